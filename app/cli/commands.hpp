@@ -1,0 +1,28 @@
+#pragma once
+// The headless subcommands of `attnviz`. Each takes its arguments (after the subcommand name)
+// and returns the process exit code; errors go to stderr, results to stdout or files.
+
+#include <string>
+#include <vector>
+
+namespace cli {
+
+using Argv = std::vector<std::string>;
+
+int runWalkthrough(const Argv& args);  // app/cli/cmd_walkthrough.cpp
+int runEmbeddings(const Argv& args);   // app/cli/cmd_embeddings.cpp
+int runInspect(const Argv& args);      // app/cli/cmd_inspect.cpp
+int runRender(const Argv& args);       // app/cli/cmd_render.cpp
+
+struct Command {
+    const char* name;
+    const char* summary;
+    int (*run)(const Argv&);
+};
+
+const std::vector<Command>& commands();
+
+/// Runs `attnviz <subcommand> ...`. Returns nullopt-like -1 when argv asks for the GUI.
+int dispatch(int argc, char** argv, bool* startGui);
+
+} // namespace cli

@@ -1,0 +1,30 @@
+#pragma once
+// A thin main window: one page per view in tabs, the File and Help menus, the status bar.
+// Pages own their state; the window only routes menu actions to the current page.
+
+#include <QMainWindow>
+
+class QTabWidget;
+class QLabel;
+class Page;
+
+class MainWindow : public QMainWindow {
+    Q_OBJECT
+public:
+    explicit MainWindow(QWidget* parent = nullptr);
+
+    Page* currentPage() const;
+    QTabWidget* tabs() const { return tabs_; }
+    /// Right side of the status bar: which word-vector set is active.
+    void setEmbeddingsStatus(const QString& text);
+
+private:
+    void buildMenus();
+    void exportView();
+    void exportMatrix();
+    void showAbout();
+    void addPage(Page* page);
+
+    QTabWidget* tabs_ = nullptr;
+    QLabel* embeddingsLabel_ = nullptr;
+};

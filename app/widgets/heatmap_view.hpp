@@ -1,0 +1,102 @@
+#pragma once
+// HeatmapView: an attention matrix drawn on a QCPColorMap, one cell per (query, key) pair.
+// Row 0 (the first query token) is at the top; labels on both axes; colour scale; hover shows
+// the value and highlights the row and column. Export to PNG/SVG/PDF (what is shown) and
+// CSV/JSON (the matrix with its labels).
+
+#include <attn/matrix.hpp>
+
+#include <QString>
+#include <QStringList>
+#include <QVector>
+#include <QWidget>
+
+class QCustomPlot;
+class QCPColorMap;
+class QCPColorScale;
+class QCPItemRect;
+class QCPItemText;
+
+class HeatmapView : public QWidget {
+    Q_OBJECT
+public:
+    enum class RangeMode {
+        Fixed01, ///< attention weights: always [0, 1] so that maps are comparable
+        Auto,    ///< raw or scaled scores: the data's own min..max
+    };
+
+    explicit HeatmapView(QWidget* parent = nullptr);
+    ~HeatmapView() override;
+
+    /// Shows `values` (rows = queries, columns = keys). Label counts must match the matrix;
+    /// missing labels are numbered.
+    void setMatrix(const attn::Matrix& values, const QStringList& rowLabels, const QStringList& columnLabels);
+    void clear();
+
+    void setTitle(const QString& title);
+    /// Axis titles say which axis is the query and which the key.
+    void setAxisTitles(const QString& rowTitle, const QString& columnTitle);
+    void setRangeMode(RangeMode mode);
+    RangeMode rangeMode() const { return rangeMode_; }
+    /// The colour range in use: [0, 1] for Fixed01, the data range for Auto.
+    std::pair<double, double> colorRange() const;
+
+    /// Prints each cell's value inside it (teaching mode does this too).
+    void setShowValues(bool show);
+    bool showValues() const { return showValues_; }
+    void setValueDecimals(int decimals);
+    /// Larger fonts for a projector.
+    void setTeachingMode(bool on);
+
+    /// A non-empty note marks that row's (or column's) label, e.g. an out-of-vocabulary word,
+    /// and becomes the label's tooltip.
+    void setRowNotes(const QStringList& notes);
+    void setColumnNotes(const QStringList& notes);
+
+    const attn::Matrix& matrix() const { return values_; }
+    const QStringList& rowLabels() const { return rowLabels_; }
+    const QStringList& columnLabels() const { return columnLabels_; }
+    /// Tick labels as drawn on the axes (elided when long), top row first.
+    QStringList drawnRowTickLabels() const;
+    QStringList drawnColumnTickLabels() const;
+    /// The text the tooltip shows for a cell.
+    QString cellToolTip(int row, int column) const;
+    /// Cell under a widget position, or (-1, -1).
+    std::pair<int, int> cellAt(const QPoint& widgetPos) const;
+
+    QCustomPlot* plot() const { return plot_; }
+
+    /// Writes what is shown: format from the suffix (.png, .svg, .pdf). On failure returns false
+    /// and sets *error to a message naming the file.
+    bool exportImage(const QString& path, QString* error, int width = 0, int height = 0) const;
+    /// Writes the matrix with its labels: .csv (first row = column labels, first column = row
+    /// labels) or .json ({title, row_labels, column_labels, values}).
+    bool exportMatrix(const QString& path, QString* error) const;
+
+Q_SIGNALS:
+    void cellHovered(int row, int column); ///< (-1, -1) when the mouse leaves the cells
+    void cellClicked(int row, int column);
+
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override;
+
+private:
+    void rebuild();
+    void updateHighlight(int row, int column);
+
+    QCustomPlot* plot_ = nullptr;
+    QCPColorMap* map_ = nullptr;
+    QCPColorScale* scale_ = nullptr;
+    attn::Matrix values_;
+    QStringList rowLabels_, columnLabels_;
+    QStringList rowNotes_, columnNotes_;
+    QString title_, rowTitle_, columnTitle_;
+    RangeMode rangeMode_ = RangeMode::Fixed01;
+    bool showValues_ = false;
+    bool teaching_ = false;
+    int decimals_ = 2;
+    int hoverRow_ = -1, hoverColumn_ = -1;
+    QVector<QCPItemText*> valueItems_;
+    QCPItemRect* rowHighlight_ = nullptr;
+    QCPItemRect* columnHighlight_ = nullptr;
+};
