@@ -1,0 +1,65 @@
+#pragma once
+// The active set of word vectors for the whole application.
+//
+// Loading runs on a worker thread (QtConcurrent); the GUI thread only sees finished sets.
+// Each load is a job with an id: a result is applied only if no newer job has started since,
+// and a failure leaves the previous set active.
+
+#include "attn/glove/embeddings.hpp"
+
+#include <QFutureWatcher>
+#include <QObject>
+#include <QString>
+#include <QStringList>
+
+#include <atomic>
+#include <memory>
+
+class EmbeddingStore : public QObject {
+    Q_OBJECT
+public:
+    explicit EmbeddingStore(QObject* parent = nullptr);
+    ~EmbeddingStore() override;  // cancels and waits for a running load
+
+    /// The active set; null until the first load has finished.
+    std::shared_ptr<const attn::glove::Embeddings> current() const { return current_; }
+    /// For the status bar, e.g. "GloVe 6B 100d (embedded default): 40,000 words × 100".
+    QString description() const;
+    /// Warnings of the load that produced current() (duplicate words, header mismatch ...).
+    QStringList warnings() const { return warnings_; }
+    bool isLoading() const { return loading_; }
+
+    /// Loads, in this order, the file the user opened last (QSettings "embeddings/lastFile"),
+    /// the full set if installed (attn::glove::fullSetPath()), the embedded default.
+    /// A remembered file that fails to load is reported with failed() and the next one is used.
+    void loadDefault();
+    /// Loads a GloVe/word2vec text file or a binary set; remembers it only on success.
+    void openFile(const QString& path);
+    /// Makes the embedded default active immediately (synchronous; used by tests and as a fallback).
+    void useEmbeddedDefault();
+    /// Cancels the running load, if any (then neither changed() nor failed() is emitted for it).
+    void cancel();
+
+    /// Whether loads use the on-disk cache (default true).
+    void setCacheEnabled(bool enabled) { cacheEnabled_ = enabled; }
+
+    static constexpr const char* kSettingsKey = "embeddings/lastFile";
+
+Q_SIGNALS:
+    void loadingStarted();
+    void progress(double fraction);  // 0..1, on the GUI thread
+    void changed();                  // current() was replaced
+    void failed(const QString& message);
+
+private:
+    struct Result;
+    void start(std::function<Result(const std::function<bool(double)>&)> job, const QString& rememberPath);
+
+    std::shared_ptr<const attn::glove::Embeddings> current_;
+    QStringList warnings_;
+    bool loading_ = false;
+    bool cacheEnabled_ = true;
+    quint64 jobId_ = 0;
+    std::shared_ptr<std::atomic<bool>> cancelFlag_;
+    QFutureWatcher<void>* watcher_ = nullptr;
+};
