@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# Installs the Debian packages attnviz needs to build (and, with --test, to test), if missing.
+# Idempotent: packages already present are left alone and apt is not touched at all.
+set -euo pipefail
+
+want_test=0
+for arg in "$@"; do
+  case "$arg" in
+    --test) want_test=1 ;;
+    *) echo "install-deps: unknown argument '$arg'" >&2; exit 2 ;;
+  esac
+done
+
+packages=(
+  build-essential cmake ninja-build pkg-config
+  qt6-base-dev qt6-svg-dev libgl-dev
+  libqcustomplot-dev libqcustomplot2.1-qt6
+  libeigen3-dev nlohmann-json3-dev zlib1g-dev
+  fonts-dejavu-core
+)
+if [ "$want_test" = 1 ]; then
+  packages+=(libgtest-dev libgmock-dev libbenchmark-dev)
+fi
+
+missing=()
+for p in "${packages[@]}"; do
+  status=$(dpkg-query -W -f='${Status}' "$p" 2>/dev/null || true)
+  [ "$status" = "install ok installed" ] || missing+=("$p")
+done
+
+if [ "${#missing[@]}" -eq 0 ]; then
+  echo "==> All build dependencies are installed."
+  exit 0
+fi
+
+echo "==> Installing missing Debian packages: ${missing[*]}"
+sudo_cmd=()
+if [ "$(id -u)" -ne 0 ]; then
+  if command -v sudo >/dev/null 2>&1; then sudo_cmd=(sudo); else
+    echo "install-deps: need root (or sudo) to install: ${missing[*]}" >&2; exit 1
+  fi
+fi
+export DEBIAN_FRONTEND=noninteractive
+if ! "${sudo_cmd[@]}" apt-get update -q; then
+  echo "install-deps: 'apt-get update' failed; check the network or the apt sources." >&2
+  exit 1
+fi
+if ! "${sudo_cmd[@]}" apt-get install -y -q --no-install-recommends "${missing[@]}"; then
+  echo "install-deps: could not install: ${missing[*]}" >&2
+  echo "install-deps: these are Debian 12 (bookworm) package names; on another system install the equivalents." >&2
+  exit 1
+fi
+echo "==> Dependencies installed."

@@ -1,0 +1,79 @@
+#pragma once
+// Attention with every intermediate kept: the three steps of the chapter made inspectable.
+//
+//   1. score   S = Q K^T                 (dot)       or  v . tanh(Wq q + Wk k)  (additive)
+//   2. scale   S' = S / sqrt(d)          (scaled dot only), then masked softmax per row -> weights W
+//   3. mix     O = W V
+//
+// Optional learned projections map the inputs first: Q = X_q Wq, K = X_k Wk, V = X_k Wv.
+
+#include <attn/matrix.hpp>
+
+#include <optional>
+#include <string>
+
+namespace attn {
+
+enum class Scoring { Dot, ScaledDot, Additive };
+
+std::string toString(Scoring s);
+/// Parses "dot", "scaled" (or "scaled_dot"), "additive"; nullopt otherwise.
+std::optional<Scoring> parseScoring(const std::string& text);
+
+/// Learned projections applied to the inputs before scoring (row vectors times matrices).
+struct Projections {
+    Matrix wq; // d_in x d_k
+    Matrix wk; // d_in x d_k
+    Matrix wv; // d_in x d_v
+};
+
+/// Parameters of additive (Bahdanau) scoring: score(q, k) = v . tanh(Wq q + Wk k).
+struct AdditiveParams {
+    Matrix wq; // d_q x h
+    Matrix wk; // d_k x h
+    Vector v;  // h
+};
+
+struct AttentionOptions {
+    Scoring scoring = Scoring::ScaledDot;
+    /// T_q x T_k, 1 = may attend. Empty = everything allowed.
+    Mask mask;
+    std::optional<Projections> projections;
+    /// Required when scoring is Additive.
+    std::optional<AdditiveParams> additive;
+};
+
+/// Every intermediate of one attention call. Rows index queries, columns keys.
+struct AttentionSteps {
+    Matrix queries;   // T_q x d_k  (after projection, if any)
+    Matrix keys;      // T_k x d_k
+    Matrix values;    // T_k x d_v
+    Matrix scores;    // T_q x T_k  raw scores
+    float scale = 1;  // 1/sqrt(d_k) for scaled dot, 1 otherwise
+    Matrix scaled;    // T_q x T_k  scores * scale
+    Mask mask;        // T_q x T_k  1 = allowed (all ones when no mask was given)
+    Matrix weights;   // T_q x T_k  masked softmax of `scaled`; masked cells exactly 0
+    Matrix outputs;   // T_q x d_v  weights * values
+};
+
+/// Full attention with all intermediates (for teaching and inspection). Throws
+/// std::invalid_argument on mismatched shapes.
+AttentionSteps attention(const Matrix& queries, const Matrix& keys, const Matrix& values,
+                         const AttentionOptions& options = {});
+
+/// Numerically stable softmax of each row in place, restricted to cells where mask is 1.
+/// Masked cells become exactly 0; a fully masked row becomes all zeros (never NaN).
+/// An empty mask means everything is allowed.
+void maskedSoftmaxRows(Matrix& values, const Mask& mask);
+
+/// Lean scaled-dot attention for model forward passes: weights (T_q x T_k) and the output
+/// (T_q x d_v) only. `keyAllowed` (size T_k, 1 = real token) masks padding keys; empty = none.
+struct ScaledDotResult {
+    Matrix weights; // T_q x T_k
+    Matrix output;  // T_q x d_v
+};
+ScaledDotResult scaledDotAttention(const Eigen::Ref<const Matrix>& q, const Eigen::Ref<const Matrix>& k,
+                                   const Eigen::Ref<const Matrix>& v,
+                                   const std::vector<std::uint8_t>& keyAllowed = {});
+
+} // namespace attn

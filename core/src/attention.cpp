@@ -1,0 +1,166 @@
+#include <attn/attention.hpp>
+
+#include <cmath>
+#include <limits>
+#include <stdexcept>
+#include <string>
+
+namespace attn {
+
+namespace {
+
+std::string shapeOf(const Matrix& m) { return "[" + std::to_string(m.rows()) + "x" + std::to_string(m.cols()) + "]"; }
+
+void require(bool ok, const std::string& message) {
+    if (!ok)
+        throw std::invalid_argument("attention: " + message);
+}
+
+} // namespace
+
+std::string toString(Scoring s) {
+    switch (s) {
+    case Scoring::Dot:
+        return "dot";
+    case Scoring::ScaledDot:
+        return "scaled";
+    case Scoring::Additive:
+        return "additive";
+    }
+    return "?";
+}
+
+std::optional<Scoring> parseScoring(const std::string& text) {
+    if (text == "dot")
+        return Scoring::Dot;
+    if (text == "scaled" || text == "scaled_dot" || text == "scaled-dot")
+        return Scoring::ScaledDot;
+    if (text == "additive")
+        return Scoring::Additive;
+    return std::nullopt;
+}
+
+void maskedSoftmaxRows(Matrix& values, const Mask& mask) {
+    const bool masked = mask.size() != 0;
+    if (masked && (mask.rows() != values.rows() || mask.cols() != values.cols()))
+        throw std::invalid_argument("maskedSoftmaxRows: mask shape differs from the scores");
+    for (Eigen::Index r = 0; r < values.rows(); ++r) {
+        // Subtract the row's largest allowed score so that exp() never overflows.
+        float maxAllowed = -std::numeric_limits<float>::infinity();
+        for (Eigen::Index c = 0; c < values.cols(); ++c)
+            if (!masked || mask(r, c))
+                maxAllowed = std::max(maxAllowed, values(r, c));
+        if (maxAllowed == -std::numeric_limits<float>::infinity()) {
+            values.row(r).setZero(); // nothing to attend to: zeros, not 0/0
+            continue;
+        }
+        double sum = 0;
+        for (Eigen::Index c = 0; c < values.cols(); ++c) {
+            if (masked && !mask(r, c)) {
+                values(r, c) = 0.0f;
+                continue;
+            }
+            const float e = std::exp(values(r, c) - maxAllowed);
+            values(r, c) = e;
+            sum += e;
+        }
+        const float inv = static_cast<float>(1.0 / sum);
+        values.row(r) *= inv;
+    }
+}
+
+AttentionSteps attention(const Matrix& queryInputs, const Matrix& keyInputs, const Matrix& valueInputs,
+                         const AttentionOptions& options) {
+    AttentionSteps s;
+    require(keyInputs.rows() == valueInputs.rows(), "keys " + shapeOf(keyInputs) + " and values " +
+                                                        shapeOf(valueInputs) + " need the same number of rows");
+    if (options.projections) {
+        const Projections& p = *options.projections;
+        require(p.wq.rows() == queryInputs.cols(), "Wq " + shapeOf(p.wq) + " does not fit queries " + shapeOf(queryInputs));
+        require(p.wk.rows() == keyInputs.cols(), "Wk " + shapeOf(p.wk) + " does not fit keys " + shapeOf(keyInputs));
+        require(p.wv.rows() == valueInputs.cols(), "Wv " + shapeOf(p.wv) + " does not fit values " + shapeOf(valueInputs));
+        s.queries = queryInputs * p.wq;
+        s.keys = keyInputs * p.wk;
+        s.values = valueInputs * p.wv;
+    } else {
+        s.queries = queryInputs;
+        s.keys = keyInputs;
+        s.values = valueInputs;
+    }
+    const Eigen::Index tq = s.queries.rows(), tk = s.keys.rows();
+
+    if (options.scoring == Scoring::Additive) {
+        require(options.additive.has_value(), "additive scoring needs Wq, Wk and v");
+        const AdditiveParams& a = *options.additive;
+        require(a.wq.rows() == s.queries.cols() && a.wk.rows() == s.keys.cols() && a.wq.cols() == a.wk.cols() &&
+                    a.v.size() == a.wq.cols(),
+                "additive parameters Wq " + shapeOf(a.wq) + ", Wk " + shapeOf(a.wk) + ", v [" +
+                    std::to_string(a.v.size()) + "] do not fit queries " + shapeOf(s.queries) + " and keys " +
+                    shapeOf(s.keys));
+        const Matrix qh = s.queries * a.wq; // T_q x h
+        const Matrix kh = s.keys * a.wk;    // T_k x h
+        s.scores.resize(tq, tk);
+        for (Eigen::Index i = 0; i < tq; ++i)
+            for (Eigen::Index j = 0; j < tk; ++j)
+                s.scores(i, j) = ((qh.row(i) + kh.row(j)).array().tanh().matrix() * a.v).value();
+    } else {
+        require(s.queries.cols() == s.keys.cols(), "queries " + shapeOf(s.queries) + " and keys " +
+                                                       shapeOf(s.keys) + " need the same width to take dot products");
+        s.scores.noalias() = s.queries * s.keys.transpose();
+    }
+
+    s.scale = options.scoring == Scoring::ScaledDot ? 1.0f / std::sqrt(static_cast<float>(s.queries.cols())) : 1.0f;
+    s.scaled = s.scores * s.scale;
+
+    if (options.mask.size() != 0) {
+        require(options.mask.rows() == tq && options.mask.cols() == tk,
+                "mask [" + std::to_string(options.mask.rows()) + "x" + std::to_string(options.mask.cols()) +
+                    "] does not match the scores [" + std::to_string(tq) + "x" + std::to_string(tk) + "]");
+        s.mask = options.mask;
+    } else {
+        s.mask = Mask::Ones(tq, tk);
+    }
+    s.weights = s.scaled;
+    maskedSoftmaxRows(s.weights, s.mask);
+    s.outputs.noalias() = s.weights * s.values;
+    return s;
+}
+
+ScaledDotResult scaledDotAttention(const Eigen::Ref<const Matrix>& q, const Eigen::Ref<const Matrix>& k,
+                                   const Eigen::Ref<const Matrix>& v, const std::vector<std::uint8_t>& keyAllowed) {
+    if (q.cols() != k.cols() || k.rows() != v.rows())
+        throw std::invalid_argument("scaledDotAttention: shapes q [" + std::to_string(q.rows()) + "x" +
+                                    std::to_string(q.cols()) + "], k [" + std::to_string(k.rows()) + "x" +
+                                    std::to_string(k.cols()) + "], v [" + std::to_string(v.rows()) + "x" +
+                                    std::to_string(v.cols()) + "] do not fit");
+    const bool masked = !keyAllowed.empty();
+    if (masked && static_cast<Eigen::Index>(keyAllowed.size()) != k.rows())
+        throw std::invalid_argument("scaledDotAttention: key mask length differs from the number of keys");
+    ScaledDotResult r;
+    const float scale = 1.0f / std::sqrt(static_cast<float>(q.cols()));
+    // Scale the queries (T_q x d) instead of the scores (T_q x T_k): fewer multiplications.
+    r.weights.noalias() = (q * scale) * k.transpose(); // T_q x T_k
+    const Eigen::Index tk = k.rows();
+    for (Eigen::Index i = 0; i < r.weights.rows(); ++i) {
+        auto row = r.weights.row(i);
+        float maxAllowed = -std::numeric_limits<float>::infinity();
+        for (Eigen::Index j = 0; j < tk; ++j)
+            if (!masked || keyAllowed[static_cast<std::size_t>(j)])
+                maxAllowed = std::max(maxAllowed, row(j));
+        if (maxAllowed == -std::numeric_limits<float>::infinity()) {
+            row.setZero();
+            continue;
+        }
+        if (masked) {
+            for (Eigen::Index j = 0; j < tk; ++j)
+                row(j) = keyAllowed[static_cast<std::size_t>(j)] ? std::exp(row(j) - maxAllowed) : 0.0f;
+        } else {
+            row = (row.array() - maxAllowed).exp();
+        }
+        row /= row.sum();
+    }
+    r.output.noalias() = r.weights * v; // T_q x d_v
+    return r;
+}
+
+} // namespace attn

@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# Builds attnviz (release, optimised for this CPU) and opens it on its embedded defaults.
+# Installs missing build dependencies first. Safe to run again: it only rebuilds what changed.
+# Extra arguments go to attnviz (e.g. ./run.sh walkthrough --help).
+set -euo pipefail
+cd "$(dirname "$0")"
+
+echo "==> Checking build dependencies"
+bash cmake/install-deps.sh
+
+echo "==> Configuring (build/release)"
+cmake --preset release >/dev/null
+echo "==> Building attnviz"
+cmake --build --preset release --target attnviz
+
+echo "==> Starting build/release/app/attnviz $*"
+exec ./build/release/app/attnviz "$@"

@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Builds attnviz with its tests and runs the whole suite (no display needed).
+# Installs missing build and test dependencies first. Safe to run again.
+#   ./test.sh          the dev build (warnings are errors)
+#   ./test.sh asan     the same suite under AddressSanitizer + UndefinedBehaviorSanitizer
+set -euo pipefail
+cd "$(dirname "$0")"
+preset="${1:-dev}"
+case "$preset" in dev|asan) ;; *) echo "test.sh: unknown preset '$preset' (dev or asan)" >&2; exit 2 ;; esac
+
+echo "==> Checking build and test dependencies"
+bash cmake/install-deps.sh --test
+
+echo "==> Configuring (build/$preset)"
+cmake --preset "$preset" >/dev/null
+echo "==> Building"
+cmake --build --preset "$preset"
+
+echo "==> Running the test suite"
+ctest --preset "$preset" -j2
