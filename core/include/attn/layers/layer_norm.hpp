@@ -1,0 +1,22 @@
+#pragma once
+// torch.nn.LayerNorm over the last dimension: (x - mean) / sqrt(var + eps) * weight + bias, with the
+// biased variance (divide by d), as PyTorch.
+
+#include <attn/matrix.hpp>
+#include <attn/safetensors.hpp>
+
+#include <string>
+
+namespace attn::layers {
+
+struct LayerNorm {
+    Vector weight; // d
+    Vector bias;   // d
+    float eps = 1e-5f;
+
+    static LayerNorm load(WeightLoader& w, const std::string& prefix, Eigen::Index d, float eps);
+    /// x: T x d -> T x d.
+    Matrix forward(const Eigen::Ref<const Matrix>& x) const;
+};
+
+} // namespace attn::layers

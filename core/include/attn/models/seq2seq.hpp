@@ -1,0 +1,43 @@
+#pragma once
+// architecture "seq2seq_attention": see training/attnviz/models.py Seq2SeqAttention (the PyTorch
+// tutorial "NLP From Scratch: Translation with a Sequence to Sequence Network and Attention").
+
+#include <attn/layers/gru.hpp>
+#include <attn/layers/linear.hpp>
+#include <attn/models/model.hpp>
+#include <attn/models/vocabulary.hpp>
+
+#include <string_view>
+
+namespace attn {
+
+class Seq2SeqModel : public Model {
+public:
+    Seq2SeqModel(Seq2SeqConfig config, Vocabulary src, Vocabulary tgt, WeightLoader& weights);
+
+    Architecture architecture() const override { return Architecture::Seq2SeqAttention; }
+    const std::vector<std::string>& labels() const override { return noLabels_; }
+    const Seq2SeqConfig& settings() const { return config_; }
+    const Vocabulary& sourceVocabulary() const { return src_; }
+    const Vocabulary& targetVocabulary() const { return tgt_; }
+
+    /// Tokenises with attn::tokenize, unknown words -> unk_token, appends eos_token when configured,
+    /// then decodes greedily until eos_token or maxLen steps (0 = config max_len).
+    TranslationResult translate(std::string_view text, int maxLen = 0) const;
+    /// Same from words already split (eos is appended here when configured).
+    TranslationResult translateWords(const std::vector<std::string>& words, int maxLen = 0) const;
+
+private:
+    Seq2SeqConfig config_;
+    Vocabulary src_, tgt_;
+    int sosId_ = -1, eosSrcId_ = -1, eosTgtId_ = -1, unkId_ = -1;
+    Matrix encEmbedding_; // src_vocab x H
+    layers::Gru encGru_;  // H -> H
+    Matrix decEmbedding_; // tgt_vocab x H
+    layers::Linear wa_, ua_, va_; // additive only: H -> H, H -> H, H -> 1
+    layers::Gru decGru_;  // 2H -> H (additive, dot) or H -> H (none)
+    layers::Linear out_;  // H -> tgt_vocab
+    std::vector<std::string> noLabels_;
+};
+
+} // namespace attn

@@ -1,0 +1,42 @@
+#pragma once
+// architecture "transformer_classifier": see training/attnviz/models.py TransformerClassifier.
+//   x = embedding[ids] * (sqrt(d) if scale_embedding) + positions[0..T)   (sinusoidal or pos_embedding)
+//   x = encoder(x) with padding keys masked;  pooled = mean over non-pad rows | row 0 (cls)
+//   logits = classifier(pooled)
+
+#include <attn/layers/encoder_layer.hpp>
+#include <attn/models/model.hpp>
+#include <attn/models/vocabulary.hpp>
+
+#include <string_view>
+
+namespace attn {
+
+class TransformerClassifier : public Model {
+public:
+    TransformerClassifier(TransformerClassifierConfig config, Vocabulary vocab, WeightLoader& weights);
+
+    Architecture architecture() const override { return Architecture::TransformerClassifier; }
+    const std::vector<std::string>& labels() const override { return config_.labels; }
+    const TransformerClassifierConfig& settings() const { return config_; }
+    const Vocabulary& vocabulary() const { return vocab_; }
+
+    /// Tokenises with attn::tokenize (lower-case, GloVe-style splits), prepends cls_token for cls pooling.
+    ClassifierResult classify(std::string_view text, int padTo = 0, bool maskPadding = true) const;
+    /// Words already split (no cls): unknown words -> unk id. Pads with pad_token up to `padTo`
+    /// positions; with maskPadding the pads are masked as keys and left out of mean pooling.
+    /// Sequences longer than max_len are truncated (with a warning).
+    ClassifierResult classifyWords(const std::vector<std::string>& words, int padTo = 0,
+                                   bool maskPadding = true) const;
+
+private:
+    TransformerClassifierConfig config_;
+    Vocabulary vocab_;
+    int padId_ = -1, unkId_ = -1, clsId_ = -1;
+    Matrix embedding_;    // V x d
+    Matrix positions_;    // max_len x d (learned weights or the sinusoidal table)
+    layers::TransformerEncoder encoder_;
+    layers::Linear classifier_;
+};
+
+} // namespace attn

@@ -1,0 +1,40 @@
+#pragma once
+// architecture "vit": see training/attnviz/models.py ViT.
+//   patches = conv(kernel = stride = p) as a matrix product on flattened C x p x p patches, row by row
+//   x = [cls_token ; patches] + pos_embed (or sinusoidal);  x = encoder(x);  logits = head(norm(x[0]))
+
+#include <attn/image.hpp>
+#include <attn/layers/encoder_layer.hpp>
+#include <attn/models/model.hpp>
+
+namespace attn {
+
+class VitModel : public Model {
+public:
+    VitModel(VitConfig config, WeightLoader& weights);
+
+    Architecture architecture() const override { return Architecture::Vit; }
+    const std::vector<std::string>& labels() const override { return config_.labels; }
+    const VitConfig& settings() const { return config_; }
+
+    /// Converts channels and size to the config's, expects pixels in [0, 1], normalises with mean/std.
+    Image prepare(const Image& image) const;
+    /// prepare() then forward.
+    ClassifierResult classify(const Image& image) const;
+    /// Forward on an image that is already prepared (in_channels x image_size x image_size, normalised).
+    ClassifierResult classifyPrepared(const Image& prepared) const;
+    /// "[CLS]" then "r{row}c{col}" for each patch, row by row.
+    std::vector<std::string> positionLabels() const;
+
+private:
+    VitConfig config_;
+    Matrix patchWeight_; // d x (C p p)
+    Vector patchBias_;   // d
+    RowVector cls_;      // d
+    Matrix positions_;   // (N + 1) x d
+    layers::TransformerEncoder encoder_;
+    layers::LayerNorm norm_;
+    layers::Linear head_;
+};
+
+} // namespace attn
