@@ -11,7 +11,14 @@
 #include <QVector>
 #include <QWidget>
 
+#include <utility>
+
 class QCustomPlot;
+class QCPPainter;
+class QCPTextElement;
+class QCPLayerable;
+class QLabel;
+class QStackedLayout;
 class QCPColorMap;
 class QCPColorScale;
 class QCPItemRect;
@@ -66,6 +73,18 @@ public:
 
     QCustomPlot* plot() const { return plot_; }
 
+    /// Text shown instead of the plot while there is no matrix (default "No data").
+    void setEmptyText(const QString& text);
+    /// Title of the colour scale; empty = "weight" (Fixed01) or "score" (Auto).
+    void setColorScaleLabel(const QString& label);
+    /// Whether signed data is drawn with the diverging map (only in Auto mode with negative values).
+    bool usesDivergingColormap() const { return diverging_; }
+    /// Widget-relative rectangle of a cell as last laid out (empty when out of range).
+    QRect cellRect(int row, int column) const;
+
+    QSize minimumSizeHint() const override;
+    QSize sizeHint() const override;
+
     /// Writes what is shown: format from the suffix (.png, .svg, .pdf). On failure returns false
     /// and sets *error to a message naming the file.
     bool exportImage(const QString& path, QString* error, int width = 0, int height = 0) const;
@@ -83,6 +102,11 @@ protected:
 private:
     void rebuild();
     void updateHighlight(int row, int column);
+    void applyFonts();
+    void updateTitleElement();
+    void drawValues(QCPPainter* painter);
+    QString labelToolTipAt(const QPoint& plotPos) const;
+    QString displayLabel(const QString& label, const QString& note, int maxWidth, const QFont& font) const;
 
     QCustomPlot* plot_ = nullptr;
     QCPColorMap* map_ = nullptr;
@@ -96,7 +120,18 @@ private:
     bool teaching_ = false;
     int decimals_ = 2;
     int hoverRow_ = -1, hoverColumn_ = -1;
-    QVector<QCPItemText*> valueItems_;
     QCPItemRect* rowHighlight_ = nullptr;
     QCPItemRect* columnHighlight_ = nullptr;
+    // Dark outlines drawn under the light ones so that the highlight shows on every cell colour.
+    QCPItemRect* rowHighlightShadow_ = nullptr;
+    QCPItemRect* columnHighlightShadow_ = nullptr;
+    QCPLayerable* valueLayer_ = nullptr; ///< draws the numbers in the cells (showValues/teaching)
+    QCPTextElement* titleElement_ = nullptr;
+    QStackedLayout* stack_ = nullptr;
+    QLabel* emptyLabel_ = nullptr;
+    QStringList drawnRowLabels_, drawnColumnLabels_;
+    QString scaleLabel_;
+    std::pair<double, double> range_{0.0, 1.0};
+    bool diverging_ = false;
+    double columnLabelRotation_ = 0.0; ///< degrees, as given to QCPAxis::setTickLabelRotation
 };

@@ -1,0 +1,661 @@
+#include "widgets/heatmap_view.hpp"
+
+#include "widgets/colormaps.hpp"
+#include "widgets/export_util.hpp"
+
+#include <QApplication>
+#include <QBuffer>
+#include <QEvent>
+#include <QFontMetrics>
+#include <QHelpEvent>
+#include <QImage>
+#include <QLabel>
+#include <QMouseEvent>
+#include <QPdfWriter>
+#include <QStackedLayout>
+#include <QSvgGenerator>
+#include <QToolTip>
+
+#include <algorithm>
+#include <cmath>
+#include <functional>
+#include <limits>
+
+namespace {
+
+constexpr double kPi = 3.14159265358979323846;
+
+/// One text tick per cell. When the cells get smaller than a line of text, only every k-th
+/// label is kept (k from `stride`), so that labels never overlap; the data keeps one cell each.
+class CellTicker : public QCPAxisTickerText {
+public:
+    std::function<int()> stride;
+
+protected:
+    QVector<double> createTickVector(double tickStep, const QCPRange& range) override {
+        QVector<double> all = QCPAxisTickerText::createTickVector(tickStep, range);
+        const int k = stride ? std::max(1, stride()) : 1;
+        if (k == 1) return all;
+        QVector<double> kept;
+        for (double t : all)
+            if (std::lround(t) % k == 0) kept.push_back(t);
+        return kept;
+    }
+};
+
+/// Draws the cell values on top of the colour map. Drawing happens after the layout is final,
+/// so the cell size in pixels is known and numbers that would not fit are skipped.
+class ValueLayer : public QCPLayerable {
+public:
+    ValueLayer(QCustomPlot* plot, std::function<void(QCPPainter*)> fn) : QCPLayerable(plot), draw_(std::move(fn)) {}
+
+protected:
+    void applyDefaultAntialiasingHint(QCPPainter* painter) const override {
+        applyAntialiasingHint(painter, true, QCP::aeOther);
+    }
+    QRect clipRect() const override { return mParentPlot->axisRect()->rect(); }
+    void draw(QCPPainter* painter) override {
+        if (draw_) draw_(painter);
+    }
+
+private:
+    std::function<void(QCPPainter*)> draw_;
+};
+
+QString formatCellValue(float v, int decimals) {
+    if (std::isnan(v)) return QStringLiteral("\u2013");
+    if (std::isinf(v)) return v > 0 ? QStringLiteral("\u221e") : QStringLiteral("\u2212\u221e");
+    QString s = QString::number(double(v), 'f', decimals);
+    // "-0.00" reads as a sign error to a student; show it as 0.
+    bool allZero = true;
+    for (QChar ch : s)
+        if (ch.isDigit() && ch != QLatin1Char('0')) allZero = false;
+    if (allZero && s.startsWith(QLatin1Char('-'))) s.remove(0, 1);
+    return s;
+}
+
+QString sanitizeLabel(QString label) {
+    label.replace(QLatin1Char('\n'), QStringLiteral("\u23ce"));
+    label.replace(QLatin1Char('\r'), QString());
+    label.replace(QLatin1Char('\t'), QStringLiteral("\u21e5"));
+    if (label.isEmpty()) label = QStringLiteral("\u2205");
+    return label;
+}
+
+} // namespace
+
+HeatmapView::HeatmapView(QWidget* parent) : QWidget(parent) {
+    stack_ = new QStackedLayout(this);
+    stack_->setContentsMargins(0, 0, 0, 0);
+
+    emptyLabel_ = new QLabel(tr("No data"), this);
+    emptyLabel_->setAlignment(Qt::AlignCenter);
+    emptyLabel_->setWordWrap(true);
+    emptyLabel_->setForegroundRole(QPalette::PlaceholderText);
+    stack_->addWidget(emptyLabel_);
+
+    plot_ = new QCustomPlot(this);
+    plot_->setMouseTracking(true);
+    plot_->installEventFilter(this);
+    plot_->setNoAntialiasingOnDrag(true);
+    stack_->addWidget(plot_);
+
+    auto* rect = plot_->axisRect();
+    for (QCPAxis* axis : {plot_->xAxis, plot_->yAxis}) {
+        axis->grid()->setVisible(false);
+        axis->grid()->setSubGridVisible(false);
+        axis->setSubTicks(false);
+        axis->setTickLength(0, 4);
+        axis->setBasePen(QPen(QColor(80, 80, 80), 1));
+        axis->setTickPen(QPen(QColor(80, 80, 80), 1));
+        auto ticker = QSharedPointer<CellTicker>::create();
+        ticker->setSubTickCount(0);
+        axis->setTicker(ticker);
+    }
+    plot_->yAxis->setRangeReversed(true); // row 0 (first query) at the top, like a matrix
+
+    map_ = new QCPColorMap(plot_->xAxis, plot_->yAxis);
+    map_->setInterpolate(false);
+    map_->setTightBoundary(false);
+
+    scale_ = new QCPColorScale(plot_);
+    scale_->setType(QCPAxis::atRight);
+    scale_->setBarWidth(14);
+    scale_->axis()->setTickLength(0, 4);
+    plot_->plotLayout()->addElement(0, 1, scale_);
+    map_->setColorScale(scale_);
+    auto* group = new QCPMarginGroup(plot_);
+    rect->setMarginGroup(QCP::msTop | QCP::msBottom, group);
+    scale_->setMarginGroup(QCP::msTop | QCP::msBottom, group);
+
+    valueLayer_ = new ValueLayer(plot_, [this](QCPPainter* p) { drawValues(p); });
+
+    auto makeRect = [this](const QPen& pen) {
+        auto* item = new QCPItemRect(plot_);
+        item->setPen(pen);
+        item->setBrush(Qt::NoBrush);
+        item->setClipToAxisRect(false);
+        item->setSelectable(false);
+        item->setVisible(false);
+        return item;
+    };
+    const QPen dark(QColor(0, 0, 0, 200), 4);
+    const QPen light(QColor(255, 255, 255), 1.6);
+    rowHighlightShadow_ = makeRect(dark);
+    columnHighlightShadow_ = makeRect(dark);
+    rowHighlight_ = makeRect(light);
+    columnHighlight_ = makeRect(light);
+
+    auto* xTicker = static_cast<CellTicker*>(plot_->xAxis->ticker().data());
+    auto* yTicker = static_cast<CellTicker*>(plot_->yAxis->ticker().data());
+    // The axis rect may be one layout behind (e.g. while exporting at another size), so also
+    // bound the estimate by the viewport; over-thinning is harmless, overlapping is not.
+    yTicker->stride = [this]() {
+        const int n = int(values_.rows());
+        if (n <= 1) return 1;
+        const double len = std::min(double(plot_->axisRect()->height()), plot_->viewport().height() * 0.75);
+        const double need = QFontMetrics(plot_->yAxis->tickLabelFont()).height() * 1.05;
+        return std::max(1, int(std::ceil(need / std::max(1.0, len / n))));
+    };
+    xTicker->stride = [this]() {
+        const int n = int(values_.cols());
+        if (n <= 1) return 1;
+        const double len = std::min(double(plot_->axisRect()->width()), plot_->viewport().width() * 0.75);
+        const QFontMetrics fm(plot_->xAxis->tickLabelFont());
+        double need = fm.height() * 1.05;
+        const double angle = std::abs(columnLabelRotation_) * kPi / 180.0;
+        if (angle < 1e-6) {
+            int widest = 0;
+            for (const QString& s : drawnColumnLabels_) widest = std::max(widest, fm.horizontalAdvance(s));
+            need = widest + fm.averageCharWidth();
+        } else {
+            need /= std::sin(angle);
+        }
+        return std::max(1, int(std::ceil(need / std::max(1.0, len / n))));
+    };
+
+    setMinimumSize(minimumSizeHint());
+    rebuild();
+}
+
+HeatmapView::~HeatmapView() = default;
+
+QSize HeatmapView::minimumSizeHint() const { return {240, 200}; }
+
+QSize HeatmapView::sizeHint() const { return {560, 480}; }
+
+void HeatmapView::setMatrix(const attn::Matrix& values, const QStringList& rowLabels,
+                            const QStringList& columnLabels) {
+    values_ = values;
+    auto fit = [](const QStringList& given, Eigen::Index n) {
+        QStringList out = given.mid(0, int(n));
+        for (int i = int(out.size()); i < int(n); ++i) out.push_back(QString::number(i));
+        return out;
+    };
+    rowLabels_ = fit(rowLabels, values.rows());
+    columnLabels_ = fit(columnLabels, values.cols());
+    hoverRow_ = hoverColumn_ = -1;
+    rebuild();
+}
+
+void HeatmapView::clear() {
+    values_.resize(0, 0);
+    rowLabels_.clear();
+    columnLabels_.clear();
+    hoverRow_ = hoverColumn_ = -1;
+    rebuild();
+}
+
+void HeatmapView::setTitle(const QString& title) {
+    title_ = title;
+    updateTitleElement();
+    plot_->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void HeatmapView::setAxisTitles(const QString& rowTitle, const QString& columnTitle) {
+    rowTitle_ = rowTitle;
+    columnTitle_ = columnTitle;
+    plot_->yAxis->setLabel(rowTitle_.isEmpty() ? tr("Query") : rowTitle_);
+    plot_->xAxis->setLabel(columnTitle_.isEmpty() ? tr("Key") : columnTitle_);
+    plot_->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void HeatmapView::setRangeMode(RangeMode mode) {
+    rangeMode_ = mode;
+    rebuild();
+}
+
+std::pair<double, double> HeatmapView::colorRange() const { return range_; }
+
+void HeatmapView::setShowValues(bool show) {
+    showValues_ = show;
+    plot_->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void HeatmapView::setValueDecimals(int decimals) {
+    decimals_ = std::clamp(decimals, 0, 6);
+    plot_->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void HeatmapView::setTeachingMode(bool on) {
+    teaching_ = on;
+    rebuild();
+}
+
+void HeatmapView::setRowNotes(const QStringList& notes) {
+    rowNotes_ = notes;
+    rebuild();
+}
+
+void HeatmapView::setColumnNotes(const QStringList& notes) {
+    columnNotes_ = notes;
+    rebuild();
+}
+
+void HeatmapView::setEmptyText(const QString& text) { emptyLabel_->setText(text); }
+
+void HeatmapView::setColorScaleLabel(const QString& label) {
+    scaleLabel_ = label;
+    rebuild();
+}
+
+QStringList HeatmapView::drawnRowTickLabels() const { return drawnRowLabels_; }
+
+QStringList HeatmapView::drawnColumnTickLabels() const { return drawnColumnLabels_; }
+
+QString HeatmapView::displayLabel(const QString& label, const QString& note, int maxWidth, const QFont& font) const {
+    const QString prefix = note.isEmpty() ? QString() : QStringLiteral("\u26a0 ");
+    const QFontMetrics fm(font);
+    return prefix + fm.elidedText(sanitizeLabel(label), Qt::ElideRight,
+                                  std::max(fm.averageCharWidth() * 3, maxWidth - fm.horizontalAdvance(prefix)));
+}
+
+void HeatmapView::applyFonts() {
+    const double base = QApplication::font().pointSizeF() > 0 ? QApplication::font().pointSizeF() : 9.0;
+    const Eigen::Index n = std::max(values_.rows(), values_.cols());
+    double tick = base + (teaching_ ? 4.0 : 0.0) - (n > 40 ? 1.5 : n > 20 ? 1.0 : 0.0);
+    tick = std::max(tick, 7.0);
+    QFont tickFont = QApplication::font();
+    tickFont.setPointSizeF(tick);
+    QFont axisFont = QApplication::font();
+    axisFont.setPointSizeF(std::max(base, tick) + 1.0);
+    axisFont.setBold(true);
+    for (QCPAxis* axis : {plot_->xAxis, plot_->yAxis, scale_->axis()}) {
+        axis->setTickLabelFont(tickFont);
+        axis->setLabelFont(axisFont);
+    }
+    scale_->axis()->setLabelFont(tickFont);
+    scale_->setBarWidth(teaching_ ? 20 : 14);
+}
+
+void HeatmapView::updateTitleElement() {
+    auto* layout = plot_->plotLayout();
+    if (title_.isEmpty()) {
+        if (titleElement_) {
+            layout->remove(titleElement_);
+            layout->simplify();
+            titleElement_ = nullptr;
+        }
+        return;
+    }
+    QFont font = QApplication::font();
+    font.setPointSizeF((font.pointSizeF() > 0 ? font.pointSizeF() : 9.0) + (teaching_ ? 7.0 : 3.0));
+    font.setBold(true);
+    if (!titleElement_) {
+        layout->insertRow(0);
+        titleElement_ = new QCPTextElement(plot_, title_, font);
+        layout->addElement(0, 0, titleElement_);
+    }
+    titleElement_->setText(title_);
+    titleElement_->setFont(font);
+}
+
+void HeatmapView::rebuild() {
+    const Eigen::Index rows = values_.rows(), cols = values_.cols();
+    hoverRow_ = hoverColumn_ = -1;
+    for (QCPItemRect* r : {rowHighlight_, columnHighlight_, rowHighlightShadow_, columnHighlightShadow_})
+        r->setVisible(false);
+    if (rows == 0 || cols == 0) {
+        drawnRowLabels_.clear();
+        drawnColumnLabels_.clear();
+        range_ = {0.0, 1.0};
+        diverging_ = false;
+        map_->data()->clear();
+        stack_->setCurrentWidget(emptyLabel_);
+        return;
+    }
+    stack_->setCurrentWidget(plot_);
+    applyFonts();
+
+    // Cell (r, c) sits at x = c, y = r. A dimension of 1 is stored twice (half-width cells at
+    // +-0.25), because QCPColorMap cannot size a lone cell from an empty key or value range.
+    const int kx = cols == 1 ? 2 : int(cols);
+    const int ky = rows == 1 ? 2 : int(rows);
+    auto* data = map_->data();
+    data->setSize(kx, ky);
+    data->setRange(cols == 1 ? QCPRange(-0.25, 0.25) : QCPRange(0, double(cols - 1)),
+                   rows == 1 ? QCPRange(-0.25, 0.25) : QCPRange(0, double(rows - 1)));
+    double lo = std::numeric_limits<double>::infinity(), hi = -lo;
+    for (int y = 0; y < ky; ++y) {
+        for (int x = 0; x < kx; ++x) {
+            const float v = values_(rows == 1 ? 0 : y, cols == 1 ? 0 : x);
+            if (std::isfinite(v)) {
+                lo = std::min(lo, double(v));
+                hi = std::max(hi, double(v));
+                data->setCell(x, y, double(v));
+            } else {
+                data->setCell(x, y, std::numeric_limits<double>::quiet_NaN());
+            }
+        }
+    }
+
+    diverging_ = false;
+    if (rangeMode_ == RangeMode::Fixed01 || !std::isfinite(lo)) {
+        range_ = {0.0, 1.0};
+    } else if (lo < 0.0) {
+        // Signed scores: a diverging map with 0 in the middle, so the sign reads off the hue.
+        const double m = std::max(std::abs(lo), std::abs(hi));
+        range_ = {-m, m};
+        diverging_ = true;
+    } else if (hi - lo < 1e-12) {
+        range_ = {lo - 0.5, hi + 0.5};
+    } else {
+        range_ = {lo, hi};
+    }
+    scale_->setGradient(diverging_ ? colormaps::diverging() : colormaps::viridis());
+    scale_->setDataRange(QCPRange(range_.first, range_.second));
+    scale_->axis()->setLabel(!scaleLabel_.isEmpty()                   ? scaleLabel_
+                             : rangeMode_ == RangeMode::Fixed01 ? tr("weight")
+                                                                        : tr("score"));
+
+    // Tick labels: elided to a fixed pixel width; the tooltip keeps the full text.
+    const QFont tickFont = plot_->yAxis->tickLabelFont();
+    const QFontMetrics fm(tickFont);
+    const int rowMax = fm.averageCharWidth() * (teaching_ ? 16 : 18);
+    const int colMax = fm.averageCharWidth() * (teaching_ ? 14 : 16);
+    drawnRowLabels_.clear();
+    drawnColumnLabels_.clear();
+    QVector<double> rowPos, colPos;
+    QVector<QString> rowText, colText;
+    for (int r = 0; r < int(rows); ++r) {
+        drawnRowLabels_.push_back(displayLabel(rowLabels_[r], rowNotes_.value(r), rowMax, tickFont));
+        rowPos.push_back(r);
+        rowText.push_back(drawnRowLabels_.back());
+    }
+    int widest = 0;
+    for (int c = 0; c < int(cols); ++c) {
+        drawnColumnLabels_.push_back(displayLabel(columnLabels_[c], columnNotes_.value(c), colMax, tickFont));
+        colPos.push_back(c);
+        colText.push_back(drawnColumnLabels_.back());
+        widest = std::max(widest, fm.horizontalAdvance(drawnColumnLabels_.back()));
+    }
+    static_cast<CellTicker*>(plot_->yAxis->ticker().data())->setTicks(rowPos, rowText);
+    static_cast<CellTicker*>(plot_->xAxis->ticker().data())->setTicks(colPos, colText);
+
+    // Column labels stay horizontal while they fit side by side; otherwise they are rotated
+    // (steeply for many columns, so that a line of text is all each column needs).
+    const double availableWidth = plot_->isVisible() ? plot_->width() * 0.7 : 400.0;
+    if (double(cols) * (widest + fm.averageCharWidth() * 1.5) <= availableWidth)
+        columnLabelRotation_ = 0.0;
+    else
+        columnLabelRotation_ = cols > 16 ? 90.0 : 60.0;
+    plot_->xAxis->setTickLabelRotation(columnLabelRotation_);
+
+    plot_->xAxis->setRange(-0.5, double(cols) - 0.5);
+    plot_->yAxis->setRange(-0.5, double(rows) - 0.5);
+    plot_->yAxis->setLabel(rowTitle_.isEmpty() ? tr("Query") : rowTitle_);
+    plot_->xAxis->setLabel(columnTitle_.isEmpty() ? tr("Key") : columnTitle_);
+    updateTitleElement();
+    plot_->replot();
+}
+
+void HeatmapView::drawValues(QCPPainter* painter) {
+    if (!(showValues_ || teaching_) || values_.size() == 0) return;
+    const Eigen::Index rows = values_.rows(), cols = values_.cols();
+    QCPAxis* x = plot_->xAxis;
+    QCPAxis* y = plot_->yAxis;
+    const double cw = std::abs(x->coordToPixel(1.0) - x->coordToPixel(0.0));
+    const double ch = std::abs(y->coordToPixel(1.0) - y->coordToPixel(0.0));
+
+    // The widest text any cell needs, then the largest font (down to 6 pt) that fits it.
+    QString widest;
+    for (Eigen::Index r = 0; r < rows; ++r)
+        for (Eigen::Index c = 0; c < cols; ++c) {
+            const QString s = formatCellValue(values_(r, c), decimals_);
+            if (s.size() > widest.size()) widest = s;
+        }
+    QFont font = plot_->xAxis->tickLabelFont();
+    double size = font.pointSizeF() + (teaching_ ? 1.0 : 0.0);
+    bool fits = false;
+    for (; size >= 6.0; size -= 0.5) {
+        font.setPointSizeF(size);
+        const QFontMetricsF fm(font);
+        if (fm.horizontalAdvance(widest) + 4.0 <= cw && fm.height() + 1.0 <= ch) {
+            fits = true;
+            break;
+        }
+    }
+    if (!fits) return; // cells too small: the tooltip still has every value
+
+    painter->setFont(font);
+    QCPColorGradient gradient = map_->gradient();
+    const QCPRange range = map_->dataRange();
+    for (Eigen::Index r = 0; r < rows; ++r) {
+        for (Eigen::Index c = 0; c < cols; ++c) {
+            const float v = values_(r, c);
+            const QColor cell = std::isfinite(v) ? QColor::fromRgb(gradient.color(double(v), range))
+                                                 : colormaps::nanColor();
+            painter->setPen(colormaps::contrastingTextColor(cell));
+            const QRectF box(x->coordToPixel(double(c)) - cw / 2.0, y->coordToPixel(double(r)) - ch / 2.0, cw, ch);
+            painter->drawText(box, Qt::AlignCenter, formatCellValue(v, decimals_));
+        }
+    }
+}
+
+QString HeatmapView::cellToolTip(int row, int column) const {
+    if (row < 0 || column < 0 || row >= values_.rows() || column >= values_.cols()) return {};
+    const float v = values_(row, column);
+    QString valueText;
+    if (std::isnan(v))
+        valueText = QStringLiteral("nan");
+    else if (std::isinf(v))
+        valueText = v > 0 ? QStringLiteral("+inf") : tr("-inf (masked)");
+    else
+        valueText = QString::number(double(v), 'f', std::max(decimals_, 4));
+    const QString valueName = !scaleLabel_.isEmpty()                   ? scaleLabel_
+                              : rangeMode_ == RangeMode::Fixed01 ? tr("weight")
+                                                                         : tr("score");
+    QStringList lines;
+    lines << QStringLiteral("%1: %2 (row %3)")
+                 .arg(rowTitle_.isEmpty() ? tr("Query") : rowTitle_, rowLabels_[row], QString::number(row));
+    if (!rowNotes_.value(row).isEmpty()) lines << QStringLiteral("  \u26a0 ") + rowNotes_.value(row);
+    lines << QStringLiteral("%1: %2 (column %3)")
+                 .arg(columnTitle_.isEmpty() ? tr("Key") : columnTitle_, columnLabels_[column], QString::number(column));
+    if (!columnNotes_.value(column).isEmpty()) lines << QStringLiteral("  \u26a0 ") + columnNotes_.value(column);
+    lines << QStringLiteral("%1: %2").arg(valueName, valueText);
+    return lines.join(QLatin1Char('\n'));
+}
+
+std::pair<int, int> HeatmapView::cellAt(const QPoint& widgetPos) const {
+    if (values_.size() == 0 || stack_->currentWidget() != plot_) return {-1, -1};
+    const QPoint p = plot_->mapFrom(this, widgetPos);
+    if (!plot_->axisRect()->rect().contains(p)) return {-1, -1};
+    const int c = int(std::floor(plot_->xAxis->pixelToCoord(p.x()) + 0.5));
+    const int r = int(std::floor(plot_->yAxis->pixelToCoord(p.y()) + 0.5));
+    if (r < 0 || c < 0 || r >= values_.rows() || c >= values_.cols()) return {-1, -1};
+    return {r, c};
+}
+
+QRect HeatmapView::cellRect(int row, int column) const {
+    if (row < 0 || column < 0 || row >= values_.rows() || column >= values_.cols()) return {};
+    const double x0 = plot_->xAxis->coordToPixel(column - 0.5), x1 = plot_->xAxis->coordToPixel(column + 0.5);
+    const double y0 = plot_->yAxis->coordToPixel(row - 0.5), y1 = plot_->yAxis->coordToPixel(row + 0.5);
+    const QRect r = QRectF(QPointF(std::min(x0, x1), std::min(y0, y1)), QPointF(std::max(x0, x1), std::max(y0, y1)))
+                        .toRect();
+    return r.translated(plot_->mapTo(this, QPoint(0, 0)));
+}
+
+QString HeatmapView::labelToolTipAt(const QPoint& plotPos) const {
+    if (values_.size() == 0) return {};
+    const QRect ar = plot_->axisRect()->rect();
+    auto describe = [](const QString& title, const QString& label, const QString& note, int index,
+                       const char* what) {
+        QString s = QStringLiteral("%1: %2 (%3 %4)").arg(title, label, QLatin1String(what), QString::number(index));
+        if (!note.isEmpty()) s += QStringLiteral("\n\u26a0 ") + note;
+        return s;
+    };
+    if (plotPos.x() < ar.left() && plotPos.y() >= ar.top() && plotPos.y() <= ar.bottom()) {
+        const int r = int(std::floor(plot_->yAxis->pixelToCoord(plotPos.y()) + 0.5));
+        if (r >= 0 && r < values_.rows())
+            return describe(rowTitle_.isEmpty() ? tr("Query") : rowTitle_, rowLabels_[r], rowNotes_.value(r), r, "row");
+    }
+    if (plotPos.y() > ar.bottom() && plotPos.x() >= ar.left() - 200 && plotPos.x() <= ar.right()) {
+        // Rotated labels run down and to the left from their tick: follow the slant back up.
+        const double angle = columnLabelRotation_ * kPi / 180.0;
+        const double dy = plotPos.y() - ar.bottom();
+        const double shift = std::abs(std::sin(angle)) > 1e-6 ? dy * std::cos(angle) / std::sin(angle) : 0.0;
+        const int c = int(std::floor(plot_->xAxis->pixelToCoord(plotPos.x() + shift) + 0.5));
+        if (c >= 0 && c < values_.cols())
+            return describe(columnTitle_.isEmpty() ? tr("Key") : columnTitle_, columnLabels_[c],
+                            columnNotes_.value(c), c, "column");
+    }
+    return {};
+}
+
+void HeatmapView::updateHighlight(int row, int column) {
+    const bool on = row >= 0 && column >= 0;
+    for (QCPItemRect* r : {rowHighlight_, columnHighlight_, rowHighlightShadow_, columnHighlightShadow_})
+        r->setVisible(on);
+    if (on) {
+        const double right = double(values_.cols()) - 0.5, bottom = double(values_.rows()) - 0.5;
+        for (QCPItemRect* r : {rowHighlight_, rowHighlightShadow_}) {
+            r->topLeft->setCoords(-0.5, row - 0.5);
+            r->bottomRight->setCoords(right, row + 0.5);
+        }
+        for (QCPItemRect* r : {columnHighlight_, columnHighlightShadow_}) {
+            r->topLeft->setCoords(column - 0.5, -0.5);
+            r->bottomRight->setCoords(column + 0.5, bottom);
+        }
+    }
+    plot_->replot(QCustomPlot::rpQueuedReplot);
+}
+
+bool HeatmapView::eventFilter(QObject* watched, QEvent* event) {
+    if (watched != plot_) return QWidget::eventFilter(watched, event);
+    switch (event->type()) {
+    case QEvent::MouseMove: {
+        const auto* me = static_cast<QMouseEvent*>(event);
+        const auto [r, c] = cellAt(plot_->mapTo(this, me->position().toPoint()));
+        if (r != hoverRow_ || c != hoverColumn_) {
+            hoverRow_ = r;
+            hoverColumn_ = c;
+            updateHighlight(r, c);
+            Q_EMIT cellHovered(r, c);
+        }
+        break;
+    }
+    case QEvent::Leave:
+        if (hoverRow_ >= 0 || hoverColumn_ >= 0) {
+            hoverRow_ = hoverColumn_ = -1;
+            updateHighlight(-1, -1);
+            Q_EMIT cellHovered(-1, -1);
+        }
+        break;
+    case QEvent::MouseButtonPress: {
+        const auto* me = static_cast<QMouseEvent*>(event);
+        if (me->button() == Qt::LeftButton) {
+            const auto [r, c] = cellAt(plot_->mapTo(this, me->position().toPoint()));
+            if (r >= 0) Q_EMIT cellClicked(r, c);
+        }
+        break;
+    }
+    case QEvent::ToolTip: {
+        const auto* he = static_cast<QHelpEvent*>(event);
+        const auto [r, c] = cellAt(plot_->mapTo(this, he->pos()));
+        const QString text = r >= 0 ? cellToolTip(r, c) : labelToolTipAt(he->pos());
+        if (text.isEmpty())
+            QToolTip::hideText();
+        else
+            QToolTip::showText(he->globalPos(), text, plot_);
+        return true;
+    }
+    default:
+        break;
+    }
+    return QWidget::eventFilter(watched, event);
+}
+
+bool HeatmapView::exportImage(const QString& path, QString* error, int width, int height) const {
+    auto fail = [&](const QString& why) {
+        if (error) *error = QStringLiteral("Cannot export %1: %2").arg(path, why);
+        return false;
+    };
+    if (values_.size() == 0) return fail(tr("the heatmap is empty"));
+    const QString suffix = exportutil::suffixOf(path);
+    if (suffix != QLatin1String("png") && suffix != QLatin1String("svg") && suffix != QLatin1String("pdf"))
+        return fail(tr("unknown image format '%1' (use .png, .svg or .pdf)").arg(suffix));
+    const bool shown = plot_->isVisible() && plot_->width() >= 100 && plot_->height() >= 100;
+    const int w = width > 0 ? width : (shown ? plot_->width() : 800);
+    const int h = height > 0 ? height : (shown ? plot_->height() : 640);
+    if (w > 20000 || h > 20000) return fail(tr("image size %1x%2 is too large").arg(w).arg(h));
+
+    QByteArray bytes;
+    QBuffer buffer(&bytes);
+    buffer.open(QIODevice::WriteOnly);
+    const int dpi = plot_->logicalDpiX() > 0 ? plot_->logicalDpiX() : 96;
+    if (suffix == QLatin1String("png")) {
+        const QImage image = plot_->toPixmap(w, h, 1.0).toImage();
+        if (image.isNull() || !image.save(&buffer, "PNG")) return fail(tr("could not render the PNG image"));
+    } else if (suffix == QLatin1String("svg")) {
+        QSvgGenerator generator;
+        generator.setOutputDevice(&buffer);
+        generator.setSize(QSize(w, h));
+        generator.setViewBox(QRect(0, 0, w, h));
+        generator.setResolution(dpi); // so that point-sized fonts match what the screen shows
+        generator.setTitle(title_.isEmpty() ? QStringLiteral("attention heatmap") : title_);
+        generator.setDescription(QStringLiteral("attnviz"));
+        QCPPainter painter;
+        if (!painter.begin(&generator)) return fail(tr("could not start the SVG painter"));
+        painter.setMode(QCPPainter::pmVectorized);
+        plot_->toPainter(&painter, w, h);
+        painter.end();
+    } else {
+        QPdfWriter writer(&buffer);
+        writer.setCreator(QStringLiteral("attnviz"));
+        writer.setTitle(title_);
+        writer.setResolution(dpi);
+        // One device unit per screen pixel: the page is w x h pixels at `dpi`, so fonts and
+        // lines keep the proportions they have on screen.
+        writer.setPageLayout(QPageLayout(QPageSize(QSizeF(w * 72.0 / dpi, h * 72.0 / dpi), QPageSize::Point,
+                                                   QString(), QPageSize::ExactMatch),
+                                         QPageLayout::Portrait, QMarginsF(0, 0, 0, 0)));
+        QCPPainter painter;
+        if (!painter.begin(&writer)) return fail(tr("could not start the PDF painter"));
+        painter.setMode(QCPPainter::pmVectorized);
+        painter.setMode(QCPPainter::pmNoCaching);
+        plot_->toPainter(&painter, w, h);
+        painter.end();
+    }
+    buffer.close();
+    // toPixmap/toPainter lay the plot out at the export size; lay it out again for the screen.
+    plot_->replot(QCustomPlot::rpQueuedReplot);
+    if (bytes.isEmpty()) return fail(tr("nothing was rendered"));
+    return exportutil::writeFile(path, bytes, error);
+}
+
+bool HeatmapView::exportMatrix(const QString& path, QString* error) const {
+    auto fail = [&](const QString& why) {
+        if (error) *error = QStringLiteral("Cannot export %1: %2").arg(path, why);
+        return false;
+    };
+    if (values_.size() == 0) return fail(tr("the heatmap is empty"));
+    const QString suffix = exportutil::suffixOf(path);
+    QByteArray bytes;
+    if (suffix == QLatin1String("csv"))
+        bytes = exportutil::matrixToCsv(values_, rowLabels_, columnLabels_);
+    else if (suffix == QLatin1String("json"))
+        bytes = exportutil::matrixToJson(values_, rowLabels_, columnLabels_, title_);
+    else
+        return fail(tr("unknown matrix format '%1' (use .csv or .json)").arg(suffix));
+    return exportutil::writeFile(path, bytes, error);
+}

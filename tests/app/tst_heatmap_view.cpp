@@ -1,0 +1,481 @@
+// Qt Test for HeatmapView: values, colour range, axis labels and orientation, tooltips, hit
+// testing, hover/click signals, and every export format read back by an independent parser
+// (QImage, QJsonDocument, a small RFC 4180 reader written here).
+
+#include "widgets/colormaps.hpp"
+#include "widgets/heatmap_view.hpp"
+
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QLabel>
+#include <QSet>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <cmath>
+#include <limits>
+
+namespace {
+
+attn::Matrix sample3x4() {
+    attn::Matrix m(3, 4);
+    m << 0.10f, 0.20f, 0.30f, 0.40f, //
+        0.25f, 0.25f, 0.25f, 0.25f,  //
+        0.70f, 0.15f, 0.05f, 0.10f;
+    return m;
+}
+const QStringList kRows = {"the", "cat", "sat"};
+const QStringList kCols = {"le", "chat", "est", "assis"};
+
+/// Minimal RFC 4180 reader (quoted fields, doubled quotes, CRLF or LF line ends).
+QList<QStringList> parseCsv(const QString& text) {
+    QList<QStringList> rows;
+    QStringList row;
+    QString field;
+    bool quoted = false, fieldStarted = false;
+    for (int i = 0; i < text.size(); ++i) {
+        const QChar ch = text[i];
+        if (quoted) {
+            if (ch == QLatin1Char('"')) {
+                if (i + 1 < text.size() && text[i + 1] == QLatin1Char('"')) {
+                    field += QLatin1Char('"');
+                    ++i;
+                } else {
+                    quoted = false;
+                }
+            } else {
+                field += ch;
+            }
+        } else if (ch == QLatin1Char('"')) {
+            quoted = true;
+            fieldStarted = true;
+        } else if (ch == QLatin1Char(',')) {
+            row << field;
+            field.clear();
+            fieldStarted = true;
+        } else if (ch == QLatin1Char('\r')) {
+            // part of CRLF
+        } else if (ch == QLatin1Char('\n')) {
+            row << field;
+            rows << row;
+            row.clear();
+            field.clear();
+            fieldStarted = false;
+        } else {
+            field += ch;
+            fieldStarted = true;
+        }
+    }
+    if (fieldStarted || !row.isEmpty()) {
+        row << field;
+        rows << row;
+    }
+    return rows;
+}
+
+} // namespace
+
+class TestHeatmapView : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void exposesValuesAndLabels();
+    void colourRangeFixedAndAuto();
+    void signedScoresUseSymmetricDivergingRange();
+    void tickLabelsInOrderWithRowZeroAtTop();
+    void cellToolTipNamesBothTokensAndValue();
+    void cellAtInvertsCellCentres();
+    void singleRowMatrixIsDrawnAndHitTested();
+    void longLabelsAreElidedButToolTipsKeepThem();
+    void notesMarkLabelsAndAppearInToolTip();
+    void hoverAndClickEmitSignals();
+    void emptyViewShowsHint();
+    void exportPng();
+    void exportSvg();
+    void exportPdf();
+    void exportCsvRoundTrips();
+    void exportJsonRoundTrips();
+    void exportErrorsNameTheFile();
+    void nonFiniteScoresAreMaskedNotRanged();
+    void contrastTextColour();
+    void sizeHints();
+
+private:
+    QTemporaryDir tmp_;
+};
+
+void TestHeatmapView::exposesValuesAndLabels() {
+    HeatmapView view;
+    view.setMatrix(sample3x4(), kRows, kCols);
+    QCOMPARE(view.matrix().rows(), 3);
+    QCOMPARE(view.matrix().cols(), 4);
+    QCOMPARE(view.matrix()(2, 0), 0.70f);
+    QCOMPARE(view.rowLabels(), kRows);
+    QCOMPARE(view.columnLabels(), kCols);
+    // Missing labels are numbered.
+    view.setMatrix(sample3x4(), {"only"}, {});
+    QCOMPARE(view.rowLabels(), (QStringList{"only", "1", "2"}));
+    QCOMPARE(view.columnLabels(), (QStringList{"0", "1", "2", "3"}));
+    // The colour map holds the same numbers, cell (r, c) at x = c, y = r.
+    auto* map = qobject_cast<QCPColorMap*>(view.plot()->plottable(0));
+    QVERIFY(map);
+    QVERIFY(!map->interpolate());
+    QCOMPARE(map->data()->data(3.0, 0.0), double(0.40f));
+    QCOMPARE(map->data()->data(0.0, 2.0), double(0.70f));
+}
+
+void TestHeatmapView::colourRangeFixedAndAuto() {
+    HeatmapView view;
+    view.setMatrix(sample3x4(), kRows, kCols);
+    QCOMPARE(view.rangeMode(), HeatmapView::RangeMode::Fixed01);
+    QCOMPARE(view.colorRange(), std::make_pair(0.0, 1.0));
+    view.setRangeMode(HeatmapView::RangeMode::Auto);
+    QCOMPARE(view.colorRange().first, double(0.05f));
+    QCOMPARE(view.colorRange().second, double(0.70f));
+    QVERIFY(!view.usesDivergingColormap());
+}
+
+void TestHeatmapView::signedScoresUseSymmetricDivergingRange() {
+    HeatmapView view;
+    attn::Matrix m(2, 2);
+    m << -3.0f, 1.0f, 0.5f, 2.0f;
+    view.setMatrix(m, {"a", "b"}, {"c", "d"});
+    view.setRangeMode(HeatmapView::RangeMode::Auto);
+    QCOMPARE(view.colorRange(), std::make_pair(-3.0, 3.0));
+    QVERIFY(view.usesDivergingColormap());
+    // Zero sits in the middle of the diverging map: its colour is the light neutral stop.
+    const QColor zero = QColor::fromRgb(colormaps::diverging().color(0.0, QCPRange(-3.0, 3.0)));
+    QVERIFY2(zero.lightness() > 230, qPrintable(zero.name()));
+}
+
+void TestHeatmapView::tickLabelsInOrderWithRowZeroAtTop() {
+    HeatmapView view;
+    view.resize(600, 500);
+    view.setMatrix(sample3x4(), kRows, kCols);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    view.plot()->replot();
+    QCOMPARE(view.drawnRowTickLabels(), kRows);
+    QCOMPARE(view.drawnColumnTickLabels(), kCols);
+    // What the axis tickers will draw, in coordinate order.
+    auto yTicker = view.plot()->yAxis->ticker().dynamicCast<QCPAxisTickerText>();
+    auto xTicker = view.plot()->xAxis->ticker().dynamicCast<QCPAxisTickerText>();
+    QVERIFY(yTicker && xTicker);
+    QCOMPARE(yTicker->ticks().values(), QList<QString>(kRows.begin(), kRows.end()));
+    QCOMPARE(xTicker->ticks().values(), QList<QString>(kCols.begin(), kCols.end()));
+    QCOMPARE(yTicker->ticks().keys(), (QList<double>{0.0, 1.0, 2.0}));
+    // Row 0 is drawn above row 2 (smaller pixel y), column 0 left of column 3.
+    QVERIFY(view.plot()->yAxis->coordToPixel(0.0) < view.plot()->yAxis->coordToPixel(2.0));
+    QVERIFY(view.plot()->xAxis->coordToPixel(0.0) < view.plot()->xAxis->coordToPixel(3.0));
+    // One tick per cell.
+    QCOMPARE(view.plot()->yAxis->tickVector().size(), 3);
+    QCOMPARE(view.plot()->xAxis->tickVector().size(), 4);
+    QCOMPARE(view.plot()->yAxis->tickVectorLabels().first(), QStringLiteral("the"));
+}
+
+void TestHeatmapView::cellToolTipNamesBothTokensAndValue() {
+    HeatmapView view;
+    view.setMatrix(sample3x4(), kRows, kCols);
+    view.setAxisTitles("Query (English)", "Key (French)");
+    const QString tip = view.cellToolTip(1, 2);
+    QVERIFY2(tip.contains("Query (English): cat (row 1)"), qPrintable(tip));
+    QVERIFY2(tip.contains("Key (French): est (column 2)"), qPrintable(tip));
+    QVERIFY2(tip.contains("weight: 0.2500"), qPrintable(tip));
+    QVERIFY(view.cellToolTip(3, 0).isEmpty());
+    QVERIFY(view.cellToolTip(0, -1).isEmpty());
+}
+
+void TestHeatmapView::cellAtInvertsCellCentres() {
+    HeatmapView view;
+    view.resize(640, 480);
+    view.setMatrix(sample3x4(), kRows, kCols);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    view.plot()->replot();
+    for (int r = 0; r < 3; ++r) {
+        for (int c = 0; c < 4; ++c) {
+            const QPoint centre(int(view.plot()->xAxis->coordToPixel(c)), int(view.plot()->yAxis->coordToPixel(r)));
+            const QPoint inView = view.plot()->mapTo(&view, centre);
+            QCOMPARE(view.cellAt(inView), std::make_pair(r, c));
+            QCOMPARE(view.cellAt(view.cellRect(r, c).center()), std::make_pair(r, c));
+        }
+    }
+    QCOMPARE(view.cellAt(QPoint(1, 1)), std::make_pair(-1, -1));
+}
+
+void TestHeatmapView::singleRowMatrixIsDrawnAndHitTested() {
+    // A decoder step is one query row: QCPColorMap cannot size a lone row by itself.
+    HeatmapView view;
+    view.resize(640, 300);
+    attn::Matrix m(1, 3);
+    m << 0.2f, 0.5f, 0.3f;
+    view.setMatrix(m, {"je"}, {"I", "am", "here"});
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    view.plot()->replot();
+    for (int c = 0; c < 3; ++c) QCOMPARE(view.cellAt(view.cellRect(0, c).center()), std::make_pair(0, c));
+    QVERIFY(view.cellRect(0, 0).height() > 20);
+}
+
+void TestHeatmapView::longLabelsAreElidedButToolTipsKeepThem() {
+    HeatmapView view;
+    view.resize(900, 800);
+    const int n = 45;
+    attn::Matrix m = attn::Matrix::Constant(n, n, 1.0f / n);
+    QStringList labels;
+    for (int i = 0; i < n; ++i)
+        labels << QStringLiteral("an_extraordinarily_long_token_number_%1_for_elision").arg(i);
+    view.setMatrix(m, labels, labels);
+    const QStringList drawnRows = view.drawnRowTickLabels();
+    const QStringList drawnCols = view.drawnColumnTickLabels();
+    QCOMPARE(drawnRows.size(), n);
+    QCOMPARE(drawnCols.size(), n);
+    for (int i = 0; i < n; ++i) {
+        QVERIFY2(drawnRows[i].size() < labels[i].size(), qPrintable(drawnRows[i]));
+        QVERIFY2(drawnRows[i].endsWith(QChar(0x2026)), qPrintable(drawnRows[i]));
+        QVERIFY(drawnCols[i].size() < labels[i].size());
+        QVERIFY(labels[i].startsWith(drawnCols[i].chopped(1)));
+    }
+    QVERIFY(view.cellToolTip(44, 7).contains(labels[44]));
+    QVERIFY(view.cellToolTip(44, 7).contains(labels[7]));
+}
+
+void TestHeatmapView::notesMarkLabelsAndAppearInToolTip() {
+    HeatmapView view;
+    view.setMatrix(sample3x4(), kRows, kCols);
+    view.setRowNotes({"", "not in vocabulary", ""});
+    view.setColumnNotes({"", "", "", "padding"});
+    QVERIFY(view.drawnRowTickLabels()[1].startsWith(QChar(0x26a0)));
+    QVERIFY(!view.drawnRowTickLabels()[0].startsWith(QChar(0x26a0)));
+    QVERIFY(view.drawnColumnTickLabels()[3].startsWith(QChar(0x26a0)));
+    QVERIFY(view.cellToolTip(1, 3).contains("not in vocabulary"));
+    QVERIFY(view.cellToolTip(1, 3).contains("padding"));
+    QVERIFY(!view.cellToolTip(0, 0).contains("vocabulary"));
+    QCOMPARE(view.rowLabels()[1], QStringLiteral("cat")); // the label itself is unchanged
+}
+
+void TestHeatmapView::hoverAndClickEmitSignals() {
+    HeatmapView view;
+    view.resize(640, 480);
+    view.setMatrix(sample3x4(), kRows, kCols);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    view.plot()->replot();
+    QSignalSpy hovered(&view, &HeatmapView::cellHovered);
+    QSignalSpy clicked(&view, &HeatmapView::cellClicked);
+    const QPoint centre = view.plot()->mapFrom(&view, view.cellRect(2, 1).center());
+    QTest::mouseMove(view.plot(), centre);
+    QTRY_VERIFY(!hovered.isEmpty());
+    QCOMPARE(hovered.last().at(0).toInt(), 2);
+    QCOMPARE(hovered.last().at(1).toInt(), 1);
+    QTest::mouseClick(view.plot(), Qt::LeftButton, {}, centre);
+    QCOMPARE(clicked.size(), 1);
+    QCOMPARE(clicked.first().at(0).toInt(), 2);
+    QCOMPARE(clicked.first().at(1).toInt(), 1);
+    // Highlight outlines are shown around the hovered row and column.
+    int visibleRects = 0;
+    for (int i = 0; i < view.plot()->itemCount(); ++i)
+        if (qobject_cast<QCPItemRect*>(view.plot()->item(i)) && view.plot()->item(i)->visible()) ++visibleRects;
+    QVERIFY(visibleRects >= 2);
+}
+
+void TestHeatmapView::emptyViewShowsHint() {
+    HeatmapView view;
+    view.resize(400, 300);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    QLabel* hint = nullptr;
+    for (QLabel* l : view.findChildren<QLabel*>())
+        if (l->text() == QStringLiteral("No data")) hint = l;
+    QVERIFY(hint);
+    QVERIFY(hint->isVisible());
+    QVERIFY(!view.plot()->isVisible());
+    view.setMatrix(sample3x4(), kRows, kCols);
+    QVERIFY(!hint->isVisible());
+    QVERIFY(view.plot()->isVisible());
+    view.clear();
+    QVERIFY(hint->isVisible());
+    QCOMPARE(view.cellAt(QPoint(200, 150)), std::make_pair(-1, -1));
+    QVERIFY(view.drawnRowTickLabels().isEmpty());
+}
+
+void TestHeatmapView::exportPng() {
+    HeatmapView view;
+    view.setMatrix(sample3x4(), kRows, kCols);
+    view.setTitle("Attention");
+    const QString path = tmp_.filePath("map.png");
+    QString error;
+    QVERIFY2(view.exportImage(path, &error, 640, 480), qPrintable(error));
+    QImage image;
+    QVERIFY(image.load(path));
+    QCOMPARE(image.size(), QSize(640, 480));
+    QSet<QRgb> colours;
+    for (int y = 0; y < image.height(); y += 4)
+        for (int x = 0; x < image.width(); x += 4) colours.insert(image.pixel(x, y));
+    QVERIFY2(colours.size() > 10, qPrintable(QString::number(colours.size())));
+    // The darkest viridis colour (value 0.05 in Fixed01 range) appears somewhere in the map.
+    QVERIFY(view.exportImage(tmp_.filePath("default-size.png"), &error));
+    QVERIFY(QImage(tmp_.filePath("default-size.png")).width() > 0);
+}
+
+void TestHeatmapView::exportSvg() {
+    HeatmapView view;
+    view.setMatrix(sample3x4(), kRows, kCols);
+    const QString path = tmp_.filePath("map.svg");
+    QString error;
+    QVERIFY2(view.exportImage(path, &error, 500, 400), qPrintable(error));
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QByteArray svg = f.readAll();
+    QVERIFY(svg.startsWith("<?xml"));
+    QVERIFY(svg.contains("<svg"));
+    QVERIFY(svg.contains("</svg>"));
+}
+
+void TestHeatmapView::exportPdf() {
+    HeatmapView view;
+    view.setMatrix(sample3x4(), kRows, kCols);
+    const QString path = tmp_.filePath("map.pdf");
+    QString error;
+    QVERIFY2(view.exportImage(path, &error, 500, 400), qPrintable(error));
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QByteArray pdf = f.readAll();
+    QVERIFY(pdf.startsWith("%PDF"));
+    QVERIFY(pdf.size() > 1000);
+}
+
+void TestHeatmapView::exportCsvRoundTrips() {
+    HeatmapView view;
+    attn::Matrix m = sample3x4();
+    m(0, 0) = 0.123456789f;
+    m(1, 1) = 1.0f / 3.0f;
+    m(2, 3) = 1e-8f;
+    const QStringList rows = {"the", "cat, the", "say \"hi\""};
+    const QStringList cols = {"le", "chat", "est", "a,b"};
+    view.setMatrix(m, rows, cols);
+    const QString path = tmp_.filePath("map.csv");
+    QString error;
+    QVERIFY2(view.exportMatrix(path, &error), qPrintable(error));
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QList<QStringList> table = parseCsv(QString::fromUtf8(f.readAll()));
+    QCOMPARE(table.size(), 4);
+    QCOMPARE(table[0], (QStringList{"query\\key"} + cols));
+    for (int r = 0; r < 3; ++r) {
+        QCOMPARE(table[r + 1].size(), 5);
+        QCOMPARE(table[r + 1][0], rows[r]);
+        for (int c = 0; c < 4; ++c) {
+            bool ok = false;
+            const double v = table[r + 1][c + 1].toDouble(&ok);
+            QVERIFY(ok);
+            QVERIFY(std::abs(v - double(m(r, c))) <= 1e-6);
+            QCOMPARE(float(v), m(r, c)); // 9 significant digits: exact float round trip
+        }
+    }
+}
+
+void TestHeatmapView::exportJsonRoundTrips() {
+    HeatmapView view;
+    const QStringList rows = {"the", "cat, the", "say \"hi\""};
+    view.setMatrix(sample3x4(), rows, kCols);
+    view.setTitle("Layer 1, head 2");
+    const QString path = tmp_.filePath("map.json");
+    QString error;
+    QVERIFY2(view.exportMatrix(path, &error), qPrintable(error));
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    QJsonParseError perr;
+    const QJsonDocument doc = QJsonDocument::fromJson(f.readAll(), &perr);
+    QVERIFY2(perr.error == QJsonParseError::NoError, qPrintable(perr.errorString()));
+    const QJsonObject o = doc.object();
+    QCOMPARE(o["title"].toString(), QStringLiteral("Layer 1, head 2"));
+    QCOMPARE(o["row_labels"].toVariant().toStringList(), rows);
+    QCOMPARE(o["column_labels"].toVariant().toStringList(), kCols);
+    const QJsonArray values = o["values"].toArray();
+    QCOMPARE(values.size(), 3);
+    const attn::Matrix m = sample3x4();
+    for (int r = 0; r < 3; ++r) {
+        const QJsonArray row = values[r].toArray();
+        QCOMPARE(row.size(), 4);
+        for (int c = 0; c < 4; ++c) {
+            QVERIFY(std::abs(row[c].toDouble() - double(m(r, c))) <= 1e-6);
+            QCOMPARE(float(row[c].toDouble()), m(r, c));
+        }
+    }
+}
+
+void TestHeatmapView::exportErrorsNameTheFile() {
+    HeatmapView view;
+    QString error;
+    // Empty matrix.
+    QVERIFY(!view.exportImage(tmp_.filePath("empty.png"), &error));
+    QVERIFY2(error.contains("empty.png") && error.contains("empty"), qPrintable(error));
+    QVERIFY(!view.exportMatrix(tmp_.filePath("empty.csv"), &error));
+    QVERIFY(error.contains("empty.csv"));
+
+    view.setMatrix(sample3x4(), kRows, kCols);
+    for (const QString& path : {QStringLiteral("/nonexistent-dir/x.png"), QStringLiteral("/nonexistent-dir/x.svg"),
+                                QStringLiteral("/nonexistent-dir/x.pdf")}) {
+        error.clear();
+        QVERIFY(!view.exportImage(path, &error));
+        QVERIFY2(error.contains(path), qPrintable(error));
+    }
+    for (const QString& path : {QStringLiteral("/nonexistent-dir/x.csv"), QStringLiteral("/nonexistent-dir/x.json")}) {
+        error.clear();
+        QVERIFY(!view.exportMatrix(path, &error));
+        QVERIFY2(error.contains(path), qPrintable(error));
+    }
+    // Unknown suffixes, and formats swapped between the two exports.
+    const QString bmp = tmp_.filePath("x.bmp");
+    QVERIFY(!view.exportImage(bmp, &error));
+    QVERIFY2(error.contains(bmp) && error.contains("bmp"), qPrintable(error));
+    QVERIFY(!QFile::exists(bmp));
+    QVERIFY(!view.exportImage(tmp_.filePath("x.csv"), &error));
+    QVERIFY(!view.exportMatrix(tmp_.filePath("x.png"), &error));
+    QVERIFY(!view.exportMatrix(tmp_.filePath("noext"), &error));
+    QVERIFY(error.contains("noext"));
+}
+
+void TestHeatmapView::nonFiniteScoresAreMaskedNotRanged() {
+    // Causally masked raw scores hold -inf; they must not stretch the colour range.
+    HeatmapView view;
+    attn::Matrix m(2, 2);
+    m << 1.0f, -std::numeric_limits<float>::infinity(), 2.0f, 4.0f;
+    view.setMatrix(m, {"a", "b"}, {"a", "b"});
+    view.setRangeMode(HeatmapView::RangeMode::Auto);
+    QCOMPARE(view.colorRange(), std::make_pair(1.0, 4.0));
+    QVERIFY(view.cellToolTip(0, 1).contains("masked"));
+    view.setShowValues(true);
+    QString error;
+    QVERIFY2(view.exportImage(tmp_.filePath("masked.png"), &error, 300, 300), qPrintable(error));
+}
+
+void TestHeatmapView::contrastTextColour() {
+    QCPColorGradient v = colormaps::viridis();
+    const QColor darkest = QColor::fromRgb(v.color(0.0, QCPRange(0, 1)));
+    const QColor brightest = QColor::fromRgb(v.color(1.0, QCPRange(0, 1)));
+    QCOMPARE(darkest.name(), QStringLiteral("#440154"));
+    QCOMPARE(brightest.name(), QStringLiteral("#fde725"));
+    QCOMPARE(colormaps::contrastingTextColor(darkest), QColor(Qt::white));
+    QCOMPARE(colormaps::contrastingTextColor(brightest), QColor(Qt::black));
+    // Viridis gets lighter monotonically (it is perceptually uniform in lightness).
+    double previous = -1.0;
+    for (int i = 0; i <= 20; ++i) {
+        const double l = colormaps::relativeLuminance(QColor::fromRgb(v.color(i / 20.0, QCPRange(0, 1))));
+        QVERIFY(l > previous);
+        previous = l;
+    }
+}
+
+void TestHeatmapView::sizeHints() {
+    HeatmapView view;
+    QVERIFY(view.minimumSizeHint().width() >= 200 && view.minimumSizeHint().height() >= 150);
+    QVERIFY(view.sizeHint().width() >= view.minimumSizeHint().width());
+}
+
+QTEST_MAIN(TestHeatmapView)
+#include "tst_heatmap_view.moc"
