@@ -3,6 +3,7 @@
 // and safe to call from several threads at once.
 
 #include <attn/config.hpp>
+#include <attn/matrix.hpp>
 
 #include <filesystem>
 #include <nlohmann/json.hpp>

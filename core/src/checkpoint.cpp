@@ -1,0 +1,92 @@
+#include <attn/checkpoint.hpp>
+
+namespace attn {
+
+namespace {
+
+Vocabulary readVocab(const std::filesystem::path& path) {
+    if (!std::filesystem::exists(path)) throw CheckpointError(path.string() + ": vocabulary file is missing");
+    try {
+        return Vocabulary::read(path);
+    } catch (const std::exception& e) {
+        throw CheckpointError(e.what());
+    }
+}
+
+void step(const LoadOptions& o, double f) {
+    if (o.progress && !o.progress(f)) throw LoadCancelled();
+}
+
+} // namespace
+
+std::shared_ptr<const Model> loadModel(const std::filesystem::path& dir, const LoadOptions& options) {
+    if (!std::filesystem::is_directory(dir)) throw CheckpointError(dir.string() + ": not a directory");
+    const auto configPath = dir / "config.json";
+    const auto weightsPath = dir / "model.safetensors";
+    if (!std::filesystem::exists(configPath)) throw CheckpointError(configPath.string() + ": missing");
+    if (!std::filesystem::exists(weightsPath)) throw CheckpointError(weightsPath.string() + ": missing");
+    step(options, 0.0);
+    nlohmann::json json = readConfigJson(configPath);
+    const std::string cfgName = configPath.string();
+    const Architecture arch = configArchitecture(json, cfgName);
+    step(options, 0.1);
+    const SafetensorsFile file = SafetensorsFile::read(weightsPath);
+    step(options, 0.7);
+    WeightLoader weights(file);
+
+    std::shared_ptr<Model> model;
+    auto wrap = [&](auto&& make) {
+        try {
+            return make();
+        } catch (const ConfigError& e) {
+            throw ConfigError(dir.string() + ": " + e.what());
+        }
+    };
+    switch (arch) {
+    case Architecture::TransformerClassifier: {
+        auto cfg = parseTransformerClassifierConfig(json, cfgName);
+        auto vocab = readVocab(dir / "vocab.txt");
+        model = wrap([&] { return std::make_shared<TransformerClassifier>(std::move(cfg), std::move(vocab), weights); });
+        break;
+    }
+    case Architecture::Seq2SeqAttention: {
+        auto cfg = parseSeq2SeqConfig(json, cfgName);
+        auto src = readVocab(dir / "src_vocab.txt");
+        auto tgt = readVocab(dir / "tgt_vocab.txt");
+        model = wrap([&] {
+            return std::make_shared<Seq2SeqModel>(std::move(cfg), std::move(src), std::move(tgt), weights);
+        });
+        break;
+    }
+    case Architecture::Vit: {
+        auto cfg = parseVitConfig(json, cfgName);
+        model = wrap([&] { return std::make_shared<VitModel>(std::move(cfg), weights); });
+        break;
+    }
+    }
+    weights.finish();
+    if (options.warnings) {
+        // Ids written by training/attnviz/export.py are a convenience; report any that disagree.
+        auto check = [&](const char* key, const char* tokenKey, const Vocabulary& v) {
+            if (json.contains(key) && json[key].is_number_integer() && json.contains(tokenKey) && json[tokenKey].is_string()) {
+                const auto id = v.find(json[tokenKey].get<std::string>());
+                if (id && *id != json[key].get<int>())
+                    options.warnings->push_back(cfgName + ": " + key + " " + std::to_string(json[key].get<int>()) +
+                                                " differs from the vocabulary id " + std::to_string(*id) + " of " + tokenKey);
+            }
+        };
+        if (auto* tc = dynamic_cast<const TransformerClassifier*>(model.get())) {
+            check("pad_id", "pad_token", tc->vocabulary());
+            check("unk_id", "unk_token", tc->vocabulary());
+            check("cls_id", "cls_token", tc->vocabulary());
+        } else if (auto* s = dynamic_cast<const Seq2SeqModel*>(model.get())) {
+            check("sos_id", "sos_token", s->targetVocabulary());
+            check("eos_id", "eos_token", s->targetVocabulary());
+        }
+    }
+    ModelLoaderAccess::set(*model, std::move(json), dir);
+    step(options, 1.0);
+    return model;
+}
+
+} // namespace attn

@@ -1,0 +1,65 @@
+#include "common.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+
+#if __has_include(<attn/tokenizer.hpp>)
+#include <attn/tokenizer.hpp>
+#define ATTN_HAVE_TOKENIZER 1
+#endif
+
+namespace attn::detail {
+
+Matrix sinusoidalTable(int positions, int d) {
+    Matrix pe = Matrix::Zero(positions, d); // positions x d
+    for (int p = 0; p < positions; ++p)
+        for (int i = 0; i < d; i += 2) {
+            const double angle = static_cast<double>(p) / std::pow(10000.0, static_cast<double>(i) / d);
+            pe(p, i) = static_cast<float>(std::sin(angle));
+            if (i + 1 < d) pe(p, i + 1) = static_cast<float>(std::cos(angle));
+        }
+    return pe;
+}
+
+std::vector<float> softmax(const std::vector<float>& logits) {
+    std::vector<float> p(logits.size());
+    if (logits.empty()) return p;
+    const float m = *std::max_element(logits.begin(), logits.end());
+    double sum = 0;
+    for (std::size_t i = 0; i < logits.size(); ++i) sum += (p[i] = std::exp(logits[i] - m));
+    for (auto& v : p) v = static_cast<float>(v / sum);
+    return p;
+}
+
+std::vector<std::string> tokenizeText(std::string_view text) {
+#ifdef ATTN_HAVE_TOKENIZER
+    return attn::tokenize(text);
+#else
+    // Fallback until core/include/attn/tokenizer.hpp lands: lower-case, split on spaces and punctuation.
+    std::vector<std::string> out;
+    std::string cur;
+    auto flush = [&] {
+        if (!cur.empty()) out.push_back(std::move(cur));
+        cur.clear();
+    };
+    for (char ch : text) {
+        const auto c = static_cast<unsigned char>(ch);
+        if (std::isspace(c)) {
+            flush();
+        } else if (std::ispunct(c) && c != '\'') {
+            flush();
+            out.emplace_back(1, ch);
+        } else if (c == '\'') {
+            flush();
+            cur.push_back(ch);
+        } else {
+            cur.push_back(static_cast<char>(std::tolower(c)));
+        }
+    }
+    flush();
+    return out;
+#endif
+}
+
+} // namespace attn::detail

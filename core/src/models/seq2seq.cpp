@@ -1,0 +1,123 @@
+#include <attn/attention.hpp>
+#include <attn/models/seq2seq.hpp>
+
+#include "common.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
+
+namespace attn {
+
+namespace {
+int requireToken(const Vocabulary& v, const std::string& token, const char* key, const char* file) {
+    const auto id = v.find(token);
+    if (!id) throw ConfigError("config.json: " + std::string(key) + " '" + token + "' is not in " + file);
+    return *id;
+}
+} // namespace
+
+Seq2SeqModel::Seq2SeqModel(Seq2SeqConfig config, Vocabulary src, Vocabulary tgt, WeightLoader& w)
+    : config_(std::move(config)), src_(std::move(src)), tgt_(std::move(tgt)) {
+    const Eigen::Index H = config_.hiddenSize;
+    if (src_.size() != config_.srcVocabSize)
+        throw ConfigError("src_vocab.txt has " + std::to_string(src_.size()) +
+                          " tokens but config.json src_vocab_size is " + std::to_string(config_.srcVocabSize));
+    if (tgt_.size() != config_.tgtVocabSize)
+        throw ConfigError("tgt_vocab.txt has " + std::to_string(tgt_.size()) +
+                          " tokens but config.json tgt_vocab_size is " + std::to_string(config_.tgtVocabSize));
+    sosId_ = requireToken(tgt_, config_.sosToken, "sos_token", "tgt_vocab.txt");
+    eosTgtId_ = requireToken(tgt_, config_.eosToken, "eos_token", "tgt_vocab.txt");
+    unkId_ = requireToken(src_, config_.unkToken, "unk_token", "src_vocab.txt");
+    if (config_.srcAppendEos) eosSrcId_ = requireToken(src_, config_.eosToken, "eos_token", "src_vocab.txt");
+
+    encEmbedding_ = w.matrix("encoder.embedding.weight", config_.srcVocabSize, H);
+    encGru_ = layers::Gru::load(w, "encoder.gru", H, H);
+    decEmbedding_ = w.matrix("decoder.embedding.weight", config_.tgtVocabSize, H);
+    if (config_.attention == Seq2SeqAttentionKind::Additive) {
+        wa_ = layers::Linear::load(w, "decoder.attention.Wa", H, H);
+        ua_ = layers::Linear::load(w, "decoder.attention.Ua", H, H);
+        va_ = layers::Linear::load(w, "decoder.attention.Va", H, 1);
+    }
+    const bool attends = config_.attention != Seq2SeqAttentionKind::None;
+    decGru_ = layers::Gru::load(w, "decoder.gru", attends ? 2 * H : H, H);
+    out_ = layers::Linear::load(w, "decoder.out", H, config_.tgtVocabSize);
+}
+
+TranslationResult Seq2SeqModel::translate(std::string_view text, int maxLen) const {
+    return translateWords(detail::tokenizeText(text), maxLen);
+}
+
+TranslationResult Seq2SeqModel::translateWords(const std::vector<std::string>& words, int maxLen) const {
+    TranslationResult r;
+    for (const auto& wd : words) {
+        r.sourceTokens.push_back(wd);
+        r.sourceIds.push_back(src_.find(wd).value_or(unkId_));
+    }
+    if (config_.srcAppendEos) {
+        r.sourceTokens.push_back(config_.eosToken);
+        r.sourceIds.push_back(eosSrcId_);
+    }
+    if (r.sourceIds.empty()) throw std::invalid_argument("seq2seq: empty input");
+    const Eigen::Index S = static_cast<Eigen::Index>(r.sourceIds.size());
+    const Eigen::Index H = config_.hiddenSize;
+    const int steps = maxLen > 0 ? maxLen : config_.maxLen;
+
+    // Encoder.
+    Matrix emb(S, H); // S x H
+    for (Eigen::Index s = 0; s < S; ++s) emb.row(s) = encEmbedding_.row(r.sourceIds[static_cast<std::size_t>(s)]);
+    const Matrix enc = encGru_.sequence(emb, Vector::Zero(H)); // S x H
+    Vector h = enc.row(S - 1).transpose();                     // H
+
+    const auto kind = config_.attention;
+    r.hasAttention = kind != Seq2SeqAttentionKind::None;
+    Matrix keysProj; // S x H: Ua(enc_out), computed once (additive)
+    if (kind == Seq2SeqAttentionKind::Additive) keysProj = ua_.forward(enc);
+
+    std::vector<Vector> logitRows;
+    std::vector<RowVector> alignRows;
+    int token = sosId_;
+    Vector x(r.hasAttention ? 2 * H : H);
+    for (int step = 0; step < steps; ++step) {
+        const Vector e = decEmbedding_.row(token).transpose(); // H
+        if (kind == Seq2SeqAttentionKind::None) {
+            x = e.cwiseMax(0.0f);
+        } else {
+            RowVector weights; // S
+            if (kind == Seq2SeqAttentionKind::Additive) {
+                // score_s = Va . tanh(Wa h + Ua k_s) + b_Va
+                const RowVector q = (wa_.weight * h + wa_.bias).transpose(); // 1 x H
+                const Matrix hidden = (keysProj.rowwise() + q).array().tanh().matrix(); // S x H
+                RowVector scores = (hidden * va_.weight.transpose()).transpose();     // 1 x S
+                scores.array() += va_.bias(0);
+                weights = (scores.array() - scores.maxCoeff()).exp().matrix();
+                weights /= weights.sum();
+            } else { // dot: h . k / sqrt(H), the shared scaled-dot kernel
+                const Matrix q = h.transpose(); // 1 x H
+                weights = scaledDotAttention(q, enc, enc).weights.row(0);
+            }
+            const RowVector context = weights * enc; // 1 x H
+            x.head(H) = e;
+            x.tail(H) = context.transpose();
+            alignRows.push_back(weights);
+        }
+        h = decGru_.step(x, h);
+        Vector logits = out_.weight * h + out_.bias; // tgt_vocab
+        Eigen::Index best = 0;
+        logits.maxCoeff(&best);
+        logitRows.push_back(std::move(logits));
+        token = static_cast<int>(best);
+        r.outputIds.push_back(token);
+        r.outputTokens.push_back(tgt_.token(token));
+        if (token == eosTgtId_) break;
+    }
+    r.logits.resize(static_cast<Eigen::Index>(logitRows.size()), config_.tgtVocabSize);
+    for (std::size_t i = 0; i < logitRows.size(); ++i) r.logits.row(static_cast<Eigen::Index>(i)) = logitRows[i].transpose();
+    if (r.hasAttention) {
+        r.alignment.resize(static_cast<Eigen::Index>(alignRows.size()), S);
+        for (std::size_t i = 0; i < alignRows.size(); ++i) r.alignment.row(static_cast<Eigen::Index>(i)) = alignRows[i];
+    }
+    return r;
+}
+
+} // namespace attn

@@ -1,0 +1,102 @@
+#include <attn/models/transformer_classifier.hpp>
+
+#include "common.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
+
+namespace attn {
+
+namespace {
+int requireToken(const Vocabulary& v, const std::string& token, const char* key) {
+    const auto id = v.find(token);
+    if (!id) throw ConfigError("config.json: " + std::string(key) + " '" + token + "' is not in vocab.txt");
+    return *id;
+}
+} // namespace
+
+TransformerClassifier::TransformerClassifier(TransformerClassifierConfig config, Vocabulary vocab,
+                                             WeightLoader& w)
+    : config_(std::move(config)), vocab_(std::move(vocab)) {
+    const auto& e = config_.encoder;
+    if (vocab_.size() != config_.vocabSize)
+        throw ConfigError("vocab.txt has " + std::to_string(vocab_.size()) + " tokens but config.json vocab_size is " +
+                          std::to_string(config_.vocabSize));
+    padId_ = requireToken(vocab_, config_.padToken, "pad_token");
+    unkId_ = requireToken(vocab_, config_.unkToken, "unk_token");
+    if (config_.pooling == Pooling::Cls) clsId_ = requireToken(vocab_, config_.clsToken, "cls_token");
+    embedding_ = w.matrix("embedding.weight", config_.vocabSize, e.dModel);
+    if (config_.positional == Positional::Learned)
+        positions_ = w.matrix("pos_embedding.weight", config_.maxLen, e.dModel);
+    else
+        positions_ = detail::sinusoidalTable(config_.maxLen, e.dModel);
+    encoder_ = layers::TransformerEncoder::load(w, "encoder", e);
+    classifier_ = layers::Linear::load(w, "classifier", e.dModel, static_cast<Eigen::Index>(config_.labels.size()));
+}
+
+ClassifierResult TransformerClassifier::classify(std::string_view text, int padTo, bool maskPadding) const {
+    return classifyWords(detail::tokenizeText(text), padTo, maskPadding);
+}
+
+ClassifierResult TransformerClassifier::classifyWords(const std::vector<std::string>& words, int padTo,
+                                                      bool maskPadding) const {
+    ClassifierResult r;
+    if (clsId_ >= 0) {
+        r.tokens.push_back(config_.clsToken);
+        r.ids.push_back(clsId_);
+    }
+    for (const auto& wd : words) {
+        r.tokens.push_back(wd);
+        r.ids.push_back(vocab_.find(wd).value_or(unkId_));
+    }
+    if (static_cast<int>(r.ids.size()) > config_.maxLen) {
+        r.warnings.push_back("input has " + std::to_string(r.ids.size()) + " tokens; truncated to max_len " +
+                             std::to_string(config_.maxLen));
+        r.ids.resize(static_cast<std::size_t>(config_.maxLen));
+        r.tokens.resize(static_cast<std::size_t>(config_.maxLen));
+    }
+    const std::size_t real = r.ids.size();
+    const std::size_t target = static_cast<std::size_t>(std::clamp(padTo, 0, config_.maxLen));
+    while (r.ids.size() < target) {
+        r.ids.push_back(padId_);
+        r.tokens.push_back(config_.padToken);
+    }
+    if (r.ids.empty()) throw std::invalid_argument("transformer_classifier: empty input");
+    const auto T = static_cast<Eigen::Index>(r.ids.size());
+    r.keyAllowed.assign(r.ids.size(), 1);
+    if (maskPadding)
+        for (std::size_t i = real; i < r.ids.size(); ++i) r.keyAllowed[i] = 0;
+
+    const int d = config_.encoder.dModel;
+    const float scale = config_.scaleEmbedding ? std::sqrt(static_cast<float>(d)) : 1.0f;
+    Matrix x(T, d); // T x d
+    for (Eigen::Index t = 0; t < T; ++t)
+        x.row(t) = embedding_.row(r.ids[static_cast<std::size_t>(t)]) * scale + positions_.row(t);
+    // The mask passed to attention is empty when nothing is masked (the lean kernel's fast path).
+    const bool anyMasked = std::find(r.keyAllowed.begin(), r.keyAllowed.end(), 0) != r.keyAllowed.end();
+    const std::vector<std::uint8_t> noMask;
+    x = encoder_.forward(std::move(x), anyMasked ? r.keyAllowed : noMask, r.attention);
+
+    RowVector pooled; // d
+    if (config_.pooling == Pooling::Cls) {
+        pooled = x.row(0);
+    } else {
+        pooled = RowVector::Zero(d);
+        float n = 0;
+        for (Eigen::Index t = 0; t < T; ++t)
+            if (r.keyAllowed[static_cast<std::size_t>(t)]) {
+                pooled += x.row(t);
+                n += 1;
+            }
+        pooled /= std::max(n, 1.0f);
+    }
+    const Matrix logits = classifier_.forward(pooled); // 1 x n_labels
+    r.logits.assign(logits.data(), logits.data() + logits.size());
+    r.probabilities = detail::softmax(r.logits);
+    r.predicted = static_cast<int>(std::max_element(r.logits.begin(), r.logits.end()) - r.logits.begin());
+    r.predictedLabel = config_.labels[static_cast<std::size_t>(r.predicted)];
+    return r;
+}
+
+} // namespace attn
