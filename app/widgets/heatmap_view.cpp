@@ -398,7 +398,7 @@ void HeatmapView::rebuild() {
     if (double(cols) * (widest + fm.averageCharWidth() * 1.5) <= availableWidth)
         columnLabelRotation_ = 0.0;
     else
-        columnLabelRotation_ = cols > 16 ? 90.0 : 60.0;
+        columnLabelRotation_ = cols > 16 ? -90.0 : -60.0;
     plot_->xAxis->setTickLabelRotation(columnLabelRotation_);
 
     plot_->xAxis->setRange(-0.5, double(cols) - 0.5);
@@ -406,6 +406,10 @@ void HeatmapView::rebuild() {
     plot_->yAxis->setLabel(rowTitle_.isEmpty() ? tr("Query") : rowTitle_);
     plot_->xAxis->setLabel(columnTitle_.isEmpty() ? tr("Key") : columnTitle_);
     updateTitleElement();
+    // QCPColorScale reports its current margin as its automatic one, so through the margin group
+    // the bottom margin could only ever grow (long rotated labels followed by short ones left a
+    // blank band under the plot). Start it from zero on every rebuild.
+    scale_->setMargins(QMargins());
     plot_->replot();
 }
 
@@ -602,6 +606,7 @@ bool HeatmapView::exportImage(const QString& path, QString* error, int width, in
     QByteArray bytes;
     QBuffer buffer(&bytes);
     buffer.open(QIODevice::WriteOnly);
+    scale_->setMargins(QMargins()); // see rebuild(): margins must be free to shrink at this size
     const int dpi = plot_->logicalDpiX() > 0 ? plot_->logicalDpiX() : 96;
     if (suffix == QLatin1String("png")) {
         const QImage image = plot_->toPixmap(w, h, 1.0).toImage();
@@ -638,6 +643,7 @@ bool HeatmapView::exportImage(const QString& path, QString* error, int width, in
     }
     buffer.close();
     // toPixmap/toPainter lay the plot out at the export size; lay it out again for the screen.
+    scale_->setMargins(QMargins());
     plot_->replot(QCustomPlot::rpQueuedReplot);
     if (bytes.isEmpty()) return fail(tr("nothing was rendered"));
     return exportutil::writeFile(path, bytes, error);

@@ -102,6 +102,7 @@ private Q_SLOTS:
     void nonFiniteScoresAreMaskedNotRanged();
     void contrastTextColour();
     void sizeHints();
+    void regressionBottomMarginShrinksAfterLongLabels();
 
 private:
     QTemporaryDir tmp_;
@@ -475,6 +476,27 @@ void TestHeatmapView::sizeHints() {
     HeatmapView view;
     QVERIFY(view.minimumSizeHint().width() >= 200 && view.minimumSizeHint().height() >= 150);
     QVERIFY(view.sizeHint().width() >= view.minimumSizeHint().width());
+}
+
+void TestHeatmapView::regressionBottomMarginShrinksAfterLongLabels() {
+    // Bug: QCPColorScale shares the bottom margin through a margin group and reports its current
+    // margin as its automatic one, so after a matrix with long rotated column labels a matrix
+    // with short labels kept the old, tall bottom margin (a blank band under the axis title).
+    HeatmapView view;
+    view.resize(900, 800);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    const int n = 45;
+    QStringList longLabels, shortLabels;
+    for (int i = 0; i < n; ++i) {
+        longLabels << QStringLiteral("internationalisation_%1").arg(i);
+        shortLabels << QStringLiteral("p%1").arg(i);
+    }
+    view.setMatrix(attn::Matrix::Constant(n, n, 0.02f), longLabels, longLabels);
+    const int tall = view.plot()->axisRect()->margins().bottom();
+    view.setMatrix(attn::Matrix::Constant(n, n, 0.02f), shortLabels, shortLabels);
+    const int shortMargin = view.plot()->axisRect()->margins().bottom();
+    QVERIFY2(shortMargin < tall - 20, qPrintable(QStringLiteral("%1 vs %2").arg(shortMargin).arg(tall)));
 }
 
 QTEST_MAIN(TestHeatmapView)
