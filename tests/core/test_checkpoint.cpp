@@ -1,0 +1,118 @@
+// loadModel: a config that contradicts the weights, missing files and cancellation are clear errors.
+
+#include <attn/checkpoint.hpp>
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+namespace fs = std::filesystem;
+
+namespace {
+
+const fs::path kParity = fs::path(ATTNVIZ_TEST_DATA_DIR) / "parity";
+
+class CheckpointTest : public ::testing::Test {
+protected:
+    void SetUp() override {
+        dir_ = fs::temp_directory_path() /
+               ("attn_ckpt_" + std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
+        fs::remove_all(dir_);
+        fs::copy(kParity / "tc_post_relu_mean_sinusoidal", dir_);
+        config_ = attn::readConfigJson(dir_ / "config.json");
+    }
+    void TearDown() override { fs::remove_all(dir_); }
+    void writeConfig() { std::ofstream(dir_ / "config.json") << config_.dump(); }
+    std::string loadError() {
+        try {
+            attn::loadModel(dir_);
+        } catch (const std::exception& e) {
+            return e.what();
+        }
+        return "";
+    }
+    fs::path dir_;
+    nlohmann::json config_;
+};
+
+TEST_F(CheckpointTest, LoadsAndReportsArchitectureAndLabels) {
+    const auto m = attn::loadModel(dir_);
+    EXPECT_EQ(m->architecture(), attn::Architecture::TransformerClassifier);
+    EXPECT_EQ(m->labels().size(), 3u);
+    EXPECT_EQ(m->config()["d_model"], 16);
+}
+
+TEST_F(CheckpointTest, FewerLayersInConfigThanInFileIsAnUnusedTensorError) {
+    config_["n_layers"] = 1;
+    writeConfig();
+    const auto e = loadError();
+    EXPECT_NE(e.find("unused tensor(s) 'encoder.layers.1."), std::string::npos) << e;
+}
+
+TEST_F(CheckpointTest, WrongDModelIsAShapeError) {
+    config_["d_model"] = 8;
+    writeConfig();
+    const auto e = loadError();
+    EXPECT_NE(e.find("tensor 'embedding.weight' has shape [20,16], expected [20,8]"), std::string::npos) << e;
+}
+
+TEST_F(CheckpointTest, LearnedPositionsWithoutWeightsIsAMissingTensorError) {
+    config_["positional"] = "learned";
+    writeConfig();
+    const auto e = loadError();
+    EXPECT_NE(e.find("tensor 'pos_embedding.weight' is missing"), std::string::npos) << e;
+}
+
+TEST_F(CheckpointTest, VocabSizeDisagreeingWithVocabFileIsAnError) {
+    config_["vocab_size"] = 21;
+    writeConfig();
+    const auto e = loadError();
+    EXPECT_NE(e.find("vocab.txt has 20 tokens"), std::string::npos) << e;
+}
+
+TEST_F(CheckpointTest, BadConfigValueNamesTheKey) {
+    config_["activation"] = "swish";
+    writeConfig();
+    const auto e = loadError();
+    EXPECT_NE(e.find("key 'activation'"), std::string::npos) << e;
+}
+
+TEST_F(CheckpointTest, MissingVocabularyIsAnError) {
+    fs::remove(dir_ / "vocab.txt");
+    EXPECT_NE(loadError().find("vocab.txt"), std::string::npos);
+}
+
+TEST_F(CheckpointTest, DuplicateVocabularyTokenNamesTheLine) {
+    std::ofstream(dir_ / "vocab.txt", std::ios::app) << "film\n";
+    const auto e = loadError();
+    EXPECT_NE(e.find("vocab.txt:21: duplicate token 'film'"), std::string::npos) << e;
+}
+
+TEST_F(CheckpointTest, ProgressCallbackCanCancel) {
+    attn::LoadOptions o;
+    o.progress = [](double f) { return f < 0.5; };
+    EXPECT_THROW(attn::loadModel(dir_, o), attn::LoadCancelled);
+}
+
+TEST_F(CheckpointTest, PaddingIsMaskedAndLeftOutOfMeanPooling) {
+    const auto m = attn::loadModel(dir_);
+    const auto& tc = dynamic_cast<const attn::TransformerClassifier&>(*m);
+    const auto plain = tc.classifyWords({"i", "liked", "it"});
+    const auto padded = tc.classifyWords({"i", "liked", "it"}, 8);
+    ASSERT_EQ(padded.tokens.size(), 8u);
+    EXPECT_EQ(padded.tokens[5], "<pad>");
+    for (std::size_t i = 0; i < plain.logits.size(); ++i) EXPECT_NEAR(plain.logits[i], padded.logits[i], 1e-5);
+    const auto unmasked = tc.classifyWords({"i", "liked", "it"}, 8, false);
+    EXPECT_GT(unmasked.attention[0][0](0, 7), 0.0f);
+}
+
+TEST_F(CheckpointTest, OverlongInputIsTruncatedWithAWarning) {
+    const auto m = attn::loadModel(dir_);
+    const auto& tc = dynamic_cast<const attn::TransformerClassifier&>(*m);
+    const auto r = tc.classifyWords(std::vector<std::string>(20, "good"));
+    EXPECT_EQ(r.tokens.size(), 12u);
+    ASSERT_EQ(r.warnings.size(), 1u);
+}
+
+} // namespace
