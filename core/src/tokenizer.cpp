@@ -176,7 +176,13 @@ void tokenizePiece(std::string_view s, std::vector<std::string>& out) {
         }
         if (c == '.' && e - 1 > b && keepsPeriod(s.substr(b, e - 1 - b))) {
             // Abbreviation: the period belongs to the word; a sentence-final one is not repeated.
-            break;
+            const std::size_t before = out.size();
+            splitInner(s.substr(b, e - 1 - b), out);
+            if (out.size() > before)
+                out.back() += '.';
+            for (auto it = tail.rbegin(); it != tail.rend(); ++it)
+                out.push_back(std::move(*it));
+            return;
         }
         if (c == '%' && e - 1 > b && isDigit(s[e - 2])) {
             tail.emplace_back("%");
