@@ -7,6 +7,7 @@
 class QTabWidget;
 class QLabel;
 class Page;
+class EmbeddingStore;
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -17,6 +18,9 @@ public:
     QTabWidget* tabs() const { return tabs_; }
     /// Right side of the status bar: which word-vector set is active.
     void setEmbeddingsStatus(const QString& text);
+    EmbeddingStore* embeddings() const { return embeddings_; }
+    /// Versions and the provenance of shipped data and models (Help > About).
+    static QString aboutHtml();
 
 private:
     void buildMenus();
@@ -27,4 +31,5 @@ private:
 
     QTabWidget* tabs_ = nullptr;
     QLabel* embeddingsLabel_ = nullptr;
+    EmbeddingStore* embeddings_ = nullptr;
 };

@@ -1,13 +1,158 @@
-// Placeholder until the issue that introduces 'walkthrough' lands.
+// attnviz walkthrough: the Walkthrough page's computation, headless.
+#include "cli/args.hpp"
 #include "cli/commands.hpp"
+#include "cli/embeddings_option.hpp"
+#include "cli/headless.hpp"
+#include "pages/walkthrough_view.hpp"
+#include "widgets/heatmap_view.hpp"
 
+#include <attn/sentence_attention.hpp>
+
+#include <nlohmann/json.hpp>
+
+#include <fstream>
+#include <iomanip>
 #include <iostream>
 
 namespace cli {
 
-int runWalkthrough(const Argv&) {
-    std::cerr << "attnviz walkthrough: not available yet in this build\n";
-    return 2;
+namespace {
+
+/// Row-major nested arrays; cells that have no meaning (an OOV row or column) are null.
+nlohmann::json matrixJson(const attn::Matrix& m, const std::vector<bool>* rowOov, const std::vector<bool>* colOov) {
+    nlohmann::json rows = nlohmann::json::array();
+    for (Eigen::Index i = 0; i < m.rows(); ++i) {
+        nlohmann::json row = nlohmann::json::array();
+        for (Eigen::Index j = 0; j < m.cols(); ++j) {
+            const bool undefined = (rowOov && (*rowOov)[static_cast<std::size_t>(i)]) ||
+                                   (colOov && (*colOov)[static_cast<std::size_t>(j)]);
+            if (undefined)
+                row.push_back(nullptr);
+            else
+                row.push_back(m(i, j));
+        }
+        rows.push_back(std::move(row));
+    }
+    return rows;
+}
+
+} // namespace
+
+int runWalkthrough(const Argv& argv) {
+    Args args("walkthrough", "Dot-product attention of a query sentence over a key sentence (or itself) on word\n"
+                             "vectors, with every step: scores, scaled scores, softmax weights, mixed outputs.\n"
+                             "Out-of-vocabulary tokens keep their row/column; their scores are null and their\n"
+                             "weights 0.");
+    args.option("query", "TEXT", "the query sentence", true)
+        .option("keys", "TEXT", "the key sentence (omit for self-attention)")
+        .option("embeddings", "PATH", "GloVe/word2vec text or attnviz binary; 'default' = embedded set")
+        .flag("no-cache", "neither read nor write the binary cache")
+        .option("scoring", "dot|scaled|additive", "how queries and keys are scored (default: scaled)")
+        .option("projection", "none|random", "apply random Wq, Wk, Wv first (default: none)")
+        .option("seed", "N", "seed of random projections / additive parameters (default 42)")
+        .option("json", "OUT", "write every intermediate as JSON ('-' = stdout)")
+        .option("png", "OUT", "render the weights heatmap as the page shows it")
+        .flag("teaching", "with --png: large fonts and numbers in the cells");
+    if (!args.parse(argv, std::cerr))
+        return 2;
+    if (args.helpRequested()) {
+        std::cout << args.usage();
+        return 0;
+    }
+    attn::SentenceAttentionOptions options;
+    const std::string scoring = args.valueOr("scoring", "scaled");
+    auto parsed = attn::parseScoring(scoring);
+    if (!parsed) {
+        std::cerr << "attnviz walkthrough: unknown scoring '" << scoring << "' (dot, scaled or additive)\n";
+        return 2;
+    }
+    options.scoring = *parsed;
+    const std::string projection = args.valueOr("projection", "none");
+    if (projection == "random")
+        options.projection = attn::ProjectionMode::Random;
+    else if (projection != "none") {
+        std::cerr << "attnviz walkthrough: unknown projection '" << projection
+                  << "' (none or random; learned projections need a checkpoint: use the app)\n";
+        return 2;
+    }
+    auto seed = args.integer("seed", 42, std::cerr);
+    if (!seed || *seed < 0) {
+        if (seed)
+            std::cerr << "attnviz walkthrough: --seed must be >= 0\n";
+        return 2;
+    }
+    options.seed = static_cast<std::uint32_t>(*seed);
+
+    auto vectors = loadEmbeddingsForCli(args.value("embeddings"), !args.has("no-cache"), std::cerr, "walkthrough");
+    if (!vectors)
+        return 1;
+    const auto keys = args.value("keys");
+    attn::SentenceAttention r = attn::computeSentenceAttention(
+        *args.value("query"), keys ? std::optional<std::string_view>(*keys) : std::nullopt,
+        [&](std::string_view w) { return vectors->vector(w); }, vectors->dim(), options);
+    if (r.queryTokens.empty() || r.keyTokens.empty()) {
+        std::cerr << "attnviz walkthrough: the " << (r.queryTokens.empty() ? "query" : "key")
+                  << " sentence has no tokens\n";
+        return 2;
+    }
+
+    nlohmann::json out;
+    out["query_tokens"] = r.queryTokens;
+    out["key_tokens"] = r.keyTokens;
+    out["query_oov"] = r.queryOov;
+    out["key_oov"] = r.keyOov;
+    out["dim"] = r.dim;
+    out["self_attention"] = r.selfAttention;
+    out["scoring"] = attn::toString(options.scoring);
+    out["projection"] = projection;
+    out["scale"] = r.steps.scale;
+    out["embeddings"] = vectors->description();
+    out["scores"] = matrixJson(r.steps.scores, &r.queryOov, &r.keyOov);
+    out["scaled"] = matrixJson(r.steps.scaled, &r.queryOov, &r.keyOov);
+    out["weights"] = matrixJson(r.steps.weights, nullptr, nullptr);
+    out["outputs"] = matrixJson(r.steps.outputs, &r.queryOov, nullptr);
+
+    if (auto path = args.value("json")) {
+        if (*path == "-") {
+            std::cout << out.dump(1) << '\n';
+        } else {
+            std::ofstream f(*path);
+            if (!(f << out.dump(1) << '\n')) {
+                std::cerr << "attnviz walkthrough: cannot write " << *path << '\n';
+                return 1;
+            }
+        }
+    }
+    if (auto path = args.value("png")) {
+        ensureHeadlessApp();
+        HeatmapView view;
+        view.resize(1100, 800);
+        if (args.has("teaching"))
+            view.setTeachingMode(true);
+        showWalkthroughStep(view, r, WalkthroughStep::Weights);
+        QString error;
+        if (!view.exportImage(QString::fromStdString(*path), &error, 1100, 800)) {
+            std::cerr << "attnviz walkthrough: " << error.toStdString() << '\n';
+            return 1;
+        }
+    }
+    if (!args.has("json") || args.value("json") != "-") {
+        // A readable summary: each query word's strongest key.
+        std::cout << "embeddings: " << vectors->description() << "\n";
+        for (std::size_t i = 0; i < r.queryTokens.size(); ++i) {
+            std::cout << std::left << std::setw(14) << r.queryTokens[i];
+            if (r.queryOov[i]) {
+                std::cout << "(not in vocabulary)\n";
+                continue;
+            }
+            Eigen::Index best = 0;
+            r.steps.weights.row(static_cast<Eigen::Index>(i)).maxCoeff(&best);
+            std::cout << "-> " << r.keyTokens[static_cast<std::size_t>(best)] << "  (weight " << std::fixed
+                      << std::setprecision(3) << r.steps.weights(static_cast<Eigen::Index>(i), best) << ")\n";
+            std::cout.unsetf(std::ios::fixed);
+        }
+    }
+    return 0;
 }
 
 } // namespace cli

@@ -82,6 +82,15 @@ AttentionSteps attention(const Matrix& queryInputs, const Matrix& keyInputs, con
         s.queries = queryInputs * p.wq;
         s.keys = keyInputs * p.wk;
         s.values = valueInputs * p.wv;
+        require(p.bq.size() == 0 || p.bq.size() == s.queries.cols(), "bq does not fit Wq");
+        require(p.bk.size() == 0 || p.bk.size() == s.keys.cols(), "bk does not fit Wk");
+        require(p.bv.size() == 0 || p.bv.size() == s.values.cols(), "bv does not fit Wv");
+        if (p.bq.size() != 0)
+            s.queries.rowwise() += p.bq;
+        if (p.bk.size() != 0)
+            s.keys.rowwise() += p.bk;
+        if (p.bv.size() != 0)
+            s.values.rowwise() += p.bv;
     } else {
         s.queries = queryInputs;
         s.keys = keyInputs;

@@ -25,6 +25,10 @@ struct Projections {
     Matrix wq; // d_in x d_k
     Matrix wk; // d_in x d_k
     Matrix wv; // d_in x d_v
+    // Optional biases (empty = none), added after the product as in torch.nn.Linear.
+    RowVector bq; // d_k
+    RowVector bk; // d_k
+    RowVector bv; // d_v
 };
 
 /// Parameters of additive (Bahdanau) scoring: score(q, k) = v . tanh(Wq q + Wk k).

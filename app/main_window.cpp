@@ -1,0 +1,174 @@
+#include "main_window.hpp"
+
+#include "pages/page.hpp"
+#include "pages/placeholder_page.hpp"
+#include "pages/walkthrough_page.hpp"
+#include "services/embedding_store.hpp"
+#include "widgets/heatmap_view.hpp"
+#include "widgets/widget_export.hpp"
+
+#include <Eigen/Core>
+#include <nlohmann/json.hpp>
+
+#include <QAction>
+#include <QApplication>
+#include <QFile>
+#include <QFileDialog>
+#include <QKeySequence>
+#include <QLabel>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QStatusBar>
+#include <QTabWidget>
+#include <QTextBrowser>
+#include <QVBoxLayout>
+#include <QDialog>
+#include <QDialogButtonBox>
+
+#include <qcustomplot.h>
+
+MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
+    setWindowTitle(QStringLiteral("attnviz — see attention"));
+    resize(1400, 900);
+
+    embeddings_ = new EmbeddingStore(this);
+
+    tabs_ = new QTabWidget(this);
+    tabs_->setDocumentMode(true);
+    setCentralWidget(tabs_);
+
+    addPage(new WalkthroughPage(embeddings_, this));
+    addPage(new PlaceholderPage(
+        tr("Translation"),
+        tr("Type an English sentence and see its Spanish translation from a GRU encoder-decoder, with the "
+           "alignment heatmap (output words × input words) of its additive attention, side by side with the "
+           "same model without attention. Needs the checkpoint engine and the shipped translation models."),
+        this));
+    addPage(new PlaceholderPage(
+        tr("Sentiment"),
+        tr("Type a review and see a transformer classifier's prediction with one small heatmap per layer × "
+           "head, the review shaded by attention, and the padding mask made visible."),
+        this));
+    addPage(new PlaceholderPage(
+        tr("Vision"),
+        tr("Pick an image and see a Vision Transformer's patch grid, attention from [CLS] to each patch per "
+           "layer and head, attention rollout, CutMix and the positional-embedding similarity map."),
+        this));
+
+    embeddingsLabel_ = new QLabel(this);
+    statusBar()->addPermanentWidget(embeddingsLabel_);
+    connect(embeddings_, &EmbeddingStore::changed, this, [this] { setEmbeddingsStatus(embeddings_->description()); });
+    connect(embeddings_, &EmbeddingStore::failed, this, [this](const QString& message) {
+        QMessageBox::warning(this, tr("Word vectors"), message);
+    });
+    buildMenus();
+    embeddings_->loadDefault();
+    setEmbeddingsStatus(embeddings_->description());
+}
+
+void MainWindow::addPage(Page* page) {
+    tabs_->addTab(page, page->title());
+    connect(page, &Page::statusMessage, this, [this](const QString& text) { statusBar()->showMessage(text, 8000); });
+}
+
+Page* MainWindow::currentPage() const { return qobject_cast<Page*>(tabs_->currentWidget()); }
+
+void MainWindow::setEmbeddingsStatus(const QString& text) { embeddingsLabel_->setText(text); }
+
+void MainWindow::buildMenus() {
+    QMenu* file = menuBar()->addMenu(tr("&File"));
+    QAction* openVectors = file->addAction(tr("Open &word vectors…"));
+    openVectors->setShortcut(QKeySequence::Open);
+    connect(openVectors, &QAction::triggered, this, [this] {
+        const QString path = QFileDialog::getOpenFileName(
+            this, tr("Open word vectors"), QString(),
+            tr("Word vectors (*.txt *.vec *.bin *.avec);;All files (*)"));
+        if (!path.isEmpty())
+            embeddings_->openFile(path);
+    });
+    file->addSeparator();
+    QAction* exportView = file->addAction(tr("&Export view…"));
+    exportView->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
+    connect(exportView, &QAction::triggered, this, &MainWindow::exportView);
+    QAction* exportMatrix = file->addAction(tr("Export &matrix…"));
+    exportMatrix->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E));
+    connect(exportMatrix, &QAction::triggered, this, &MainWindow::exportMatrix);
+    file->addSeparator();
+    QAction* quit = file->addAction(tr("&Quit"));
+    quit->setShortcut(QKeySequence::Quit);
+    connect(quit, &QAction::triggered, this, &QWidget::close);
+
+    QMenu* help = menuBar()->addMenu(tr("&Help"));
+    QAction* about = help->addAction(tr("&About attnviz"));
+    connect(about, &QAction::triggered, this, &MainWindow::showAbout);
+}
+
+void MainWindow::exportView() {
+    Page* page = currentPage();
+    if (!page)
+        return;
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export view"), page->title().toLower() + ".png",
+                                                      tr("PNG image (*.png);;SVG drawing (*.svg);;PDF (*.pdf)"));
+    if (path.isEmpty())
+        return;
+    QString error;
+    bool ok = false;
+    if (HeatmapView* heatmap = page->currentHeatmap(); heatmap && page->exportWidget() == heatmap)
+        ok = heatmap->exportImage(path, &error);
+    else
+        ok = exportWidgetImage(page->exportWidget(), path, &error);
+    if (!ok)
+        QMessageBox::warning(this, tr("Export view"), error);
+    else
+        statusBar()->showMessage(tr("Wrote %1").arg(path), 8000);
+}
+
+void MainWindow::exportMatrix() {
+    Page* page = currentPage();
+    HeatmapView* heatmap = page ? page->currentHeatmap() : nullptr;
+    if (!heatmap || heatmap->matrix().size() == 0) {
+        QMessageBox::information(this, tr("Export matrix"), tr("This page shows no matrix to export."));
+        return;
+    }
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export matrix"), page->title().toLower() + ".csv",
+                                                      tr("CSV (*.csv);;JSON (*.json)"));
+    if (path.isEmpty())
+        return;
+    QString error;
+    if (!heatmap->exportMatrix(path, &error))
+        QMessageBox::warning(this, tr("Export matrix"), error);
+    else
+        statusBar()->showMessage(tr("Wrote %1").arg(path), 8000);
+}
+
+QString MainWindow::aboutHtml() {
+    QString html = QStringLiteral("<h2>attnviz %1</h2><p>See attention and step through how it is computed.</p>"
+                                  "<p>Qt %2 · QCustomPlot %3 · Eigen %4.%5.%6 · nlohmann_json %7.%8.%9</p>")
+                       .arg(QStringLiteral(ATTNVIZ_VERSION), QString::fromLatin1(qVersion()),
+                            QStringLiteral(QCUSTOMPLOT_VERSION_STR))
+                       .arg(EIGEN_WORLD_VERSION)
+                       .arg(EIGEN_MAJOR_VERSION)
+                       .arg(EIGEN_MINOR_VERSION)
+                       .arg(NLOHMANN_JSON_VERSION_MAJOR)
+                       .arg(NLOHMANN_JSON_VERSION_MINOR)
+                       .arg(NLOHMANN_JSON_VERSION_PATCH);
+    QFile provenance(QStringLiteral(":/attnviz/about.html"));
+    if (provenance.open(QIODevice::ReadOnly))
+        html += QString::fromUtf8(provenance.readAll());
+    return html;
+}
+
+void MainWindow::showAbout() {
+    QDialog dialog(this);
+    dialog.setWindowTitle(tr("About attnviz"));
+    auto* layout = new QVBoxLayout(&dialog);
+    auto* text = new QTextBrowser(&dialog);
+    text->setOpenExternalLinks(true);
+    text->setHtml(aboutHtml());
+    layout->addWidget(text);
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, &dialog);
+    connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
+    layout->addWidget(buttons);
+    dialog.resize(720, 560);
+    dialog.exec();
+}

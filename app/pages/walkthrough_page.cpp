@@ -1,0 +1,564 @@
+#include "pages/walkthrough_page.hpp"
+
+#include "services/embedding_store.hpp"
+#include "widgets/heatmap_view.hpp"
+
+
+#include <QApplication>
+#include <QButtonGroup>
+#include <QCheckBox>
+#include <QComboBox>
+#include <QFormLayout>
+#include <QGridLayout>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QShortcut>
+#include <QSpinBox>
+#include <QStandardItemModel>
+#include <QSplitter>
+#include <QStackedWidget>
+#include <QTextBrowser>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+#include <qcustomplot.h>
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+
+namespace {
+
+const char* const kChapterQuery = "The teacher praised a student because she improved";
+const char* const kChapterKeys = "A student asked the teacher to help her improve";
+
+QString num(double v, int decimals = 3) { return QString::number(v, 'f', decimals); }
+
+QString esc(const std::string& s) { return QString::fromStdString(s).toHtmlEscaped(); }
+
+} // namespace
+
+WalkthroughPage::WalkthroughPage(EmbeddingStore* store, QWidget* parent) : Page(parent), store_(store) {
+    // The chapter's 2-D toy vectors: she . improve = 0.90, she . the = 0.20.
+    toyVectors_ = {{"she", {1.0f, 0.1f}}, {"improve", {0.9f, 0.0f}}, {"the", {0.1f, 1.0f}}};
+
+    auto* outer = new QVBoxLayout(this);
+
+    // --- inputs -------------------------------------------------------------------------------
+    auto* inputs = new QGridLayout;
+    preset_ = new QComboBox(this);
+    preset_->addItem(tr("Chapter: “she improved” (cross-attention)"));
+    preset_->addItem(tr("Chapter: first sentence attends to itself"));
+    preset_->addItem(tr("Toy 2-D example: she, improve, the"));
+    query_ = new QLineEdit(this);
+    query_->setPlaceholderText(tr("Query sentence"));
+    query_->setClearButtonEnabled(true);
+    keys_ = new QLineEdit(this);
+    keys_->setPlaceholderText(tr("Key sentence (ignored for self-attention)"));
+    keys_->setClearButtonEnabled(true);
+    self_ = new QCheckBox(tr("Self-attention"), this);
+    self_->setToolTip(tr("The query sentence attends to itself instead of to the key sentence."));
+    inputs->addWidget(new QLabel(tr("Preset:"), this), 0, 0);
+    inputs->addWidget(preset_, 0, 1, 1, 2);
+    inputs->addWidget(new QLabel(tr("Queries:"), this), 1, 0);
+    inputs->addWidget(query_, 1, 1, 1, 2);
+    inputs->addWidget(new QLabel(tr("Keys:"), this), 2, 0);
+    inputs->addWidget(keys_, 2, 1);
+    inputs->addWidget(self_, 2, 2);
+
+    auto* options = new QHBoxLayout;
+    scoring_ = new QComboBox(this);
+    scoring_->addItem(tr("dot product  q·k"), static_cast<int>(attn::Scoring::Dot));
+    scoring_->addItem(tr("scaled dot  q·k/√d"), static_cast<int>(attn::Scoring::ScaledDot));
+    scoring_->addItem(tr("additive  v·tanh(Wq q + Wk k)"), static_cast<int>(attn::Scoring::Additive));
+    scoring_->setCurrentIndex(1);
+    projection_ = new QComboBox(this);
+    projection_->addItem(tr("none (raw word vectors)"), static_cast<int>(attn::ProjectionMode::None));
+    projection_->addItem(tr("random Wq, Wk, Wv"), static_cast<int>(attn::ProjectionMode::Random));
+    projection_->addItem(tr("learned (from a checkpoint)"), static_cast<int>(attn::ProjectionMode::Learned));
+    // Learned projections need a checkpoint whose first attention layer is as wide as the vectors.
+    if (auto* model = qobject_cast<QStandardItemModel*>(projection_->model())) {
+        if (QStandardItem* item = model->item(2)) {
+            item->setEnabled(false);
+            item->setToolTip(tr("Needs a loaded checkpoint whose first attention layer's width equals the "
+                                "word-vector dimension (the sentiment model, d = 100, once the checkpoint "
+                                "engine is available)."));
+        }
+    }
+    seed_ = new QSpinBox(this);
+    seed_->setRange(0, 999999);
+    seed_->setValue(42);
+    seed_->setPrefix(tr("seed "));
+    seed_->setToolTip(tr("Random Wq, Wk, Wv (and additive parameters) are drawn from this seed."));
+    teaching_ = new QCheckBox(tr("Teaching mode"), this);
+    teaching_->setToolTip(tr("Large fonts and the numbers printed in the cells, for a projector."));
+    options->addWidget(new QLabel(tr("Scoring:"), this));
+    options->addWidget(scoring_);
+    options->addSpacing(12);
+    options->addWidget(new QLabel(tr("Projections:"), this));
+    options->addWidget(projection_);
+    options->addWidget(seed_);
+    options->addStretch();
+    options->addWidget(teaching_);
+
+    // --- step bar -----------------------------------------------------------------------------
+    auto* stepBar = new QHBoxLayout;
+    auto* prev = new QToolButton(this);
+    prev->setArrowType(Qt::LeftArrow);
+    prev->setToolTip(tr("Previous step (←)"));
+    stepBar->addWidget(prev);
+    stepButtons_ = new QButtonGroup(this);
+    const QStringList stepNames = {tr("1 Word vectors"), tr("2 Scores"), tr("3 Scale"), tr("4 Softmax"),
+                                   tr("5 Mix")};
+    for (int i = 0; i < stepNames.size(); ++i) {
+        auto* b = new QPushButton(stepNames[i], this);
+        b->setCheckable(true);
+        b->setFocusPolicy(Qt::NoFocus);
+        stepButtons_->addButton(b, i);
+        stepBar->addWidget(b);
+    }
+    auto* next = new QToolButton(this);
+    next->setArrowType(Qt::RightArrow);
+    next->setToolTip(tr("Next step (→)"));
+    stepBar->addWidget(next);
+    stepBar->addStretch();
+
+    stepTitle_ = new QLabel(this);
+    QFont titleFont = stepTitle_->font();
+    titleFont.setBold(true);
+    titleFont.setPointSizeF(titleFont.pointSizeF() * 1.2);
+    stepTitle_->setFont(titleFont);
+    caption_ = new QLabel(this);
+    caption_->setWordWrap(true);
+    problem_ = new QLabel(this);
+    problem_->setWordWrap(true);
+    problem_->setStyleSheet(QStringLiteral("color: #b00020;"));
+    problem_->hide();
+
+    // --- views --------------------------------------------------------------------------------
+    heatmap_ = new HeatmapView(this);
+    queryVectors_ = new HeatmapView(this);
+    keyVectors_ = new HeatmapView(this);
+    auto* vectorsSplit = new QSplitter(Qt::Vertical, this);
+    vectorsSplit->addWidget(queryVectors_);
+    vectorsSplit->addWidget(keyVectors_);
+    stack_ = new QStackedWidget(this);
+    stack_->addWidget(heatmap_);
+    stack_->addWidget(vectorsSplit);
+
+    auto* side = new QWidget(this);
+    auto* sideLayout = new QVBoxLayout(side);
+    sideLayout->setContentsMargins(0, 0, 0, 0);
+    auto* chooserRow = new QHBoxLayout;
+    chooserRow->addWidget(new QLabel(tr("Numbers for query word:"), side));
+    queryChooser_ = new QComboBox(side);
+    chooserRow->addWidget(queryChooser_, 1);
+    sideLayout->addLayout(chooserRow);
+    numbers_ = new QTextBrowser(side);
+    numbers_->setOpenLinks(false);
+    sideLayout->addWidget(numbers_, 3);
+    toyPlot_ = new QCustomPlot(side);
+    toyPlot_->setMinimumHeight(260);
+    toyPlot_->xAxis->setRange(-0.2, 1.4);
+    toyPlot_->yAxis->setRange(-0.2, 1.3);
+    toyPlot_->xAxis->setLabel(tr("dimension 1"));
+    toyPlot_->yAxis->setLabel(tr("dimension 2"));
+    toyPlot_->hide();
+    sideLayout->addWidget(toyPlot_, 2);
+
+    auto* split = new QSplitter(Qt::Horizontal, this);
+    split->addWidget(stack_);
+    split->addWidget(side);
+    split->setStretchFactor(0, 3);
+    split->setStretchFactor(1, 2);
+    split->setSizes({860, 480});
+
+    outer->addLayout(inputs);
+    outer->addLayout(options);
+    outer->addLayout(stepBar);
+    outer->addWidget(stepTitle_);
+    outer->addWidget(caption_);
+    outer->addWidget(problem_);
+    outer->addWidget(split, 1);
+
+    // --- behaviour ----------------------------------------------------------------------------
+    connect(preset_, &QComboBox::activated, this, [this](int index) { applyPreset(static_cast<Preset>(index)); });
+    connect(query_, &QLineEdit::textChanged, this, &WalkthroughPage::recompute);
+    connect(keys_, &QLineEdit::textChanged, this, &WalkthroughPage::recompute);
+    connect(self_, &QCheckBox::toggled, this, [this](bool on) {
+        keys_->setEnabled(!on);
+        recompute();
+    });
+    connect(scoring_, &QComboBox::currentIndexChanged, this, &WalkthroughPage::recompute);
+    connect(projection_, &QComboBox::currentIndexChanged, this, [this] {
+        seed_->setEnabled(projection_->currentData().toInt() == static_cast<int>(attn::ProjectionMode::Random));
+        recompute();
+    });
+    connect(seed_, &QSpinBox::valueChanged, this, &WalkthroughPage::recompute);
+    connect(teaching_, &QCheckBox::toggled, this, &WalkthroughPage::setTeachingMode);
+    connect(stepButtons_, &QButtonGroup::idClicked, this, [this](int id) { setStep(static_cast<WalkthroughStep>(id)); });
+    connect(prev, &QToolButton::clicked, this, &WalkthroughPage::previousStep);
+    connect(next, &QToolButton::clicked, this, &WalkthroughPage::nextStep);
+    // ←/→ step through; inside a text field the arrows still move the cursor (the field wins).
+    auto* left = new QShortcut(QKeySequence(Qt::Key_Left), this, this, &WalkthroughPage::previousStep);
+    auto* right = new QShortcut(QKeySequence(Qt::Key_Right), this, this, &WalkthroughPage::nextStep);
+    left->setContext(Qt::WidgetWithChildrenShortcut);
+    right->setContext(Qt::WidgetWithChildrenShortcut);
+    connect(queryChooser_, &QComboBox::currentIndexChanged, this, [this](int index) {
+        if (updating_)
+            return;
+        selectedQuery_ = index;
+        numbers_->setHtml(explanationHtml());
+    });
+    connect(heatmap_, &HeatmapView::cellClicked, this, [this](int row, int) {
+        if (row >= 0 && step_ != WalkthroughStep::Embeddings)
+            setSelectedQuery(row);
+    });
+    if (store_)
+        connect(store_, &EmbeddingStore::changed, this, &WalkthroughPage::recompute);
+
+    seed_->setEnabled(false);
+    applyPreset(Preset::Chapter);
+}
+
+HeatmapView* WalkthroughPage::currentHeatmap() const {
+    return step_ == WalkthroughStep::Embeddings ? queryVectors_ : heatmap_;
+}
+
+QWidget* WalkthroughPage::exportWidget() {
+    return step_ == WalkthroughStep::Embeddings ? stack_->currentWidget() : heatmap_;
+}
+
+void WalkthroughPage::applyPreset(Preset preset) {
+    updating_ = true;
+    preset_->setCurrentIndex(static_cast<int>(preset));
+    toy_ = preset == Preset::Toy;
+    switch (preset) {
+    case Preset::Chapter:
+        query_->setText(QString::fromUtf8(kChapterQuery));
+        keys_->setText(QString::fromUtf8(kChapterKeys));
+        self_->setChecked(false);
+        scoring_->setCurrentIndex(1);
+        break;
+    case Preset::ChapterSelf:
+        query_->setText(QString::fromUtf8(kChapterQuery));
+        keys_->setText(QString::fromUtf8(kChapterKeys));
+        self_->setChecked(true);
+        scoring_->setCurrentIndex(1);
+        break;
+    case Preset::Toy:
+        query_->setText(QStringLiteral("she"));
+        keys_->setText(QStringLiteral("improve the"));
+        self_->setChecked(false);
+        scoring_->setCurrentIndex(0); // plain dot product: the chapter's 0.90 and 0.20
+        projection_->setCurrentIndex(0);
+        break;
+    }
+    keys_->setEnabled(!self_->isChecked());
+    selectedQuery_ = -1;
+    updating_ = false;
+    toyPlot_->setVisible(toy_);
+    recompute();
+}
+
+void WalkthroughPage::setQueryText(const QString& text) { query_->setText(text); }
+void WalkthroughPage::setKeysText(const QString& text) { keys_->setText(text); }
+void WalkthroughPage::setSelfAttention(bool on) { self_->setChecked(on); }
+
+void WalkthroughPage::setScoring(attn::Scoring scoring) {
+    scoring_->setCurrentIndex(scoring_->findData(static_cast<int>(scoring)));
+}
+
+void WalkthroughPage::setProjection(attn::ProjectionMode mode, std::uint32_t seed) {
+    updating_ = true;
+    seed_->setValue(static_cast<int>(seed));
+    updating_ = false;
+    projection_->setCurrentIndex(projection_->findData(static_cast<int>(mode)));
+    recompute();
+}
+
+void WalkthroughPage::setStep(WalkthroughStep step) {
+    step_ = step;
+    refreshView();
+}
+
+void WalkthroughPage::nextStep() {
+    setStep(static_cast<WalkthroughStep>(std::min(static_cast<int>(step_) + 1, kWalkthroughStepCount - 1)));
+}
+
+void WalkthroughPage::previousStep() { setStep(static_cast<WalkthroughStep>(std::max(static_cast<int>(step_) - 1, 0))); }
+
+void WalkthroughPage::setTeachingMode(bool on) {
+    if (teaching_->isChecked() != on) {
+        teaching_->setChecked(on); // re-enters through the signal
+        return;
+    }
+    for (HeatmapView* v : {heatmap_, queryVectors_, keyVectors_})
+        v->setTeachingMode(on);
+    QFont f = numbers_->font();
+    f.setPointSizeF(on ? 15.0 : QApplication::font().pointSizeF());
+    numbers_->setFont(f);
+    QFont c = caption_->font();
+    c.setPointSizeF(on ? 14.0 : QApplication::font().pointSizeF());
+    caption_->setFont(c);
+    refreshView();
+}
+
+void WalkthroughPage::setSelectedQuery(int row) {
+    if (!result_ || row < 0 || row >= static_cast<int>(result_->queryTokens.size()))
+        return;
+    selectedQuery_ = row;
+    updating_ = true;
+    queryChooser_->setCurrentIndex(row);
+    updating_ = false;
+    numbers_->setHtml(explanationHtml());
+}
+
+void WalkthroughPage::recompute() {
+    if (updating_)
+        return;
+    const std::string queryText = query_->text().toStdString();
+    const std::string keysText = keys_->text().toStdString();
+    const bool self = self_->isChecked();
+
+    attn::VectorLookup lookup;
+    std::size_t dim = 0;
+    std::shared_ptr<const attn::glove::Embeddings> vectors;
+    if (toy_) {
+        dim = 2;
+        lookup = [this](std::string_view w) -> std::optional<std::span<const float>> {
+            auto it = toyVectors_.find(std::string(w));
+            if (it == toyVectors_.end())
+                return std::nullopt;
+            return std::span<const float>(it->second);
+        };
+    } else {
+        vectors = store_ ? store_->current() : nullptr;
+        if (!vectors) {
+            problem_->setText(tr("Loading word vectors…"));
+            problem_->show();
+            return;
+        }
+        dim = vectors->dim();
+        lookup = [vectors](std::string_view w) { return vectors->vector(w); };
+    }
+
+    attn::SentenceAttentionOptions o;
+    o.scoring = static_cast<attn::Scoring>(scoring_->currentData().toInt());
+    o.projection = static_cast<attn::ProjectionMode>(projection_->currentData().toInt());
+    o.seed = static_cast<std::uint32_t>(seed_->value());
+    try {
+        auto r = attn::computeSentenceAttention(queryText, self ? std::nullopt : std::optional<std::string_view>(keysText),
+                                                lookup, dim, o);
+        if (r.queryTokens.empty() || r.keyTokens.empty()) {
+            problem_->setText(r.queryTokens.empty() ? tr("Type a query sentence.") : tr("Type a key sentence."));
+            problem_->show();
+            return; // keep showing the previous result
+        }
+        const int previousCount = result_ ? static_cast<int>(result_->queryTokens.size()) : -1;
+        result_ = std::move(r);
+        QStringList oov;
+        for (std::size_t i = 0; i < result_->queryTokens.size(); ++i)
+            if (result_->queryOov[i])
+                oov << QString::fromStdString(result_->queryTokens[i]);
+        if (!result_->selfAttention)
+            for (std::size_t i = 0; i < result_->keyTokens.size(); ++i)
+                if (result_->keyOov[i])
+                    oov << QString::fromStdString(result_->keyTokens[i]);
+        oov.removeDuplicates();
+        if (!oov.isEmpty()) {
+            problem_->setText(tr("Not in the vocabulary (marked ⚠ on the axes, excluded from the softmax): %1")
+                                  .arg(oov.join(QStringLiteral(", "))));
+            problem_->show();
+        } else {
+            problem_->hide();
+        }
+        if (previousCount != static_cast<int>(result_->queryTokens.size()) || selectedQuery_ < 0 ||
+            selectedQuery_ >= static_cast<int>(result_->queryTokens.size())) {
+            // Default to "she" when the sentence has it (the chapter's example), else the first word.
+            auto it = std::find(result_->queryTokens.begin(), result_->queryTokens.end(), "she");
+            selectedQuery_ = it != result_->queryTokens.end() ? static_cast<int>(it - result_->queryTokens.begin()) : 0;
+        }
+    } catch (const std::exception& e) {
+        problem_->setText(QString::fromUtf8(e.what()));
+        problem_->show();
+        return;
+    }
+    refreshQueryChooser();
+    refreshView();
+    updateToyPlot();
+}
+
+void WalkthroughPage::refreshQueryChooser() {
+    updating_ = true;
+    queryChooser_->clear();
+    for (std::size_t i = 0; i < result_->queryTokens.size(); ++i)
+        queryChooser_->addItem(QStringLiteral("%1  (row %2)").arg(QString::fromStdString(result_->queryTokens[i])).arg(i));
+    queryChooser_->setCurrentIndex(selectedQuery_);
+    updating_ = false;
+}
+
+void WalkthroughPage::refreshView() {
+    if (auto* b = stepButtons_->button(static_cast<int>(step_)))
+        b->setChecked(true);
+    if (!result_)
+        return;
+    stepTitle_->setText(walkthroughStepTitle(step_, *result_));
+    caption_->setText(walkthroughStepCaption(step_, *result_));
+    if (step_ == WalkthroughStep::Embeddings) {
+        showWalkthroughStep(*queryVectors_, *result_, step_);
+        showKeyEmbeddings(*keyVectors_, *result_);
+        stack_->setCurrentIndex(1);
+    } else {
+        showWalkthroughStep(*heatmap_, *result_, step_);
+        stack_->setCurrentIndex(0);
+    }
+    numbers_->setHtml(explanationHtml());
+}
+
+QString WalkthroughPage::explanationHtml() const {
+    if (!result_ || selectedQuery_ < 0 || selectedQuery_ >= static_cast<int>(result_->queryTokens.size()))
+        return {};
+    const attn::SentenceAttention& r = *result_;
+    const auto i = static_cast<Eigen::Index>(selectedQuery_);
+    const std::string& word = r.queryTokens[static_cast<std::size_t>(i)];
+    const std::size_t tk = r.keyTokens.size();
+    QString h = QStringLiteral("<h3>“%1”</h3>").arg(esc(word));
+    if (r.queryOov[static_cast<std::size_t>(i)])
+        return h + tr("<p><b>“%1” is not in the word-vector vocabulary.</b> It has no vector, so it does not take part: "
+                      "its row of weights is 0. Try another word, or open a larger set of word vectors "
+                      "(File → Open word vectors).</p>")
+                       .arg(esc(word));
+    const int dp = toy_ ? 2 : 3;
+    auto keyCell = [&](std::size_t j) {
+        QString k = esc(r.keyTokens[j]);
+        return r.keyOov[j] ? QStringLiteral("<span style='color:#b00020'>⚠ %1</span>").arg(k) : k;
+    };
+    const auto& s = r.steps;
+    QString table;
+    switch (step_) {
+    case WalkthroughStep::Embeddings: {
+        const Eigen::Index shown = std::min<Eigen::Index>(r.queryVectors.cols(), 10);
+        QStringList parts;
+        for (Eigen::Index j = 0; j < shown; ++j)
+            parts << num(r.queryVectors(i, j), dp);
+        h += tr("<p>Its word vector has %1 numbers%2:</p><p><code>[%3%4]</code></p><p>length ‖q‖ = %5</p>")
+                 .arg(r.dim)
+                 .arg(shown < r.queryVectors.cols() ? tr(" (the first %1 shown)").arg(shown) : QString())
+                 .arg(parts.join(QStringLiteral(", ")))
+                 .arg(shown < r.queryVectors.cols() ? QStringLiteral(", …") : QString())
+                 .arg(num(r.queryVectors.row(i).norm(), dp));
+        if (r.projections)
+            h += tr("<p>Before scoring it is projected: q = x Wq, k = x Wk, v = x Wv (%1 × %2 matrices).</p>")
+                     .arg(r.projections->wq.rows())
+                     .arg(r.projections->wq.cols());
+        return h;
+    }
+    case WalkthroughStep::Scores: {
+        h += r.additive ? tr("<p>Score with each key: v · tanh(Wq q + Wk k).</p>")
+                        : tr("<p>Dot product with each key: q · k = Σ q<sub>i</sub> k<sub>i</sub>.</p>");
+        table += QStringLiteral("<tr><th align=left>key</th><th align=right>score</th></tr>");
+        for (std::size_t j = 0; j < tk; ++j)
+            table += QStringLiteral("<tr><td>%1</td><td align=right>%2</td></tr>")
+                         .arg(keyCell(j), r.keyOov[j] ? QStringLiteral("—") : num(s.scores(i, static_cast<Eigen::Index>(j)), dp));
+        break;
+    }
+    case WalkthroughStep::Scaled: {
+        const double d = static_cast<double>(s.queries.cols());
+        h += s.scale != 1.0f ? tr("<p>Divide by √d = √%1 = %2.</p>").arg(d).arg(num(std::sqrt(d), 4))
+                             : tr("<p>This scoring is not scaled (factor 1).</p>");
+        table += QStringLiteral("<tr><th align=left>key</th><th align=right>score</th><th align=right>÷ √d</th></tr>");
+        for (std::size_t j = 0; j < tk; ++j) {
+            const auto c = static_cast<Eigen::Index>(j);
+            table += QStringLiteral("<tr><td>%1</td><td align=right>%2</td><td align=right>%3</td></tr>")
+                         .arg(keyCell(j), r.keyOov[j] ? QStringLiteral("—") : num(s.scores(i, c), dp),
+                              r.keyOov[j] ? QStringLiteral("—") : num(s.scaled(i, c), dp));
+        }
+        break;
+    }
+    case WalkthroughStep::Weights: {
+        float maxAllowed = -std::numeric_limits<float>::infinity();
+        for (std::size_t j = 0; j < tk; ++j)
+            if (!r.keyOov[j])
+                maxAllowed = std::max(maxAllowed, s.scaled(i, static_cast<Eigen::Index>(j)));
+        double sum = 0;
+        std::vector<double> ex(tk, 0.0);
+        for (std::size_t j = 0; j < tk; ++j)
+            if (!r.keyOov[j])
+                sum += ex[j] = std::exp(static_cast<double>(s.scaled(i, static_cast<Eigen::Index>(j)) - maxAllowed));
+        h += tr("<p>Softmax: subtract the row's largest scaled score (%1) for numerical safety, exponentiate, divide "
+                "by the sum.</p>")
+                 .arg(num(maxAllowed, dp));
+        table += QStringLiteral("<tr><th align=left>key</th><th align=right>scaled</th><th align=right>exp(s − max)</th>"
+                                "<th align=right>weight</th></tr>");
+        for (std::size_t j = 0; j < tk; ++j) {
+            const auto c = static_cast<Eigen::Index>(j);
+            table += QStringLiteral("<tr><td>%1</td><td align=right>%2</td><td align=right>%3</td><td align=right><b>%4</b></td></tr>")
+                         .arg(keyCell(j), r.keyOov[j] ? QStringLiteral("—") : num(s.scaled(i, c), dp),
+                              r.keyOov[j] ? QStringLiteral("excluded") : num(ex[j], 4), num(s.weights(i, c), 4));
+        }
+        table += QStringLiteral("<tr><td><i>sum</i></td><td></td><td align=right><i>%1</i></td><td align=right><i>%2</i></td></tr>")
+                     .arg(num(sum, 4), num(s.weights.row(i).sum(), 4));
+        break;
+    }
+    case WalkthroughStep::Outputs: {
+        std::vector<std::size_t> order(tk);
+        std::iota(order.begin(), order.end(), 0);
+        std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+            return s.weights(i, static_cast<Eigen::Index>(a)) > s.weights(i, static_cast<Eigen::Index>(b));
+        });
+        h += tr("<p>New vector = Σ weight × value. The keys that contribute most:</p>");
+        table += QStringLiteral("<tr><th align=left>key</th><th align=right>weight</th><th align=right>‖weight × v‖</th></tr>");
+        for (std::size_t n = 0; n < std::min<std::size_t>(order.size(), 5); ++n) {
+            const std::size_t j = order[n];
+            const auto c = static_cast<Eigen::Index>(j);
+            table += QStringLiteral("<tr><td>%1</td><td align=right>%2</td><td align=right>%3</td></tr>")
+                         .arg(keyCell(j), num(s.weights(i, c), 4), num(s.weights(i, c) * s.values.row(c).norm(), dp));
+        }
+        const Eigen::Index shown = std::min<Eigen::Index>(s.outputs.cols(), 10);
+        QStringList parts;
+        for (Eigen::Index j = 0; j < shown; ++j)
+            parts << num(s.outputs(i, j), dp);
+        h += QStringLiteral("<table cellspacing=0 cellpadding=3>%1</table>").arg(table);
+        h += tr("<p>Its new vector: <code>[%1%2]</code></p>")
+                 .arg(parts.join(QStringLiteral(", ")), shown < s.outputs.cols() ? QStringLiteral(", …") : QString());
+        return h;
+    }
+    }
+    return h + QStringLiteral("<table cellspacing=0 cellpadding=3>%1</table>").arg(table);
+}
+
+void WalkthroughPage::updateToyPlot() {
+    toyPlot_->clearItems();
+    if (!toy_)
+        return;
+    const QColor colors[] = {QColor(0x44, 0x01, 0x54), QColor(0x21, 0x91, 0x8c), QColor(0xe0, 0x7b, 0x00)};
+    int n = 0;
+    for (const auto& [word, v] : toyVectors_) {
+        auto* arrow = new QCPItemLine(toyPlot_);
+        arrow->start->setCoords(0, 0);
+        arrow->end->setCoords(v[0], v[1]);
+        arrow->setHead(QCPLineEnding::esSpikeArrow);
+        arrow->setPen(QPen(colors[n % 3], 2.5));
+        auto* label = new QCPItemText(toyPlot_);
+        label->position->setCoords(v[0] + 0.04, v[1] + 0.06);
+        label->setText(QStringLiteral("%1 (%2, %3)").arg(QString::fromStdString(word)).arg(v[0], 0, 'f', 1).arg(v[1], 0, 'f', 1));
+        label->setColor(colors[n % 3]);
+        QFont f = label->font();
+        f.setPointSizeF(f.pointSizeF() * 1.1);
+        f.setBold(true);
+        label->setFont(f);
+        label->setPositionAlignment(Qt::AlignLeft | Qt::AlignBottom);
+        ++n;
+    }
+    auto* caption = new QCPItemText(toyPlot_);
+    caption->position->setType(QCPItemPosition::ptAxisRectRatio);
+    caption->position->setCoords(0.98, 0.02);
+    caption->setPositionAlignment(Qt::AlignRight | Qt::AlignTop);
+    caption->setText(QStringLiteral("she · improve = 0.90\nshe · the = 0.20"));
+    caption->setTextAlignment(Qt::AlignRight);
+    toyPlot_->replot();
+}

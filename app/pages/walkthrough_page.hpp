@@ -1,0 +1,93 @@
+#pragma once
+// The Walkthrough page: two sentences, their word vectors, and attention computed step by step
+// (score -> scale -> softmax -> mix) with the real numbers of one query word beside the heatmap.
+
+#include "pages/page.hpp"
+#include "pages/walkthrough_view.hpp"
+
+#include <attn/sentence_attention.hpp>
+
+#include <map>
+#include <optional>
+#include <vector>
+
+class EmbeddingStore;
+class HeatmapView;
+class QButtonGroup;
+class QCheckBox;
+class QComboBox;
+class QCustomPlot;
+class QLabel;
+class QLineEdit;
+class QSpinBox;
+class QStackedWidget;
+class QTextBrowser;
+
+class WalkthroughPage : public Page {
+    Q_OBJECT
+public:
+    enum class Preset { Chapter = 0, ChapterSelf, Toy };
+
+    explicit WalkthroughPage(EmbeddingStore* store, QWidget* parent = nullptr);
+
+    QString title() const override { return tr("Walkthrough"); }
+    HeatmapView* currentHeatmap() const override;
+    QWidget* exportWidget() override;
+
+    void applyPreset(Preset preset);
+    void setQueryText(const QString& text);
+    void setKeysText(const QString& text);
+    void setSelfAttention(bool on);
+    void setScoring(attn::Scoring scoring);
+    void setProjection(attn::ProjectionMode mode, std::uint32_t seed = 42);
+    void setStep(WalkthroughStep step);
+    WalkthroughStep step() const { return step_; }
+    void nextStep();
+    void previousStep();
+    void setTeachingMode(bool on);
+    /// Selects the query word whose numbers the side panel shows (row index).
+    void setSelectedQuery(int row);
+    int selectedQuery() const { return selectedQuery_; }
+
+    /// The last successful computation (nullopt before word vectors are loaded).
+    const std::optional<attn::SentenceAttention>& result() const { return result_; }
+    /// The side panel's HTML for the current step and query word.
+    QString explanationHtml() const;
+    HeatmapView* mainHeatmap() const { return heatmap_; }
+    QCustomPlot* toyPlot() const { return toyPlot_; }
+    bool toyMode() const { return toy_; }
+
+private:
+    void recompute();
+    void refreshView();
+    void refreshQueryChooser();
+    void updateToyPlot();
+
+    EmbeddingStore* store_;
+    QComboBox* preset_ = nullptr;
+    QLineEdit* query_ = nullptr;
+    QLineEdit* keys_ = nullptr;
+    QCheckBox* self_ = nullptr;
+    QComboBox* scoring_ = nullptr;
+    QComboBox* projection_ = nullptr;
+    QSpinBox* seed_ = nullptr;
+    QCheckBox* teaching_ = nullptr;
+    QButtonGroup* stepButtons_ = nullptr;
+    QLabel* stepTitle_ = nullptr;
+    QLabel* caption_ = nullptr;
+    QLabel* problem_ = nullptr;
+    QStackedWidget* stack_ = nullptr;
+    HeatmapView* heatmap_ = nullptr;
+    HeatmapView* queryVectors_ = nullptr;
+    HeatmapView* keyVectors_ = nullptr;
+    QComboBox* queryChooser_ = nullptr;
+    QTextBrowser* numbers_ = nullptr;
+    QCustomPlot* toyPlot_ = nullptr;
+
+    WalkthroughStep step_ = WalkthroughStep::Weights;
+    int selectedQuery_ = -1;
+    bool toy_ = false;
+    bool updating_ = false;
+    std::map<std::string, std::vector<float>> toyVectors_;
+    std::optional<attn::SentenceAttention> result_;
+};

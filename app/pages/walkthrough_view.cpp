@@ -1,0 +1,136 @@
+#include "pages/walkthrough_view.hpp"
+
+#include "widgets/heatmap_view.hpp"
+
+#include <cmath>
+
+namespace {
+
+QStringList dimensionLabels(Eigen::Index count) {
+    QStringList labels;
+    labels.reserve(static_cast<int>(count));
+    for (Eigen::Index j = 0; j < count; ++j)
+        labels << QStringLiteral("d%1").arg(j);
+    return labels;
+}
+
+QString sqrtDText(const attn::SentenceAttention& r) {
+    const double d = static_cast<double>(r.steps.queries.cols());
+    return QStringLiteral("√%1 = %2").arg(d).arg(std::sqrt(d), 0, 'g', 4);
+}
+
+} // namespace
+
+QString walkthroughStepTitle(WalkthroughStep step, const attn::SentenceAttention& r) {
+    const bool scaled = r.steps.scale != 1.0f;
+    switch (step) {
+    case WalkthroughStep::Embeddings:
+        return QStringLiteral("Step 1 of 5 · Word vectors (one row per word, %1 dimensions)").arg(r.dim);
+    case WalkthroughStep::Scores:
+        return r.additive ? QStringLiteral("Step 2 of 5 · Scores  v·tanh(Wq q + Wk k)")
+                          : QStringLiteral("Step 2 of 5 · Scores  q · k");
+    case WalkthroughStep::Scaled:
+        return scaled ? QStringLiteral("Step 3 of 5 · Scaled scores  q · k / %1").arg(sqrtDText(r))
+                      : QStringLiteral("Step 3 of 5 · Scaling (none for this scoring: factor 1)");
+    case WalkthroughStep::Weights:
+        return QStringLiteral("Step 4 of 5 · Softmax weights (each row sums to 1)");
+    case WalkthroughStep::Outputs:
+        return QStringLiteral("Step 5 of 5 · Mix: new vectors = weights × values");
+    }
+    return {};
+}
+
+QString walkthroughStepCaption(WalkthroughStep step, const attn::SentenceAttention& r) {
+    switch (step) {
+    case WalkthroughStep::Embeddings:
+        return QStringLiteral("Every word becomes its word vector; a sentence becomes a matrix with one row per word. "
+                              "Queries come from the first sentence, keys and values from the %1.")
+            .arg(r.selfAttention ? QStringLiteral("same sentence (self-attention)")
+                                 : QStringLiteral("second (cross-attention)"));
+    case WalkthroughStep::Scores:
+        return r.additive ? QStringLiteral("Additive scoring passes query and key through a small network: "
+                                           "more expressive, slower than a dot product.")
+                          : QStringLiteral("The dot product of each query word with each key word: aligned directions "
+                                           "score high, perpendicular ones exactly 0.");
+    case WalkthroughStep::Scaled:
+        return r.steps.scale != 1.0f
+                   ? QStringLiteral("Dividing by √d keeps scores of long vectors from saturating the softmax.")
+                   : QStringLiteral("Plain dot-product and additive scoring are not scaled; choose “scaled dot” to see "
+                                    "the division by √d.");
+    case WalkthroughStep::Weights:
+        return QStringLiteral("Softmax turns each row into weights that sum to 1: a soft hash-table lookup of the "
+                              "query among the keys. Words not in the vocabulary get weight 0.");
+    case WalkthroughStep::Outputs:
+        return QStringLiteral("Each query word's new vector is the weighted mix of the value vectors (here the key "
+                              "vectors themselves unless Wv is applied).");
+    }
+    return {};
+}
+
+QStringList tokenLabels(const std::vector<std::string>& tokens) {
+    QStringList labels;
+    for (const auto& t : tokens)
+        labels << QString::fromStdString(t);
+    return labels;
+}
+
+QStringList oovNotes(const std::vector<std::string>& tokens, const std::vector<bool>& oov, bool asKeys) {
+    QStringList notes;
+    for (std::size_t i = 0; i < tokens.size(); ++i) {
+        if (!oov[i]) {
+            notes << QString();
+            continue;
+        }
+        notes << QStringLiteral("“%1” is not in the word-vector vocabulary: it has no vector, so it is %2.")
+                     .arg(QString::fromStdString(tokens[i]),
+                          asKeys ? QStringLiteral("excluded from every softmax (weight 0)")
+                                 : QStringLiteral("not a query (its row of weights is 0)"));
+    }
+    return notes;
+}
+
+void showWalkthroughStep(HeatmapView& view, const attn::SentenceAttention& r, WalkthroughStep step) {
+    const QStringList queries = tokenLabels(r.queryTokens), keys = tokenLabels(r.keyTokens);
+    const QStringList queryNotes = oovNotes(r.queryTokens, r.queryOov, false);
+    const QStringList keyNotes = oovNotes(r.keyTokens, r.keyOov, true);
+    view.setTitle(walkthroughStepTitle(step, r));
+    switch (step) {
+    case WalkthroughStep::Embeddings:
+        view.setRangeMode(HeatmapView::RangeMode::Auto);
+        view.setMatrix(r.queryVectors, queries, dimensionLabels(r.queryVectors.cols()));
+        view.setAxisTitles(QStringLiteral("query word"), QStringLiteral("vector dimension"));
+        view.setRowNotes(queryNotes);
+        view.setColumnNotes({});
+        return;
+    case WalkthroughStep::Outputs:
+        view.setRangeMode(HeatmapView::RangeMode::Auto);
+        view.setMatrix(r.steps.outputs, queries, dimensionLabels(r.steps.outputs.cols()));
+        view.setAxisTitles(QStringLiteral("query word (its new vector)"), QStringLiteral("vector dimension"));
+        view.setRowNotes(queryNotes);
+        view.setColumnNotes({});
+        return;
+    case WalkthroughStep::Scores:
+    case WalkthroughStep::Scaled:
+    case WalkthroughStep::Weights: {
+        const bool weights = step == WalkthroughStep::Weights;
+        view.setRangeMode(weights ? HeatmapView::RangeMode::Fixed01 : HeatmapView::RangeMode::Auto);
+        const attn::Matrix& m = step == WalkthroughStep::Scores   ? r.steps.scores
+                                : step == WalkthroughStep::Scaled ? r.steps.scaled
+                                                                  : r.steps.weights;
+        view.setMatrix(m, queries, keys);
+        view.setAxisTitles(QStringLiteral("query word (row)"), QStringLiteral("key word (column)"));
+        view.setRowNotes(queryNotes);
+        view.setColumnNotes(keyNotes);
+        return;
+    }
+    }
+}
+
+void showKeyEmbeddings(HeatmapView& view, const attn::SentenceAttention& r) {
+    view.setTitle(QStringLiteral("Key word vectors (%1 dimensions)").arg(r.dim));
+    view.setRangeMode(HeatmapView::RangeMode::Auto);
+    view.setMatrix(r.keyVectors, tokenLabels(r.keyTokens), dimensionLabels(r.keyVectors.cols()));
+    view.setAxisTitles(QStringLiteral("key word"), QStringLiteral("vector dimension"));
+    view.setRowNotes(oovNotes(r.keyTokens, r.keyOov, true));
+    view.setColumnNotes({});
+}

@@ -1,0 +1,28 @@
+#pragma once
+// How each step of the walkthrough is drawn on a HeatmapView. Shared by the Walkthrough page and
+// the headless `walkthrough --png` / `render` commands so that both show exactly the same picture.
+
+#include <attn/sentence_attention.hpp>
+
+#include <QString>
+#include <QStringList>
+
+class HeatmapView;
+
+enum class WalkthroughStep { Embeddings = 0, Scores, Scaled, Weights, Outputs };
+constexpr int kWalkthroughStepCount = 5;
+
+/// "Step 1 of 5 · Score: q · k" etc.
+QString walkthroughStepTitle(WalkthroughStep step, const attn::SentenceAttention& r);
+/// One or two sentences on what the step does, for the caption under the step bar.
+QString walkthroughStepCaption(WalkthroughStep step, const attn::SentenceAttention& r);
+
+/// Token labels with OOV tokens marked, and the notes (tooltips) that say why.
+QStringList tokenLabels(const std::vector<std::string>& tokens);
+QStringList oovNotes(const std::vector<std::string>& tokens, const std::vector<bool>& oov, bool asKeys);
+
+/// Puts the matrix of `step` on `view` with its labels, axis titles, range mode and notes.
+/// For the Embeddings step this shows the query sentence's vectors.
+void showWalkthroughStep(HeatmapView& view, const attn::SentenceAttention& r, WalkthroughStep step);
+/// The key sentence's vectors (the second heatmap of the Embeddings step).
+void showKeyEmbeddings(HeatmapView& view, const attn::SentenceAttention& r);

@@ -1,0 +1,55 @@
+#include "widgets/widget_export.hpp"
+
+#include <QFileInfo>
+#include <QImage>
+#include <QPageSize>
+#include <QPainter>
+#include <QPdfWriter>
+#include <QSvgGenerator>
+#include <QWidget>
+
+bool exportWidgetImage(QWidget* widget, const QString& path, QString* error) {
+    const QString suffix = QFileInfo(path).suffix().toLower();
+    const QSize size = widget->size();
+    auto fail = [&](const QString& why) {
+        if (error)
+            *error = QStringLiteral("Could not write %1: %2").arg(path, why);
+        return false;
+    };
+    if (suffix == QLatin1String("png")) {
+        const qreal dpr = 2.0; // crisp on slides and high-density screens
+        QImage image(size * dpr, QImage::Format_ARGB32);
+        image.setDevicePixelRatio(dpr);
+        image.fill(Qt::white);
+        widget->render(&image);
+        if (!image.save(path, "PNG"))
+            return fail(QStringLiteral("the file cannot be created"));
+        return true;
+    }
+    if (suffix == QLatin1String("svg")) {
+        QSvgGenerator svg;
+        svg.setFileName(path);
+        svg.setSize(size);
+        svg.setViewBox(QRect(QPoint(0, 0), size));
+        svg.setTitle(widget->windowTitle());
+        QPainter painter;
+        if (!painter.begin(&svg))
+            return fail(QStringLiteral("the file cannot be created"));
+        widget->render(&painter);
+        painter.end();
+        return QFileInfo::exists(path) ? true : fail(QStringLiteral("nothing was written"));
+    }
+    if (suffix == QLatin1String("pdf")) {
+        QPdfWriter pdf(path);
+        pdf.setPageSize(QPageSize(QSizeF(size), QPageSize::Point));
+        pdf.setPageMargins(QMarginsF(0, 0, 0, 0));
+        pdf.setResolution(72);
+        QPainter painter;
+        if (!painter.begin(&pdf))
+            return fail(QStringLiteral("the file cannot be created"));
+        widget->render(&painter);
+        painter.end();
+        return true;
+    }
+    return fail(QStringLiteral("unknown format '.%1' (use .png, .svg or .pdf)").arg(suffix));
+}

@@ -1,0 +1,126 @@
+#include <attn/sentence_attention.hpp>
+#include <attn/tokenizer.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <random>
+#include <stdexcept>
+
+namespace attn {
+
+std::size_t SentenceAttention::queryOovCount() const {
+    return static_cast<std::size_t>(std::count(queryOov.begin(), queryOov.end(), true));
+}
+
+std::size_t SentenceAttention::keyOovCount() const {
+    return static_cast<std::size_t>(std::count(keyOov.begin(), keyOov.end(), true));
+}
+
+namespace {
+
+Matrix randomMatrix(std::size_t rows, std::size_t cols, float stddev, std::mt19937& rng) {
+    std::normal_distribution<float> normal(0.0f, stddev);
+    Matrix m(static_cast<Eigen::Index>(rows), static_cast<Eigen::Index>(cols));
+    for (Eigen::Index i = 0; i < m.size(); ++i)
+        m.data()[i] = normal(rng);
+    return m;
+}
+
+/// Stacks the tokens' vectors into T x d; OOV rows stay zero and are flagged.
+Matrix embed(const std::vector<std::string>& tokens, const VectorLookup& lookup, std::size_t dim,
+             std::vector<bool>& oov) {
+    Matrix m = Matrix::Zero(static_cast<Eigen::Index>(tokens.size()), static_cast<Eigen::Index>(dim));
+    oov.assign(tokens.size(), false);
+    for (std::size_t i = 0; i < tokens.size(); ++i) {
+        auto v = lookup(tokens[i]);
+        if (!v) {
+            oov[i] = true;
+            continue;
+        }
+        if (v->size() != dim)
+            throw std::invalid_argument("word vector of '" + tokens[i] + "' has " + std::to_string(v->size()) +
+                                        " dimensions, expected " + std::to_string(dim));
+        for (std::size_t j = 0; j < dim; ++j)
+            m(static_cast<Eigen::Index>(i), static_cast<Eigen::Index>(j)) = (*v)[j];
+    }
+    return m;
+}
+
+} // namespace
+
+Projections randomProjections(std::size_t dIn, std::size_t dOut, std::uint32_t seed) {
+    std::mt19937 rng(seed);
+    const float stddev = 1.0f / std::sqrt(static_cast<float>(std::max<std::size_t>(dIn, 1)));
+    Projections p;
+    p.wq = randomMatrix(dIn, dOut, stddev, rng);
+    p.wk = randomMatrix(dIn, dOut, stddev, rng);
+    p.wv = randomMatrix(dIn, dOut, stddev, rng);
+    return p;
+}
+
+AdditiveParams randomAdditive(std::size_t dQ, std::size_t dK, std::size_t hidden, std::uint32_t seed) {
+    // A different stream from randomProjections so that both can be used together.
+    std::mt19937 rng(seed ^ 0x9E3779B9u);
+    AdditiveParams a;
+    a.wq = randomMatrix(dQ, hidden, 1.0f / std::sqrt(static_cast<float>(std::max<std::size_t>(dQ, 1))), rng);
+    a.wk = randomMatrix(dK, hidden, 1.0f / std::sqrt(static_cast<float>(std::max<std::size_t>(dK, 1))), rng);
+    const Matrix v = randomMatrix(hidden, 1, 1.0f / std::sqrt(static_cast<float>(std::max<std::size_t>(hidden, 1))), rng);
+    a.v = v.col(0);
+    return a;
+}
+
+SentenceAttention computeTokenAttention(std::vector<std::string> queryTokens,
+                                        std::optional<std::vector<std::string>> keyTokens,
+                                        const VectorLookup& lookup, std::size_t dim,
+                                        const SentenceAttentionOptions& options) {
+    if (dim == 0)
+        throw std::invalid_argument("word vectors have no dimensions");
+    SentenceAttention r;
+    r.dim = dim;
+    r.selfAttention = !keyTokens.has_value();
+    r.queryTokens = std::move(queryTokens);
+    r.keyTokens = keyTokens ? std::move(*keyTokens) : r.queryTokens;
+    r.queryVectors = embed(r.queryTokens, lookup, dim, r.queryOov);
+    r.keyVectors = embed(r.keyTokens, lookup, dim, r.keyOov);
+
+    AttentionOptions ao;
+    ao.scoring = options.scoring;
+    switch (options.projection) {
+    case ProjectionMode::None:
+        break;
+    case ProjectionMode::Random:
+        ao.projections = randomProjections(dim, dim, options.seed);
+        break;
+    case ProjectionMode::Learned:
+        if (!options.learned)
+            throw std::invalid_argument("learned projections were asked for but none were given");
+        ao.projections = options.learned;
+        break;
+    }
+    if (options.scoring == Scoring::Additive) {
+        const std::size_t dk = ao.projections ? static_cast<std::size_t>(ao.projections->wq.cols()) : dim;
+        ao.additive = options.additive ? *options.additive : randomAdditive(dk, dk, dk, options.seed);
+    }
+    const auto tq = static_cast<Eigen::Index>(r.queryTokens.size());
+    const auto tk = static_cast<Eigen::Index>(r.keyTokens.size());
+    ao.mask = Mask::Ones(tq, tk);
+    for (Eigen::Index i = 0; i < tq; ++i)
+        for (Eigen::Index j = 0; j < tk; ++j)
+            if (r.queryOov[static_cast<std::size_t>(i)] || r.keyOov[static_cast<std::size_t>(j)])
+                ao.mask(i, j) = 0;
+    r.steps = attention(r.queryVectors, r.keyVectors, r.keyVectors, ao);
+    r.projections = ao.projections;
+    r.additive = ao.additive;
+    return r;
+}
+
+SentenceAttention computeSentenceAttention(std::string_view queryText, std::optional<std::string_view> keysText,
+                                           const VectorLookup& lookup, std::size_t dim,
+                                           const SentenceAttentionOptions& options) {
+    std::optional<std::vector<std::string>> keys;
+    if (keysText)
+        keys = tokenize(*keysText);
+    return computeTokenAttention(tokenize(queryText), std::move(keys), lookup, dim, options);
+}
+
+} // namespace attn
