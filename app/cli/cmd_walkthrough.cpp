@@ -127,9 +127,13 @@ int runWalkthrough(const Argv& argv) {
         ensureHeadlessApp();
         HeatmapView view;
         view.resize(1100, 800);
+        // Lay the widget out at its export size so that tick spacing is computed for it.
+        view.setAttribute(Qt::WA_DontShowOnScreen);
+        view.show();
         if (args.has("teaching"))
             view.setTeachingMode(true);
         showWalkthroughStep(view, r, WalkthroughStep::Weights);
+        QCoreApplication::processEvents();
         QString error;
         if (!view.exportImage(QString::fromStdString(*path), &error, 1100, 800)) {
             std::cerr << "attnviz walkthrough: " << error.toStdString() << '\n';
