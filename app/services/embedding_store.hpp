@@ -7,12 +7,14 @@
 
 #include "attn/glove/embeddings.hpp"
 
-#include <QFutureWatcher>
+#include <QFuture>
+#include <QList>
 #include <QObject>
 #include <QString>
 #include <QStringList>
 
 #include <atomic>
+#include <functional>
 #include <memory>
 
 class EmbeddingStore : public QObject {
@@ -45,6 +47,8 @@ public:
 
     static constexpr const char* kSettingsKey = "embeddings/lastFile";
 
+    struct Result;  // what a worker hands back (defined in the .cpp)
+
 Q_SIGNALS:
     void loadingStarted();
     void progress(double fraction);  // 0..1, on the GUI thread
@@ -52,7 +56,6 @@ Q_SIGNALS:
     void failed(const QString& message);
 
 private:
-    struct Result;
     void start(std::function<Result(const std::function<bool(double)>&)> job, const QString& rememberPath);
 
     std::shared_ptr<const attn::glove::Embeddings> current_;
@@ -61,5 +64,5 @@ private:
     bool cacheEnabled_ = true;
     quint64 jobId_ = 0;
     std::shared_ptr<std::atomic<bool>> cancelFlag_;
-    QFutureWatcher<void>* watcher_ = nullptr;
+    QList<QFuture<void>> running_;  // waited for by the destructor
 };

@@ -1,0 +1,167 @@
+#include "services/embedding_store.hpp"
+
+#include "attn/glove/loader.hpp"
+
+#include <QFileInfo>
+#include <QLocale>
+#include <QMetaObject>
+#include <QFutureWatcher>
+#include <QPointer>
+#include <QSettings>
+#include <QtConcurrent/QtConcurrent>
+
+#include <filesystem>
+
+struct EmbeddingStore::Result {
+    std::shared_ptr<const attn::glove::Embeddings> set;
+    QStringList warnings;
+    QStringList errors;  // failures of earlier candidates (loadDefault) or of the file itself
+    bool cancelled = false;
+};
+
+EmbeddingStore::EmbeddingStore(QObject* parent) : QObject(parent) {}
+
+EmbeddingStore::~EmbeddingStore() {
+    cancel();
+    for (auto& f : running_)
+        f.waitForFinished();
+}
+
+QString EmbeddingStore::description() const {
+    if (!current_)
+        return loading_ ? tr("Loading word vectors…") : tr("No word vectors loaded");
+    return QString::fromStdString(current_->name()) + QStringLiteral(": ") +
+           QLocale(QLocale::English).toString(static_cast<qulonglong>(current_->size())) + tr(" words × ") +
+           QString::number(current_->dim());
+}
+
+void EmbeddingStore::cancel() {
+    if (cancelFlag_)
+        cancelFlag_->store(true);
+    cancelFlag_.reset();
+    ++jobId_;  // whatever the running job returns is ignored
+    loading_ = false;
+}
+
+void EmbeddingStore::useEmbeddedDefault() {
+    cancel();
+    current_ = attn::glove::embeddedDefault();
+    warnings_.clear();
+    Q_EMIT changed();
+}
+
+namespace {
+
+using Job = std::function<std::shared_ptr<const attn::glove::Embeddings>(const attn::glove::ReadOptions&)>;
+
+} // namespace
+
+void EmbeddingStore::start(std::function<Result(const std::function<bool(double)>&)> job, const QString& rememberPath) {
+    cancel();
+    const quint64 id = ++jobId_;
+    auto flag = std::make_shared<std::atomic<bool>>(false);
+    cancelFlag_ = flag;
+    loading_ = true;
+    Q_EMIT loadingStarted();
+    QPointer<EmbeddingStore> self(this);
+    auto progressFn = [self, flag, id](double f) {
+        if (flag->load())
+            return false;
+        QMetaObject::invokeMethod(
+            self.data(),
+            [self, id, f] {
+                if (self && self->jobId_ == id)
+                    Q_EMIT self->progress(f);
+            },
+            Qt::QueuedConnection);
+        return true;
+    };
+    auto future = QtConcurrent::run([job = std::move(job), progressFn]() { return job(progressFn); });
+    auto* watcher = new QFutureWatcher<Result>(this);
+    connect(watcher, &QFutureWatcher<Result>::finished, this, [this, watcher, id, rememberPath] {
+        watcher->deleteLater();
+        if (id != jobId_)
+            return;  // a newer job started (or cancel()/useEmbeddedDefault() ran): ignore this result
+        loading_ = false;
+        const Result r = watcher->result();
+        if (r.cancelled)
+            return;
+        for (const auto& e : r.errors)
+            Q_EMIT failed(e);
+        if (!r.set)
+            return;  // keep the previous set
+        current_ = r.set;
+        warnings_ = r.warnings;
+        if (!rememberPath.isEmpty())
+            QSettings("attnviz", "attnviz").setValue(kSettingsKey, rememberPath);
+        Q_EMIT changed();
+    });
+    watcher->setFuture(future);
+    // The destructor waits for every job still running, so no worker outlives the store.
+    running_.removeIf([](const QFuture<void>& f) { return f.isFinished(); });
+    running_.append(QFuture<void>(future));
+}
+
+static EmbeddingStore::Result runCandidates(const std::vector<std::pair<QString, Job>>& candidates,
+                                           const std::function<bool(double)>& progress, bool stopAfterFirst) {
+    EmbeddingStore::Result r;
+    std::vector<std::string> warnings;
+    attn::glove::ReadOptions opt;
+    opt.progress = progress;
+    opt.warnings = &warnings;
+    for (const auto& [label, job] : candidates) {
+        try {
+            warnings.clear();
+            r.set = job(opt);
+            for (const auto& w : warnings)
+                r.warnings << QString::fromStdString(w);
+            return r;
+        } catch (const attn::glove::Cancelled&) {
+            r.cancelled = true;
+            return r;
+        } catch (const std::exception& e) {
+            r.errors << QString::fromUtf8(e.what());
+            if (stopAfterFirst)
+                return r;
+        }
+    }
+    return r;
+}
+
+void EmbeddingStore::loadDefault() {
+    std::vector<std::pair<QString, Job>> candidates;
+    const QString last = QSettings("attnviz", "attnviz").value(kSettingsKey).toString();
+    const bool cache = cacheEnabled_;
+    if (!last.isEmpty() && QFileInfo::exists(last)) {
+        const std::string path = QFile::encodeName(last).toStdString();
+        candidates.emplace_back(last, [path, cache](const attn::glove::ReadOptions& o) {
+            attn::glove::OpenOptions oo;
+            oo.read = o;
+            oo.useCache = cache;
+            return attn::glove::open(path, oo);
+        });
+    }
+    std::error_code ec;
+    if (std::filesystem::exists(attn::glove::fullSetPath(), ec)) {
+        candidates.emplace_back(QStringLiteral("full set"), [](const attn::glove::ReadOptions& o) {
+            return attn::glove::readBinary(attn::glove::fullSetPath(), o);
+        });
+    }
+    candidates.emplace_back(QStringLiteral("embedded default"),
+                            [](const attn::glove::ReadOptions&) { return attn::glove::embeddedDefault(); });
+    start([candidates](const std::function<bool(double)>& p) { return runCandidates(candidates, p, false); }, QString());
+}
+
+void EmbeddingStore::openFile(const QString& path) {
+    const std::string p = QFile::encodeName(path).toStdString();
+    const bool cache = cacheEnabled_;
+    std::vector<std::pair<QString, Job>> candidates;
+    candidates.emplace_back(path, [p, cache](const attn::glove::ReadOptions& o) {
+        attn::glove::OpenOptions oo;
+        oo.read = o;
+        oo.useCache = cache;
+        return attn::glove::open(p, oo);
+    });
+    start([candidates](const std::function<bool(double)>& pr) { return runCandidates(candidates, pr, true); },
+          QFileInfo(path).absoluteFilePath());
+}
