@@ -5,7 +5,7 @@ d = 64, weights kept) and one forward per architecture on the parity fixtures, s
     OPENBLAS_NUM_THREADS=1 /usr/bin/python3 training/bench_torch.py [--threads 1] [--cpp bench.json]
 
 With --cpp (the output of `attnviz_bench --benchmark_format=json --benchmark_out=bench.json`) it prints a
-comparison table: ratio = PyTorch time / attnviz time (> 1 means attnviz is faster).
+comparison table: ratio = PyTorch CPU time / attnviz CPU time (> 1 means attnviz is faster).
 """
 
 import argparse
@@ -25,25 +25,26 @@ PARITY = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests",
 
 
 def measure(fn, min_time=0.5):
-    """Median microseconds per call over batches filling ~min_time seconds."""
+    """Median CPU microseconds per call (process time: robust to other jobs on a shared machine; with one
+    thread it equals the thread's CPU time) over batches filling ~min_time seconds."""
     for _ in range(3):
         fn()
     n = 1
     while True:
-        t = time.perf_counter()
+        t = time.process_time()
         for _ in range(n):
             fn()
-        dt = time.perf_counter() - t
+        dt = time.process_time() - t
         if dt > 0.05:
             break
         n *= 2
     reps = max(3, int(min_time / dt))
     samples = []
     for _ in range(reps):
-        t = time.perf_counter()
+        t = time.process_time()
         for _ in range(n):
             fn()
-        samples.append((time.perf_counter() - t) / n * 1e6)
+        samples.append((time.process_time() - t) / n * 1e6)
     samples.sort()
     return samples[len(samples) // 2]
 
@@ -98,7 +99,7 @@ def main():
                 if b.get("run_type", "iteration") != "iteration":
                     continue
                 scale = {"ns": 1e-3, "us": 1.0, "ms": 1e3, "s": 1e6}[b.get("time_unit", "ns")]
-                cpp[b["name"]] = b["real_time"] * scale
+                cpp[b["name"]] = b["cpu_time"] * scale
     print(f"threads: torch {torch.get_num_threads()}  (torch {torch.__version__})")
     print(f"{'benchmark':34s} {'torch us':>12s} {'attnviz us':>12s} {'torch/attnviz':>14s}")
     for name, t in results.items():
