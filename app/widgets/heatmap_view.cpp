@@ -382,24 +382,15 @@ void HeatmapView::rebuild() {
         rowPos.push_back(r);
         rowText.push_back(drawnRowLabels_.back());
     }
-    int widest = 0;
     for (int c = 0; c < int(cols); ++c) {
         drawnColumnLabels_.push_back(displayLabel(columnLabels_[c], columnNotes_.value(c), colMax, tickFont));
         colPos.push_back(c);
         colText.push_back(drawnColumnLabels_.back());
-        widest = std::max(widest, fm.horizontalAdvance(drawnColumnLabels_.back()));
     }
     static_cast<CellTicker*>(plot_->yAxis->ticker().data())->setTicks(rowPos, rowText);
     static_cast<CellTicker*>(plot_->xAxis->ticker().data())->setTicks(colPos, colText);
 
-    // Column labels stay horizontal while they fit side by side; otherwise they are rotated
-    // (steeply for many columns, so that a line of text is all each column needs).
-    const double availableWidth = plot_->isVisible() ? plot_->width() * 0.7 : 400.0;
-    if (double(cols) * (widest + fm.averageCharWidth() * 1.5) <= availableWidth)
-        columnLabelRotation_ = 0.0;
-    else
-        columnLabelRotation_ = cols > 16 ? -90.0 : -60.0;
-    plot_->xAxis->setTickLabelRotation(columnLabelRotation_);
+    updateColumnLabelRotation();
 
     plot_->xAxis->setRange(-0.5, double(cols) - 0.5);
     plot_->yAxis->setRange(-0.5, double(rows) - 0.5);
@@ -411,6 +402,23 @@ void HeatmapView::rebuild() {
     // blank band under the plot). Start it from zero on every rebuild.
     scale_->setMargins(QMargins());
     plot_->replot();
+}
+
+void HeatmapView::updateColumnLabelRotation() {
+    // Column labels stay horizontal while they fit side by side; otherwise they are rotated so
+    // that each ends at its tick (steeply for many columns: then a column needs one text line).
+    const Eigen::Index cols = values_.cols();
+    if (cols == 0) return;
+    const QFontMetrics fm(plot_->xAxis->tickLabelFont());
+    int widest = 0;
+    for (const QString& s : drawnColumnLabels_) widest = std::max(widest, fm.horizontalAdvance(s));
+    const double availableWidth = plot_->isVisible() && plot_->width() > 100 ? plot_->width() * 0.7 : 400.0;
+    double rotation = 0.0;
+    if (double(cols) * (widest + fm.averageCharWidth() * 1.5) > availableWidth) rotation = cols > 16 ? -90.0 : -60.0;
+    if (rotation != columnLabelRotation_ || plot_->xAxis->tickLabelRotation() != rotation) {
+        columnLabelRotation_ = rotation;
+        plot_->xAxis->setTickLabelRotation(rotation);
+    }
 }
 
 void HeatmapView::drawValues(QCPPainter* painter) {
@@ -515,7 +523,7 @@ QString HeatmapView::labelToolTipAt(const QPoint& plotPos) const {
     }
     if (plotPos.y() > ar.bottom() && plotPos.x() >= ar.left() - 200 && plotPos.x() <= ar.right()) {
         // Rotated labels run down and to the left from their tick: follow the slant back up.
-        const double angle = columnLabelRotation_ * kPi / 180.0;
+        const double angle = std::abs(columnLabelRotation_) * kPi / 180.0;
         const double dy = plotPos.y() - ar.bottom();
         const double shift = std::abs(std::sin(angle)) > 1e-6 ? dy * std::cos(angle) / std::sin(angle) : 0.0;
         const int c = int(std::floor(plot_->xAxis->pixelToCoord(plotPos.x() + shift) + 0.5));
@@ -547,6 +555,11 @@ void HeatmapView::updateHighlight(int row, int column) {
 bool HeatmapView::eventFilter(QObject* watched, QEvent* event) {
     if (watched != plot_) return QWidget::eventFilter(watched, event);
     switch (event->type()) {
+    case QEvent::Resize:
+        // Before QCustomPlot lays itself out at the new size (it replots in its resizeEvent).
+        updateColumnLabelRotation();
+        scale_->setMargins(QMargins());
+        break;
     case QEvent::MouseMove: {
         const auto* me = static_cast<QMouseEvent*>(event);
         const auto [r, c] = cellAt(plot_->mapTo(this, me->position().toPoint()));

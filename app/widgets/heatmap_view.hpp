@@ -103,6 +103,7 @@ private:
     void rebuild();
     void updateHighlight(int row, int column);
     void applyFonts();
+    void updateColumnLabelRotation();
     void updateTitleElement();
     void drawValues(QCPPainter* painter);
     QString labelToolTipAt(const QPoint& plotPos) const;
