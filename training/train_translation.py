@@ -69,16 +69,33 @@ def evaluate(model, pairs, src_index, tgt_vocab, eos_id, max_len):
     return result, hyps
 
 
+def score(hyps, pairs):
+    refs = [" ".join(tokenize(es)) for _, es in pairs]
+    lens = [len(tokenize(en)) for en, _ in pairs]
+    result = {"overall": {"pairs": len(pairs), "chrF": common.chrf(hyps, refs), "BLEU": common.bleu(hyps, refs)}}
+    for name, lo, hi in BUCKETS:
+        sel = [i for i, k in enumerate(lens) if lo <= k <= hi]
+        h = [hyps[i] for i in sel]
+        r = [refs[i] for i in sel]
+        result[name] = {"pairs": len(sel), "chrF": common.chrf(h, r) if sel else 0.0,
+                        "BLEU": common.bleu(h, r) if sel else 0.0}
+    return result
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--attention", choices=["additive", "dot", "none"], default="additive")
     ap.add_argument("--hidden", type=int, default=128)
-    ap.add_argument("--epochs", type=int, default=8)
+    ap.add_argument("--epochs", type=int, default=3)
     ap.add_argument("--batch", type=int, default=64)
     ap.add_argument("--lr", type=float, default=2e-3)
     ap.add_argument("--vocab", type=int, default=4000, help="max source / target vocabulary size")
     ap.add_argument("--max-len", type=int, default=32, help="max decoding steps (config max_len)")
     ap.add_argument("--seed", type=int, default=5)
+    ap.add_argument("--minutes", type=float, default=0,
+                    help="wall-clock training budget: stop when reached; the LR decay follows the larger of "
+                         "step/total and elapsed/budget (0 = no budget). Without a budget the best epoch by "
+                         "validation chrF is kept; with one, the final state")
     ap.add_argument("--threads", type=int, default=1)
     ap.add_argument("--export", default=None, help="export to resources/models/NAME")
     ap.add_argument("--heldout-sample", type=int, default=200)
@@ -118,7 +135,16 @@ def main():
     chunks = [order[i : i + args.batch] for i in range(0, len(order), args.batch)]
     opt = torch.optim.Adam(model.parameters(), lr=args.lr)
     total_steps = args.epochs * len(chunks)
-    sched = torch.optim.lr_scheduler.LambdaLR(opt, lambda s: max(0.1, 1.0 - s / total_steps))
+
+    def progress(s):
+        frac = s / total_steps
+        if args.minutes > 0:
+            frac = max(frac, timer.minutes() / args.minutes)
+        return min(1.0, frac)
+
+    sched = torch.optim.lr_scheduler.LambdaLR(opt, lambda s: max(0.1, 1.0 - progress(s)))
+    out_of_time = False
+    steps_done = 0
     gen = torch.Generator().manual_seed(args.seed)
     best = (-1.0, 0, None)
     history = []
@@ -143,8 +169,18 @@ def main():
             opt.step()
             sched.step()
             loss_sum += float(loss)
+            steps_done += 1
+            if args.minutes > 0 and timer.minutes() >= args.minutes:
+                out_of_time = True
+                log(f"  time budget of {args.minutes} min reached at epoch {epoch + 1}, step {step + 1}")
+                break
             if step % 100 == 99:
                 log(f"  step {step + 1}/{len(chunks)} loss {loss_sum / (step + 1):.3f} ({timer.minutes():.1f} min)")
+        if out_of_time:
+            best = (-1.0, epoch + 1, copy.deepcopy(model.state_dict()))
+            history.append({"epoch": epoch + 1, "loss": loss_sum / max(1, step + 1), "steps": steps_done,
+                            "minutes": timer.minutes(), "stopped": "time budget"})
+            break
         with torch.no_grad():
             va, _ = evaluate(model, val[:300], src_index, tgt_vocab, eos_id, args.max_len)
         history.append({"epoch": epoch + 1, "loss": loss_sum / len(chunks), "val": va, "minutes": timer.minutes()})
@@ -153,10 +189,14 @@ def main():
         if va["overall"]["chrF"] > best[0]:
             best = (va["overall"]["chrF"], epoch + 1, copy.deepcopy(model.state_dict()))
     model.load_state_dict(best[2])
+    n = min(args.heldout_sample, len(heldout))
     with torch.no_grad():
-        result, hyps = evaluate(model, heldout, src_index, tgt_vocab, eos_id, args.max_len)
-        n = min(args.heldout_sample, len(heldout))
+        # The committed sample is the first n held-out pairs: evaluate those first, then the rest, and
+        # score each set from the same greedy outputs.
         sample_result, sample_hyps = evaluate(model, heldout[:n], src_index, tgt_vocab, eos_id, args.max_len)
+        _, rest_hyps = evaluate(model, heldout[n:], src_index, tgt_vocab, eos_id, args.max_len)
+        hyps = sample_hyps + rest_hyps
+        result = score(hyps, heldout)
     minutes = timer.minutes()
     log(f"best epoch {best[1]}; HELD-OUT ({len(heldout)} pairs) by source length:")
     for key in ("overall", "<=5", "6-10", ">10"):
@@ -165,7 +205,8 @@ def main():
     log(f"sample (first {n}): chrF {sample_result['overall']['chrF']:.2f} BLEU {sample_result['overall']['BLEU']:.2f}; "
         f"{minutes:.1f} min")
     name = args.export or f"translation-{args.attention}"
-    metrics = {"attention": args.attention, "best_epoch": best[1], "heldout": result, "heldout_sample": sample_result,
+    metrics = {"attention": args.attention, "best_epoch": best[1], "steps_done": steps_done,
+               "epochs_done": steps_done / len(chunks), "minutes_budget": args.minutes, "heldout": result, "heldout_sample": sample_result,
                "train_minutes": minutes, "history": history, "command": " ".join(sys.argv),
                "src_vocab": len(src_vocab), "tgt_vocab": len(tgt_vocab), "train_pairs": len(tok_train)}
     run_dir = os.path.join(common.TRAINING_DIR, "runs", name)

@@ -1,0 +1,198 @@
+// The shipped default models (resources/models/<name>/) evaluated by the C++ engine on the committed
+// held-out samples (tests/data/heldout/), compared with the figure PyTorch computed on exactly the same
+// sample at training time (tests/data/heldout/<name>.expected.json, also quoted in each MODEL_CARD.md).
+// Tolerances: accuracy within 1 sample; chrF within 0.5 points. Not "it loads": the metric itself.
+
+#include <attn/checkpoint.hpp>
+#include <attn/datasets/idx.hpp>
+#include <attn/image.hpp>
+#include <attn/tokenizer.hpp>
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace fs = std::filesystem;
+
+namespace {
+
+const fs::path kHeldout = fs::path(ATTNVIZ_TEST_DATA_DIR) / "heldout";
+const fs::path kModels = fs::path(ATTNVIZ_SOURCE_DIR) / "resources" / "models";
+
+nlohmann::json readExpected(const std::string& model) {
+    const auto path = kHeldout / (model + ".expected.json");
+    std::ifstream in(path);
+    if (!in) throw std::runtime_error(path.string() + ": cannot open");
+    return nlohmann::json::parse(in);
+}
+
+/// Lines of a TSV sample split at the first tab.
+std::vector<std::pair<std::string, std::string>> readTsv(const fs::path& path) {
+    std::ifstream in(path);
+    if (!in) throw std::runtime_error(path.string() + ": cannot open");
+    std::vector<std::pair<std::string, std::string>> rows;
+    std::string line;
+    while (std::getline(in, line)) {
+        if (line.empty()) continue;
+        const auto tab = line.find('\t');
+        if (tab == std::string::npos) throw std::runtime_error(path.string() + ": line without tab");
+        rows.emplace_back(line.substr(0, tab), line.substr(tab + 1));
+    }
+    return rows;
+}
+
+// ---- chrF, an independent C++ implementation of the definition in training/common.py ------------------
+// Character n-grams (n = 1..6, Unicode code points, spaces removed) per sentence; clipped matches and
+// totals summed over the corpus per n; P and R averaged over n; F-beta with beta = 2; x 100.
+std::u32string codePoints(const std::string& s) {
+    std::u32string out;
+    for (std::size_t i = 0; i < s.size();) {
+        const auto c = static_cast<unsigned char>(s[i]);
+        std::size_t len = c < 0x80 ? 1 : (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xe ? 3 : 4;
+        char32_t cp = len == 1 ? c : len == 2 ? (c & 0x1f) : len == 3 ? (c & 0x0f) : (c & 0x07);
+        for (std::size_t k = 1; k < len && i + k < s.size(); ++k)
+            cp = (cp << 6) | (static_cast<unsigned char>(s[i + k]) & 0x3f);
+        if (cp != U' ') out.push_back(cp);
+        i += len;
+    }
+    return out;
+}
+
+double chrF(const std::vector<std::string>& hyps, const std::vector<std::string>& refs) {
+    constexpr int maxN = 6;
+    double match[maxN] = {}, hypTotal[maxN] = {}, refTotal[maxN] = {};
+    for (std::size_t s = 0; s < hyps.size(); ++s) {
+        const auto h = codePoints(hyps[s]), r = codePoints(refs[s]);
+        for (int n = 1; n <= maxN; ++n) {
+            std::map<std::u32string, int> hc, rc;
+            for (std::size_t i = 0; i + n <= h.size(); ++i) ++hc[h.substr(i, n)];
+            for (std::size_t i = 0; i + n <= r.size(); ++i) ++rc[r.substr(i, n)];
+            for (const auto& [g, c] : hc) {
+                const auto it = rc.find(g);
+                if (it != rc.end()) match[n - 1] += std::min(c, it->second);
+                hypTotal[n - 1] += c;
+            }
+            for (const auto& [g, c] : rc) refTotal[n - 1] += c;
+        }
+    }
+    double p = 0, r = 0;
+    for (int n = 0; n < maxN; ++n) {
+        p += hypTotal[n] > 0 ? match[n] / hypTotal[n] : 0.0;
+        r += refTotal[n] > 0 ? match[n] / refTotal[n] : 0.0;
+    }
+    p /= maxN;
+    r /= maxN;
+    if (p + r == 0) return 0.0;
+    const double b2 = 4.0;
+    return 100.0 * (1 + b2) * p * r / (b2 * p + r);
+}
+
+std::string joinTokens(const std::vector<std::string>& tokens) {
+    std::string out;
+    for (const auto& t : tokens) out += (out.empty() ? "" : " ") + t;
+    return out;
+}
+
+} // namespace
+
+TEST(ChrF, MatchesHandComputedValues) {
+    EXPECT_DOUBLE_EQ(chrF({"el gato"}, {"el gato"}), 100.0);
+    EXPECT_DOUBLE_EQ(chrF({"xyz"}, {"abc"}), 0.0);
+    // "ab" vs "abc": n=1 P=1 R=2/3; n=2 P=1 R=1/2; n>=3 hyp has no n-grams (P=0), ref n=3 R=0.
+    // P = 2/6, R = (2/3 + 1/2)/6; F2 = 5PR / (4P + R).
+    const double p = 2.0 / 6, r = (2.0 / 3 + 0.5) / 6;
+    EXPECT_NEAR(chrF({"ab"}, {"abc"}), 100.0 * 5 * p * r / (4 * p + r), 1e-9);
+    // Accented letters count as one character each.
+    EXPECT_DOUBLE_EQ(chrF({"café"}, {"café"}), 100.0);
+    EXPECT_EQ(codePoints("caf\xC3\xA9 a").size(), 5u);
+}
+
+TEST(ShippedModels, SentimentHeldOutAccuracyMatchesCard) {
+    const auto expected = readExpected("sentiment");
+    const auto rows = readTsv(kHeldout / expected.at("sample").get<std::string>());
+    ASSERT_EQ(rows.size(), expected.at("total").get<std::size_t>());
+    const auto model = attn::loadModel(kModels / "sentiment");
+    const auto* tc = dynamic_cast<const attn::TransformerClassifier*>(model.get());
+    ASSERT_NE(tc, nullptr);
+    const auto& predictions = expected.at("predictions");
+    int correct = 0, agree = 0;
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+        const auto result = tc->classify(rows[i].second);
+        correct += result.predicted == std::stoi(rows[i].first);
+        agree += result.predicted == predictions.at(i).get<int>();
+    }
+    const int want = expected.at("correct").get<int>();
+    EXPECT_NEAR(correct, want, 1) << "C++ engine " << correct << "/" << rows.size() << ", card " << want;
+    EXPECT_GE(agree, static_cast<int>(rows.size()) - 1) << "predictions differ from PyTorch's on "
+                                                        << rows.size() - agree << " sentences";
+}
+
+TEST(ShippedModels, VitFashionMnistHeldOutAccuracyMatchesCard) {
+    const auto expected = readExpected("vit-fashion-mnist");
+    const int total = expected.at("total").get<int>();
+    const auto base = kHeldout / ("fashion-mnist-test-" + std::to_string(total));
+    const auto data = attn::datasets::readIdxPair(base.string() + "-images.idx", base.string() + "-labels.idx");
+    ASSERT_EQ(static_cast<int>(data.images.count), total);
+    const auto model = attn::loadModel(kModels / "vit-fashion-mnist");
+    const auto* vit = dynamic_cast<const attn::VitModel*>(model.get());
+    ASSERT_NE(vit, nullptr);
+    const auto& predictions = expected.at("predictions");
+    int correct = 0, agree = 0;
+    for (int i = 0; i < total; ++i) {
+        const auto image = attn::imageFromBytes(data.images.image(static_cast<std::size_t>(i)), 1,
+                                                static_cast<int>(data.images.rows), static_cast<int>(data.images.cols), false);
+        const auto result = vit->classify(image);
+        correct += result.predicted == data.labels[static_cast<std::size_t>(i)];
+        agree += result.predicted == predictions.at(static_cast<std::size_t>(i)).get<int>();
+    }
+    const int want = expected.at("correct").get<int>();
+    EXPECT_NEAR(correct, want, 1) << "C++ engine " << correct << "/" << total << ", card " << want;
+    EXPECT_GE(agree, total - 1);
+}
+
+namespace {
+
+/// Translates the sample with the C++ engine; returns chrF and how many outputs equal PyTorch's.
+std::pair<double, int> translationChrF(const std::string& name, std::vector<std::string>* hypsOut = nullptr) {
+    const auto expected = readExpected(name);
+    const auto rows = readTsv(kHeldout / expected.at("sample").get<std::string>());
+    const auto model = attn::loadModel(kModels / name);
+    const auto* s2s = dynamic_cast<const attn::Seq2SeqModel*>(model.get());
+    if (!s2s) throw std::runtime_error(name + " is not a seq2seq model");
+    const std::string eos = expected.contains("eos_token") ? expected["eos_token"].get<std::string>() : "<eos>";
+    std::vector<std::string> hyps, refs;
+    int same = 0;
+    const auto& pyHyps = expected.at("hypotheses");
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+        auto result = s2s->translate(rows[i].first);
+        auto words = result.outputTokens;
+        if (!words.empty() && words.back() == eos) words.pop_back();
+        hyps.push_back(joinTokens(words));
+        refs.push_back(joinTokens(attn::tokenize(rows[i].second)));
+        same += hyps.back() == pyHyps.at(i).get<std::string>();
+    }
+    if (hypsOut) *hypsOut = hyps;
+    return {chrF(hyps, refs), same};
+}
+
+} // namespace
+
+TEST(ShippedModels, TranslationWithAttentionHeldOutChrFMatchesCard) {
+    const auto expected = readExpected("translation-en-es");
+    const auto [score, same] = translationChrF("translation-en-es");
+    EXPECT_NEAR(score, expected.at("chrF").get<double>(), 0.5);
+    EXPECT_GE(same, static_cast<int>(expected.at("hypotheses").size()) - 2);
+}
+
+TEST(ShippedModels, TranslationWithoutAttentionHeldOutChrFMatchesCard) {
+    const auto expected = readExpected("translation-en-es-noattn");
+    const auto [score, same] = translationChrF("translation-en-es-noattn");
+    EXPECT_NEAR(score, expected.at("chrF").get<double>(), 0.5);
+    EXPECT_GE(same, static_cast<int>(expected.at("hypotheses").size()) - 2);
+}
