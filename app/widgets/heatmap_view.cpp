@@ -419,6 +419,12 @@ void HeatmapView::updateColumnLabelRotation() {
         columnLabelRotation_ = rotation;
         plot_->xAxis->setTickLabelRotation(rotation);
     }
+    // A slanted first label reaches left of the plot; QCustomPlot does not reserve room for it.
+    int minLeft = 0;
+    if (rotation < 0.0 && rotation > -89.0 && !drawnColumnLabels_.isEmpty())
+        minLeft = int(fm.horizontalAdvance(drawnColumnLabels_.front()) * std::cos(std::abs(rotation) * kPi / 180.0)) +
+                  fm.height();
+    plot_->axisRect()->setMinimumMargins(QMargins(minLeft, 0, 0, 0));
 }
 
 void HeatmapView::drawValues(QCPPainter* painter) {
