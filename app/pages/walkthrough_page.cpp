@@ -298,6 +298,7 @@ void WalkthroughPage::setTeachingMode(bool on) {
     }
     for (HeatmapView* v : {heatmap_, queryVectors_, keyVectors_})
         v->setTeachingMode(on);
+    heatmap_->setShowValues(on); // numbers in the cells of the attention matrices (not of 100-d vectors)
     QFont f = numbers_->font();
     f.setPointSizeF(on ? 15.0 : QApplication::font().pointSizeF());
     numbers_->setFont(f);
