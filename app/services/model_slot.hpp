@@ -1,0 +1,86 @@
+#pragma once
+// ModelSlot: the checkpoint a page works with. Loading runs in a JobRunner (off the GUI thread) with
+// progress; a newer load supersedes an older one. A load that fails — unreadable files, a broken
+// safetensors file, or a model of another architecture than the page needs — leaves the previous
+// model in place and reports failed(message). Directories the user opened successfully are kept in a
+// recent list in QSettings("attnviz", "attnviz") under "models/<settingsKey>/recent".
+
+#include "services/job_runner.hpp"
+
+#include <attn/checkpoint.hpp>
+
+#include <QObject>
+#include <QString>
+#include <QStringList>
+
+#include <memory>
+
+class ModelSlot : public QObject {
+    Q_OBJECT
+public:
+    /// `required`: the architecture the page accepts. `settingsKey`: e.g. "sentiment" (per page/slot).
+    ModelSlot(attn::Architecture required, const QString& settingsKey, QObject* parent = nullptr);
+
+    attn::Architecture requiredArchitecture() const { return required_; }
+    QString settingsKey() const { return settingsKey_; }
+
+    /// The current model; null until a load succeeded.
+    std::shared_ptr<const attn::Model> model() const { return model_; }
+    template <typename M>
+    std::shared_ptr<const M> modelAs() const {
+        return std::dynamic_pointer_cast<const M>(model_);
+    }
+    /// Directory of the current model (empty when none).
+    QString directory() const { return directory_; }
+    /// Short name for a model bar: the directory's base name (empty when none).
+    QString displayName() const;
+    /// Warnings attn::loadModel reported for the current model.
+    QStringList warnings() const { return warnings_; }
+    /// The message of the last failed load (cleared by a successful one).
+    QString lastError() const { return lastError_; }
+    bool isLoading() const { return runner_.isBusy(); }
+
+    /// Loads `dir` in the background. With `remember`, a successful load puts it first in the recent list.
+    void load(const QString& dir, bool remember = true);
+    /// Loads the shipped model resources/models/<name> (not remembered). When that directory does not
+    /// exist, reports failed("No default model found at <dir>; use Open model…") and returns false.
+    bool loadDefault(const QString& name);
+    /// Drops the running load, if any (neither changed() nor failed() follows for it).
+    void cancel() { runner_.cancel(); }
+    /// Processes events until no load is running (tests).
+    bool waitForIdle(int ms = 30000) { return runner_.waitForIdle(ms); }
+
+    /// Recently opened directories, newest first (at most kMaxRecent).
+    QStringList recent() const;
+    void clearRecent();
+    static constexpr int kMaxRecent = 8;
+
+    /// Empty when `actual` is what the page needs, else e.g.
+    /// "/m/vit is a vit model; this page needs transformer_classifier".
+    static QString architectureMismatch(const QString& dir, attn::Architecture actual, attn::Architecture required);
+
+Q_SIGNALS:
+    void loadingStarted(const QString& dir);
+    void progress(double fraction);
+    /// model() was replaced.
+    void changed();
+    /// A load failed; the previous model (if any) is still current.
+    void failed(const QString& message);
+    void recentChanged();
+
+private:
+    struct Loaded {
+        std::shared_ptr<const attn::Model> model;
+        QStringList warnings;
+    };
+    void remember(const QString& dir);
+    QString recentKey() const;
+
+    attn::Architecture required_;
+    QString settingsKey_;
+    JobRunner runner_;
+    std::shared_ptr<const attn::Model> model_;
+    QString directory_;
+    QStringList warnings_;
+    QString lastError_;
+};
