@@ -9,16 +9,44 @@ Embeddings::Embeddings(std::vector<std::string_view> words, const float* data, s
                        std::shared_ptr<const void> keepAlive, std::string name, std::string source)
     : words_(std::move(words)), data_(data), dim_(dim), keepAlive_(std::move(keepAlive)), name_(std::move(name)),
       source_(std::move(source)) {
-    index_.reserve(words_.size());
-    for (std::size_t i = 0; i < words_.size(); ++i)
-        index_.emplace(words_[i], static_cast<std::uint32_t>(i));  // first wins
+    std::size_t cap = 16;
+    while (cap < 2 * words_.size())
+        cap *= 2;
+    slots_.assign(cap, 0);
+    mask_ = cap - 1;
+    for (std::size_t i = 0; i < words_.size(); ++i) {
+        for (std::size_t s = hashWord(words_[i]) & mask_;; s = (s + 1) & mask_) {
+            if (slots_[s] == 0) {
+                slots_[s] = static_cast<std::uint32_t>(i + 1);
+                break;
+            }
+            if (words_[slots_[s] - 1] == words_[i])
+                break;  // duplicate: the first wins
+        }
+    }
+}
+
+std::uint64_t Embeddings::hashWord(std::string_view w) {
+    // FNV-1a, 64-bit, then a final mix so the low bits used for the slot depend on every byte.
+    std::uint64_t h = 1469598103934665603ull;
+    for (unsigned char c : w) {
+        h ^= c;
+        h *= 1099511628211ull;
+    }
+    h ^= h >> 32;
+    h *= 0xd6e8feb86659fd93ull;
+    h ^= h >> 32;
+    return h;
 }
 
 std::optional<std::size_t> Embeddings::lookup(std::string_view word) const {
-    auto it = index_.find(word);
-    if (it == index_.end())
-        return std::nullopt;
-    return it->second;
+    for (std::size_t s = hashWord(word) & mask_;; s = (s + 1) & mask_) {
+        const std::uint32_t v = slots_[s];
+        if (v == 0)
+            return std::nullopt;
+        if (words_[v - 1] == word)
+            return v - 1;
+    }
 }
 
 std::optional<std::size_t> Embeddings::lookupFolded(std::string_view word) const {

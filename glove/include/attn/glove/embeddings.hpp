@@ -17,7 +17,6 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
-#include <unordered_map>
 #include <vector>
 
 namespace attn::glove {
@@ -88,13 +87,17 @@ public:
 
 private:
     const std::vector<float>& norms() const;
+    static std::uint64_t hashWord(std::string_view w);
 
     std::vector<std::string_view> words_;
     const float* data_ = nullptr;
     std::size_t dim_ = 0;
     std::shared_ptr<const void> keepAlive_;
     std::string name_, source_;
-    std::unordered_map<std::string_view, std::uint32_t> index_;
+    // Open-addressing hash index (linear probing): slot = row + 1, 0 = empty; size a power of two
+    // >= 2N. Flat, so building it for 341k words costs no allocation per word.
+    std::vector<std::uint32_t> slots_;
+    std::size_t mask_ = 0;
     mutable std::once_flag normsOnce_;
     mutable std::vector<float> norms_;
 };
