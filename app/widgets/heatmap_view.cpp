@@ -424,7 +424,9 @@ void HeatmapView::updateColumnLabelRotation() {
     if (rotation < 0.0 && rotation > -89.0 && !drawnColumnLabels_.isEmpty())
         minLeft = int(fm.horizontalAdvance(drawnColumnLabels_.front()) * std::cos(std::abs(rotation) * kPi / 180.0)) +
                   fm.height();
-    plot_->axisRect()->setMinimumMargins(QMargins(minLeft, 0, 0, 0));
+    // 15 px is QCPAxisRect's own default minimum on every side (keeps the colour scale's end
+    // labels from being clipped when there is no title).
+    plot_->axisRect()->setMinimumMargins(QMargins(std::max(15, minLeft), 15, 15, 15));
 }
 
 void HeatmapView::drawValues(QCPPainter* painter) {
