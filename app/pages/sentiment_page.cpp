@@ -1,0 +1,520 @@
+#include "pages/sentiment_page.hpp"
+
+#include "services/job_runner.hpp"
+#include "services/model_slot.hpp"
+#include "widgets/heatmap_view.hpp"
+#include "widgets/model_bar.hpp"
+
+#include <attn/checkpoint.hpp>
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QFrame>
+#include <QGridLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QProgressBar>
+#include <QScrollArea>
+#include <QSpinBox>
+#include <QSplitter>
+#include <QTextBrowser>
+#include <QTimer>
+#include <QVBoxLayout>
+
+#include <qcustomplot.h>
+
+#include <algorithm>
+#include <cmath>
+
+namespace {
+
+QString num(double v, int decimals = 2) { return QString::number(v, 'f', decimals); }
+
+QString esc(const std::string& s) { return QString::fromStdString(s).toHtmlEscaped(); }
+
+QStringList toQStrings(const std::vector<std::string>& v) {
+    QStringList out;
+    out.reserve(int(v.size()));
+    for (const auto& s : v)
+        out << QString::fromStdString(s);
+    return out;
+}
+
+/// Background for a weight relative to the largest one: white -> orange.
+QString shade(double relative) {
+    relative = std::clamp(relative, 0.0, 1.0);
+    const int r = 255;
+    const int g = int(std::lround(255.0 - relative * (255.0 - 140.0)));
+    const int b = int(std::lround(255.0 - relative * 255.0));
+    return QStringLiteral("#%1%2%3").arg(r, 2, 16, QLatin1Char('0')).arg(g, 2, 16, QLatin1Char('0')).arg(b, 2, 16, QLatin1Char('0'));
+}
+
+/// Small heatmaps: no axis titles, no tick labels (the enlarged view has them).
+void compact(HeatmapView* view) {
+    QCustomPlot* plot = view->plot();
+    for (QCPAxis* axis : {plot->xAxis, plot->yAxis}) {
+        axis->setLabel(QString());
+        axis->setTickLabels(false);
+    }
+    const auto elements = plot->plotLayout()->elements(true);
+    for (QCPLayoutElement* e : elements) {
+        if (auto* scale = qobject_cast<QCPColorScale*>(e)) {
+            scale->setVisible(false);
+            scale->setMaximumSize(0, QWIDGETSIZE_MAX);
+            scale->setMinimumSize(0, 0);
+        }
+    }
+    plot->replot();
+}
+
+const char* const kPresets[] = {
+    "The acting was good but the plot was very bad",
+    "I liked it a lot , a very good film !",
+    "Not good at all , the worst food I have had",
+    "The service was great and the staff were friendly",
+    "I would not recommend this phone to anyone",
+};
+
+} // namespace
+
+SentimentPage::SentimentPage(QWidget* parent) : Page(parent) {
+    slot_ = new ModelSlot(attn::Architecture::TransformerClassifier, QStringLiteral("sentiment"), this);
+    jobs_ = new JobRunner(this);
+
+    auto* outer = new QVBoxLayout(this);
+    modelBar_ = new ModelBar(slot_, tr("Model:"), this);
+    outer->addWidget(modelBar_);
+    error_ = new QLabel(this);
+    error_->setWordWrap(true);
+    error_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    error_->setStyleSheet(QStringLiteral("color: #b00020; font-weight: bold;"));
+    error_->hide();
+    outer->addWidget(error_);
+
+    auto* inputRow = new QHBoxLayout;
+    presets_ = new QComboBox(this);
+    presets_->addItem(tr("Examples…"));
+    for (const char* p : kPresets)
+        presets_->addItem(QString::fromUtf8(p));
+    input_ = new QLineEdit(this);
+    input_->setPlaceholderText(tr("Type a review, e.g. “the film was very good”"));
+    input_->setClearButtonEnabled(true);
+    inputRow->addWidget(new QLabel(tr("Review:"), this));
+    inputRow->addWidget(input_, 1);
+    inputRow->addWidget(presets_);
+    outer->addLayout(inputRow);
+
+    auto* optionRow = new QHBoxLayout;
+    padTo_ = new QSpinBox(this);
+    padTo_->setRange(0, 512);
+    padTo_->setSpecialValueText(tr("no padding"));
+    padTo_->setToolTip(tr("Pads the sequence with the pad token up to this many positions (0 = no padding), as a "
+                          "batch of reviews of different lengths would be."));
+    mask_ = new QCheckBox(tr("Mask padding"), this);
+    mask_->setChecked(true);
+    mask_->setToolTip(tr("With the mask, no position may attend to a pad token (its column gets weight 0) and the "
+                         "pads are left out of mean pooling."));
+    viewChooser_ = new QComboBox(this);
+    viewChooser_->setMinimumContentsLength(22);
+    optionRow->addWidget(new QLabel(tr("Pad to length:"), this));
+    optionRow->addWidget(padTo_);
+    optionRow->addWidget(mask_);
+    optionRow->addSpacing(16);
+    optionRow->addWidget(new QLabel(tr("Show attention of:"), this));
+    optionRow->addWidget(viewChooser_);
+    optionRow->addStretch();
+    outer->addLayout(optionRow);
+
+    auto* predictionRow = new QHBoxLayout;
+    probabilityBox_ = new QVBoxLayout;
+    probabilityBox_->setSpacing(2);
+    predictionRow->addLayout(probabilityBox_, 1);
+    auto* compareBox = new QVBoxLayout;
+    comparison_ = new QLabel(this);
+    comparison_->setWordWrap(true);
+    comparison_->setTextFormat(Qt::RichText);
+    warnings_ = new QLabel(this);
+    warnings_->setWordWrap(true);
+    warnings_->setStyleSheet(QStringLiteral("color: #8a5a00;"));
+    warnings_->hide();
+    compareBox->addWidget(comparison_);
+    compareBox->addWidget(warnings_);
+    compareBox->addStretch();
+    predictionRow->addLayout(compareBox, 1);
+    outer->addLayout(predictionRow);
+
+    auto* split = new QSplitter(Qt::Horizontal, this);
+    auto* scroll = new QScrollArea(split);
+    scroll->setWidgetResizable(true);
+    thumbArea_ = new QWidget(scroll);
+    thumbGrid_ = new QGridLayout(thumbArea_);
+    thumbGrid_->setSpacing(4);
+    scroll->setWidget(thumbArea_);
+    scroll->setMinimumWidth(300);
+    heatmap_ = new HeatmapView(split);
+    heatmap_->setRangeMode(HeatmapView::RangeMode::Fixed01);
+    heatmap_->setAxisTitles(tr("Query token (attends from)"), tr("Key token (attended to)"));
+    heatmap_->setEmptyText(tr("Load a sentiment model and type a review"));
+    split->addWidget(scroll);
+    split->addWidget(heatmap_);
+    split->setStretchFactor(0, 2);
+    split->setStretchFactor(1, 3);
+
+    shaded_ = new QTextBrowser(this);
+    shaded_->setMaximumHeight(110);
+    shaded_->setOpenLinks(false);
+
+    auto* vsplit = new QSplitter(Qt::Vertical, this);
+    vsplit->addWidget(split);
+    vsplit->addWidget(shaded_);
+    vsplit->setStretchFactor(0, 4);
+    vsplit->setStretchFactor(1, 1);
+    outer->addWidget(vsplit, 1);
+
+    debounce_ = new QTimer(this);
+    debounce_->setSingleShot(true);
+    debounce_->setInterval(150);
+    connect(debounce_, &QTimer::timeout, this, &SentimentPage::runNow);
+    connect(input_, &QLineEdit::textChanged, this, [this] { debounce_->start(); });
+    connect(presets_, &QComboBox::activated, this, [this](int index) {
+        if (index > 0)
+            input_->setText(presets_->itemText(index));
+    });
+    connect(padTo_, &QSpinBox::valueChanged, this, [this] { debounce_->start(); });
+    connect(mask_, &QCheckBox::toggled, this, [this] { runNow(); });
+    connect(viewChooser_, &QComboBox::currentIndexChanged, this, [this](int index) {
+        if (updating_ || index < 0)
+            return;
+        const QPoint lh = viewChooser_->itemData(index).toPoint();
+        selectView(lh.x(), lh.y());
+    });
+    connect(slot_, &ModelSlot::changed, this, &SentimentPage::onModelChanged);
+    connect(slot_, &ModelSlot::failed, this, &SentimentPage::showError);
+    connect(slot_, &ModelSlot::loadingStarted, this,
+            [this](const QString& dir) { Q_EMIT statusMessage(tr("Loading model %1…").arg(dir)); });
+
+    input_->setText(QString::fromUtf8(kPresets[0]));
+    slot_->loadDefault(QStringLiteral("sentiment"));
+}
+
+HeatmapView* SentimentPage::thumbnail(int layer, int head) const {
+    if (layer < 0 || layer >= thumbs_.size() || head < 0 || head >= thumbs_[layer].size())
+        return nullptr;
+    return thumbs_[layer][head];
+}
+
+QString SentimentPage::errorText() const { return error_->isVisible() || !error_->text().isEmpty() ? error_->text() : QString(); }
+
+QString SentimentPage::comparisonText() const { return comparison_->text(); }
+
+QString SentimentPage::probabilityText() const {
+    QStringList parts;
+    for (const QProgressBar* bar : probabilityBars_)
+        parts << bar->format();
+    return parts.join(QStringLiteral("; "));
+}
+
+QString SentimentPage::shadedHtml() const { return shaded_->toHtml(); }
+
+void SentimentPage::setText(const QString& text) { input_->setText(text); }
+
+void SentimentPage::setPadTo(int n) { padTo_->setValue(n); }
+
+void SentimentPage::setMaskPadding(bool on) { mask_->setChecked(on); }
+
+void SentimentPage::showError(const QString& message) {
+    error_->setText(message);
+    error_->setVisible(!message.isEmpty());
+    if (!message.isEmpty())
+        Q_EMIT statusMessage(message);
+}
+
+void SentimentPage::onModelChanged() {
+    showError(QString());
+    auto model = slot_->modelAs<attn::TransformerClassifier>();
+    if (!model)
+        return;
+    const auto& s = model->settings();
+    padTo_->setMaximum(s.maxLen);
+    if (layer_ >= s.encoder.nLayers || head_ >= s.encoder.nHeads || (layer_ == 0 && head_ == 0 && !result_))
+        layer_ = s.encoder.nLayers - 1, head_ = -1;
+    rebuildThumbnails();
+    refreshViewChooser();
+    const QStringList warnings = slot_->warnings();
+    Q_EMIT statusMessage(tr("Model %1 loaded (%2 layers × %3 heads, %4 pooling)")
+                             .arg(slot_->displayName())
+                             .arg(s.encoder.nLayers)
+                             .arg(s.encoder.nHeads)
+                             .arg(s.pooling == attn::Pooling::Cls ? tr("CLS") : tr("mean")));
+    runNow();
+}
+
+void SentimentPage::rebuildThumbnails() {
+    for (auto& row : thumbs_)
+        for (HeatmapView* v : row)
+            v->parentWidget()->deleteLater();
+    thumbs_.clear();
+    auto model = slot_->modelAs<attn::TransformerClassifier>();
+    if (!model)
+        return;
+    const int layers = model->settings().encoder.nLayers, heads = model->settings().encoder.nHeads;
+    for (int l = 0; l < layers; ++l) {
+        QVector<HeatmapView*> row;
+        for (int h = 0; h < heads; ++h) {
+            auto* cell = new QFrame(thumbArea_);
+            cell->setFrameShape(QFrame::StyledPanel);
+            auto* box = new QVBoxLayout(cell);
+            box->setContentsMargins(2, 2, 2, 2);
+            box->setSpacing(0);
+            auto* caption = new QLabel(tr("layer %1 · head %2").arg(l + 1).arg(h + 1), cell);
+            QFont f = caption->font();
+            f.setPointSizeF(std::max(7.0, f.pointSizeF() - 1.5));
+            caption->setFont(f);
+            caption->setAlignment(Qt::AlignCenter);
+            auto* view = new HeatmapView(cell);
+            view->setMinimumSize(110, 100);
+            view->setRangeMode(HeatmapView::RangeMode::Fixed01);
+            view->setEmptyText(QStringLiteral("–"));
+            view->setToolTip(tr("Click to enlarge layer %1, head %2").arg(l + 1).arg(h + 1));
+            box->addWidget(caption);
+            box->addWidget(view, 1);
+            connect(view, &HeatmapView::cellClicked, this, [this, l, h](int, int) { selectView(l, h); });
+            thumbGrid_->addWidget(cell, l, h);
+            row.push_back(view);
+        }
+        thumbs_.push_back(row);
+    }
+}
+
+void SentimentPage::refreshViewChooser() {
+    updating_ = true;
+    viewChooser_->clear();
+    auto model = slot_->modelAs<attn::TransformerClassifier>();
+    if (model) {
+        const int layers = model->settings().encoder.nLayers, heads = model->settings().encoder.nHeads;
+        viewChooser_->addItem(tr("all layers and heads (mean)"), QPoint(-1, -1));
+        for (int l = 0; l < layers; ++l) {
+            viewChooser_->addItem(tr("layer %1, mean over heads").arg(l + 1), QPoint(l, -1));
+            for (int h = 0; h < heads; ++h)
+                viewChooser_->addItem(tr("layer %1, head %2").arg(l + 1).arg(h + 1), QPoint(l, h));
+        }
+        const int index = viewChooser_->findData(QPoint(layer_, head_));
+        viewChooser_->setCurrentIndex(std::max(0, index));
+    }
+    updating_ = false;
+}
+
+void SentimentPage::selectView(int layer, int head) {
+    layer_ = layer;
+    head_ = layer < 0 ? -1 : head;
+    const int index = viewChooser_->findData(QPoint(layer_, head_));
+    if (index >= 0 && index != viewChooser_->currentIndex()) {
+        updating_ = true;
+        viewChooser_->setCurrentIndex(index);
+        updating_ = false;
+    }
+    refreshViews();
+}
+
+void SentimentPage::runNow() {
+    debounce_->stop();
+    auto model = slot_->modelAs<attn::TransformerClassifier>();
+    if (!model)
+        return;
+    const QString text = input_->text();
+    const std::string utf8 = text.toStdString();
+    const int padTo = padTo_->value();
+    const bool mask = mask_->isChecked();
+    jobs_->run<Outcome>(
+        [model, utf8, padTo, mask, text](const JobContext&) {
+            Outcome out;
+            out.current = model->classify(utf8, padTo, mask);
+            out.opposite = model->classify(utf8, padTo, !mask);
+            out.text = text;
+            return out;
+        },
+        [this](Outcome outcome) { showOutcome(std::move(outcome)); }, [this](const QString& message) { showError(message); });
+}
+
+QString SentimentPage::predictionSummary(const attn::ClassifierResult& r) const {
+    if (r.predicted < 0 || r.predicted >= int(r.probabilities.size()))
+        return QStringLiteral("–");
+    return QStringLiteral("%1 %2").arg(QString::fromStdString(r.predictedLabel), num(r.probabilities[size_t(r.predicted)]));
+}
+
+void SentimentPage::showOutcome(Outcome outcome) {
+    showError(QString());
+    result_ = std::move(outcome.current);
+    opposite_ = std::move(outcome.opposite);
+    resultText_ = outcome.text;
+    const attn::ClassifierResult& r = *result_;
+
+    // Probabilities: one bar per label, the prediction in bold.
+    const int n = int(r.probabilities.size());
+    while (probabilityBars_.size() < n) {
+        auto* bar = new QProgressBar(this);
+        bar->setRange(0, 1000);
+        bar->setTextVisible(true);
+        bar->setMinimumHeight(22);
+        probabilityBox_->addWidget(bar);
+        probabilityBars_.push_back(bar);
+    }
+    while (probabilityBars_.size() > n)
+        delete probabilityBars_.takeLast();
+    auto model = slot_->modelAs<attn::TransformerClassifier>();
+    for (int i = 0; i < n; ++i) {
+        const double p = r.probabilities[size_t(i)];
+        QString label = model && i < int(model->labels().size()) ? QString::fromStdString(model->labels()[size_t(i)])
+                                                                 : QString::number(i);
+        QProgressBar* bar = probabilityBars_[i];
+        bar->setValue(int(std::lround(p * 1000.0)));
+        bar->setFormat(QStringLiteral("%1  %2").arg(label, num(p, 3)));
+        QFont f = bar->font();
+        f.setBold(i == r.predicted);
+        bar->setFont(f);
+    }
+
+    // Mask on vs off.
+    const bool mask = mask_->isChecked();
+    const auto& on = mask ? r : *opposite_;
+    const auto& off = mask ? *opposite_ : r;
+    const int pads = int(std::count(r.keyAllowed.begin(), r.keyAllowed.end(), std::uint8_t(0)));
+    int padCount = 0;
+    if (model) {
+        const std::string& pad = model->settings().padToken;
+        for (int i = int(r.tokens.size()) - 1; i >= 0 && r.tokens[size_t(i)] == pad; --i)
+            ++padCount;
+    }
+    (void)pads;
+    QString cmp = tr("<b>mask on:</b> %1 &nbsp;·&nbsp; <b>mask off:</b> %2")
+                      .arg(predictionSummary(on).toHtmlEscaped(), predictionSummary(off).toHtmlEscaped());
+    if (padCount == 0)
+        cmp += tr("<br>No pad tokens (pad to a length longer than the review to see what the mask does).");
+    else
+        cmp += tr("<br>%n pad token(s) appended. With the mask their columns get weight 0; without it the real "
+                  "words attend to them and the prediction drifts.",
+                  nullptr, padCount);
+    comparison_->setText(cmp);
+
+    QStringList warnings;
+    for (const auto& w : r.warnings)
+        warnings << QString::fromStdString(w);
+    warnings_->setText(warnings.join(QStringLiteral("\n")));
+    warnings_->setVisible(!warnings.isEmpty());
+
+    refreshViews();
+}
+
+attn::Matrix SentimentPage::selectedMatrix(const attn::ClassifierResult& r) const {
+    if (r.attention.empty() || r.attention.front().empty())
+        return {};
+    if (layer_ >= 0 && layer_ < int(r.attention.size())) {
+        const auto& maps = r.attention[size_t(layer_)];
+        if (head_ >= 0 && head_ < int(maps.size()))
+            return maps[size_t(head_)];
+        attn::Matrix sum = attn::Matrix::Zero(maps.front().rows(), maps.front().cols());
+        for (const auto& m : maps)
+            sum += m;
+        return sum / float(maps.size());
+    }
+    attn::Matrix sum = attn::Matrix::Zero(r.attention.front().front().rows(), r.attention.front().front().cols());
+    int count = 0;
+    for (const auto& maps : r.attention)
+        for (const auto& m : maps) {
+            sum += m;
+            ++count;
+        }
+    return sum / float(count);
+}
+
+void SentimentPage::refreshViews() {
+    if (!result_)
+        return;
+    const attn::ClassifierResult& r = *result_;
+    auto model = slot_->modelAs<attn::TransformerClassifier>();
+    const QStringList tokens = toQStrings(r.tokens);
+    const bool mask = mask_->isChecked();
+
+    // Pad positions: the trailing run of pad tokens.
+    QStringList notes;
+    for (int i = 0; i < tokens.size(); ++i)
+        notes << QString();
+    if (model) {
+        const QString pad = QString::fromStdString(model->settings().padToken);
+        for (int i = int(tokens.size()) - 1; i >= 0 && tokens[i] == pad; --i)
+            notes[i] = mask ? tr("padding, masked: no position may attend to it (weight 0)")
+                            : tr("padding, not masked: the real words can attend to it");
+    }
+
+    const attn::Matrix m = selectedMatrix(r);
+    QString title;
+    if (layer_ < 0)
+        title = tr("Mean over all layers and heads");
+    else if (head_ < 0)
+        title = tr("Layer %1, mean over heads").arg(layer_ + 1);
+    else
+        title = tr("Layer %1, head %2").arg(layer_ + 1).arg(head_ + 1);
+    heatmap_->setTitle(title);
+    heatmap_->setRowNotes(notes);
+    heatmap_->setColumnNotes(notes);
+    heatmap_->setMatrix(m, tokens, tokens);
+
+    for (int l = 0; l < thumbs_.size(); ++l) {
+        for (int h = 0; h < thumbs_[l].size(); ++h) {
+            HeatmapView* v = thumbs_[l][h];
+            if (l < int(r.attention.size()) && h < int(r.attention[size_t(l)].size()))
+                v->setMatrix(r.attention[size_t(l)][size_t(h)], tokens, tokens);
+            else
+                v->clear();
+            compact(v);
+            auto* frame = qobject_cast<QFrame*>(v->parentWidget());
+            if (frame)
+                frame->setStyleSheet(l == layer_ && (h == head_ || head_ < 0)
+                                         ? QStringLiteral("QFrame { border: 2px solid #e07000; }")
+                                         : QString());
+        }
+    }
+
+    // Pooled weights: what the classifier head looks at.
+    pooled_.clear();
+    const bool cls = model && model->settings().pooling == attn::Pooling::Cls;
+    if (m.rows() > 0) {
+        if (cls) {
+            for (int j = 0; j < m.cols(); ++j)
+                pooled_.push_back(m(0, j));
+        } else {
+            // Mean pooling averages the rows that are pooled: the real positions when masked, all otherwise.
+            QVector<double> sum(int(m.cols()), 0.0);
+            int rows = 0;
+            for (int i = 0; i < m.rows(); ++i) {
+                if (i < int(r.keyAllowed.size()) && !r.keyAllowed[size_t(i)])
+                    continue;
+                for (int j = 0; j < m.cols(); ++j)
+                    sum[j] += m(i, j);
+                ++rows;
+            }
+            for (double& s : sum)
+                s /= std::max(1, rows);
+            pooled_ = sum;
+        }
+    }
+    double top = 0.0;
+    for (double w : pooled_)
+        top = std::max(top, w);
+    QString html = QStringLiteral("<p style='font-size:large; line-height:160%'>");
+    for (int i = 0; i < pooled_.size() && i < int(r.tokens.size()); ++i) {
+        const double w = pooled_[i];
+        const bool isPad = !notes.value(i).isEmpty();
+        html += QStringLiteral("<span style='background-color:%1;%2'>&nbsp;%3<sub>%4</sub>&nbsp;</span> ")
+                    .arg(shade(top > 0 ? w / top : 0.0), isPad ? QStringLiteral(" color:#777; font-style:italic;") : QString(),
+                         esc(r.tokens[size_t(i)]), num(w));
+    }
+    html += QStringLiteral("</p><p style='color:#555'>");
+    html += cls ? tr("CLS pooling: the shading is row 0 (what %1 attends to) of the view above.")
+                      .arg(model ? esc(model->settings().clsToken) : QString())
+                : tr("Mean pooling: the shading is the attention each token receives, averaged over the pooled "
+                     "query rows of the view above.");
+    html += QStringLiteral("</p>");
+    shaded_->setHtml(html);
+}

@@ -1,0 +1,109 @@
+#pragma once
+// The Sentiment page: a review goes through the transformer classifier (in a JobRunner, debounced);
+// the page shows the class probabilities, one small heatmap per layer x head (click to enlarge),
+// the review shaded by the attention the pooled position pays to each token, and the padding mask
+// at work: pad to N positions, mask on or off, and the prediction with the mask on vs off.
+
+#include "pages/page.hpp"
+
+#include <attn/models/model.hpp>
+
+#include <QVector>
+
+#include <optional>
+
+class HeatmapView;
+class JobRunner;
+class ModelBar;
+class ModelSlot;
+class QCheckBox;
+class QComboBox;
+class QGridLayout;
+class QLabel;
+class QLineEdit;
+class QProgressBar;
+class QSpinBox;
+class QTextBrowser;
+class QTimer;
+class QVBoxLayout;
+
+class SentimentPage : public Page {
+    Q_OBJECT
+public:
+    explicit SentimentPage(QWidget* parent = nullptr);
+
+    QString title() const override { return tr("Sentiment"); }
+    HeatmapView* currentHeatmap() const override { return heatmap_; }
+    QWidget* exportWidget() override { return this; }
+
+    /// Which attention the main heatmap and the shaded text show: layer >= 0 and head >= 0 one head,
+    /// head == -1 the mean over the heads of `layer`, layer == -1 the mean over all maps.
+    void selectView(int layer, int head);
+    int selectedLayer() const { return layer_; }
+    int selectedHead() const { return head_; }
+
+    void setText(const QString& text);       ///< starts the (debounced) classification
+    void setPadTo(int n);                    ///< 0 = no padding
+    void setMaskPadding(bool on);
+    /// Runs the classification now (no debounce).
+    void runNow();
+
+    ModelSlot* modelSlot() const { return slot_; }
+    JobRunner* jobs() const { return jobs_; }
+    HeatmapView* mainHeatmap() const { return heatmap_; }
+    /// Thumbnail of (layer, head), or nullptr.
+    HeatmapView* thumbnail(int layer, int head) const;
+    /// Result with the current mask setting, and with the opposite setting (same text and padding).
+    const std::optional<attn::ClassifierResult>& result() const { return result_; }
+    const std::optional<attn::ClassifierResult>& oppositeResult() const { return opposite_; }
+    /// The text the result belongs to.
+    QString resultText() const { return resultText_; }
+    /// Per token: the attention the pooled position pays to it in the selected view (CLS row, or for
+    /// mean pooling the column average over the pooled query rows).
+    QVector<double> pooledWeights() const { return pooled_; }
+    QString errorText() const;
+    QString comparisonText() const;
+    QString probabilityText() const;
+    QString shadedHtml() const;
+    /// The matrix of the selected view for `r` (mean over heads/layers as selected).
+    attn::Matrix selectedMatrix(const attn::ClassifierResult& r) const;
+
+private:
+    struct Outcome {
+        attn::ClassifierResult current, opposite;
+        QString text;
+    };
+    void onModelChanged();
+    void showError(const QString& message);
+    void showOutcome(Outcome outcome);
+    void rebuildThumbnails();
+    void refreshViews();
+    void refreshViewChooser();
+    QString predictionSummary(const attn::ClassifierResult& r) const;
+
+    ModelSlot* slot_ = nullptr;
+    JobRunner* jobs_ = nullptr;
+    ModelBar* modelBar_ = nullptr;
+    QLabel* error_ = nullptr;
+    QComboBox* presets_ = nullptr;
+    QLineEdit* input_ = nullptr;
+    QSpinBox* padTo_ = nullptr;
+    QCheckBox* mask_ = nullptr;
+    QComboBox* viewChooser_ = nullptr;
+    QVBoxLayout* probabilityBox_ = nullptr;
+    QVector<QProgressBar*> probabilityBars_;
+    QLabel* comparison_ = nullptr;
+    QLabel* warnings_ = nullptr;
+    HeatmapView* heatmap_ = nullptr;
+    QWidget* thumbArea_ = nullptr;
+    QGridLayout* thumbGrid_ = nullptr;
+    QVector<QVector<HeatmapView*>> thumbs_;
+    QTextBrowser* shaded_ = nullptr;
+    QTimer* debounce_ = nullptr;
+
+    std::optional<attn::ClassifierResult> result_, opposite_;
+    QString resultText_;
+    QVector<double> pooled_;
+    int layer_ = 0, head_ = 0;
+    bool updating_ = false;
+};

@@ -1,0 +1,185 @@
+// ModelSlot and JobRunner: background loads, architecture check, failures keep the previous model,
+// recent list; jobs deliver only the newest result and turn exceptions into messages.
+#include "services/job_runner.hpp"
+#include "services/model_slot.hpp"
+
+#include <QDir>
+#include <QFile>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QThread>
+#include <QtTest>
+
+#include <filesystem>
+#include <stdexcept>
+
+namespace {
+
+QString fixture(const char* name) { return QStringLiteral(ATTNVIZ_TEST_DATA_DIR "/parity/") + QString::fromLatin1(name); }
+
+/// Copies a fixture directory into `dest` and cuts model.safetensors in half.
+QString brokenCopy(const QTemporaryDir& tmp, const char* name) {
+    const QString dest = tmp.path() + QStringLiteral("/broken");
+    std::filesystem::copy(fixture(name).toStdString(), dest.toStdString(), std::filesystem::copy_options::recursive);
+    const auto file = std::filesystem::path(dest.toStdString()) / "model.safetensors";
+    std::filesystem::resize_file(file, std::filesystem::file_size(file) / 2);
+    return dest;
+}
+
+} // namespace
+
+class TestModelSlot : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase() {
+        QStandardPaths::setTestModeEnabled(true);
+        qputenv("XDG_CONFIG_HOME", QByteArray(configDir_.path().toLocal8Bit()));
+        QVERIFY(configDir_.isValid());
+    }
+
+    void jobRunnerDeliversOnlyTheNewestResult() {
+        JobRunner runner;
+        QList<int> delivered;
+        runner.run<int>(
+            [](const JobContext&) {
+                QThread::msleep(300);
+                return 1;
+            },
+            [&](int v) { delivered << v; });
+        runner.run<int>([](const JobContext&) { return 2; }, [&](int v) { delivered << v; });
+        QVERIFY(runner.isBusy());
+        QVERIFY(runner.waitForIdle(10000));
+        QCOMPARE(delivered, QList<int>{2});
+        QCOMPARE(runner.droppedCount(), 1);
+        QVERIFY(!runner.isBusy());
+    }
+
+    void jobRunnerCancelFlagIsSetForSupersededJobs() {
+        JobRunner runner;
+        std::atomic<bool> sawCancel{false};
+        std::atomic<bool> started{false};
+        runner.run<int>(
+            [&](const JobContext& job) {
+                started = true;
+                for (int i = 0; i < 500 && !job.cancelled(); ++i)
+                    QThread::msleep(5);
+                sawCancel = job.cancelled();
+                return 1;
+            },
+            [](int) { QFAIL("superseded job delivered"); });
+        QTRY_VERIFY(started.load());
+        runner.run<int>([](const JobContext&) { return 2; }, {});
+        QVERIFY(runner.waitForIdle(10000));
+        QVERIFY(sawCancel.load());
+    }
+
+    void jobRunnerTurnsExceptionsIntoMessages() {
+        JobRunner runner;
+        QString error;
+        bool gotResult = false;
+        runner.run<int>([](const JobContext&) -> int { throw std::runtime_error("tensor 'x' is missing"); },
+                        [&](int) { gotResult = true; }, [&](const QString& m) { error = m; });
+        QVERIFY(runner.waitForIdle(10000));
+        QVERIFY(!gotResult);
+        QCOMPARE(error, QStringLiteral("tensor 'x' is missing"));
+    }
+
+    void jobRunnerCancelDropsEverything() {
+        JobRunner runner;
+        bool gotResult = false;
+        runner.run<int>([](const JobContext&) { return 1; }, [&](int) { gotResult = true; });
+        runner.cancel();
+        QVERIFY(runner.waitForIdle(10000));
+        QVERIFY(!gotResult);
+    }
+
+    void loadsAFixtureAndRemembersIt() {
+        ModelSlot slot(attn::Architecture::TransformerClassifier, QStringLiteral("test-load"));
+        slot.clearRecent();
+        QSignalSpy changed(&slot, &ModelSlot::changed);
+        QSignalSpy failed(&slot, &ModelSlot::failed);
+        slot.load(fixture("tc_pre_gelu_cls_learned"));
+        QVERIFY(slot.isLoading());
+        QVERIFY(slot.waitForIdle());
+        QCOMPARE(changed.count(), 1);
+        QCOMPARE(failed.count(), 0);
+        QVERIFY(slot.modelAs<attn::TransformerClassifier>());
+        QCOMPARE(slot.displayName(), QStringLiteral("tc_pre_gelu_cls_learned"));
+        QCOMPARE(slot.recent().value(0), QDir::cleanPath(fixture("tc_pre_gelu_cls_learned")));
+
+        slot.load(fixture("tc_post_gelu_mean_learned"));
+        QVERIFY(slot.waitForIdle());
+        slot.load(fixture("tc_pre_gelu_cls_learned"));
+        QVERIFY(slot.waitForIdle());
+        QCOMPARE(slot.recent().size(), 2); // no duplicates, newest first
+        QCOMPARE(slot.recent().value(0), QDir::cleanPath(fixture("tc_pre_gelu_cls_learned")));
+    }
+
+    void wrongArchitectureKeepsThePreviousModel() {
+        ModelSlot slot(attn::Architecture::TransformerClassifier, QStringLiteral("test-arch"));
+        slot.load(fixture("tc_pre_gelu_cls_learned"));
+        QVERIFY(slot.waitForIdle());
+        const auto before = slot.model();
+        QVERIFY(before);
+        QSignalSpy failed(&slot, &ModelSlot::failed);
+        QSignalSpy changed(&slot, &ModelSlot::changed);
+        slot.load(fixture("vit_pre_gelu_learned_gray"));
+        QVERIFY(slot.waitForIdle());
+        QCOMPARE(failed.count(), 1);
+        QCOMPARE(changed.count(), 0);
+        const QString message = failed.at(0).at(0).toString();
+        QVERIFY2(message.contains(QStringLiteral("is a vit model; this page needs transformer_classifier")),
+                 qPrintable(message));
+        QCOMPARE(slot.model(), before);
+        QVERIFY(!slot.recent().contains(QDir::cleanPath(fixture("vit_pre_gelu_learned_gray"))));
+    }
+
+    void brokenDirectoryKeepsThePreviousModel() {
+        QTemporaryDir tmp;
+        QVERIFY(tmp.isValid());
+        const QString broken = brokenCopy(tmp, "tc_post_gelu_mean_learned");
+        ModelSlot slot(attn::Architecture::TransformerClassifier, QStringLiteral("test-broken"));
+        slot.load(fixture("tc_post_gelu_mean_learned"));
+        QVERIFY(slot.waitForIdle());
+        const auto before = slot.model();
+        QSignalSpy failed(&slot, &ModelSlot::failed);
+        slot.load(broken);
+        QVERIFY(slot.waitForIdle());
+        QCOMPARE(failed.count(), 1);
+        const QString message = failed.at(0).at(0).toString();
+        QVERIFY2(message.contains(QStringLiteral("model.safetensors")), qPrintable(message));
+        QCOMPARE(slot.model(), before);
+        QCOMPARE(slot.lastError(), message);
+        QCOMPARE(slot.directory(), QDir::cleanPath(fixture("tc_post_gelu_mean_learned")));
+    }
+
+    void missingDirectoryAndMissingDefault() {
+        ModelSlot slot(attn::Architecture::Vit, QStringLiteral("test-missing"));
+        QSignalSpy failed(&slot, &ModelSlot::failed);
+        QVERIFY(!slot.loadDefault(QStringLiteral("no-such-model-anywhere")));
+        QCOMPARE(failed.count(), 1);
+        QVERIFY(failed.at(0).at(0).toString().startsWith(QStringLiteral("No default model found at ")));
+        QVERIFY(failed.at(0).at(0).toString().endsWith(QStringLiteral("; use Open model…")));
+        slot.load(QStringLiteral("/no/such/dir"));
+        QVERIFY(slot.waitForIdle());
+        QCOMPARE(failed.count(), 2);
+        QVERIFY(!slot.model());
+    }
+
+    void newerLoadWins() {
+        ModelSlot slot(attn::Architecture::Seq2SeqAttention, QStringLiteral("test-newer"));
+        QSignalSpy changed(&slot, &ModelSlot::changed);
+        slot.load(fixture("s2s_additive"));
+        slot.load(fixture("s2s_none"));
+        QVERIFY(slot.waitForIdle());
+        QCOMPARE(changed.count(), 1);
+        QCOMPARE(slot.displayName(), QStringLiteral("s2s_none"));
+    }
+
+private:
+    QTemporaryDir configDir_;
+};
+
+QTEST_MAIN(TestModelSlot)
+#include "tst_model_slot.moc"

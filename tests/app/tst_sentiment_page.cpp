@@ -1,0 +1,235 @@
+// SentimentPage driven with the parity-fixture classifiers; every number is compared with the core
+// engine's own result computed here (loadModel + classify) at 1e-6.
+#include "pages/sentiment_page.hpp"
+#include "services/job_runner.hpp"
+#include "services/model_slot.hpp"
+#include "widgets/heatmap_view.hpp"
+
+#include <attn/checkpoint.hpp>
+
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <filesystem>
+
+namespace {
+
+QString fixture(const char* name) { return QStringLiteral(ATTNVIZ_TEST_DATA_DIR "/parity/") + QString::fromLatin1(name); }
+
+std::shared_ptr<const attn::TransformerClassifier> reference(const char* name) {
+    auto model = attn::loadModel(fixture(name).toStdString());
+    return std::dynamic_pointer_cast<const attn::TransformerClassifier>(model);
+}
+
+QStringList labels(const std::vector<std::string>& v) {
+    QStringList out;
+    for (const auto& s : v)
+        out << QString::fromStdString(s);
+    return out;
+}
+
+void compareMatrix(const attn::Matrix& got, const attn::Matrix& want) {
+    QCOMPARE(got.rows(), want.rows());
+    QCOMPARE(got.cols(), want.cols());
+    for (Eigen::Index i = 0; i < got.rows(); ++i)
+        for (Eigen::Index j = 0; j < got.cols(); ++j)
+            QVERIFY2(std::abs(double(got(i, j)) - double(want(i, j))) <= 1e-6,
+                     qPrintable(QStringLiteral("(%1,%2): %3 vs %4").arg(i).arg(j).arg(got(i, j)).arg(want(i, j))));
+}
+
+void loadInto(SentimentPage& page, const char* name) {
+    page.modelSlot()->load(fixture(name));
+    QVERIFY(page.modelSlot()->waitForIdle());
+    QVERIFY(page.modelSlot()->model());
+    QCOMPARE(page.modelSlot()->displayName(), QString::fromLatin1(name));
+}
+
+void classify(SentimentPage& page, const QString& text) {
+    page.setText(text);
+    page.runNow();
+    QVERIFY(page.jobs()->waitForIdle());
+    QVERIFY(page.result().has_value());
+    QCOMPARE(page.resultText(), text);
+}
+
+} // namespace
+
+class TestSentimentPage : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase() {
+        QStandardPaths::setTestModeEnabled(true);
+        qputenv("XDG_CONFIG_HOME", QByteArray(configDir_.path().toLocal8Bit()));
+    }
+
+    void matchesTheEngine_data() {
+        QTest::addColumn<QString>("model");
+        QTest::newRow("cls pooling") << QStringLiteral("tc_pre_gelu_cls_learned");
+        QTest::newRow("mean pooling") << QStringLiteral("tc_post_gelu_mean_learned");
+    }
+    void matchesTheEngine() {
+        QFETCH(QString, model);
+        const QByteArray name = model.toLatin1();
+        SentimentPage page;
+        loadInto(page, name.constData());
+        const QString text = QStringLiteral("the film was not very good but i liked it");
+        classify(page, text);
+        const auto ref = reference(name.constData())->classify(text.toStdString(), 0, true);
+
+        const auto& r = *page.result();
+        QCOMPARE(labels(r.tokens), labels(ref.tokens));
+        QCOMPARE(r.predicted, ref.predicted);
+        QCOMPARE(int(r.probabilities.size()), int(ref.probabilities.size()));
+        for (size_t i = 0; i < r.probabilities.size(); ++i)
+            QVERIFY(std::abs(r.probabilities[i] - ref.probabilities[i]) <= 1e-6);
+        QVERIFY2(page.probabilityText().contains(QString::fromStdString(ref.predictedLabel)),
+                 qPrintable(page.probabilityText()));
+
+        for (int l = 0; l < int(ref.attention.size()); ++l) {
+            for (int h = 0; h < int(ref.attention[size_t(l)].size()); ++h) {
+                page.selectView(l, h);
+                compareMatrix(page.mainHeatmap()->matrix(), ref.attention[size_t(l)][size_t(h)]);
+                QCOMPARE(page.mainHeatmap()->rowLabels(), labels(ref.tokens));
+                QCOMPARE(page.mainHeatmap()->columnLabels(), labels(ref.tokens));
+                compareMatrix(page.thumbnail(l, h)->matrix(), ref.attention[size_t(l)][size_t(h)]);
+            }
+        }
+
+        // Mean over the heads of the last layer, computed here in double.
+        const int last = int(ref.attention.size()) - 1;
+        page.selectView(last, -1);
+        const auto& maps = ref.attention[size_t(last)];
+        attn::Matrix mean(maps[0].rows(), maps[0].cols());
+        for (Eigen::Index i = 0; i < mean.rows(); ++i)
+            for (Eigen::Index j = 0; j < mean.cols(); ++j) {
+                double s = 0.0;
+                for (const auto& m : maps)
+                    s += m(i, j);
+                mean(i, j) = float(s / double(maps.size()));
+            }
+        compareMatrix(page.mainHeatmap()->matrix(), mean);
+
+        // Pooled weights: CLS row, or the column means over the (all real) query rows.
+        const QVector<double> pooled = page.pooledWeights();
+        QCOMPARE(pooled.size(), int(mean.cols()));
+        const bool cls = model.contains(QStringLiteral("cls"));
+        for (int j = 0; j < pooled.size(); ++j) {
+            double want = 0.0;
+            if (cls) {
+                want = mean(0, j);
+            } else {
+                for (Eigen::Index i = 0; i < mean.rows(); ++i)
+                    want += mean(i, j);
+                want /= double(mean.rows());
+            }
+            QVERIFY(std::abs(pooled[j] - want) <= 1e-6);
+        }
+        QVERIFY(page.errorText().isEmpty());
+    }
+
+    void thumbnailClickEnlargesIt() {
+        SentimentPage page;
+        loadInto(page, "tc_pre_relu_cls_sinusoidal");
+        classify(page, QStringLiteral("a very bad plot"));
+        HeatmapView* thumb = page.thumbnail(1, 2);
+        QVERIFY(thumb);
+        Q_EMIT thumb->cellClicked(0, 0);
+        QCOMPARE(page.selectedLayer(), 1);
+        QCOMPARE(page.selectedHead(), 2);
+        compareMatrix(page.mainHeatmap()->matrix(), page.result()->attention[1][2]);
+    }
+
+    void paddingMaskZeroesPadColumns() {
+        SentimentPage page;
+        loadInto(page, "tc_post_relu_mean_sinusoidal");
+        auto ref = reference("tc_post_relu_mean_sinusoidal");
+        const QString text = QStringLiteral("good acting");
+        page.setPadTo(8);
+        page.setMaskPadding(true);
+        classify(page, text);
+        const auto on = ref->classify(text.toStdString(), 8, true);
+        const auto off = ref->classify(text.toStdString(), 8, false);
+        const auto& r = *page.result();
+        QCOMPARE(int(r.tokens.size()), 8);
+        const std::string pad = ref->settings().padToken;
+        QCOMPARE(r.tokens.back(), pad);
+        for (const auto& layer : r.attention)
+            for (const auto& m : layer)
+                for (Eigen::Index j = 0; j < m.cols(); ++j)
+                    if (r.tokens[size_t(j)] == pad)
+                        for (Eigen::Index i = 0; i < m.rows(); ++i)
+                            QCOMPARE(m(i, j), 0.0f); // exactly zero when masked
+        QCOMPARE(page.mainHeatmap()->columnLabels().back(), QString::fromStdString(pad));
+        for (size_t i = 0; i < r.probabilities.size(); ++i) {
+            QVERIFY(std::abs(r.probabilities[i] - on.probabilities[i]) <= 1e-6);
+            QVERIFY(std::abs(page.oppositeResult()->probabilities[i] - off.probabilities[i]) <= 1e-6);
+        }
+        const QString cmp = page.comparisonText();
+        QVERIFY2(cmp.contains(QStringLiteral("mask on:")) && cmp.contains(QStringLiteral("mask off:")), qPrintable(cmp));
+        QVERIFY2(cmp.contains(QString::fromStdString(on.predictedLabel)), qPrintable(cmp));
+
+        // Mask off: the pads receive weight, as the engine says.
+        page.setMaskPadding(false);
+        QVERIFY(page.jobs()->waitForIdle());
+        page.selectView(0, 0);
+        compareMatrix(page.mainHeatmap()->matrix(), off.attention[0][0]);
+        double padWeight = 0.0;
+        const auto& m = page.result()->attention[0][0];
+        for (Eigen::Index i = 0; i < m.rows(); ++i)
+            padWeight += m(i, m.cols() - 1);
+        QVERIFY(padWeight > 0.0);
+    }
+
+    void staleResultIsDropped() {
+        SentimentPage page;
+        loadInto(page, "tc_pre_gelu_cls_learned");
+        page.setText(QStringLiteral("the film was bad"));
+        page.runNow();
+        page.setText(QStringLiteral("i liked it"));
+        page.runNow();
+        QVERIFY(page.jobs()->waitForIdle());
+        QCOMPARE(page.resultText(), QStringLiteral("i liked it"));
+        const auto ref = reference("tc_pre_gelu_cls_learned")->classify("i liked it");
+        QCOMPARE(labels(page.result()->tokens), labels(ref.tokens));
+    }
+
+    void wrongArchitectureShowsErrorAndKeepsModel() {
+        SentimentPage page;
+        loadInto(page, "tc_pre_gelu_cls_learned");
+        classify(page, QStringLiteral("good film"));
+        const auto before = page.modelSlot()->model();
+        page.modelSlot()->load(fixture("vit_pre_gelu_learned_gray"));
+        QVERIFY(page.modelSlot()->waitForIdle());
+        QVERIFY2(page.errorText().contains(QStringLiteral("is a vit model; this page needs transformer_classifier")),
+                 qPrintable(page.errorText()));
+        QCOMPARE(page.modelSlot()->model(), before);
+        QVERIFY(page.result().has_value());
+        QCOMPARE(page.resultText(), QStringLiteral("good film"));
+    }
+
+    void brokenCheckpointShowsErrorAndKeepsModel() {
+        QTemporaryDir tmp;
+        const std::string dest = (tmp.path() + QStringLiteral("/broken")).toStdString();
+        std::filesystem::copy(fixture("tc_pre_gelu_cls_learned").toStdString(), dest,
+                              std::filesystem::copy_options::recursive);
+        const auto file = std::filesystem::path(dest) / "model.safetensors";
+        std::filesystem::resize_file(file, std::filesystem::file_size(file) - 100);
+        SentimentPage page;
+        loadInto(page, "tc_pre_gelu_cls_learned");
+        const auto before = page.modelSlot()->model();
+        page.modelSlot()->load(QString::fromStdString(dest));
+        QVERIFY(page.modelSlot()->waitForIdle());
+        QVERIFY(!page.errorText().isEmpty());
+        QCOMPARE(page.modelSlot()->model(), before);
+        // A later good result clears the message.
+        classify(page, QStringLiteral("bad plot"));
+        QVERIFY(page.errorText().isEmpty());
+    }
+
+private:
+    QTemporaryDir configDir_;
+};
+
+QTEST_MAIN(TestSentimentPage)
+#include "tst_sentiment_page.moc"

@@ -1,0 +1,183 @@
+// TranslationPage driven with the parity-fixture seq2seq models; the alignment, labels and outputs are
+// compared with the core engine's own translate() computed here, at 1e-6.
+#include "pages/translation_page.hpp"
+#include "services/job_runner.hpp"
+#include "services/model_slot.hpp"
+#include "widgets/heatmap_view.hpp"
+
+#include <attn/checkpoint.hpp>
+
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <filesystem>
+
+namespace {
+
+QString fixture(const char* name) { return QStringLiteral(ATTNVIZ_TEST_DATA_DIR "/parity/") + QString::fromLatin1(name); }
+
+std::shared_ptr<const attn::Seq2SeqModel> reference(const char* name) {
+    return std::dynamic_pointer_cast<const attn::Seq2SeqModel>(attn::loadModel(fixture(name).toStdString()));
+}
+
+QStringList labels(const std::vector<std::string>& v) {
+    QStringList out;
+    for (const auto& s : v)
+        out << QString::fromStdString(s);
+    return out;
+}
+
+void compareMatrix(const attn::Matrix& got, const attn::Matrix& want) {
+    QCOMPARE(got.rows(), want.rows());
+    QCOMPARE(got.cols(), want.cols());
+    for (Eigen::Index i = 0; i < got.rows(); ++i)
+        for (Eigen::Index j = 0; j < got.cols(); ++j)
+            QVERIFY2(std::abs(double(got(i, j)) - double(want(i, j))) <= 1e-6,
+                     qPrintable(QStringLiteral("(%1,%2): %3 vs %4").arg(i).arg(j).arg(got(i, j)).arg(want(i, j))));
+}
+
+void loadBoth(TranslationPage& page, const char* main, const char* baseline) {
+    page.modelSlot()->load(fixture(main));
+    page.baselineSlot()->load(fixture(baseline));
+    QVERIFY(page.modelSlot()->waitForIdle());
+    QVERIFY(page.baselineSlot()->waitForIdle());
+    QCOMPARE(page.modelSlot()->displayName(), QString::fromLatin1(main));
+    QCOMPARE(page.baselineSlot()->displayName(), QString::fromLatin1(baseline));
+}
+
+void translate(TranslationPage& page, const QString& text) {
+    page.setText(text);
+    page.runNow();
+    QVERIFY(page.jobs()->waitForIdle());
+    QCOMPARE(page.resultText(), text);
+    QVERIFY(page.result().has_value());
+}
+
+} // namespace
+
+class TestTranslationPage : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase() {
+        QStandardPaths::setTestModeEnabled(true);
+        qputenv("XDG_CONFIG_HOME", QByteArray(configDir_.path().toLocal8Bit()));
+    }
+
+    void matchesTheEngine_data() {
+        QTest::addColumn<QString>("model");
+        QTest::newRow("additive") << QStringLiteral("s2s_additive");
+        QTest::newRow("dot") << QStringLiteral("s2s_dot");
+    }
+    void matchesTheEngine() {
+        QFETCH(QString, model);
+        const QByteArray name = model.toLatin1();
+        TranslationPage page;
+        loadBoth(page, name.constData(), "s2s_none");
+        const QString text = QStringLiteral("you are tall .");
+        translate(page, text);
+        const auto refModel = reference(name.constData());
+        const auto ref = refModel->translate(text.toStdString());
+        const auto base = reference("s2s_none")->translate(text.toStdString());
+
+        QVERIFY(ref.hasAttention);
+        compareMatrix(page.mainHeatmap()->matrix(), ref.alignment);
+        QCOMPARE(page.mainHeatmap()->rowLabels(), labels(ref.outputTokens));
+        QCOMPARE(page.mainHeatmap()->columnLabels(), labels(ref.sourceTokens));
+        QCOMPARE(labels(page.result()->outputTokens), labels(ref.outputTokens));
+        QVERIFY(page.baselineResult().has_value());
+        QCOMPARE(labels(page.baselineResult()->outputTokens), labels(base.outputTokens));
+        QVERIFY(!page.baselineResult()->hasAttention);
+
+        const std::string eos = refModel->settings().eosToken;
+        const QString outText = TranslationPage::joinOutput(ref, eos);
+        QVERIFY2(page.attentionOutputText().contains(outText.toHtmlEscaped()), qPrintable(page.attentionOutputText()));
+        QVERIFY2(page.baselineOutputText().contains(TranslationPage::joinOutput(base, eos).toHtmlEscaped()),
+                 qPrintable(page.baselineOutputText()));
+
+        // Step-through: bars = alignment row t; the label names the chosen word.
+        const int steps = int(ref.outputTokens.size());
+        for (int t = 0; t < steps; ++t) {
+            page.setStep(t);
+            QCOMPARE(page.step(), t);
+            const QVector<double> bars = page.stepBarValues();
+            QCOMPARE(bars.size(), int(ref.alignment.cols()));
+            for (int j = 0; j < bars.size(); ++j)
+                QVERIFY(std::abs(bars[j] - double(ref.alignment(t, j))) <= 1e-6);
+            QVERIFY2(page.stepText().contains(QString::fromStdString(ref.outputTokens[size_t(t)]).toHtmlEscaped()),
+                     qPrintable(page.stepText()));
+        }
+        page.setStep(steps + 5);
+        QCOMPARE(page.step(), steps - 1);
+        page.setStep(-3);
+        QCOMPARE(page.step(), 0);
+
+        // Hover: a row shades the source words by that row; a column shades the output words.
+        Q_EMIT page.mainHeatmap()->cellHovered(0, 1);
+        QVector<double> src = page.sourceChipWeights();
+        QCOMPARE(src.size(), int(ref.sourceTokens.size()));
+        for (int j = 0; j < src.size(); ++j)
+            QVERIFY(std::abs(src[j] - double(ref.alignment(0, j))) <= 1e-6);
+        page.highlight(-1, 2);
+        const QVector<double> out = page.outputChipWeights();
+        QCOMPARE(out.size(), steps);
+        for (int t = 0; t < steps; ++t)
+            QVERIFY(std::abs(out[t] - double(ref.alignment(t, 2))) <= 1e-6);
+        QVERIFY(page.errorText().isEmpty());
+    }
+
+    void noAttentionModelShowsNoHeatmap() {
+        TranslationPage page;
+        loadBoth(page, "s2s_none", "s2s_none");
+        translate(page, QStringLiteral("i am cold ."));
+        QVERIFY(!page.result()->hasAttention);
+        QCOMPARE(page.mainHeatmap()->matrix().size(), Eigen::Index(0));
+        QVERIFY(page.stepBarValues().isEmpty());
+        QVERIFY(page.stepText().contains(QStringLiteral("no attention")));
+    }
+
+    void staleResultIsDropped() {
+        TranslationPage page;
+        loadBoth(page, "s2s_additive", "s2s_none");
+        page.setText(QStringLiteral("he is tall ."));
+        page.runNow();
+        page.setText(QStringLiteral("i am cold ."));
+        page.runNow();
+        QVERIFY(page.jobs()->waitForIdle());
+        QCOMPARE(page.resultText(), QStringLiteral("i am cold ."));
+        const auto ref = reference("s2s_additive")->translate("i am cold .");
+        compareMatrix(page.mainHeatmap()->matrix(), ref.alignment);
+    }
+
+    void wrongArchitectureAndBrokenDirKeepTheModel() {
+        TranslationPage page;
+        loadBoth(page, "s2s_additive", "s2s_none");
+        translate(page, QStringLiteral("i am cold ."));
+        const auto before = page.modelSlot()->model();
+        const attn::Matrix shown = page.mainHeatmap()->matrix();
+
+        page.modelSlot()->load(fixture("tc_pre_gelu_cls_learned"));
+        QVERIFY(page.modelSlot()->waitForIdle());
+        QVERIFY2(page.errorText().contains(
+                     QStringLiteral("is a transformer_classifier model; this page needs seq2seq_attention")),
+                 qPrintable(page.errorText()));
+        QCOMPARE(page.modelSlot()->model(), before);
+        compareMatrix(page.mainHeatmap()->matrix(), shown);
+
+        QTemporaryDir tmp;
+        const std::string dest = (tmp.path() + QStringLiteral("/broken")).toStdString();
+        std::filesystem::copy(fixture("s2s_dot").toStdString(), dest, std::filesystem::copy_options::recursive);
+        const auto file = std::filesystem::path(dest) / "model.safetensors";
+        std::filesystem::resize_file(file, 40);
+        page.baselineSlot()->load(QString::fromStdString(dest));
+        QVERIFY(page.baselineSlot()->waitForIdle());
+        QVERIFY(!page.errorText().isEmpty());
+        QCOMPARE(page.baselineSlot()->displayName(), QStringLiteral("s2s_none"));
+    }
+
+private:
+    QTemporaryDir configDir_;
+};
+
+QTEST_MAIN(TestTranslationPage)
+#include "tst_translation_page.moc"
