@@ -116,3 +116,25 @@ TEST_F(CheckpointTest, OverlongInputIsTruncatedWithAWarning) {
 }
 
 } // namespace
+
+namespace {
+
+TEST(CheckpointText, ClassifyTokenisesLowerCasedWithGloveSplits) {
+    const auto m = attn::loadModel(kParity / "tc_pre_gelu_cls_learned");
+    const auto& tc = dynamic_cast<const attn::TransformerClassifier&>(*m);
+    const auto r = tc.classify("The film was GOOD.");
+    EXPECT_EQ(r.tokens, (std::vector<std::string>{"<cls>", "the", "film", "was", "good", "."}));
+    EXPECT_EQ(r.logits, tc.classifyWords({"the", "film", "was", "good", "."}).logits);
+}
+
+TEST(CheckpointText, TranslateAppendsEosAndMapsUnknownWords) {
+    const auto m = attn::loadModel(kParity / "s2s_additive");
+    const auto& s2s = dynamic_cast<const attn::Seq2SeqModel&>(*m);
+    const auto r = s2s.translate("I am purple.");
+    EXPECT_EQ(r.sourceTokens, (std::vector<std::string>{"i", "am", "purple", ".", "EOS"}));
+    EXPECT_EQ(r.sourceIds[2], 3); // <unk>
+    EXPECT_EQ(r.alignment.rows(), static_cast<Eigen::Index>(r.outputTokens.size()));
+    EXPECT_EQ(r.alignment.cols(), 5);
+}
+
+} // namespace

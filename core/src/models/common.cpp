@@ -1,13 +1,9 @@
 #include "common.hpp"
 
 #include <algorithm>
-#include <cctype>
 #include <cmath>
 
-#if __has_include(<attn/tokenizer.hpp>)
 #include <attn/tokenizer.hpp>
-#define ATTN_HAVE_TOKENIZER 1
-#endif
 
 namespace attn::detail {
 
@@ -33,33 +29,7 @@ std::vector<float> softmax(const std::vector<float>& logits) {
 }
 
 std::vector<std::string> tokenizeText(std::string_view text) {
-#ifdef ATTN_HAVE_TOKENIZER
     return attn::tokenize(text);
-#else
-    // Fallback until core/include/attn/tokenizer.hpp lands: lower-case, split on spaces and punctuation.
-    std::vector<std::string> out;
-    std::string cur;
-    auto flush = [&] {
-        if (!cur.empty()) out.push_back(std::move(cur));
-        cur.clear();
-    };
-    for (char ch : text) {
-        const auto c = static_cast<unsigned char>(ch);
-        if (std::isspace(c)) {
-            flush();
-        } else if (std::ispunct(c) && c != '\'') {
-            flush();
-            out.emplace_back(1, ch);
-        } else if (c == '\'') {
-            flush();
-            cur.push_back(ch);
-        } else {
-            cur.push_back(static_cast<char>(std::tolower(c)));
-        }
-    }
-    flush();
-    return out;
-#endif
 }
 
 } // namespace attn::detail
