@@ -37,13 +37,19 @@ def _write_vocab(path, tokens):
         f.write("".join(t + "\n" for t in tokens))
 
 
-def _lookup(tokens, token, key):
+def _lookup(tokens, token, key, config=None):
+    """Id of a special token; if the config already holds the id (e.g. sos_id, which the model used in
+    training) it must agree with the vocabulary, since the C++ engine looks the token up by name."""
     if token is None:
         return None
     try:
-        return tokens.index(token)
+        idx = tokens.index(token)
     except ValueError:
         raise ValueError(f"config {key} {token!r} is not in the vocabulary") from None
+    id_key = key.replace("_token", "_id")
+    if config is not None and config.get(id_key) is not None and int(config[id_key]) != idx:
+        raise ValueError(f"config {id_key}={config[id_key]} but {token!r} has id {idx} in the vocabulary")
+    return idx
 
 
 def export_checkpoint(model, config, out_dir, vocab=None, src_vocab=None, tgt_vocab=None, metadata=None):
@@ -60,7 +66,7 @@ def export_checkpoint(model, config, out_dir, vocab=None, src_vocab=None, tgt_vo
         if len(tokens) != cfg["vocab_size"]:
             raise ValueError(f"vocab has {len(tokens)} tokens, config vocab_size is {cfg['vocab_size']}")
         for key in ("pad_token", "unk_token", "cls_token"):
-            idx = _lookup(tokens, cfg.get(key), key)
+            idx = _lookup(tokens, cfg.get(key), key, config)
             if idx is not None:
                 cfg[key.replace("_token", "_id")] = idx
         _write_vocab(os.path.join(out_dir, "vocab.txt"), tokens)
@@ -71,7 +77,7 @@ def export_checkpoint(model, config, out_dir, vocab=None, src_vocab=None, tgt_vo
         if len(src) != cfg["src_vocab_size"] or len(tgt) != cfg["tgt_vocab_size"]:
             raise ValueError("vocabulary sizes do not match src_vocab_size / tgt_vocab_size")
         for key in ("sos_token", "eos_token"):
-            idx = _lookup(tgt, cfg.get(key), key)
+            idx = _lookup(tgt, cfg.get(key), key, config)
             if idx is not None:
                 cfg[key.replace("_token", "_id")] = idx
         if cfg.get("unk_token") is not None:
