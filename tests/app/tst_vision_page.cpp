@@ -1,0 +1,215 @@
+// The Vision page driven with the ViT parity fixture: what it shows must equal the engine's own
+// result (loadModel + classify, computed here) to 1e-6; bad inputs show an error and keep the state.
+
+#include "pages/vision_page.hpp"
+#include "services/model_slot.hpp"
+#include "widgets/heatmap_view.hpp"
+#include "widgets/patch_grid_view.hpp"
+
+#include <attn/checkpoint.hpp>
+#include <attn/datasets/idx.hpp>
+#include <attn/rollout.hpp>
+
+#include <QFile>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <qcustomplot.h>
+
+namespace {
+
+const QString kParity = QStringLiteral(ATTNVIZ_TEST_DATA_DIR "/parity/");
+const QString kVit = kParity + QStringLiteral("vit_pre_gelu_learned_gray");
+constexpr double kTol = 1e-6;
+
+/// A deterministic 1 x 12 x 12 test image (the page resizes to the model's 8 x 8).
+attn::Image testImage(int seed) {
+    attn::Image im(1, 12, 12);
+    for (int y = 0; y < 12; ++y)
+        for (int x = 0; x < 12; ++x) im.at(0, y, x) = static_cast<float>(((x * 7 + y * 3 + seed * 5) % 13) / 12.0);
+    return im;
+}
+
+void compareRow(const std::vector<float>& got, const attn::Matrix& m, int row) {
+    QCOMPARE(static_cast<Eigen::Index>(got.size()), m.cols() - 1);
+    for (Eigen::Index c = 1; c < m.cols(); ++c)
+        QVERIFY2(std::abs(got[static_cast<std::size_t>(c - 1)] - m(row, c)) <= kTol,
+                 qPrintable(QStringLiteral("column %1: %2 vs %3").arg(c).arg(got[c - 1]).arg(m(row, c))));
+}
+
+void compareMatrix(const attn::Matrix& got, const attn::Matrix& want) {
+    QCOMPARE(got.rows(), want.rows());
+    QCOMPARE(got.cols(), want.cols());
+    QVERIFY(((got - want).cwiseAbs().maxCoeff()) <= kTol);
+}
+
+} // namespace
+
+class TestVisionPage : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase() {
+        QStandardPaths::setTestModeEnabled(true);
+        qputenv("ATTNVIZ_VISION_DATASET", "");
+        qputenv("ATTNVIZ_RESOURCES", QFile::encodeName(tmp_.path())); // no shipped default model
+        auto m = attn::loadModel(kVit.toStdString());
+        ref_ = std::dynamic_pointer_cast<const attn::VitModel>(m);
+        QVERIFY(ref_);
+    }
+
+    void noModelShowsAMessage() {
+        VisionPage page;
+        QVERIFY(page.waitForIdle());
+        QVERIFY(page.errorVisible());
+        QVERIFY2(page.errorText().contains(QStringLiteral("Open model")), qPrintable(page.errorText()));
+        QVERIFY(!page.analysis());
+    }
+
+    void overlayAndHeatmapEqualTheEngine() {
+        VisionPage page;
+        page.loadModel(kVit);
+        QVERIFY(page.waitForIdle());
+        QVERIFY(page.model());
+        QVERIFY(!page.errorVisible());
+
+        const attn::Image image = testImage(1);
+        page.setImage(image, QStringLiteral("test"));
+        QVERIFY(page.waitForIdle());
+        QVERIFY(page.analysis());
+        const attn::ClassifierResult want = ref_->classify(image);
+        const auto& got = page.analysis()->result;
+        QCOMPARE(got.predicted, want.predicted);
+        QCOMPARE(got.tokens, want.tokens);
+
+        // Default: layer 1, mean of heads, [CLS] row.
+        const attn::Matrix mean0 = (want.attention[0][0] + want.attention[0][1]) / 2.0f;
+        compareRow(page.overlayValues(), mean0, 0);
+        compareMatrix(page.heatmap()->matrix(), mean0);
+
+        // One head of the second layer.
+        page.setLayer(1);
+        page.setHead(1);
+        compareRow(page.overlayValues(), want.attention[1][1], 0);
+        compareMatrix(page.heatmap()->matrix(), want.attention[1][1]);
+        QCOMPARE(page.heatmap()->rowLabels().first(), QStringLiteral("[CLS]"));
+
+        // A clicked patch: its own row.
+        page.setQuery(3);
+        compareRow(page.overlayValues(), want.attention[1][1], 3);
+        QCOMPARE(page.patchGrid()->selectedPatch(), 2);
+        page.setQuery(0);
+
+        // Rollout: A' = 0.5 mean + 0.5 I, rows normalised, multiplied through the layers (by hand here).
+        page.setLayer(VisionPage::kRollout);
+        attn::Matrix r;
+        for (int l = 0; l < 2; ++l) {
+            attn::Matrix a = 0.5f * (want.attention[l][0] + want.attention[l][1]) / 2.0f +
+                             0.5f * attn::Matrix::Identity(5, 5);
+            for (int i = 0; i < 5; ++i) a.row(i) /= a.row(i).sum();
+            r = l == 0 ? a : attn::Matrix(a * r);
+        }
+        compareRow(page.overlayValues(), r, 0);
+        compareMatrix(page.heatmap()->matrix(), r);
+
+        // Probabilities as bars, predicted class in its own bar.
+        QCOMPARE(page.probabilityPlot()->plottableCount(), 2);
+        // Position similarity map: 4 patches, diagonal 1.
+        const attn::Matrix& sim = page.positionView()->similarity();
+        QCOMPARE(sim.rows(), 4);
+        for (int i = 0; i < 4; ++i) QVERIFY(std::abs(sim(i, i) - 1.0f) < 1e-5f);
+    }
+
+    void brokenImageKeepsThePreviousState() {
+        VisionPage page;
+        page.loadModel(kVit);
+        QVERIFY(page.waitForIdle());
+        page.setImage(testImage(2), QStringLiteral("first"));
+        QVERIFY(page.waitForIdle());
+        const auto before = page.analysis()->result.probabilities;
+
+        const QString broken = tmp_.filePath(QStringLiteral("broken.png"));
+        QFile f(broken);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("\x89PNG\r\n\x1a\n this is not a real PNG");
+        f.close();
+        page.openFile(broken);
+        QVERIFY(page.waitForIdle());
+        QVERIFY(page.errorVisible());
+        QVERIFY2(page.errorText().contains(QStringLiteral("broken.png")), qPrintable(page.errorText()));
+        QCOMPARE(page.analysis()->result.probabilities, before);
+        QCOMPARE(page.analysis()->source, QStringLiteral("first"));
+
+        page.openFile(tmp_.filePath(QStringLiteral("missing.png")));
+        QVERIFY(page.waitForIdle());
+        QVERIFY(page.errorText().contains(QStringLiteral("missing.png")));
+    }
+
+    void wrongArchitectureKeepsTheModel() {
+        VisionPage page;
+        page.loadModel(kVit);
+        QVERIFY(page.waitForIdle());
+        page.setImage(testImage(3), QStringLiteral("x"));
+        QVERIFY(page.waitForIdle());
+        auto before = page.model();
+        page.loadModel(kParity + QStringLiteral("tc_pre_gelu_cls_learned"));
+        QVERIFY(page.waitForIdle());
+        QVERIFY(page.errorVisible());
+        QVERIFY2(page.errorText().contains(QStringLiteral("vit")), qPrintable(page.errorText()));
+        QCOMPARE(page.model(), before);
+        QVERIFY(page.analysis());
+    }
+
+    void datasetBrowsingPredictionsAndCutMix() {
+        // 6 images of 8 x 8 with labels, as an IDX pair.
+        attn::datasets::Images images;
+        images.count = 6;
+        images.rows = images.cols = 8;
+        images.pixels.resize(6 * 64);
+        for (std::size_t i = 0; i < images.pixels.size(); ++i)
+            images.pixels[i] = static_cast<unsigned char>((i * 37 + i / 64 * 11) % 256);
+        const std::vector<int> labels = {0, 1, 2, 3, 0, 1};
+        const QString imgPath = tmp_.filePath(QStringLiteral("t-images-idx3-ubyte"));
+        attn::datasets::writeIdxImages(imgPath.toStdString(), images);
+        attn::datasets::writeIdxLabels(tmp_.filePath(QStringLiteral("t-labels-idx1-ubyte")).toStdString(), labels);
+
+        VisionPage page;
+        page.loadModel(kVit);
+        QVERIFY(page.waitForIdle());
+        page.openFile(imgPath, 2);
+        QVERIFY(page.waitForIdle());
+        QVERIFY2(!page.errorVisible(), qPrintable(page.errorText()));
+        QCOMPARE(page.analysis()->trueLabel, 2);
+        QCOMPARE(page.predictions().size(), std::size_t(6));
+        int mistakes = 0;
+        for (int i = 0; i < 6; ++i) {
+            const attn::Image im = attn::imageFromBytes(images.image(i), 1, 8, 8, false);
+            const int want = ref_->classify(im).predicted;
+            QCOMPARE(page.predictions()[i], want);
+            mistakes += want != labels[i];
+        }
+        page.setMistakesOnly(true);
+        QCOMPARE(page.visibleBrowseRows(), mistakes);
+        page.setMistakesOnly(false);
+        QCOMPARE(page.visibleBrowseRows(), 6);
+
+        // CutMix: the left half (4 of 8 columns) of image 5 pasted into image 2.
+        page.setCutMixPartner(5);
+        page.setCutMixBox({0, 0, 4, 8});
+        QVERIFY(page.waitForIdle());
+        QCOMPARE(page.cutMixResult().patchShare, 0.5);
+        QVERIFY2(page.cutMixText().startsWith(QStringLiteral("50% class2 + 50% class1")), qPrintable(page.cutMixText()));
+        const attn::Image& mixed = page.cutMixResult().image;
+        QCOMPARE(mixed.at(0, 3, 1), images.image(5)[3 * 8 + 1] / 255.0f);
+        QCOMPARE(mixed.at(0, 3, 6), images.image(2)[3 * 8 + 6] / 255.0f);
+        page.setCutMixSeed(11);
+        QVERIFY(page.cutMixResult().box == attn::sampleCutMixBox(8, 8, 11));
+    }
+
+private:
+    QTemporaryDir tmp_;
+    std::shared_ptr<const attn::VitModel> ref_;
+};
+
+QTEST_MAIN(TestVisionPage)
+#include "tst_vision_page.moc"
