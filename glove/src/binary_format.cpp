@@ -147,19 +147,15 @@ EmbeddingsPtr readBinaryBytes(std::string_view b, const std::string& where, std:
     const std::string metaName = metaValue(b.substr(l.wordsOffset + l.wordsBytes, l.metaBytes), "name");
     if (!metaName.empty())
         name = metaName;
-    auto e = std::make_shared<const Embeddings>(std::move(words), data, l.dim, std::move(keepAlive), std::move(name),
-                                                std::move(source));
-    if (e->words().size() != l.count)
-        throw LoadError(at(where, l.wordsOffset) + "internal error");
-    // Duplicates: the index keeps the first; a binary file with duplicates was not written by us.
-    {
+    EmbeddingsPtr e;
+    try {
+        e = std::make_shared<const Embeddings>(words, data, l.dim, std::move(keepAlive), std::move(name), std::move(source));
+    } catch (const DuplicateWord& d) {
         std::size_t off = l.wordsOffset;
-        for (std::size_t i = 0; i < e->size(); ++i) {
-            if (*e->lookup(e->word(i)) != i)
-                throw LoadError(at(where, off) + "duplicate word '" + excerpt(e->word(i)) + "' (words " +
-                                std::to_string(*e->lookup(e->word(i)) + 1) + " and " + std::to_string(i + 1) + ")");
-            off += e->word(i).size() + 1;
-        }
+        for (std::size_t i = 0; i < d.second; ++i)
+            off += words[i].size() + 1;
+        throw LoadError(at(where, off) + "duplicate word '" + excerpt(words[d.second]) + "' (words " +
+                        std::to_string(d.first + 1) + " and " + std::to_string(d.second + 1) + ")");
     }
     if (options.progress && !options.progress(1.0))
         throw Cancelled();

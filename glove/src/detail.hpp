@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <filesystem>
 #include <memory>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 
@@ -43,6 +44,14 @@ EmbeddingsPtr readTextBytes(std::string_view bytes, const std::string& where, st
 
 /// Value of "key=value" in a binary file's metadata text, or empty.
 std::string metaValue(std::string_view meta, std::string_view key);
+
+/// Thrown by the Embeddings constructor when two rows hold the same word.
+struct DuplicateWord : std::invalid_argument {
+    DuplicateWord(std::size_t f, std::size_t s)
+        : std::invalid_argument("duplicate word in rows " + std::to_string(f) + " and " + std::to_string(s)), first(f),
+          second(s) {}
+    std::size_t first, second;
+};
 
 constexpr char kMagic[8] = {'A', 'T', 'T', 'N', 'G', 'L', 'O', 'V'};
 constexpr std::uint32_t kVersion = 1;

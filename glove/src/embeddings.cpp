@@ -1,5 +1,7 @@
 #include "attn/glove/embeddings.hpp"
 
+#include "detail.hpp"
+
 #include <algorithm>
 #include <cmath>
 
@@ -21,7 +23,7 @@ Embeddings::Embeddings(std::vector<std::string_view> words, const float* data, s
                 break;
             }
             if (words_[slots_[s] - 1] == words_[i])
-                break;  // duplicate: the first wins
+                throw detail::DuplicateWord(slots_[s] - 1, i);  // readers dedupe first; see detail.hpp
         }
     }
 }

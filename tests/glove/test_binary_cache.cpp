@@ -262,3 +262,13 @@ TEST(GloveImport, StreamingImporterHandlesEscapesAndLimits) {
         EXPECT_FALSE(fs::exists(dir / "bad.bin"));
     }
 }
+
+TEST(GloveBinary, DuplicateWordIsAnErrorAtItsByteOffset) {
+    auto text = readText(kData / "word2vec_header.txt");  // cat dog fish
+    const fs::path dir = tempDir("dup");
+    writeBinary(*text, dir / "ok.bin");
+    std::string bytes = slurp(dir / "ok.bin");
+    bytes.replace(64 + 4, 3, "cat");  // "cat\ndog\n" -> "cat\ncat\n"
+    spit(dir / "dup.bin", bytes);
+    expectBinaryError(dir / "dup.bin", "68", "duplicate word 'cat' (words 1 and 2)");
+}
