@@ -1,7 +1,9 @@
 #include "main_window.hpp"
 
 #include "pages/page.hpp"
-#include "pages/placeholder_page.hpp"
+#include "pages/sentiment_page.hpp"
+#include "pages/translation_page.hpp"
+#include "pages/vision_page.hpp"
 #include "pages/walkthrough_page.hpp"
 #include "services/embedding_store.hpp"
 #include "widgets/heatmap_view.hpp"
@@ -16,6 +18,8 @@
 #include <QFileDialog>
 #include <QKeySequence>
 #include <QLabel>
+#include <QProgressBar>
+#include <QToolButton>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QStatusBar>
@@ -38,25 +42,41 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     setCentralWidget(tabs_);
 
     addPage(new WalkthroughPage(embeddings_, this));
-    addPage(new PlaceholderPage(
-        tr("Translation"),
-        tr("Type an English sentence and see its Spanish translation from a GRU encoder-decoder, with the "
-           "alignment heatmap (output words × input words) of its additive attention, side by side with the "
-           "same model without attention. Needs the checkpoint engine and the shipped translation models."),
-        this));
-    addPage(new PlaceholderPage(
-        tr("Sentiment"),
-        tr("Type a review and see a transformer classifier's prediction with one small heatmap per layer × "
-           "head, the review shaded by attention, and the padding mask made visible."),
-        this));
-    addPage(new PlaceholderPage(
-        tr("Vision"),
-        tr("Pick an image and see a Vision Transformer's patch grid, attention from [CLS] to each patch per "
-           "layer and head, attention rollout, CutMix and the positional-embedding similarity map."),
-        this));
+    addPage(new TranslationPage(this));
+    addPage(new SentimentPage(this));
+    addPage(new VisionPage(this));
 
+    // Loading word vectors runs in the background: a progress bar and a cancel button while it does.
+    loadProgress_ = new QProgressBar(this);
+    loadProgress_->setRange(0, 1000);
+    loadProgress_->setMaximumWidth(220);
+    loadProgress_->setFormat(tr("Loading word vectors… %p%"));
+    loadProgress_->hide();
+    cancelLoad_ = new QToolButton(this);
+    cancelLoad_->setText(tr("Cancel"));
+    cancelLoad_->hide();
+    statusBar()->addPermanentWidget(loadProgress_);
+    statusBar()->addPermanentWidget(cancelLoad_);
     embeddingsLabel_ = new QLabel(this);
     statusBar()->addPermanentWidget(embeddingsLabel_);
+    auto endLoad = [this] {
+        loadProgress_->hide();
+        cancelLoad_->hide();
+    };
+    connect(embeddings_, &EmbeddingStore::loadingStarted, this, [this] {
+        loadProgress_->setValue(0);
+        loadProgress_->show();
+        cancelLoad_->show();
+    });
+    connect(embeddings_, &EmbeddingStore::progress, this,
+            [this](double f) { loadProgress_->setValue(static_cast<int>(f * 1000)); });
+    connect(embeddings_, &EmbeddingStore::changed, this, endLoad);
+    connect(embeddings_, &EmbeddingStore::failed, this, endLoad);
+    connect(cancelLoad_, &QToolButton::clicked, this, [this, endLoad] {
+        embeddings_->cancel();
+        endLoad();
+        statusBar()->showMessage(tr("Loading cancelled; the previous word vectors stay active."), 8000);
+    });
     connect(embeddings_, &EmbeddingStore::changed, this, [this] { setEmbeddingsStatus(embeddings_->description()); });
     connect(embeddings_, &EmbeddingStore::failed, this, [this](const QString& message) {
         QMessageBox::warning(this, tr("Word vectors"), message);

@@ -6,6 +6,8 @@
 
 class QTabWidget;
 class QLabel;
+class QProgressBar;
+class QToolButton;
 class Page;
 class EmbeddingStore;
 
@@ -32,4 +34,6 @@ private:
     QTabWidget* tabs_ = nullptr;
     QLabel* embeddingsLabel_ = nullptr;
     EmbeddingStore* embeddings_ = nullptr;
+    QProgressBar* loadProgress_ = nullptr;
+    QToolButton* cancelLoad_ = nullptr;
 };
