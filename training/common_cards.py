@@ -170,6 +170,13 @@ training 22,528 (pairs with ≤ 31 target tokens).
 |---|---|---|---|
 {table('heldout')}
 
+**Status: undertrained, goal not met.** With {m['epochs_done']:.2f} epochs the decoder has only learned
+frequent target words (chrF ≈ 5, BLEU 0: outputs such as the samples in
+`tests/data/heldout/{name}.expected.json`); attention is only marginally ahead on the long bucket
+({a['heldout']['>10']['chrF']:.2f} vs {n['heldout']['>10']['chrF']:.2f} chrF), not "clearly". The
+checkpoint is shipped so that the app and the C++ tests have the architecture; retrain with a larger
+budget (e.g. `--minutes 0 --epochs 15`, ~2 h of one free core) before using it for teaching.
+
 Committed sample: the first {e['total'] if 'total' in e else len(e['hypotheses'])} held-out pairs,
 `tests/data/heldout/{e['sample']}`: chrF {e['chrF']:.2f}, BLEU {e['BLEU']:.2f} (PyTorch); the C++ test
 recomputes chrF with the engine's greedy translations and requires ±0.5.
