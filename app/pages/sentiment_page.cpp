@@ -60,9 +60,13 @@ void compact(HeatmapView* view) {
     const auto elements = plot->plotLayout()->elements(true);
     for (QCPLayoutElement* e : elements) {
         if (auto* scale = qobject_cast<QCPColorScale*>(e)) {
+            // Hidden and collapsed to zero width (it stays in the layout: HeatmapView owns and updates it).
             scale->setVisible(false);
-            scale->setMaximumSize(0, QWIDGETSIZE_MAX);
+            scale->setAutoMargins(QCP::msNone);
+            scale->setMargins(QMargins());
             scale->setMinimumSize(0, 0);
+            scale->setMaximumSize(0, QWIDGETSIZE_MAX);
+            scale->setBarWidth(0);
         }
     }
     plot->replot();
@@ -151,7 +155,7 @@ SentimentPage::SentimentPage(QWidget* parent) : Page(parent) {
     thumbGrid_ = new QGridLayout(thumbArea_);
     thumbGrid_->setSpacing(4);
     scroll->setWidget(thumbArea_);
-    scroll->setMinimumWidth(300);
+    scroll->setMinimumWidth(360);
     heatmap_ = new HeatmapView(split);
     heatmap_->setRangeMode(HeatmapView::RangeMode::Fixed01);
     heatmap_->setAxisTitles(tr("Query token (attends from)"), tr("Key token (attended to)"));
@@ -160,6 +164,7 @@ SentimentPage::SentimentPage(QWidget* parent) : Page(parent) {
     split->addWidget(heatmap_);
     split->setStretchFactor(0, 2);
     split->setStretchFactor(1, 3);
+    split->setSizes({560, 740});
 
     shaded_ = new QTextBrowser(this);
     shaded_->setMaximumHeight(110);
