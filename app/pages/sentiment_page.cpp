@@ -195,7 +195,10 @@ SentimentPage::SentimentPage(QWidget* parent) : Page(parent) {
         selectView(lh.x(), lh.y());
     });
     connect(slot_, &ModelSlot::changed, this, &SentimentPage::onModelChanged);
-    connect(slot_, &ModelSlot::failed, this, &SentimentPage::showError);
+    connect(slot_, &ModelSlot::failed, this, [this](const QString& message) {
+        refreshErrors();
+        Q_EMIT statusMessage(message);
+    });
     connect(slot_, &ModelSlot::loadingStarted, this,
             [this](const QString& dir) { Q_EMIT statusMessage(tr("Loading model %1…").arg(dir)); });
 
@@ -209,7 +212,7 @@ HeatmapView* SentimentPage::thumbnail(int layer, int head) const {
     return thumbs_[layer][head];
 }
 
-QString SentimentPage::errorText() const { return error_->isVisible() || !error_->text().isEmpty() ? error_->text() : QString(); }
+QString SentimentPage::errorText() const { return error_->text(); }
 
 QString SentimentPage::comparisonText() const { return comparison_->text(); }
 
@@ -229,14 +232,24 @@ void SentimentPage::setPadTo(int n) { padTo_->setValue(n); }
 void SentimentPage::setMaskPadding(bool on) { mask_->setChecked(on); }
 
 void SentimentPage::showError(const QString& message) {
-    error_->setText(message);
-    error_->setVisible(!message.isEmpty());
+    inferenceError_ = message;
+    refreshErrors();
     if (!message.isEmpty())
         Q_EMIT statusMessage(message);
 }
 
+void SentimentPage::refreshErrors() {
+    // A failed load stays reported until the slot loads a model; an inference error until the next result.
+    QStringList lines;
+    for (const QString& e : {slot_->lastError(), inferenceError_})
+        if (!e.isEmpty() && !lines.contains(e))
+            lines << e;
+    error_->setText(lines.join(QLatin1Char('\n')));
+    error_->setVisible(!lines.isEmpty());
+}
+
 void SentimentPage::onModelChanged() {
-    showError(QString());
+    refreshErrors();
     auto model = slot_->modelAs<attn::TransformerClassifier>();
     if (!model)
         return;

@@ -74,7 +74,8 @@ private:
         QString text;
     };
     void onModelChanged();
-    void showError(const QString& message);
+    void showError(const QString& message); ///< inference error ("" clears it)
+    void refreshErrors();
     void showOutcome(Outcome outcome);
     void rebuildThumbnails();
     void refreshViews();
@@ -103,6 +104,7 @@ private:
 
     std::optional<attn::ClassifierResult> result_, opposite_;
     QString resultText_;
+    QString inferenceError_;
     QVector<double> pooled_;
     int layer_ = 0, head_ = 0;
     bool updating_ = false;

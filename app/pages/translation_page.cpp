@@ -184,7 +184,10 @@ TranslationPage::TranslationPage(QWidget* parent) : Page(parent) {
     connect(heatmap_, &HeatmapView::cellClicked, this, [this](int row, int) { setStep(row); });
     for (ModelSlot* s : {slot_, baseline_}) {
         connect(s, &ModelSlot::changed, this, &TranslationPage::onModelChanged);
-        connect(s, &ModelSlot::failed, this, &TranslationPage::showError);
+        connect(s, &ModelSlot::failed, this, [this](const QString& message) {
+            refreshErrors();
+            Q_EMIT statusMessage(message);
+        });
         connect(s, &ModelSlot::loadingStarted, this,
                 [this](const QString& dir) { Q_EMIT statusMessage(tr("Loading model %1…").arg(dir)); });
     }
@@ -192,11 +195,8 @@ TranslationPage::TranslationPage(QWidget* parent) : Page(parent) {
     input_->setText(QString::fromUtf8(kPresets[0]));
     refreshStep();
     // Both defaults are looked for; a missing one is reported (the first message stays visible).
-    const bool haveMain = slot_->loadDefault(QStringLiteral("translation-en-es"));
-    const QString mainError = slot_->lastError();
+    slot_->loadDefault(QStringLiteral("translation-en-es"));
     baseline_->loadDefault(QStringLiteral("translation-en-es-noattn"));
-    if (!haveMain)
-        showError(mainError + (baseline_->lastError().isEmpty() ? QString() : QStringLiteral("\n") + baseline_->lastError()));
 }
 
 QString TranslationPage::errorText() const { return error_->text(); }
@@ -217,14 +217,24 @@ QVector<double> TranslationPage::stepBarValues() const {
 void TranslationPage::setText(const QString& text) { input_->setText(text); }
 
 void TranslationPage::showError(const QString& message) {
-    error_->setText(message);
-    error_->setVisible(!message.isEmpty());
+    inferenceError_ = message;
+    refreshErrors();
     if (!message.isEmpty())
         Q_EMIT statusMessage(message);
 }
 
+void TranslationPage::refreshErrors() {
+    // A failed load stays reported until that slot loads a model; an inference error until the next result.
+    QStringList lines;
+    for (const QString& e : {slot_->lastError(), baseline_->lastError(), inferenceError_})
+        if (!e.isEmpty() && !lines.contains(e))
+            lines << e;
+    error_->setText(lines.join(QLatin1Char('\n')));
+    error_->setVisible(!lines.isEmpty());
+}
+
 void TranslationPage::onModelChanged() {
-    showError(QString());
+    refreshErrors();
     runNow();
 }
 

@@ -76,7 +76,8 @@ private:
         QString text;
     };
     void onModelChanged();
-    void showError(const QString& message);
+    void showError(const QString& message); ///< inference error ("" clears it)
+    void refreshErrors();
     void showOutcome(Outcome outcome);
     void rebuildChips();
     void refreshStep();
@@ -109,6 +110,7 @@ private:
 
     std::optional<attn::TranslationResult> result_, baselineResult_;
     QString resultText_;
+    QString inferenceError_;
     int step_ = 0;
     int hoverRow_ = -1, hoverColumn_ = -1;
 };

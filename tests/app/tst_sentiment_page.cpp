@@ -222,8 +222,11 @@ private Q_SLOTS:
         QVERIFY(page.modelSlot()->waitForIdle());
         QVERIFY(!page.errorText().isEmpty());
         QCOMPARE(page.modelSlot()->model(), before);
-        // A later good result clears the message.
+        // The load error stays visible while the old model keeps working, until a load succeeds.
+        const QString message = page.errorText();
         classify(page, QStringLiteral("bad plot"));
+        QCOMPARE(page.errorText(), message);
+        loadInto(page, "tc_post_gelu_mean_learned");
         QVERIFY(page.errorText().isEmpty());
     }
 

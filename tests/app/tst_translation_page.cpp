@@ -173,6 +173,10 @@ private Q_SLOTS:
         QVERIFY(page.baselineSlot()->waitForIdle());
         QVERIFY(!page.errorText().isEmpty());
         QCOMPARE(page.baselineSlot()->displayName(), QStringLiteral("s2s_none"));
+        // Regression: a successful translation afterwards used to clear the load error.
+        translate(page, QStringLiteral("he is tall ."));
+        QVERIFY2(page.errorText().contains(QStringLiteral("this page needs seq2seq_attention")),
+                 qPrintable(page.errorText()));
     }
 
 private:
