@@ -2,6 +2,7 @@
 
 #include "services/model_slot.hpp"
 #include "services/resource_paths.hpp"
+#include "widgets/model_bar.hpp"
 #include "widgets/colormaps.hpp"
 #include "widgets/heatmap_view.hpp"
 #include "widgets/patch_grid_view.hpp"
@@ -68,27 +69,18 @@ VisionPage::VisionPage(QWidget* parent) : Page(parent) {
 
     // --- model bar ------------------------------------------------------------------------------
     auto* modelRow = new QHBoxLayout;
-    modelLabel_ = new QLabel(tr("Model: (none)"), this);
-    openModel_ = new QPushButton(tr("Open model…"), this);
-    openModel_->setToolTip(tr("A checkpoint directory (config.json + model.safetensors) of a ViT. "
-                              "You can also drop a directory or an image on this page."));
-    recent_ = new QComboBox(this);
-    recent_->setPlaceholderText(tr("Recent models"));
-    recent_->setMinimumContentsLength(24);
-    recent_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-    modelProgress_ = new QProgressBar(this);
-    modelProgress_->setRange(0, 100);
-    modelProgress_->setMaximumWidth(160);
-    modelProgress_->hide();
+    modelBar_ = new ModelBar(slot_, tr("Model:"), this);
+    modelBar_->setToolTip(tr("A ViT checkpoint directory (config.json + model.safetensors). "
+                             "You can also drop a directory or an image on this page."));
     auto* openImage = new QPushButton(tr("Open image…"), this);
     openImage->setToolTip(tr("PNG / JPEG, or an IDX (MNIST, Fashion-MNIST, .gz too) or CIFAR-10 .bin file to browse"));
-    modelRow->addWidget(modelLabel_, 1);
-    modelRow->addWidget(modelProgress_);
-    modelRow->addWidget(openModel_);
-    modelRow->addWidget(recent_);
+    modelRow->addWidget(modelBar_, 1);
     modelRow->addSpacing(16);
     modelRow->addWidget(openImage);
     outer->addLayout(modelRow);
+    modelLabel_ = new QLabel(this);
+    modelLabel_->setWordWrap(true);
+    outer->addWidget(modelLabel_);
 
     error_ = new QLabel(this);
     error_->setWordWrap(true);
@@ -263,33 +255,9 @@ VisionPage::VisionPage(QWidget* parent) : Page(parent) {
 
     // --- behaviour ------------------------------------------------------------------------------
     connect(slot_, &ModelSlot::changed, this, &VisionPage::onModelChanged);
-    connect(slot_, &ModelSlot::failed, this, [this](const QString& m) {
-        modelProgress_->hide();
-        showError(m);
-    });
-    connect(slot_, &ModelSlot::loadingStarted, this, [this](const QString& dir) {
-        modelProgress_->setValue(0);
-        modelProgress_->show();
-        Q_EMIT statusMessage(tr("Loading model %1…").arg(dir));
-    });
-    connect(slot_, &ModelSlot::progress, this,
-            [this](double f) { modelProgress_->setValue(static_cast<int>(std::lround(100 * f))); });
-    auto fillRecent = [this] {
-        updating_ = true;
-        recent_->clear();
-        for (const QString& d : slot_->recent()) recent_->addItem(QFileInfo(d).fileName(), d);
-        recent_->setCurrentIndex(-1);
-        updating_ = false;
-    };
-    connect(slot_, &ModelSlot::recentChanged, this, fillRecent);
-    fillRecent();
-    connect(recent_, &QComboBox::activated, this, [this](int i) {
-        if (!updating_ && i >= 0) loadModel(recent_->itemData(i).toString());
-    });
-    connect(openModel_, &QPushButton::clicked, this, [this] {
-        const QString dir = QFileDialog::getExistingDirectory(this, tr("Open a ViT checkpoint directory"));
-        if (!dir.isEmpty()) loadModel(dir);
-    });
+    connect(slot_, &ModelSlot::failed, this, [this](const QString& m) { showError(m); });
+    connect(slot_, &ModelSlot::loadingStarted, this,
+            [this](const QString& dir) { Q_EMIT statusMessage(tr("Loading model %1…").arg(dir)); });
     connect(openImage, &QPushButton::clicked, this, [this] {
         const QString path = QFileDialog::getOpenFileName(
             this, tr("Open an image or a dataset file"), QString(),
@@ -377,12 +345,11 @@ bool VisionPage::errorVisible() const { return !error_->isHidden(); }
 void VisionPage::loadModel(const QString& dir) { slot_->load(dir); }
 
 void VisionPage::onModelChanged() {
-    modelProgress_->hide();
     clearError();
     auto vit = model();
     if (!vit) return;
     const auto& s = vit->settings();
-    modelLabel_->setText(tr("Model: <b>%1</b> — ViT %2×%2 px, %3 channel(s), patches %4×%4 px (%5×%5), %6 layers × %7 heads, "
+    modelLabel_->setText(tr("<b>%1</b>: ViT %2×%2 px, %3 channel(s), patches %4×%4 px (%5×%5), %6 layers × %7 heads, "
                             "%8 classes")
                              .arg(slot_->displayName().toHtmlEscaped())
                              .arg(s.imageSize)

@@ -20,6 +20,7 @@
 #include <vector>
 
 class HeatmapView;
+class ModelBar;
 class ModelSlot;
 class PatchGridView;
 class PositionSimilarityView;
@@ -131,10 +132,8 @@ private:
     JobRunner mixRunner_;
 
     // model bar
-    QLabel* modelLabel_ = nullptr;
-    QPushButton* openModel_ = nullptr;
-    QComboBox* recent_ = nullptr;
-    QProgressBar* modelProgress_ = nullptr;
+    ModelBar* modelBar_ = nullptr;
+    QLabel* modelLabel_ = nullptr; // architecture details of the loaded model
     QLabel* error_ = nullptr;
 
     // browsing
