@@ -55,7 +55,8 @@ TEST_P(ClassifierParity, LogitsAndEveryAttentionMapMatchPyTorch) {
     const auto model = attn::loadModel(kParity / GetParam());
     const auto* tc = dynamic_cast<const attn::TransformerClassifier*>(model.get());
     ASSERT_NE(tc, nullptr);
-    for (const auto& c : expected(GetParam())["cases"]) {
+    const auto want = expected(GetParam()); // keep alive: range-for over a temporary's member dangles
+    for (const auto& c : want["cases"]) {
         SCOPED_TRACE(c["words"].dump());
         const auto r = tc->classifyWords(c["words"].get<std::vector<std::string>>(), c["pad_to"].get<int>());
         EXPECT_EQ(r.ids, c["ids"].get<std::vector<int>>());
@@ -81,7 +82,8 @@ TEST_P(Seq2SeqParity, GreedyOutputsLogitsAndAlignmentMatchPyTorch) {
     const auto model = attn::loadModel(kParity / GetParam());
     const auto* s2s = dynamic_cast<const attn::Seq2SeqModel*>(model.get());
     ASSERT_NE(s2s, nullptr);
-    for (const auto& c : expected(GetParam())["cases"]) {
+    const auto want = expected(GetParam()); // keep alive: range-for over a temporary's member dangles
+    for (const auto& c : want["cases"]) {
         SCOPED_TRACE(c["words"].dump());
         const auto r = s2s->translateWords(c["words"].get<std::vector<std::string>>());
         EXPECT_EQ(r.sourceIds, c["src_ids"].get<std::vector<int>>());
@@ -106,7 +108,8 @@ TEST_P(VitParity, LogitsAndEveryAttentionMapMatchPyTorch) {
     const auto* vit = dynamic_cast<const attn::VitModel*>(model.get());
     ASSERT_NE(vit, nullptr);
     const auto& cfg = vit->settings();
-    for (const auto& c : expected(GetParam())["cases"]) {
+    const auto want = expected(GetParam()); // keep alive: range-for over a temporary's member dangles
+    for (const auto& c : want["cases"]) {
         const auto pixels = c["pixels"].get<std::vector<std::uint8_t>>();
         const auto img = attn::imageFromBytes(pixels.data(), cfg.inChannels, cfg.imageSize, cfg.imageSize, false);
         const auto r = vit->classify(img);
