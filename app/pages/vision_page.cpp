@@ -135,6 +135,8 @@ VisionPage::VisionPage(QWidget* parent) : Page(parent) {
     auto* sel = new QHBoxLayout;
     layerBox_ = new QComboBox(attnTab);
     headBox_ = new QComboBox(attnTab);
+    layerBox_->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    headBox_->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     queryLabel_ = new QLabel(attnTab);
     resetQuery_ = new QPushButton(tr("Back to [CLS]"), attnTab);
     sel->addWidget(new QLabel(tr("Layer:"), attnTab));
@@ -488,6 +490,7 @@ void VisionPage::openDataset(const QString& path, int index) {
             const int last = std::max(0, static_cast<int>(dataset_->images.count) - 1);
             index_->setRange(0, last);
             mixPartner_->setRange(0, last);
+            mixPartner_->setValue(std::min(last, 9)); // a different image than A by default (#9: a sneaker in Fashion-MNIST)
             index_->setValue(std::clamp(index, 0, last));
             updating_ = false;
             refreshBrowseList();

@@ -128,12 +128,12 @@ void PatchGridView::paintEvent(QPaintEvent*) {
         for (int i = 0; i < per * rows; ++i) p.fillRect(patchRect(i), gradientColor(overlay_[i], 0.0, hi));
         p.setOpacity(1.0);
         // Legend: the colour bar and its range.
-        const QRectF bar(area.left(), area.bottom() + 8, std::min(area.width(), 240.0), 10);
+        const QRectF bar(area.left(), area.bottom() + 8, std::min(area.width() * 0.5, 200.0), 10);
         for (int x = 0; x < static_cast<int>(bar.width()); ++x)
             p.fillRect(QRectF(bar.left() + x, bar.top(), 1, bar.height()), gradientColor(x / bar.width(), 0.0, 1.0));
         p.setPen(palette().color(QPalette::WindowText));
         p.drawText(QPointF(bar.right() + 6, bar.bottom()),
-                   tr("0 … %1 (scaled to the largest value)").arg(hi, 0, 'f', 3));
+                   tr("0 … %1 (max)").arg(hi, 0, 'f', 3));
     }
     if (patchSize_ > 0) {
         p.setPen(QPen(QColor(255, 255, 255, 150), 1));

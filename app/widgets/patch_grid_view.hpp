@@ -76,7 +76,7 @@ private:
     QImage image_;
     int patchSize_ = 0;
     std::vector<float> overlay_;
-    double opacity_ = 0.6;
+    double opacity_ = 0.45;
     int selected_ = -1;
     int hovered_ = -1;
     bool boxEditable_ = false;
