@@ -31,58 +31,12 @@ bool isGzip(const QByteArray& h) {
     return h.size() >= 2 && static_cast<unsigned char>(h[0]) == 0x1f && static_cast<unsigned char>(h[1]) == 0x8b;
 }
 
-/// Inflates a gzip file into a temporary file (kept alive by the returned object).
-std::unique_ptr<QTemporaryFile> inflateToTemp(const QString& path) {
-    gzFile in = gzopen(QFile::encodeName(path).constData(), "rb");
-    if (!in) throw std::runtime_error(s(path) + ": cannot open the gzip file");
-    auto tmp = std::make_unique<QTemporaryFile>(QDir::tempPath() + QStringLiteral("/attnviz-vision-XXXXXX.idx"));
-    if (!tmp->open()) {
-        gzclose(in);
-        throw std::runtime_error(s(tmp->fileName()) + ": cannot create a temporary file");
-    }
-    std::vector<char> buffer(1 << 16);
-    for (;;) {
-        const int n = gzread(in, buffer.data(), static_cast<unsigned>(buffer.size()));
-        if (n < 0) {
-            int code = 0;
-            const std::string message = gzerror(in, &code);
-            const z_off_t at = gztell(in);
-            gzclose(in);
-            throw std::runtime_error(s(path) + ": corrupt gzip data after " + std::to_string(at) +
-                                     " inflated bytes (" + message + ")");
-        }
-        if (n == 0) break;
-        if (tmp->write(buffer.data(), n) != n) {
-            gzclose(in);
-            throw std::runtime_error(s(tmp->fileName()) + ": cannot write the temporary file");
-        }
-    }
-    gzclose(in);
-    tmp->flush();
-    return tmp;
-}
-
+// The core IDX reader inflates .gz files itself.
 attn::datasets::Images readIdxImagesAny(const QString& path) {
-    if (isGzip(head(path, 2))) {
-        auto tmp = inflateToTemp(path);
-        try {
-            return attn::datasets::readIdxImages(QFile::encodeName(tmp->fileName()).toStdString());
-        } catch (const std::exception& e) {
-            throw std::runtime_error(s(path) + " (inflated): " + e.what());
-        }
-    }
     return attn::datasets::readIdxImages(QFile::encodeName(path).toStdString());
 }
 
 std::vector<int> readIdxLabelsAny(const QString& path) {
-    if (isGzip(head(path, 2))) {
-        auto tmp = inflateToTemp(path);
-        try {
-            return attn::datasets::readIdxLabels(QFile::encodeName(tmp->fileName()).toStdString());
-        } catch (const std::exception& e) {
-            throw std::runtime_error(s(path) + " (inflated): " + e.what());
-        }
-    }
     return attn::datasets::readIdxLabels(QFile::encodeName(path).toStdString());
 }
 

@@ -2,8 +2,7 @@
 // Reading images for the Vision page, off the GUI thread (no widgets; QImage is thread-safe):
 //   PNG / JPEG / BMP ... via QImage -> attn::Image (RGB planes or grey, pixels in [0, 1])
 //   IDX image files (MNIST / Fashion-MNIST, also .gz) and CIFAR-10 binary batches via the core
-//   readers (attn::datasets). A .gz file is inflated with zlib into a temporary file first, because
-//   the core IDX reader reads plain files only.
+//   readers (attn::datasets), which inflate .gz files themselves.
 // Every failure throws std::runtime_error whose message names the file and what was wrong.
 
 #include <attn/datasets/common.hpp>

@@ -7,6 +7,7 @@
 #include <attn/datasets/tatoeba.hpp>
 
 #include <gtest/gtest.h>
+#include <zlib.h>
 
 #include <filesystem>
 #include <fstream>
@@ -135,6 +136,31 @@ TEST(IdxReader, RejectsWrongMagicDimsAndGzip) {
     writeFile(trailing, idxHeader(1, {1}) + "xy");
     expectError([&] { readIdxLabels(trailing); }, {trailing.string(), "byte 9", "trailing"});
     expectError([&] { readIdxLabels(dir.path() / "absent.idx"); }, {"absent.idx", "no such file"});
+}
+
+// Fashion-MNIST ships as .gz: the reader inflates it (zlib) and gives the same values as the plain file.
+TEST(IdxReader, ReadsGzipCompressedFilesLikeThePlainOnes) {
+    TempDir dir;
+    std::string pixels;
+    for (int i = 0; i < 3 * 5 * 7; ++i) pixels.push_back(static_cast<char>((i * 37) % 256));
+    const std::string plain = idxHeader(3, {3, 5, 7}) + pixels;
+    writeFile(dir.path() / "img.idx", plain);
+    const auto gzPath = dir.path() / "img.idx.gz";
+    gzFile gz = gzopen(gzPath.string().c_str(), "wb");
+    ASSERT_NE(gz, nullptr);
+    ASSERT_EQ(gzwrite(gz, plain.data(), static_cast<unsigned>(plain.size())), static_cast<int>(plain.size()));
+    gzclose(gz);
+    const auto fromPlain = readIdxImages(dir.path() / "img.idx");
+    const auto fromGz = readIdxImages(gzPath);
+    EXPECT_EQ(fromGz.count, 3u);
+    EXPECT_EQ(fromGz.pixels, fromPlain.pixels);
+
+    // A truncated .gz is an error that names the file, not a short read.
+    std::ifstream in(gzPath, std::ios::binary);
+    std::string compressed((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    const auto cut = dir.path() / "cut.idx.gz";
+    writeFile(cut, compressed.substr(0, compressed.size() / 2));
+    expectError([&] { readIdxImages(cut); }, {cut.string(), "gzip"});
 }
 
 TEST(IdxReader, PairCountMismatchIsAnError) {

@@ -2,6 +2,8 @@
 
 #include "io_util.hpp"
 
+#include <zlib.h>
+
 #include <fstream>
 #include <limits>
 
@@ -15,8 +17,6 @@ constexpr unsigned char kUnsignedByte = 0x08;
 std::vector<std::size_t> parseHeader(const std::vector<unsigned char>& bytes, const std::filesystem::path& path,
                                      std::size_t expectedDims, std::size_t& dataOffset) {
     using detail::where;
-    if (bytes.size() >= 2 && bytes[0] == 0x1f && bytes[1] == 0x8b)
-        throw DatasetError(where(path, 0) + "gzip-compressed file; decompress it first (gunzip -k)");
     if (bytes.size() < 4) throw DatasetError(where(path, bytes.size()) + "file too short for the 4-byte IDX magic");
     if (bytes[0] != 0 || bytes[1] != 0)
         throw DatasetError(where(path, 0) + "not an IDX file (magic must start with two zero bytes)");
@@ -65,10 +65,55 @@ void appendBigEndian32(std::vector<unsigned char>& out, std::size_t value, const
     for (int shift = 24; shift >= 0; shift -= 8) out.push_back(static_cast<unsigned char>((value >> shift) & 0xff));
 }
 
+/// The file's bytes, inflated when it is gzip-compressed (Fashion-MNIST and MNIST ship as .gz).
+std::vector<unsigned char> readIdxBytes(const std::filesystem::path& path) {
+    std::vector<unsigned char> raw = detail::readAllBytes(path);
+    if (raw.size() < 2 || raw[0] != 0x1f || raw[1] != 0x8b)
+        return raw;
+    // The largest IDX file we accept after inflating: far above any real dataset file, and a
+    // guard against decompression bombs.
+    constexpr std::size_t kMaxInflated = std::size_t{2} << 30;
+    z_stream z{};
+    if (inflateInit2(&z, 15 + 16) != Z_OK) // 15 = 32 KB window, +16 = expect a gzip wrapper
+        throw DatasetError(detail::where(path, 0) + "cannot initialise the gzip decoder");
+    std::vector<unsigned char> out;
+    out.reserve(std::min<std::size_t>(raw.size() * 4, kMaxInflated));
+    std::vector<unsigned char> chunk(1 << 20);
+    z.next_in = raw.data();
+    std::size_t consumed = 0;
+    int rc = Z_OK;
+    while (rc != Z_STREAM_END) {
+        const std::size_t left = raw.size() - consumed;
+        z.avail_in = static_cast<uInt>(std::min<std::size_t>(left, std::numeric_limits<uInt>::max()));
+        z.next_out = chunk.data();
+        z.avail_out = static_cast<uInt>(chunk.size());
+        const uInt before = z.avail_in;
+        rc = inflate(&z, Z_NO_FLUSH);
+        consumed += before - z.avail_in;
+        const std::size_t produced = chunk.size() - z.avail_out;
+        if (rc != Z_OK && rc != Z_STREAM_END && !(rc == Z_BUF_ERROR && produced > 0)) {
+            const std::string why = z.msg ? z.msg : (rc == Z_BUF_ERROR ? "truncated gzip data" : "corrupt gzip data");
+            inflateEnd(&z);
+            throw DatasetError(detail::where(path, consumed) + "gzip: " + why);
+        }
+        if (out.size() + produced > kMaxInflated) {
+            inflateEnd(&z);
+            throw DatasetError(detail::where(path, consumed) + "gzip: inflated data exceeds 2 GiB");
+        }
+        out.insert(out.end(), chunk.begin(), chunk.begin() + static_cast<std::ptrdiff_t>(produced));
+        if (rc != Z_STREAM_END && produced == 0 && consumed == raw.size()) {
+            inflateEnd(&z);
+            throw DatasetError(detail::where(path, consumed) + "gzip: truncated data (the stream does not end)");
+        }
+    }
+    inflateEnd(&z);
+    return out;
+}
+
 } // namespace
 
 Images readIdxImages(const std::filesystem::path& path) {
-    const auto bytes = detail::readAllBytes(path);
+    const auto bytes = readIdxBytes(path);
     std::size_t offset = 0;
     const auto dims = parseHeader(bytes, path, 3, offset);
     Images images;
@@ -81,7 +126,7 @@ Images readIdxImages(const std::filesystem::path& path) {
 }
 
 std::vector<int> readIdxLabels(const std::filesystem::path& path) {
-    const auto bytes = detail::readAllBytes(path);
+    const auto bytes = readIdxBytes(path);
     std::size_t offset = 0;
     parseHeader(bytes, path, 1, offset);
     return std::vector<int>(bytes.begin() + static_cast<std::ptrdiff_t>(offset), bytes.end());

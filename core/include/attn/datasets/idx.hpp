@@ -2,8 +2,8 @@
 // Reader for the IDX format of MNIST / Fashion-MNIST (http://yann.lecun.com/exdb/mnist/):
 // magic 0x00 0x00 <type> <ndims>, then ndims big-endian uint32 sizes, then the data.
 // Only unsigned-byte data (type 0x08) is supported: images are 3-D (N x rows x cols),
-// labels are 1-D (N). Gzip-compressed files (.gz) are recognised and rejected with a message
-// saying to decompress them first (no zlib dependency in attn_core).
+// labels are 1-D (N). Gzip-compressed files (.gz, as MNIST and Debian's Fashion-MNIST ship) are
+// inflated in memory with zlib (capped at 2 GiB); corrupt or truncated gzip data is an error.
 
 #include <attn/datasets/common.hpp>
 
