@@ -8,7 +8,16 @@
 #include <QSvgGenerator>
 #include <QWidget>
 
+#include <qcustomplot.h>
+
 bool exportWidgetImage(QWidget* widget, const QString& path, QString* error) {
+    // QCustomPlot computes tick vectors before it lays out the axis rect, so the first replot at a
+    // new size can still use the old geometry (e.g. thinning labels for a tiny rect). Two replots
+    // settle it, so the file shows what the screen would.
+    for (QCustomPlot* plot : widget->findChildren<QCustomPlot*>()) {
+        plot->replot(QCustomPlot::rpImmediateRefresh);
+        plot->replot(QCustomPlot::rpImmediateRefresh);
+    }
     const QString suffix = QFileInfo(path).suffix().toLower();
     const QSize size = widget->size();
     auto fail = [&](const QString& why) {
