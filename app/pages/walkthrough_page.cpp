@@ -162,7 +162,7 @@ WalkthroughPage::WalkthroughPage(EmbeddingStore* store, QWidget* parent) : Page(
     sideLayout->addWidget(numbers_, 3);
     toyPlot_ = new QCustomPlot(side);
     toyPlot_->setMinimumHeight(260);
-    toyPlot_->xAxis->setRange(-0.2, 1.4);
+    toyPlot_->xAxis->setRange(-0.2, 1.9); // room for the labels right of the arrow tips
     toyPlot_->yAxis->setRange(-0.2, 1.3);
     toyPlot_->xAxis->setLabel(tr("dimension 1"));
     toyPlot_->yAxis->setLabel(tr("dimension 2"));
@@ -261,6 +261,7 @@ void WalkthroughPage::applyPreset(Preset preset) {
     selectedQuery_ = -1;
     updating_ = false;
     toyPlot_->setVisible(toy_);
+    heatmap_->setShowValues(toy_ || teaching_->isChecked()); // the toy's 0.90 and 0.20 in the cells
     recompute();
 }
 
@@ -545,14 +546,16 @@ void WalkthroughPage::updateToyPlot() {
         arrow->setHead(QCPLineEnding::esSpikeArrow);
         arrow->setPen(QPen(colors[n % 3], 2.5));
         auto* label = new QCPItemText(toyPlot_);
-        label->position->setCoords(v[0] + 0.04, v[1] + 0.06);
+        // Arrows that lie almost flat get their label below the tip, so that she/improve don't collide.
+        const bool below = v[1] < 0.05f;
+        label->position->setCoords(v[0] + 0.04, below ? v[1] - 0.04 : v[1] + 0.06);
         label->setText(QStringLiteral("%1 (%2, %3)").arg(QString::fromStdString(word)).arg(v[0], 0, 'f', 1).arg(v[1], 0, 'f', 1));
         label->setColor(colors[n % 3]);
         QFont f = label->font();
         f.setPointSizeF(f.pointSizeF() * 1.1);
         f.setBold(true);
         label->setFont(f);
-        label->setPositionAlignment(Qt::AlignLeft | Qt::AlignBottom);
+        label->setPositionAlignment(Qt::AlignLeft | (below ? Qt::AlignTop : Qt::AlignBottom));
         ++n;
     }
     auto* caption = new QCPItemText(toyPlot_);
