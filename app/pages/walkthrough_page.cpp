@@ -1,6 +1,7 @@
 #include "pages/walkthrough_page.hpp"
 
 #include "services/embedding_store.hpp"
+#include "services/resource_paths.hpp"
 #include "widgets/heatmap_view.hpp"
 
 
@@ -8,7 +9,10 @@
 #include <QButtonGroup>
 #include <QCheckBox>
 #include <QComboBox>
+#include <QFileInfo>
 #include <QFormLayout>
+#include <QFutureWatcher>
+#include <QtConcurrent/QtConcurrentRun>
 #include <QGridLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
@@ -79,20 +83,16 @@ WalkthroughPage::WalkthroughPage(EmbeddingStore* store, QWidget* parent) : Page(
     projection_->addItem(tr("none (raw word vectors)"), static_cast<int>(attn::ProjectionMode::None));
     projection_->addItem(tr("random Wq, Wk, Wv"), static_cast<int>(attn::ProjectionMode::Random));
     projection_->addItem(tr("learned (from a checkpoint)"), static_cast<int>(attn::ProjectionMode::Learned));
-    // Learned projections need a checkpoint whose first attention layer is as wide as the vectors.
-    if (auto* model = qobject_cast<QStandardItemModel*>(projection_->model())) {
-        if (QStandardItem* item = model->item(2)) {
-            item->setEnabled(false);
-            item->setToolTip(tr("Needs a loaded checkpoint whose first attention layer's width equals the "
-                                "word-vector dimension (the sentiment model, d = 100, once the checkpoint "
-                                "engine is available)."));
-        }
-    }
     seed_ = new QSpinBox(this);
     seed_->setRange(0, 999999);
     seed_->setValue(42);
     seed_->setPrefix(tr("seed "));
     seed_->setToolTip(tr("Random Wq, Wk, Wv (and additive parameters) are drawn from this seed."));
+    head_ = new QSpinBox(this);
+    head_->setRange(1, 1);
+    head_->setPrefix(tr("head "));
+    head_->setToolTip(tr("Which head of the checkpoint's first attention layer supplies Wq, Wk, Wv."));
+    head_->hide();
     teaching_ = new QCheckBox(tr("Teaching mode"), this);
     teaching_->setToolTip(tr("Large fonts and the numbers printed in the cells, for a projector."));
     options->addWidget(new QLabel(tr("Scoring:"), this));
@@ -101,6 +101,7 @@ WalkthroughPage::WalkthroughPage(EmbeddingStore* store, QWidget* parent) : Page(
     options->addWidget(new QLabel(tr("Projections:"), this));
     options->addWidget(projection_);
     options->addWidget(seed_);
+    options->addWidget(head_);
     options->addStretch();
     options->addWidget(teaching_);
 
@@ -194,9 +195,12 @@ WalkthroughPage::WalkthroughPage(EmbeddingStore* store, QWidget* parent) : Page(
     });
     connect(scoring_, &QComboBox::currentIndexChanged, this, &WalkthroughPage::recompute);
     connect(projection_, &QComboBox::currentIndexChanged, this, [this] {
-        seed_->setEnabled(projection_->currentData().toInt() == static_cast<int>(attn::ProjectionMode::Random));
+        const int mode = projection_->currentData().toInt();
+        seed_->setEnabled(mode == static_cast<int>(attn::ProjectionMode::Random));
+        head_->setVisible(mode == static_cast<int>(attn::ProjectionMode::Learned));
         recompute();
     });
+    connect(head_, &QSpinBox::valueChanged, this, &WalkthroughPage::recompute);
     connect(seed_, &QSpinBox::valueChanged, this, &WalkthroughPage::recompute);
     connect(teaching_, &QCheckBox::toggled, this, &WalkthroughPage::setTeachingMode);
     connect(stepButtons_, &QButtonGroup::idClicked, this, [this](int id) { setStep(static_cast<WalkthroughStep>(id)); });
@@ -218,10 +222,68 @@ WalkthroughPage::WalkthroughPage(EmbeddingStore* store, QWidget* parent) : Page(
             setSelectedQuery(row);
     });
     if (store_)
-        connect(store_, &EmbeddingStore::changed, this, &WalkthroughPage::recompute);
+        connect(store_, &EmbeddingStore::changed, this, [this] {
+            updateLearnedAvailability();
+            recompute();
+        });
 
     seed_->setEnabled(false);
+    updateLearnedAvailability();
     applyPreset(Preset::Chapter);
+    if (QFileInfo(shippedModelDir(QStringLiteral("sentiment")) + QStringLiteral("/model.safetensors")).exists())
+        loadLearnedProjections(shippedModelDir(QStringLiteral("sentiment")));
+}
+
+void WalkthroughPage::loadLearnedProjections(const QString& dir) {
+    // Reading the checkpoint takes a moment: off the GUI thread.
+    auto* watcher = new QFutureWatcher<std::optional<attn::LearnedProjections>>(this);
+    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, dir] {
+        watcher->deleteLater();
+        auto result = watcher->result();
+        if (result) {
+            learned_ = std::move(result);
+            learnedError_.clear();
+        } else {
+            learnedError_ = tr("could not read the learned projections from %1").arg(dir);
+        }
+        updateLearnedAvailability();
+    });
+    watcher->setFuture(QtConcurrent::run([path = dir.toStdString()]() -> std::optional<attn::LearnedProjections> {
+        try {
+            return attn::readFirstLayerProjections(path);
+        } catch (const std::exception&) {
+            return std::nullopt;
+        }
+    }));
+}
+
+void WalkthroughPage::setLearnedHead(int head) { head_->setValue(head + 1); }
+
+void WalkthroughPage::updateLearnedAvailability() {
+    auto* model = qobject_cast<QStandardItemModel*>(projection_->model());
+    QStandardItem* item = model ? model->item(2) : nullptr;
+    if (!item)
+        return;
+    const auto vectors = store_ ? store_->current() : nullptr;
+    const bool fits = learned_ && vectors && static_cast<std::size_t>(learned_->dModel) == vectors->dim();
+    item->setEnabled(fits);
+    if (learned_) {
+        head_->setRange(1, static_cast<int>(learned_->heads.size()));
+        item->setToolTip(fits ? tr("Wq, Wk, Wv of one head of the first attention layer of %1 (d = %2, %3 dimensions "
+                                   "per head), applied to the word vectors without positions.")
+                                    .arg(QString::fromStdString(learned_->source))
+                                    .arg(learned_->dModel)
+                                    .arg(learned_->headDim)
+                              : tr("The checkpoint's width (%1) differs from the word vectors' dimension.")
+                                    .arg(learned_->dModel));
+    } else {
+        item->setToolTip(learnedError_.isEmpty()
+                             ? tr("Needs a checkpoint whose first attention layer's width equals the word-vector "
+                                  "dimension (the shipped sentiment model, d = 100).")
+                             : learnedError_);
+    }
+    if (!fits && projection_->currentIndex() == 2)
+        projection_->setCurrentIndex(0);
 }
 
 HeatmapView* WalkthroughPage::currentHeatmap() const {
@@ -352,6 +414,14 @@ void WalkthroughPage::recompute() {
     o.scoring = static_cast<attn::Scoring>(scoring_->currentData().toInt());
     o.projection = static_cast<attn::ProjectionMode>(projection_->currentData().toInt());
     o.seed = static_cast<std::uint32_t>(seed_->value());
+    if (o.projection == attn::ProjectionMode::Learned) {
+        if (!learned_ || toy_ || static_cast<std::size_t>(learned_->dModel) != dim) {
+            problem_->setText(tr("Learned projections need a checkpoint as wide as the word vectors."));
+            problem_->show();
+            return;
+        }
+        o.learned = learned_->heads[static_cast<std::size_t>(head_->value() - 1)];
+    }
     try {
         auto r = attn::computeSentenceAttention(queryText, self ? std::nullopt : std::optional<std::string_view>(keysText),
                                                 lookup, dim, o);

@@ -5,6 +5,7 @@
 #include "pages/page.hpp"
 #include "pages/walkthrough_view.hpp"
 
+#include <attn/learned_projections.hpp>
 #include <attn/sentence_attention.hpp>
 
 #include <map>
@@ -56,12 +57,19 @@ public:
     HeatmapView* mainHeatmap() const { return heatmap_; }
     QCustomPlot* toyPlot() const { return toyPlot_; }
     bool toyMode() const { return toy_; }
+    /// Learned Wq, Wk, Wv (first layer of the shipped sentiment model, or `dir`), read in the
+    /// background; learnedReady() says when the option can be used.
+    void loadLearnedProjections(const QString& dir);
+    bool learnedReady() const { return learned_.has_value(); }
+    const std::optional<attn::LearnedProjections>& learned() const { return learned_; }
+    void setLearnedHead(int head);
 
 private:
     void recompute();
     void refreshView();
     void refreshQueryChooser();
     void updateToyPlot();
+    void updateLearnedAvailability();
 
     EmbeddingStore* store_;
     QComboBox* preset_ = nullptr;
@@ -71,6 +79,7 @@ private:
     QComboBox* scoring_ = nullptr;
     QComboBox* projection_ = nullptr;
     QSpinBox* seed_ = nullptr;
+    QSpinBox* head_ = nullptr;
     QCheckBox* teaching_ = nullptr;
     QButtonGroup* stepButtons_ = nullptr;
     QLabel* stepTitle_ = nullptr;
@@ -90,4 +99,6 @@ private:
     bool updating_ = false;
     std::map<std::string, std::vector<float>> toyVectors_;
     std::optional<attn::SentenceAttention> result_;
+    std::optional<attn::LearnedProjections> learned_;
+    QString learnedError_;
 };

@@ -5,6 +5,7 @@
 #include "widgets/heatmap_view.hpp"
 
 #include <attn/glove/loader.hpp>
+#include <attn/safetensors.hpp>
 
 #include <nlohmann/json.hpp>
 
@@ -122,6 +123,37 @@ private Q_SLOTS:
         // An empty query keeps the previous result instead of showing nothing.
         page.setQueryText(QString());
         QCOMPARE(page.result()->queryTokens.size(), std::size_t(3));
+    }
+
+    // Learned Wq, Wk, Wv: head 2 of the shipped sentiment model's first layer, checked against the
+    // raw in_proj tensors read independently (q = x Wq^T + bq, rows [d, 2d) are Wk).
+    void learnedProjectionsComeFromTheSentimentCheckpoint() {
+        EmbeddingStore store;
+        store.useEmbeddedDefault();
+        WalkthroughPage page(&store);
+        QTRY_VERIFY_WITH_TIMEOUT(page.learnedReady(), 30000);
+        page.setLearnedHead(1);
+        page.setProjection(attn::ProjectionMode::Learned);
+        const auto& r = *page.result();
+        QVERIFY(r.projections.has_value());
+        QCOMPARE(r.steps.queries.cols(), 25);                 // d_model 100 / 4 heads
+        QVERIFY(std::abs(r.steps.scale - 0.2f) < 1e-7f);        // 1 / sqrt(25)
+        const auto file = attn::SafetensorsFile::read(std::string(ATTNVIZ_RESOURCE_DIR) +
+                                                      "/models/sentiment/model.safetensors");
+        const auto w = file.toFloat(*file.find("encoder.layers.0.self_attn.in_proj_weight"));
+        const auto b = file.toFloat(*file.find("encoder.layers.0.self_attn.in_proj_bias"));
+        const int d = 100, dh = 25, head = 1;
+        const int she = indexOf(r.queryTokens, "she");
+        const int her = indexOf(r.keyTokens, "her");
+        for (int j = 0; j < dh; ++j) {
+            double q = b[head * dh + j], k = b[d + head * dh + j];
+            for (int i = 0; i < d; ++i) {
+                q += double(w[(head * dh + j) * d + i]) * r.queryVectors(she, i);
+                k += double(w[(d + head * dh + j) * d + i]) * r.keyVectors(her, i);
+            }
+            QVERIFY(std::abs(r.steps.queries(she, j) - q) < 1e-4);
+            QVERIFY(std::abs(r.steps.keys(her, j) - k) < 1e-4);
+        }
     }
 
     void teachingModePrintsNumbersInCells() {

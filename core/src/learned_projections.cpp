@@ -1,0 +1,66 @@
+#include <attn/learned_projections.hpp>
+#include <attn/safetensors.hpp>
+
+#include <nlohmann/json.hpp>
+
+#include <fstream>
+#include <stdexcept>
+
+namespace attn {
+
+LearnedProjections readFirstLayerProjections(const std::filesystem::path& dir) {
+    const auto configPath = dir / "config.json";
+    std::ifstream in(configPath);
+    if (!in)
+        throw std::runtime_error(configPath.string() + ": cannot open");
+    nlohmann::json config;
+    try {
+        config = nlohmann::json::parse(in);
+    } catch (const std::exception& e) {
+        throw std::runtime_error(configPath.string() + ": " + e.what());
+    }
+    if (config.value("architecture", std::string()) != "transformer_classifier")
+        throw std::runtime_error(configPath.string() + ": architecture is not transformer_classifier");
+    const int d = config.value("d_model", 0), heads = config.value("n_heads", 0);
+    if (d <= 0 || heads <= 0 || d % heads != 0)
+        throw std::runtime_error(configPath.string() + ": d_model must be a positive multiple of n_heads");
+
+    const auto weightsPath = dir / "model.safetensors";
+    const SafetensorsFile file = SafetensorsFile::read(weightsPath);
+    auto tensor = [&](const std::string& name, std::vector<std::int64_t> shape) {
+        const TensorInfo* info = file.find(name);
+        if (!info)
+            throw std::runtime_error(weightsPath.string() + ": tensor '" + name + "' is missing");
+        if (info->shape != shape)
+            throw std::runtime_error(weightsPath.string() + ": tensor '" + name + "' has shape " +
+                                     shapeString(info->shape) + ", expected " + shapeString(shape));
+        return file.toFloat(*info);
+    };
+    const std::vector<float> w = tensor("encoder.layers.0.self_attn.in_proj_weight", {3 * d, d}); // 3d x d
+    const std::vector<float> b = tensor("encoder.layers.0.self_attn.in_proj_bias", {3 * d});     // 3d
+
+    LearnedProjections out;
+    out.dModel = d;
+    out.headDim = d / heads;
+    out.source = dir.string();
+    const int dh = out.headDim;
+    // One d x dh block of the transposed projection: column j = row (block * d + h * dh + j) of in_proj.
+    auto block = [&](int which, int h) {
+        Matrix m(d, dh);
+        for (int j = 0; j < dh; ++j)
+            for (int i = 0; i < d; ++i)
+                m(i, j) = w[static_cast<std::size_t>(which * d + h * dh + j) * d + i];
+        return m;
+    };
+    auto bias = [&](int which, int h) {
+        RowVector v(dh);
+        for (int j = 0; j < dh; ++j)
+            v(j) = b[static_cast<std::size_t>(which * d + h * dh + j)];
+        return v;
+    };
+    for (int h = 0; h < heads; ++h)
+        out.heads.push_back({block(0, h), block(1, h), block(2, h), bias(0, h), bias(1, h), bias(2, h)});
+    return out;
+}
+
+} // namespace attn
