@@ -6,7 +6,7 @@ set -euo pipefail
 cd "$(dirname "$0")"
 
 echo "==> Checking build dependencies"
-bash cmake/install-deps.sh
+bash cmake/install-deps.sh --run
 
 echo "==> Configuring (build/release)"
 cmake --preset release >/dev/null

@@ -4,9 +4,11 @@
 set -euo pipefail
 
 want_test=0
+want_run=0
 for arg in "$@"; do
   case "$arg" in
     --test) want_test=1 ;;
+    --run) want_run=1 ;;
     *) echo "install-deps: unknown argument '$arg'" >&2; exit 2 ;;
   esac
 done
@@ -20,6 +22,10 @@ packages=(
 )
 if [ "$want_test" = 1 ]; then
   packages+=(libgtest-dev libgmock-dev libbenchmark-dev)
+fi
+if [ "$want_run" = 1 ]; then
+  # The Vision page browses the Fashion-MNIST test set (IDX .gz files under /usr/share/datasets).
+  packages+=(dataset-fashion-mnist)
 fi
 
 missing=()
