@@ -4,6 +4,7 @@
 #include "services/model_slot.hpp"
 #include "widgets/heatmap_view.hpp"
 #include "widgets/model_bar.hpp"
+#include "widgets/sentence_input.hpp"
 
 #include <attn/checkpoint.hpp>
 
@@ -13,13 +14,11 @@
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QLabel>
-#include <QLineEdit>
 #include <QProgressBar>
 #include <QScrollArea>
 #include <QSpinBox>
 #include <QSplitter>
 #include <QTextBrowser>
-#include <QTimer>
 #include <QVBoxLayout>
 
 #include <qcustomplot.h>
@@ -96,18 +95,11 @@ SentimentPage::SentimentPage(QWidget* parent) : Page(parent) {
     error_->hide();
     outer->addWidget(error_);
 
-    auto* inputRow = new QHBoxLayout;
-    presets_ = new QComboBox(this);
-    presets_->addItem(tr("Examples…"));
-    for (const char* p : kPresets)
-        presets_->addItem(QString::fromUtf8(p));
-    input_ = new QLineEdit(this);
-    input_->setPlaceholderText(tr("Type a review, e.g. “the film was very good”"));
-    input_->setClearButtonEnabled(true);
-    inputRow->addWidget(new QLabel(tr("Review:"), this));
-    inputRow->addWidget(input_, 1);
-    inputRow->addWidget(presets_);
-    outer->addLayout(inputRow);
+    QStringList examples;
+    for (const char* e : kPresets)
+        examples << QString::fromUtf8(e);
+    input_ = new SentenceInput(tr("Review:"), tr("Type a review, e.g. “the film was very good”"), examples, this);
+    outer->addWidget(input_);
 
     auto* optionRow = new QHBoxLayout;
     padTo_ = new QSpinBox(this);
@@ -177,16 +169,8 @@ SentimentPage::SentimentPage(QWidget* parent) : Page(parent) {
     vsplit->setStretchFactor(1, 1);
     outer->addWidget(vsplit, 1);
 
-    debounce_ = new QTimer(this);
-    debounce_->setSingleShot(true);
-    debounce_->setInterval(150);
-    connect(debounce_, &QTimer::timeout, this, &SentimentPage::runNow);
-    connect(input_, &QLineEdit::textChanged, this, [this] { debounce_->start(); });
-    connect(presets_, &QComboBox::activated, this, [this](int index) {
-        if (index > 0)
-            input_->setText(presets_->itemText(index));
-    });
-    connect(padTo_, &QSpinBox::valueChanged, this, [this] { debounce_->start(); });
+    connect(input_, &SentenceInput::settled, this, &SentimentPage::runNow);
+    connect(padTo_, &QSpinBox::valueChanged, this, [this] { input_->schedule(); });
     connect(mask_, &QCheckBox::toggled, this, [this] { runNow(); });
     connect(viewChooser_, &QComboBox::currentIndexChanged, this, [this](int index) {
         if (updating_ || index < 0)
@@ -336,7 +320,7 @@ void SentimentPage::selectView(int layer, int head) {
 }
 
 void SentimentPage::runNow() {
-    debounce_->stop();
+    input_->cancelPending();
     auto model = slot_->modelAs<attn::TransformerClassifier>();
     if (!model)
         return;

@@ -16,15 +16,14 @@ class HeatmapView;
 class JobRunner;
 class ModelBar;
 class ModelSlot;
+class SentenceInput;
 class QCheckBox;
 class QComboBox;
 class QGridLayout;
 class QLabel;
-class QLineEdit;
 class QProgressBar;
 class QSpinBox;
 class QTextBrowser;
-class QTimer;
 class QVBoxLayout;
 
 class SentimentPage : public Page {
@@ -86,8 +85,7 @@ private:
     JobRunner* jobs_ = nullptr;
     ModelBar* modelBar_ = nullptr;
     QLabel* error_ = nullptr;
-    QComboBox* presets_ = nullptr;
-    QLineEdit* input_ = nullptr;
+    SentenceInput* input_ = nullptr;
     QSpinBox* padTo_ = nullptr;
     QCheckBox* mask_ = nullptr;
     QComboBox* viewChooser_ = nullptr;
@@ -100,7 +98,6 @@ private:
     QGridLayout* thumbGrid_ = nullptr;
     QVector<QVector<HeatmapView*>> thumbs_;
     QTextBrowser* shaded_ = nullptr;
-    QTimer* debounce_ = nullptr;
 
     std::optional<attn::ClassifierResult> result_, opposite_;
     QString resultText_;

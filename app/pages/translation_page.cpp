@@ -4,18 +4,16 @@
 #include "services/model_slot.hpp"
 #include "widgets/heatmap_view.hpp"
 #include "widgets/model_bar.hpp"
+#include "widgets/sentence_input.hpp"
 
 #include <attn/checkpoint.hpp>
 
-#include <QComboBox>
 #include <QEvent>
 #include <QGroupBox>
 #include <QHBoxLayout>
 #include <QLabel>
-#include <QLineEdit>
 #include <QPushButton>
 #include <QSplitter>
-#include <QTimer>
 #include <QVBoxLayout>
 
 #include <qcustomplot.h>
@@ -70,18 +68,11 @@ TranslationPage::TranslationPage(QWidget* parent) : Page(parent) {
     error_->hide();
     outer->addWidget(error_);
 
-    auto* inputRow = new QHBoxLayout;
-    input_ = new QLineEdit(this);
-    input_->setPlaceholderText(tr("Type an English sentence"));
-    input_->setClearButtonEnabled(true);
-    presets_ = new QComboBox(this);
-    presets_->addItem(tr("Examples…"));
-    for (const char* p : kPresets)
-        presets_->addItem(QString::fromUtf8(p));
-    inputRow->addWidget(new QLabel(tr("English:"), this));
-    inputRow->addWidget(input_, 1);
-    inputRow->addWidget(presets_);
-    outer->addLayout(inputRow);
+    QStringList examples;
+    for (const char* e : kPresets)
+        examples << QString::fromUtf8(e);
+    input_ = new SentenceInput(tr("English:"), tr("Type an English sentence"), examples, this);
+    outer->addWidget(input_);
 
     // Word chips: source words and output words, shaded by the hovered cell's weights.
     auto* chips = new QGroupBox(tr("Alignment (hover a cell or a word)"), this);
@@ -169,15 +160,7 @@ TranslationPage::TranslationPage(QWidget* parent) : Page(parent) {
     split->setStretchFactor(1, 2);
     outer->addWidget(split, 1);
 
-    debounce_ = new QTimer(this);
-    debounce_->setSingleShot(true);
-    debounce_->setInterval(150);
-    connect(debounce_, &QTimer::timeout, this, &TranslationPage::runNow);
-    connect(input_, &QLineEdit::textChanged, this, [this] { debounce_->start(); });
-    connect(presets_, &QComboBox::activated, this, [this](int index) {
-        if (index > 0)
-            input_->setText(presets_->itemText(index));
-    });
+    connect(input_, &SentenceInput::settled, this, &TranslationPage::runNow);
     connect(prev_, &QPushButton::clicked, this, &TranslationPage::previousStep);
     connect(next_, &QPushButton::clicked, this, &TranslationPage::nextStep);
     connect(heatmap_, &HeatmapView::cellHovered, this, &TranslationPage::highlight);
@@ -247,7 +230,7 @@ QString TranslationPage::joinOutput(const attn::TranslationResult& r, const std:
 }
 
 void TranslationPage::runNow() {
-    debounce_->stop();
+    input_->cancelPending();
     auto model = slot_->modelAs<attn::Seq2SeqModel>();
     auto baseline = baseline_->modelAs<attn::Seq2SeqModel>();
     if (!model && !baseline)

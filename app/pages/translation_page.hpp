@@ -17,15 +17,13 @@ class HeatmapView;
 class JobRunner;
 class ModelBar;
 class ModelSlot;
+class SentenceInput;
 class QCPBars;
 class QCPItemRect;
-class QComboBox;
 class QCustomPlot;
 class QHBoxLayout;
 class QLabel;
-class QLineEdit;
 class QPushButton;
-class QTimer;
 
 class TranslationPage : public Page {
     Q_OBJECT
@@ -88,8 +86,7 @@ private:
     ModelSlot* baseline_ = nullptr;
     JobRunner* jobs_ = nullptr;
     QLabel* error_ = nullptr;
-    QComboBox* presets_ = nullptr;
-    QLineEdit* input_ = nullptr;
+    SentenceInput* input_ = nullptr;
     QWidget* sourceRow_ = nullptr;
     QWidget* outputRow_ = nullptr;
     QHBoxLayout* sourceLayout_ = nullptr;
@@ -106,7 +103,6 @@ private:
     QLabel* withAttention_ = nullptr;
     QLabel* withoutAttention_ = nullptr;
     QLabel* warnings_ = nullptr;
-    QTimer* debounce_ = nullptr;
 
     std::optional<attn::TranslationResult> result_, baselineResult_;
     QString resultText_;
