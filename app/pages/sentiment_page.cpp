@@ -21,8 +21,6 @@
 #include <QTextBrowser>
 #include <QVBoxLayout>
 
-#include <qcustomplot.h>
-
 #include <algorithm>
 #include <cmath>
 
@@ -47,28 +45,6 @@ QString shade(double relative) {
     const int g = int(std::lround(255.0 - relative * (255.0 - 140.0)));
     const int b = int(std::lround(255.0 - relative * 255.0));
     return QStringLiteral("#%1%2%3").arg(r, 2, 16, QLatin1Char('0')).arg(g, 2, 16, QLatin1Char('0')).arg(b, 2, 16, QLatin1Char('0'));
-}
-
-/// Small heatmaps: no axis titles, no tick labels (the enlarged view has them).
-void compact(HeatmapView* view) {
-    QCustomPlot* plot = view->plot();
-    for (QCPAxis* axis : {plot->xAxis, plot->yAxis}) {
-        axis->setLabel(QString());
-        axis->setTickLabels(false);
-    }
-    const auto elements = plot->plotLayout()->elements(true);
-    for (QCPLayoutElement* e : elements) {
-        if (auto* scale = qobject_cast<QCPColorScale*>(e)) {
-            // Hidden and collapsed to zero width (it stays in the layout: HeatmapView owns and updates it).
-            scale->setVisible(false);
-            scale->setAutoMargins(QCP::msNone);
-            scale->setMargins(QMargins());
-            scale->setMinimumSize(0, 0);
-            scale->setMaximumSize(0, QWIDGETSIZE_MAX);
-            scale->setBarWidth(0);
-        }
-    }
-    plot->replot();
 }
 
 const char* const kPresets[] = {
@@ -275,7 +251,8 @@ void SentimentPage::rebuildThumbnails() {
             caption->setFont(f);
             caption->setAlignment(Qt::AlignCenter);
             auto* view = new HeatmapView(cell);
-            view->setMinimumSize(110, 100);
+            view->setCompact(true);
+            view->setMinimumSize(90, 90);
             view->setRangeMode(HeatmapView::RangeMode::Fixed01);
             view->setEmptyText(QStringLiteral("–"));
             view->setToolTip(tr("Click to enlarge layer %1, head %2").arg(l + 1).arg(h + 1));
@@ -469,7 +446,6 @@ void SentimentPage::refreshViews() {
                 v->setMatrix(r.attention[size_t(l)][size_t(h)], tokens, tokens);
             else
                 v->clear();
-            compact(v);
             auto* frame = qobject_cast<QFrame*>(v->parentWidget());
             if (frame)
                 frame->setStyleSheet(l == layer_ && (h == head_ || head_ < 0)

@@ -178,9 +178,12 @@ HeatmapView::HeatmapView(QWidget* parent) : QWidget(parent) {
     rebuild();
 }
 
-HeatmapView::~HeatmapView() = default;
+HeatmapView::~HeatmapView() {
+    // Out of the layout in compact mode, so the layout would not delete it.
+    if (compact_) delete scale_;
+}
 
-QSize HeatmapView::minimumSizeHint() const { return {240, 200}; }
+QSize HeatmapView::minimumSizeHint() const { return compact_ ? QSize(48, 48) : QSize(240, 200); }
 
 QSize HeatmapView::sizeHint() const { return {560, 480}; }
 
@@ -215,8 +218,8 @@ void HeatmapView::setTitle(const QString& title) {
 void HeatmapView::setAxisTitles(const QString& rowTitle, const QString& columnTitle) {
     rowTitle_ = rowTitle;
     columnTitle_ = columnTitle;
-    plot_->yAxis->setLabel(rowTitle_.isEmpty() ? tr("Query") : rowTitle_);
-    plot_->xAxis->setLabel(columnTitle_.isEmpty() ? tr("Key") : columnTitle_);
+    plot_->yAxis->setLabel(compact_ ? QString() : rowTitle_.isEmpty() ? tr("Query") : rowTitle_);
+    plot_->xAxis->setLabel(compact_ ? QString() : columnTitle_.isEmpty() ? tr("Key") : columnTitle_);
     plot_->replot(QCustomPlot::rpQueuedReplot);
 }
 
@@ -239,6 +242,33 @@ void HeatmapView::setValueDecimals(int decimals) {
 
 void HeatmapView::setTeachingMode(bool on) {
     teaching_ = on;
+    rebuild();
+}
+
+void HeatmapView::setCompact(bool on) {
+    if (on == compact_) return;
+    compact_ = on;
+    auto* layout = plot_->plotLayout();
+    if (on) {
+        if (titleElement_) {
+            layout->remove(titleElement_);
+            titleElement_ = nullptr;
+        }
+        layout->take(scale_);
+        layout->simplify();
+        scale_->setVisible(false);
+    } else {
+        layout->addElement(0, 1, scale_);
+        scale_->setVisible(true);
+    }
+    for (QCPAxis* axis : {plot_->xAxis, plot_->yAxis}) {
+        axis->setTickLabels(!on);
+        axis->setTickLength(0, on ? 0 : 4);
+    }
+    auto* rect = plot_->axisRect();
+    rect->setAutoMargins(on ? QCP::msNone : QCP::msAll);
+    rect->setMargins(on ? QMargins(1, 1, 1, 1) : QMargins());
+    setMinimumSize(minimumSizeHint());
     rebuild();
 }
 
@@ -290,7 +320,7 @@ void HeatmapView::applyFonts() {
 
 void HeatmapView::updateTitleElement() {
     auto* layout = plot_->plotLayout();
-    if (title_.isEmpty()) {
+    if (title_.isEmpty() || compact_) {
         if (titleElement_) {
             layout->remove(titleElement_);
             layout->simplify();
@@ -313,6 +343,7 @@ void HeatmapView::updateTitleElement() {
 void HeatmapView::rebuild() {
     const Eigen::Index rows = values_.rows(), cols = values_.cols();
     hoverRow_ = hoverColumn_ = -1;
+    hoverLabel_ = {-1, -1};
     for (QCPItemRect* r : {rowHighlight_, columnHighlight_, rowHighlightShadow_, columnHighlightShadow_})
         r->setVisible(false);
     if (rows == 0 || cols == 0) {
@@ -394,8 +425,8 @@ void HeatmapView::rebuild() {
 
     plot_->xAxis->setRange(-0.5, double(cols) - 0.5);
     plot_->yAxis->setRange(-0.5, double(rows) - 0.5);
-    plot_->yAxis->setLabel(rowTitle_.isEmpty() ? tr("Query") : rowTitle_);
-    plot_->xAxis->setLabel(columnTitle_.isEmpty() ? tr("Key") : columnTitle_);
+    plot_->yAxis->setLabel(compact_ ? QString() : rowTitle_.isEmpty() ? tr("Query") : rowTitle_);
+    plot_->xAxis->setLabel(compact_ ? QString() : columnTitle_.isEmpty() ? tr("Key") : columnTitle_);
     updateTitleElement();
     // QCPColorScale reports its current margin as its automatic one, so through the margin group
     // the bottom margin could only ever grow (long rotated labels followed by short ones left a
@@ -426,11 +457,11 @@ void HeatmapView::updateColumnLabelRotation() {
                   fm.height();
     // 15 px is QCPAxisRect's own default minimum on every side (keeps the colour scale's end
     // labels from being clipped when there is no title).
-    plot_->axisRect()->setMinimumMargins(QMargins(std::max(15, minLeft), 15, 15, 15));
+    plot_->axisRect()->setMinimumMargins(compact_ ? QMargins() : QMargins(std::max(15, minLeft), 15, 15, 15));
 }
 
 void HeatmapView::drawValues(QCPPainter* painter) {
-    if (!(showValues_ || teaching_) || values_.size() == 0) return;
+    if (!(showValues_ || teaching_) || compact_ || values_.size() == 0) return;
     const Eigen::Index rows = values_.rows(), cols = values_.cols();
     QCPAxis* x = plot_->xAxis;
     QCPAxis* y = plot_->yAxis;
@@ -515,19 +546,12 @@ QRect HeatmapView::cellRect(int row, int column) const {
     return r.translated(plot_->mapTo(this, QPoint(0, 0)));
 }
 
-QString HeatmapView::labelToolTipAt(const QPoint& plotPos) const {
-    if (values_.size() == 0) return {};
+std::pair<int, int> HeatmapView::labelAt(const QPoint& plotPos) const {
+    if (values_.size() == 0 || compact_) return {-1, -1};
     const QRect ar = plot_->axisRect()->rect();
-    auto describe = [](const QString& title, const QString& label, const QString& note, int index,
-                       const char* what) {
-        QString s = QStringLiteral("%1: %2 (%3 %4)").arg(title, label, QLatin1String(what), QString::number(index));
-        if (!note.isEmpty()) s += QStringLiteral("\n\u26a0 ") + note;
-        return s;
-    };
     if (plotPos.x() < ar.left() && plotPos.y() >= ar.top() && plotPos.y() <= ar.bottom()) {
         const int r = int(std::floor(plot_->yAxis->pixelToCoord(plotPos.y()) + 0.5));
-        if (r >= 0 && r < values_.rows())
-            return describe(rowTitle_.isEmpty() ? tr("Query") : rowTitle_, rowLabels_[r], rowNotes_.value(r), r, "row");
+        if (r >= 0 && r < values_.rows()) return {r, -1};
     }
     if (plotPos.y() > ar.bottom() && plotPos.x() >= ar.left() - 200 && plotPos.x() <= ar.right()) {
         // Rotated labels run down and to the left from their tick: follow the slant back up.
@@ -535,23 +559,39 @@ QString HeatmapView::labelToolTipAt(const QPoint& plotPos) const {
         const double dy = plotPos.y() - ar.bottom();
         const double shift = std::abs(std::sin(angle)) > 1e-6 ? dy * std::cos(angle) / std::sin(angle) : 0.0;
         const int c = int(std::floor(plot_->xAxis->pixelToCoord(plotPos.x() + shift) + 0.5));
-        if (c >= 0 && c < values_.cols())
-            return describe(columnTitle_.isEmpty() ? tr("Key") : columnTitle_, columnLabels_[c],
-                            columnNotes_.value(c), c, "column");
+        if (c >= 0 && c < values_.cols()) return {-1, c};
     }
+    return {-1, -1};
+}
+
+QString HeatmapView::labelToolTipAt(const QPoint& plotPos) const {
+    auto describe = [](const QString& title, const QString& label, const QString& note, int index,
+                       const char* what) {
+        QString s = QStringLiteral("%1: %2 (%3 %4)").arg(title, label, QLatin1String(what), QString::number(index));
+        if (!note.isEmpty()) s += QStringLiteral("\n\u26a0 ") + note;
+        return s;
+    };
+    const auto [r, c] = labelAt(plotPos);
+    if (r >= 0) return describe(rowTitle_.isEmpty() ? tr("Query") : rowTitle_, rowLabels_[r], rowNotes_.value(r), r, "row");
+    if (c >= 0)
+        return describe(columnTitle_.isEmpty() ? tr("Key") : columnTitle_, columnLabels_[c], columnNotes_.value(c), c,
+                        "column");
     return {};
 }
 
 void HeatmapView::updateHighlight(int row, int column) {
-    const bool on = row >= 0 && column >= 0;
-    for (QCPItemRect* r : {rowHighlight_, columnHighlight_, rowHighlightShadow_, columnHighlightShadow_})
-        r->setVisible(on);
-    if (on) {
-        const double right = double(values_.cols()) - 0.5, bottom = double(values_.rows()) - 0.5;
+    // A cell outlines its row and column; a hovered label (the other index -1) only its own line.
+    const bool rowOn = row >= 0 && row < values_.rows(), columnOn = column >= 0 && column < values_.cols();
+    for (QCPItemRect* r : {rowHighlight_, rowHighlightShadow_}) r->setVisible(rowOn);
+    for (QCPItemRect* r : {columnHighlight_, columnHighlightShadow_}) r->setVisible(columnOn);
+    const double right = double(values_.cols()) - 0.5, bottom = double(values_.rows()) - 0.5;
+    if (rowOn) {
         for (QCPItemRect* r : {rowHighlight_, rowHighlightShadow_}) {
             r->topLeft->setCoords(-0.5, row - 0.5);
             r->bottomRight->setCoords(right, row + 0.5);
         }
+    }
+    if (columnOn) {
         for (QCPItemRect* r : {columnHighlight_, columnHighlightShadow_}) {
             r->topLeft->setCoords(column - 0.5, -0.5);
             r->bottomRight->setCoords(column + 0.5, bottom);
@@ -570,21 +610,28 @@ bool HeatmapView::eventFilter(QObject* watched, QEvent* event) {
         break;
     case QEvent::MouseMove: {
         const auto* me = static_cast<QMouseEvent*>(event);
-        const auto [r, c] = cellAt(plot_->mapTo(this, me->position().toPoint()));
-        if (r != hoverRow_ || c != hoverColumn_) {
-            hoverRow_ = r;
-            hoverColumn_ = c;
-            updateHighlight(r, c);
-            Q_EMIT cellHovered(r, c);
-        }
+        const QPoint pos = me->position().toPoint();
+        const auto [r, c] = cellAt(plot_->mapTo(this, pos));
+        const auto label = r >= 0 ? std::pair<int, int>{-1, -1} : labelAt(pos);
+        const bool cellChanged = r != hoverRow_ || c != hoverColumn_, labelChanged = label != hoverLabel_;
+        hoverRow_ = r;
+        hoverColumn_ = c;
+        hoverLabel_ = label;
+        if (cellChanged || labelChanged) updateHighlight(r >= 0 ? r : label.first, r >= 0 ? c : label.second);
+        if (cellChanged) Q_EMIT cellHovered(r, c);
+        if (labelChanged) Q_EMIT labelHovered(label.first, label.second);
         break;
     }
     case QEvent::Leave:
         if (hoverRow_ >= 0 || hoverColumn_ >= 0) {
             hoverRow_ = hoverColumn_ = -1;
-            updateHighlight(-1, -1);
             Q_EMIT cellHovered(-1, -1);
         }
+        if (hoverLabel_ != std::pair<int, int>{-1, -1}) {
+            hoverLabel_ = {-1, -1};
+            Q_EMIT labelHovered(-1, -1);
+        }
+        updateHighlight(-1, -1);
         break;
     case QEvent::MouseButtonPress: {
         const auto* me = static_cast<QMouseEvent*>(event);

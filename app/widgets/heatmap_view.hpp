@@ -1,8 +1,8 @@
 #pragma once
 // HeatmapView: an attention matrix drawn on a QCPColorMap, one cell per (query, key) pair.
-// Row 0 (the first query token) is at the top; labels on both axes; colour scale; hover shows
-// the value and highlights the row and column. Export to PNG/SVG/PDF (what is shown) and
-// CSV/JSON (the matrix with its labels).
+// Row 0 (the first query token) is at the top; labels on both axes; colour scale; hovering a cell
+// shows its value and outlines its row and column, hovering a label outlines that row or column.
+// Export to PNG/SVG/PDF (what is shown) and CSV/JSON (the matrix with its labels).
 
 #include <attn/matrix.hpp>
 
@@ -54,6 +54,10 @@ public:
     void setValueDecimals(int decimals);
     /// Larger fonts for a projector.
     void setTeachingMode(bool on);
+    /// Thumbnail mode: only the cells (no title, tick labels, axis titles or colour scale), so a
+    /// small view spends its area on the matrix. Hover tooltips and clicks still work.
+    void setCompact(bool on);
+    bool isCompact() const { return compact_; }
 
     /// A non-empty note marks that row's (or column's) label, e.g. an out-of-vocabulary word,
     /// and becomes the label's tooltip.
@@ -95,6 +99,8 @@ public:
 Q_SIGNALS:
     void cellHovered(int row, int column); ///< (-1, -1) when the mouse leaves the cells
     void cellClicked(int row, int column);
+    /// The mouse is over a row label (row, -1) or a column label (-1, column); (-1, -1) when it leaves.
+    void labelHovered(int row, int column);
 
 protected:
     bool eventFilter(QObject* watched, QEvent* event) override;
@@ -107,6 +113,8 @@ private:
     void updateTitleElement();
     void drawValues(QCPPainter* painter);
     QString labelToolTipAt(const QPoint& plotPos) const;
+    /// (row, -1) over a row's tick label, (-1, column) over a column's, else (-1, -1).
+    std::pair<int, int> labelAt(const QPoint& plotPos) const;
     QString displayLabel(const QString& label, const QString& note, int maxWidth, const QFont& font) const;
 
     QCustomPlot* plot_ = nullptr;
@@ -119,8 +127,10 @@ private:
     RangeMode rangeMode_ = RangeMode::Fixed01;
     bool showValues_ = false;
     bool teaching_ = false;
+    bool compact_ = false;
     int decimals_ = 2;
     int hoverRow_ = -1, hoverColumn_ = -1;
+    std::pair<int, int> hoverLabel_{-1, -1};
     QCPItemRect* rowHighlight_ = nullptr;
     QCPItemRect* columnHighlight_ = nullptr;
     // Dark outlines drawn under the light ones so that the highlight shows on every cell colour.

@@ -103,6 +103,7 @@ private Q_SLOTS:
     void contrastTextColour();
     void sizeHints();
     void regressionBottomMarginShrinksAfterLongLabels();
+    void compactModeGivesTheCellsTheWholeView();
 
 private:
     QTemporaryDir tmp_;
@@ -281,6 +282,24 @@ void TestHeatmapView::hoverAndClickEmitSignals() {
     for (int i = 0; i < view.plot()->itemCount(); ++i)
         if (qobject_cast<QCPItemRect*>(view.plot()->item(i)) && view.plot()->item(i)->visible()) ++visibleRects;
     QVERIFY(visibleRects >= 2);
+
+    // Over the row label "cat" (left of the cells, at row 1's height): only that row is outlined.
+    QSignalSpy labelled(&view, &HeatmapView::labelHovered);
+    const QRect cells = view.plot()->axisRect()->rect();
+    const QPoint rowLabel(cells.left() - 12, view.plot()->mapFrom(&view, view.cellRect(1, 0).center()).y());
+    QTest::mouseMove(view.plot(), rowLabel);
+    QTRY_VERIFY(!labelled.isEmpty());
+    QCOMPARE(labelled.last().at(0).toInt(), 1);
+    QCOMPARE(labelled.last().at(1).toInt(), -1);
+    QCOMPARE(hovered.last().at(0).toInt(), -1); // no cell under the mouse
+    QList<QRectF> outlined;
+    for (int i = 0; i < view.plot()->itemCount(); ++i)
+        if (auto* r = qobject_cast<QCPItemRect*>(view.plot()->item(i)); r && r->visible())
+            outlined << QRectF(r->topLeft->coords(), r->bottomRight->coords()).normalized();
+    QVERIFY(!outlined.isEmpty());
+    for (const QRectF& r : outlined) // row 1 spans y in [0.5, 1.5] and every column
+        QVERIFY2(std::abs(r.top() - 0.5) < 1e-9 && std::abs(r.bottom() - 1.5) < 1e-9 && r.width() > 3.9,
+                 qPrintable(QStringLiteral("%1,%2 %3x%4").arg(r.left()).arg(r.top()).arg(r.width()).arg(r.height())));
 }
 
 void TestHeatmapView::emptyViewShowsHint() {
@@ -497,6 +516,41 @@ void TestHeatmapView::regressionBottomMarginShrinksAfterLongLabels() {
     view.setMatrix(attn::Matrix::Constant(n, n, 0.02f), shortLabels, shortLabels);
     const int shortMargin = view.plot()->axisRect()->margins().bottom();
     QVERIFY2(shortMargin < tall - 20, qPrintable(QStringLiteral("%1 vs %2").arg(shortMargin).arg(tall)));
+}
+
+void TestHeatmapView::compactModeGivesTheCellsTheWholeView() {
+    // Thumbnails: in a 120x120 view the cells must fill nearly all of it (the normal layout spends
+    // most of such a view on the colour scale, tick labels and titles).
+    HeatmapView view;
+    view.setTitle(QStringLiteral("layer 1, head 1"));
+    view.setCompact(true);
+    QVERIFY(view.minimumSizeHint().width() <= 60);
+    view.resize(120, 120);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    view.setMatrix(sample3x4(), kRows, kCols);
+    view.plot()->replot();
+    const QRect cells = view.plot()->axisRect()->rect();
+    QVERIFY2(cells.width() >= 110 && cells.height() >= 110,
+             qPrintable(QStringLiteral("%1x%2").arg(cells.width()).arg(cells.height())));
+    QVERIFY(!view.plot()->xAxis->tickLabels());
+    QVERIFY(view.plot()->xAxis->label().isEmpty() && view.plot()->yAxis->label().isEmpty());
+    // Values and hit testing are unchanged: the top-left cell is row 0, column 0.
+    const QRect first = view.cellRect(0, 0);
+    QCOMPARE(view.cellAt(first.center()), std::make_pair(0, 0));
+    QVERIFY(view.cellToolTip(2, 0).contains(QStringLiteral("0.70")));
+
+    // Back to the full view: colour scale, labels and title return.
+    view.setCompact(false);
+    view.resize(600, 500);
+    view.plot()->replot();
+    QVERIFY(view.plot()->xAxis->tickLabels());
+    QCOMPARE(view.plot()->yAxis->label(), QStringLiteral("Query"));
+    bool hasScale = false;
+    for (QCPLayoutElement* e : view.plot()->plotLayout()->elements(false))
+        hasScale = hasScale || qobject_cast<QCPColorScale*>(e) != nullptr;
+    QVERIFY(hasScale);
+    QCOMPARE(view.drawnRowTickLabels(), kRows);
 }
 
 QTEST_MAIN(TestHeatmapView)
