@@ -372,7 +372,7 @@ void VisionPage::onModelChanged() {
     positionsNote_->setText(tr("Computing…"));
     positionRunner_.run<attn::Matrix>(
         [vit](const JobContext&) {
-            return attn::cosineSimilarity(attn::patchPositions(attn::vitPositionEmbeddings(*vit)));
+            return attn::cosineSimilarity(attn::patchPositions(vit->positionEmbeddings()));
         },
         [this, learned = s.positional == attn::Positional::Learned, side = s.patchesPerSide()](attn::Matrix sim) {
             positions_->setSimilarity(sim, side);

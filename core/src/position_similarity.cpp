@@ -1,10 +1,5 @@
 #include <attn/position_similarity.hpp>
 
-#include <attn/models/vit.hpp>
-#include <attn/safetensors.hpp>
-
-#include "models/common.hpp"
-
 #include <stdexcept>
 #include <string>
 
@@ -28,24 +23,6 @@ Matrix patchPositions(const Matrix& positionsWithCls) {
         throw std::invalid_argument("patchPositions: need [CLS] and at least one patch, got " +
                                     std::to_string(positionsWithCls.rows()) + " rows");
     return positionsWithCls.bottomRows(positionsWithCls.rows() - 1);
-}
-
-Matrix vitPositionEmbeddings(const VitModel& model) {
-    const VitConfig& s = model.settings();
-    const Eigen::Index rows = s.numPatches() + 1, d = s.encoder.dModel;
-    if (s.positional != Positional::Learned) return detail::sinusoidalTable(static_cast<int>(rows), s.encoder.dModel);
-    // The engine keeps its table private; the learned one is re-read from the validated checkpoint.
-    const auto path = model.directory() / "model.safetensors";
-    const SafetensorsFile file = SafetensorsFile::read(path);
-    const TensorInfo* info = file.find("pos_embed");
-    if (!info) throw std::runtime_error(path.string() + ": no tensor 'pos_embed'");
-    if (info->numel() != rows * d)
-        throw std::runtime_error(path.string() + ": tensor 'pos_embed' has shape " + shapeString(info->shape) +
-                                 ", expected [1," + std::to_string(rows) + "," + std::to_string(d) + "]");
-    const std::vector<float> values = file.toFloat(*info);
-    Matrix out(rows, d);
-    std::copy(values.begin(), values.end(), out.data());
-    return out;
 }
 
 } // namespace attn

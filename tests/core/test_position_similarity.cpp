@@ -1,12 +1,15 @@
 // Cosine similarity of position embeddings, against hand computations.
 
 #include <attn/checkpoint.hpp>
+#include <attn/models/vit.hpp>
 #include <attn/position_similarity.hpp>
+#include <attn/safetensors.hpp>
 
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <filesystem>
+#include <vector>
 
 namespace {
 
@@ -37,7 +40,7 @@ TEST(PositionSimilarity, PatchPositionsDropCls) {
 TEST(PositionSimilarity, SinusoidalTableOfTheFixture) {
     auto model = attn::loadModel(kParity / "vit_post_relu_sinusoidal_rgb");
     const auto& vit = dynamic_cast<const attn::VitModel&>(*model);
-    const attn::Matrix pe = attn::vitPositionEmbeddings(vit); // 5 x 16
+    const attn::Matrix& pe = vit.positionEmbeddings(); // 5 x 16
     ASSERT_EQ(pe.rows(), 5);
     ASSERT_EQ(pe.cols(), 16);
     // pe[p, 2i] = sin(p / 10000^(2i/16)), pe[p, 2i+1] = cos(...)
@@ -54,11 +57,17 @@ TEST(PositionSimilarity, SinusoidalTableOfTheFixture) {
 TEST(PositionSimilarity, LearnedTableOfTheFixture) {
     auto model = attn::loadModel(kParity / "vit_pre_gelu_learned_gray");
     const auto& vit = dynamic_cast<const attn::VitModel&>(*model);
-    const attn::Matrix pe = attn::vitPositionEmbeddings(vit);
+    const attn::Matrix& pe = vit.positionEmbeddings();
     ASSERT_EQ(pe.rows(), 5);
     ASSERT_EQ(pe.cols(), 16);
-    EXPECT_TRUE(pe.allFinite());
-    EXPECT_GT(pe.norm(), 0.0f);
+    // The table is the checkpoint's pos_embed [1, 5, 16], row-major, value for value.
+    const auto file = attn::SafetensorsFile::read(kParity / "vit_pre_gelu_learned_gray" / "model.safetensors");
+    const attn::TensorInfo* info = file.find("pos_embed");
+    ASSERT_NE(info, nullptr);
+    const std::vector<float> raw = file.toFloat(*info);
+    ASSERT_EQ(raw.size(), 5u * 16u);
+    for (int p = 0; p < 5; ++p)
+        for (int c = 0; c < 16; ++c) EXPECT_EQ(pe(p, c), raw[size_t(p * 16 + c)]);
     const attn::Matrix s = attn::cosineSimilarity(attn::patchPositions(pe));
     for (int i = 0; i < 4; ++i)
         for (int j = 0; j < 4; ++j) {

@@ -9,17 +9,11 @@
 
 namespace attn {
 
-class VitModel;
-
 /// N x N cosine similarities between the rows of an N x d matrix (computed in double).
 Matrix cosineSimilarity(const Matrix& rows);
 
 /// The position embeddings of the patches only: rows 1..N of the (N + 1) x d table (row 0 is [CLS]),
 /// as cosineSimilarity's input. Throws std::invalid_argument for fewer than 2 rows.
 Matrix patchPositions(const Matrix& positionsWithCls);
-
-/// The model's (N + 1) x d position table, [CLS] first: the learned pos_embed read from the
-/// checkpoint's model.safetensors, or the sinusoidal table. Throws on an unreadable checkpoint.
-Matrix vitPositionEmbeddings(const VitModel& model);
 
 } // namespace attn

@@ -23,6 +23,8 @@ public:
     ClassifierResult classify(const Image& image) const;
     /// Forward on an image that is already prepared (in_channels x image_size x image_size, normalised).
     ClassifierResult classifyPrepared(const Image& prepared) const;
+    /// The (N + 1) x d table added to the tokens, [CLS] first: the learned pos_embed or the sinusoidal table.
+    const Matrix& positionEmbeddings() const { return positions_; }
     /// "[CLS]" then "r{row}c{col}" for each patch, row by row.
     std::vector<std::string> positionLabels() const;
 
