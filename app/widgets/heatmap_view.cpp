@@ -604,9 +604,14 @@ bool HeatmapView::eventFilter(QObject* watched, QEvent* event) {
     if (watched != plot_) return QWidget::eventFilter(watched, event);
     switch (event->type()) {
     case QEvent::Resize:
+    case QEvent::Show:
         // Before QCustomPlot lays itself out at the new size (it replots in its resizeEvent).
         updateColumnLabelRotation();
         scale_->setMargins(QMargins());
+        // That replot builds the tick vectors from the axis rect's previous layout (tiny for a
+        // view filled while its page was hidden: only the first label fitted), so replot once
+        // more when the new layout is in place.
+        plot_->replot(QCustomPlot::rpQueuedReplot);
         break;
     case QEvent::MouseMove: {
         const auto* me = static_cast<QMouseEvent*>(event);

@@ -12,6 +12,7 @@
 #include <QLabel>
 #include <QSet>
 #include <QSignalSpy>
+#include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -104,6 +105,7 @@ private Q_SLOTS:
     void sizeHints();
     void regressionBottomMarginShrinksAfterLongLabels();
     void compactModeGivesTheCellsTheWholeView();
+    void regressionAllTickLabelsAfterFirstShow();
 
 private:
     QTemporaryDir tmp_;
@@ -551,6 +553,26 @@ void TestHeatmapView::compactModeGivesTheCellsTheWholeView() {
         hasScale = hasScale || qobject_cast<QCPColorScale*>(e) != nullptr;
     QVERIFY(hasScale);
     QCOMPARE(view.drawnRowTickLabels(), kRows);
+}
+
+void TestHeatmapView::regressionAllTickLabelsAfterFirstShow() {
+    // Bug (seen on the Sentiment tab): a matrix set while the view's page was hidden kept only its
+    // first tick label once the page was shown. QCustomPlot builds the tick vectors from the axis
+    // rect's previous layout, which for a never-shown widget is tiny.
+    QTabWidget tabs;
+    tabs.addTab(new QWidget, QStringLiteral("first"));
+    auto* view = new HeatmapView;
+    tabs.addTab(view, QStringLiteral("heatmap"));
+    tabs.resize(1000, 800);
+    tabs.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&tabs));
+    QStringList labels;
+    for (int i = 0; i < 12; ++i) labels << QStringLiteral("word%1").arg(i);
+    view->setMatrix(attn::Matrix::Constant(12, 12, 1.0f / 12.0f), labels, labels);
+    tabs.setCurrentIndex(1);
+    QTRY_COMPARE(view->plot()->yAxis->tickVectorLabels().size(), 12);
+    QTRY_COMPARE(view->plot()->xAxis->tickVectorLabels().size(), 12);
+    QCOMPARE(view->plot()->yAxis->tickVectorLabels().last(), QStringLiteral("word11"));
 }
 
 QTEST_MAIN(TestHeatmapView)

@@ -8,8 +8,11 @@
 #include <attn/checkpoint.hpp>
 
 #include <QStandardPaths>
+#include <QTabWidget>
 #include <QTemporaryDir>
 #include <QtTest>
+
+#include <qcustomplot.h>
 
 #include <filesystem>
 
@@ -228,6 +231,25 @@ private Q_SLOTS:
         QCOMPARE(page.errorText(), message);
         loadInto(page, "tc_post_gelu_mean_learned");
         QVERIFY(page.errorText().isEmpty());
+    }
+
+    void regressionEveryTickLabelWhenTheTabIsFirstShown() {
+        // Bug seen in the main window: the page computed its heatmap while its tab was hidden, and
+        // once the tab was opened the axes showed only the first token.
+        QTabWidget tabs;
+        tabs.addTab(new QWidget, QStringLiteral("first"));
+        auto* page = new SentimentPage;
+        tabs.addTab(page, QStringLiteral("sentiment"));
+        tabs.resize(1400, 900);
+        tabs.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&tabs));
+        loadInto(*page, "tc_post_gelu_mean_learned");
+        classify(*page, QStringLiteral("the acting was good but the plot was very bad"));
+        const int n = int(page->mainHeatmap()->matrix().rows());
+        QVERIFY(n >= 10);
+        tabs.setCurrentIndex(1);
+        QTRY_COMPARE(page->mainHeatmap()->plot()->yAxis->tickVectorLabels().size(), n);
+        QTRY_COMPARE(page->mainHeatmap()->plot()->xAxis->tickVectorLabels().size(), n);
     }
 
 private:
