@@ -263,6 +263,38 @@ class Timer:
         return (time.time() - self.start) / 60.0
 
 
+class Budget:
+    """Training progress in [0, 1] for the learning-rate schedule, with an optional wall-clock budget.
+
+    progress(step) is step / total_steps, or, with `minutes` > 0, the larger of that and the elapsed
+    fraction of the budget, so a run on a busy machine still completes its schedule. Without a budget
+    the schedule is purely step-based (reproducible)."""
+
+    def __init__(self, timer, minutes, total_steps):
+        self.timer, self.minutes, self.total_steps = timer, minutes, total_steps
+
+    def progress(self, step):
+        frac = step / self.total_steps
+        if self.minutes > 0:
+            frac = max(frac, self.timer.minutes() / self.minutes)
+        return min(1.0, frac)
+
+    def exhausted(self):
+        return self.minutes > 0 and self.timer.minutes() >= self.minutes
+
+
+def optimizer_step(model, opt, sched, loss, clip=1.0):
+    """Backward, clip the gradient norm, step the optimiser and the schedule; returns the loss value."""
+    import torch
+
+    opt.zero_grad()
+    loss.backward()
+    torch.nn.utils.clip_grad_norm_(model.parameters(), clip)
+    opt.step()
+    sched.step()
+    return float(loss)
+
+
 def write_json(path, obj):
     os.makedirs(os.path.dirname(path), exist_ok=True)
     with open(path, "w", encoding="utf-8") as f:

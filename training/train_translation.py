@@ -136,13 +136,8 @@ def main():
     opt = torch.optim.Adam(model.parameters(), lr=args.lr)
     total_steps = args.epochs * len(chunks)
 
-    def progress(s):
-        frac = s / total_steps
-        if args.minutes > 0:
-            frac = max(frac, timer.minutes() / args.minutes)
-        return min(1.0, frac)
-
-    sched = torch.optim.lr_scheduler.LambdaLR(opt, lambda s: max(0.1, 1.0 - progress(s)))
+    budget = common.Budget(timer, args.minutes, total_steps)
+    sched = torch.optim.lr_scheduler.LambdaLR(opt, lambda s: max(0.1, 1.0 - budget.progress(s)))
     out_of_time = False
     steps_done = 0
     gen = torch.Generator().manual_seed(args.seed)
@@ -163,14 +158,9 @@ def main():
             lengths = torch.tensor([len(s) for s, _ in batch])
             logits, _ = model(src, target=tgt, lengths=lengths)
             loss = F.cross_entropy(logits.reshape(-1, logits.shape[-1]), tgt.reshape(-1), ignore_index=0)
-            opt.zero_grad()
-            loss.backward()
-            torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
-            opt.step()
-            sched.step()
-            loss_sum += float(loss)
+            loss_sum += common.optimizer_step(model, opt, sched, loss)
             steps_done += 1
-            if args.minutes > 0 and timer.minutes() >= args.minutes:
+            if budget.exhausted():
                 out_of_time = True
                 log(f"  time budget of {args.minutes} min reached at epoch {epoch + 1}, step {step + 1}")
                 break

@@ -141,14 +141,9 @@ def main():
     total = steps_per_epoch * args.epochs
     warm = steps_per_epoch // 2
 
-    def progress(s):
-        frac = s / total
-        if args.minutes > 0:
-            frac = max(frac, timer.minutes() / args.minutes)
-        return min(1.0, frac)
-
+    budget = common.Budget(timer, args.minutes, total)
     sched = torch.optim.lr_scheduler.LambdaLR(
-        opt, lambda s: min(1.0, (s + 1) / warm) * 0.5 * (1 + np.cos(np.pi * progress(s))))
+        opt, lambda s: min(1.0, (s + 1) / warm) * 0.5 * (1 + np.cos(np.pi * budget.progress(s))))
     out_of_time = False
     steps_done = 0
     gen = torch.Generator().manual_seed(args.seed)
@@ -194,14 +189,9 @@ def main():
             else:
                 logits, _ = model(x)
                 loss = F.cross_entropy(logits, y)
-            opt.zero_grad()
-            loss.backward()
-            torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
-            opt.step()
-            sched.step()
-            loss_sum += float(loss)
+            loss_sum += common.optimizer_step(model, opt, sched, loss)
             steps_done += 1
-            if args.minutes > 0 and timer.minutes() >= args.minutes:
+            if budget.exhausted():
                 out_of_time = True
                 log(f"  time budget of {args.minutes} min reached at epoch {epoch + 1}, step {b + 1}")
                 break
