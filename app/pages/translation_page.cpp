@@ -164,6 +164,8 @@ TranslationPage::TranslationPage(QWidget* parent) : Page(parent) {
     connect(prev_, &QPushButton::clicked, this, &TranslationPage::previousStep);
     connect(next_, &QPushButton::clicked, this, &TranslationPage::nextStep);
     connect(heatmap_, &HeatmapView::cellHovered, this, &TranslationPage::highlight);
+    // A hovered source-word label shades the output words by their attention to it, and vice versa.
+    connect(heatmap_, &HeatmapView::labelHovered, this, &TranslationPage::highlight);
     connect(heatmap_, &HeatmapView::cellClicked, this, [this](int row, int) { setStep(row); });
     for (ModelSlot* s : {slot_, baseline_}) {
         connect(s, &ModelSlot::changed, this, &TranslationPage::onModelChanged);

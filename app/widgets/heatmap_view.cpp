@@ -623,8 +623,11 @@ bool HeatmapView::eventFilter(QObject* watched, QEvent* event) {
         hoverColumn_ = c;
         hoverLabel_ = label;
         if (cellChanged || labelChanged) updateHighlight(r >= 0 ? r : label.first, r >= 0 ? c : label.second);
-        if (cellChanged) Q_EMIT cellHovered(r, c);
+        // The signal that clears goes first, so a listener of both ends on what is under the mouse.
+        const bool cellClears = r < 0;
+        if (cellChanged && cellClears) Q_EMIT cellHovered(r, c);
         if (labelChanged) Q_EMIT labelHovered(label.first, label.second);
+        if (cellChanged && !cellClears) Q_EMIT cellHovered(r, c);
         break;
     }
     case QEvent::Leave:

@@ -302,6 +302,18 @@ void TestHeatmapView::hoverAndClickEmitSignals() {
     for (const QRectF& r : outlined) // row 1 spans y in [0.5, 1.5] and every column
         QVERIFY2(std::abs(r.top() - 0.5) < 1e-9 && std::abs(r.bottom() - 1.5) < 1e-9 && r.width() > 3.9,
                  qPrintable(QStringLiteral("%1,%2 %3x%4").arg(r.left()).arg(r.top()).arg(r.width()).arg(r.height())));
+
+    // Back onto a cell: the label's (-1, -1) comes before the cell, so a listener of both ends on the cell.
+    QList<QString> order;
+    connect(&view, &HeatmapView::labelHovered, &view, [&](int r, int c) { order << QStringLiteral("label %1 %2").arg(r).arg(c); });
+    connect(&view, &HeatmapView::cellHovered, &view, [&](int r, int c) { order << QStringLiteral("cell %1 %2").arg(r).arg(c); });
+    QTest::mouseMove(view.plot(), centre);
+    QTRY_COMPARE(order.size(), 2);
+    QCOMPARE(order, (QList<QString>{QStringLiteral("label -1 -1"), QStringLiteral("cell 2 1")}));
+    order.clear();
+    QTest::mouseMove(view.plot(), rowLabel);
+    QTRY_COMPARE(order.size(), 2);
+    QCOMPARE(order, (QList<QString>{QStringLiteral("cell -1 -1"), QStringLiteral("label 1 -1")}));
 }
 
 void TestHeatmapView::emptyViewShowsHint() {

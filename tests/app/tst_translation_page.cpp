@@ -123,6 +123,12 @@ private Q_SLOTS:
         QCOMPARE(out.size(), steps);
         for (int t = 0; t < steps; ++t)
             QVERIFY(std::abs(out[t] - double(ref.alignment(t, 2))) <= 1e-6);
+        // Hovering a source word's label (column 1) shades the output words by column 1.
+        Q_EMIT page.mainHeatmap()->labelHovered(-1, 1);
+        const QVector<double> byLabel = page.outputChipWeights();
+        QCOMPARE(byLabel.size(), steps);
+        for (int t = 0; t < steps; ++t)
+            QVERIFY(std::abs(byLabel[t] - double(ref.alignment(t, 1))) <= 1e-6);
         QVERIFY(page.errorText().isEmpty());
     }
 
