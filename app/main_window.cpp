@@ -12,6 +12,8 @@
 #include <Eigen/Core>
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
+
 #include <QAction>
 #include <QApplication>
 #include <QFile>
@@ -19,6 +21,8 @@
 #include <QKeySequence>
 #include <QLabel>
 #include <QProgressBar>
+#include <QScreen>
+#include <QSettings>
 #include <QToolButton>
 #include <QMenuBar>
 #include <QMessageBox>
@@ -33,7 +37,6 @@
 
 MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     setWindowTitle(QStringLiteral("attnviz — see attention"));
-    resize(1400, 900);
 
     embeddings_ = new EmbeddingStore(this);
 
@@ -84,6 +87,23 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     buildMenus();
     embeddings_->loadDefault();
     setEmbeddingsStatus(embeddings_->description());
+    restoreWindowGeometry();
+}
+
+void MainWindow::restoreWindowGeometry() {
+    QSettings settings(QStringLiteral("attnviz"), QStringLiteral("attnviz"));
+    if (restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray()))
+        return;
+    // First run: 1400 x 900, or 90% of a smaller screen (a window larger than the screen hides its
+    // status bar and the right-hand panels).
+    const QRect available = screen()->availableGeometry();
+    resize(std::min(1400, available.width() * 9 / 10), std::min(900, available.height() * 9 / 10));
+}
+
+void MainWindow::closeEvent(QCloseEvent* event) {
+    QSettings settings(QStringLiteral("attnviz"), QStringLiteral("attnviz"));
+    settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
+    QMainWindow::closeEvent(event);
 }
 
 void MainWindow::addPage(Page* page) {

@@ -24,7 +24,12 @@ public:
     /// Versions and the provenance of shipped data and models (Help > About).
     static QString aboutHtml();
 
+protected:
+    void closeEvent(QCloseEvent* event) override; ///< remembers the window geometry
+
 private:
+    /// The geometry of the last run, else a first-run size that fits the screen.
+    void restoreWindowGeometry();
     void buildMenus();
     void exportView();
     void exportMatrix();
