@@ -5,7 +5,6 @@
 
 #include <QScreen>
 #include <QSettings>
-#include <QStandardPaths>
 #include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTest>
@@ -16,8 +15,11 @@ class TestMainWindow : public QObject {
 
 private Q_SLOTS:
     void initTestCase() {
-        QStandardPaths::setTestModeEnabled(true);
+        // A fresh settings folder for every run: QStandardPaths' test mode would share ~/.qttest between
+        // runs, and a geometry saved by one run would be restored by the next.
         qputenv("XDG_CONFIG_HOME", QByteArray(configDir_.path().toLocal8Bit()));
+        QSettings settings(QStringLiteral("attnviz"), QStringLiteral("attnviz"));
+        QVERIFY2(settings.fileName().startsWith(configDir_.path()), qPrintable(settings.fileName()));
     }
 
     void everyPageFitsALaptopScreen() {
