@@ -2,6 +2,7 @@
 
 #include "services/job_runner.hpp"
 #include "services/model_slot.hpp"
+#include "widgets/error_banner.hpp"
 #include "widgets/heatmap_view.hpp"
 #include "widgets/model_bar.hpp"
 #include "widgets/sentence_input.hpp"
@@ -64,11 +65,7 @@ SentimentPage::SentimentPage(QWidget* parent) : Page(parent) {
     auto* outer = new QVBoxLayout(this);
     modelBar_ = new ModelBar(slot_, tr("Model:"), this);
     outer->addWidget(modelBar_);
-    error_ = new QLabel(this);
-    error_->setWordWrap(true);
-    error_->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    error_->setStyleSheet(QStringLiteral("color: #b00020; font-weight: bold;"));
-    error_->hide();
+    error_ = new ErrorBanner(this);
     outer->addWidget(error_);
 
     QStringList examples;
@@ -200,12 +197,7 @@ void SentimentPage::showError(const QString& message) {
 
 void SentimentPage::refreshErrors() {
     // A failed load stays reported until the slot loads a model; an inference error until the next result.
-    QStringList lines;
-    for (const QString& e : {slot_->lastError(), inferenceError_})
-        if (!e.isEmpty() && !lines.contains(e))
-            lines << e;
-    error_->setText(lines.join(QLatin1Char('\n')));
-    error_->setVisible(!lines.isEmpty());
+    error_->setMessages({slot_->lastError(), inferenceError_});
 }
 
 void SentimentPage::onModelChanged() {

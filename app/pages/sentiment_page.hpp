@@ -12,6 +12,7 @@
 
 #include <optional>
 
+class ErrorBanner;
 class HeatmapView;
 class JobRunner;
 class ModelBar;
@@ -84,7 +85,7 @@ private:
     ModelSlot* slot_ = nullptr;
     JobRunner* jobs_ = nullptr;
     ModelBar* modelBar_ = nullptr;
-    QLabel* error_ = nullptr;
+    ErrorBanner* error_ = nullptr;
     SentenceInput* input_ = nullptr;
     QSpinBox* padTo_ = nullptr;
     QCheckBox* mask_ = nullptr;

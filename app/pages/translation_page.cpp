@@ -2,6 +2,7 @@
 
 #include "services/job_runner.hpp"
 #include "services/model_slot.hpp"
+#include "widgets/error_banner.hpp"
 #include "widgets/heatmap_view.hpp"
 #include "widgets/model_bar.hpp"
 #include "widgets/sentence_input.hpp"
@@ -61,11 +62,7 @@ TranslationPage::TranslationPage(QWidget* parent) : Page(parent) {
     auto* outer = new QVBoxLayout(this);
     outer->addWidget(new ModelBar(slot_, tr("Attention model:"), this));
     outer->addWidget(new ModelBar(baseline_, tr("Baseline without attention:"), this));
-    error_ = new QLabel(this);
-    error_->setWordWrap(true);
-    error_->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    error_->setStyleSheet(QStringLiteral("color: #b00020; font-weight: bold;"));
-    error_->hide();
+    error_ = new ErrorBanner(this);
     outer->addWidget(error_);
 
     QStringList examples;
@@ -210,12 +207,7 @@ void TranslationPage::showError(const QString& message) {
 
 void TranslationPage::refreshErrors() {
     // A failed load stays reported until that slot loads a model; an inference error until the next result.
-    QStringList lines;
-    for (const QString& e : {slot_->lastError(), baseline_->lastError(), inferenceError_})
-        if (!e.isEmpty() && !lines.contains(e))
-            lines << e;
-    error_->setText(lines.join(QLatin1Char('\n')));
-    error_->setVisible(!lines.isEmpty());
+    error_->setMessages({slot_->lastError(), baseline_->lastError(), inferenceError_});
 }
 
 void TranslationPage::onModelChanged() {

@@ -13,6 +13,7 @@
 
 #include <optional>
 
+class ErrorBanner;
 class HeatmapView;
 class JobRunner;
 class ModelBar;
@@ -85,7 +86,7 @@ private:
     ModelSlot* slot_ = nullptr;
     ModelSlot* baseline_ = nullptr;
     JobRunner* jobs_ = nullptr;
-    QLabel* error_ = nullptr;
+    ErrorBanner* error_ = nullptr;
     SentenceInput* input_ = nullptr;
     QWidget* sourceRow_ = nullptr;
     QWidget* outputRow_ = nullptr;

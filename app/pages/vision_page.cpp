@@ -4,6 +4,7 @@
 #include "services/resource_paths.hpp"
 #include "widgets/model_bar.hpp"
 #include "widgets/colormaps.hpp"
+#include "widgets/error_banner.hpp"
 #include "widgets/heatmap_view.hpp"
 #include "widgets/patch_grid_view.hpp"
 
@@ -82,12 +83,7 @@ VisionPage::VisionPage(QWidget* parent) : Page(parent) {
     modelLabel_->setWordWrap(true);
     outer->addWidget(modelLabel_);
 
-    error_ = new QLabel(this);
-    error_->setWordWrap(true);
-    error_->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    error_->setStyleSheet(QStringLiteral("QLabel { color: #8b0000; background: #fde8e8; border: 1px solid #e0a0a0; "
-                                         "padding: 4px; }"));
-    error_->hide();
+    error_ = new ErrorBanner(this);
     outer->addWidget(error_);
 
     // --- browse panel (left) --------------------------------------------------------------------
@@ -329,14 +325,12 @@ std::shared_ptr<const attn::VitModel> VisionPage::model() const { return slot_->
 // ---- errors -----------------------------------------------------------------------------------------
 
 void VisionPage::showError(const QString& message) {
-    error_->setText(message);
-    error_->show();
+    error_->setMessages({message});
     Q_EMIT statusMessage(message);
 }
 
 void VisionPage::clearError() {
-    error_->clear();
-    error_->hide();
+    error_->setMessages({});
 }
 
 QString VisionPage::errorText() const { return error_->text(); }

@@ -19,6 +19,7 @@
 #include <optional>
 #include <vector>
 
+class ErrorBanner;
 class HeatmapView;
 class ModelBar;
 class ModelSlot;
@@ -134,7 +135,7 @@ private:
     // model bar
     ModelBar* modelBar_ = nullptr;
     QLabel* modelLabel_ = nullptr; // architecture details of the loaded model
-    QLabel* error_ = nullptr;
+    ErrorBanner* error_ = nullptr;
 
     // browsing
     QLabel* datasetLabel_ = nullptr;
