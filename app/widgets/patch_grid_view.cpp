@@ -245,13 +245,7 @@ void PositionSimilarityView::paintEvent(QPaintEvent*) {
                    emptyText_.isEmpty() ? tr("No model") : emptyText_);
         return;
     }
-    const int legendH = 40;
-    const QRect avail = rect().adjusted(8, 8, -8, -8 - legendH);
-    const int full = std::min(avail.width(), avail.height());
-    // Each patch's block is side x side cells plus a gap of one cell width.
-    const double cell = static_cast<double>(full) / (side_ * (side_ + 1));
-    const double block = cell * (side_ + 1);
-    const QPointF origin(avail.left() + (avail.width() - full) / 2.0 + cell / 2, avail.top() + cell / 2);
+    const auto [avail, full, cell, block, origin] = mosaic();
     for (int i = 0; i < side_ * side_; ++i) {
         const QPointF b = origin + QPointF((i % side_) * block, (i / side_) * block);
         for (int j = 0; j < side_ * side_; ++j) {
@@ -268,15 +262,23 @@ void PositionSimilarityView::paintEvent(QPaintEvent*) {
     p.drawText(QPointF(bar.right() + 10, bar.bottom()), tr("cosine similarity"));
 }
 
+PositionSimilarityView::Mosaic PositionSimilarityView::mosaic() const {
+    const int legendH = 40;
+    Mosaic m;
+    m.area = rect().adjusted(8, 8, -8, -8 - legendH);
+    m.full = std::min(m.area.width(), m.area.height());
+    // Each patch's block is side x side cells plus a gap of one cell width.
+    m.cell = static_cast<double>(m.full) / (side_ * (side_ + 1));
+    m.block = m.cell * (side_ + 1);
+    m.origin = QPointF(m.area.left() + (m.area.width() - m.full) / 2.0 + m.cell / 2, m.area.top() + m.cell / 2);
+    return m;
+}
+
 void PositionSimilarityView::mouseMoveEvent(QMouseEvent* event) {
     if (side_ == 0) return;
-    const int legendH = 40;
-    const QRect avail = rect().adjusted(8, 8, -8, -8 - legendH);
-    const int full = std::min(avail.width(), avail.height());
-    const double cell = static_cast<double>(full) / (side_ * (side_ + 1));
-    const double block = cell * (side_ + 1);
-    const QPointF origin(avail.left() + (avail.width() - full) / 2.0 + cell / 2, avail.top() + cell / 2);
-    const QPointF rel = event->position() - origin;
+    const Mosaic m = mosaic();
+    const double cell = m.cell, block = m.block;
+    const QPointF rel = event->position() - m.origin;
     const int bc = static_cast<int>(std::floor(rel.x() / block)), br = static_cast<int>(std::floor(rel.y() / block));
     if (bc < 0 || br < 0 || bc >= side_ || br >= side_) return;
     const int jc = static_cast<int>(std::floor((rel.x() - bc * block) / cell));

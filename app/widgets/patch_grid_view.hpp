@@ -11,6 +11,7 @@
 #include <attn/matrix.hpp>
 
 #include <QImage>
+#include <QPointF>
 #include <QRect>
 #include <QWidget>
 
@@ -101,6 +102,16 @@ protected:
     void mouseMoveEvent(QMouseEvent* event) override;
 
 private:
+    /// Where the mosaic sits in the widget: shared by painting and hit testing.
+    struct Mosaic {
+        QRect area;     ///< the widget minus margins and the legend strip
+        int full = 0;   ///< side length of the square mosaic, px
+        double cell = 0;  ///< one small cell, px
+        double block = 0; ///< one patch's grid plus its gap (side + 1 cells), px
+        QPointF origin; ///< top-left of the first block
+    };
+    Mosaic mosaic() const;
+
     attn::Matrix sim_;
     int side_ = 0;
     QString emptyText_;
