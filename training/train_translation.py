@@ -46,30 +46,20 @@ def build_vocab(token_lists, specials, max_size, min_count=2):
     return specials + words[: max_size - len(specials)]
 
 
-def evaluate(model, pairs, src_index, tgt_vocab, eos_id, max_len):
-    """Greedy translations + chrF/BLEU overall and per source-length bucket."""
+def translate(model, pairs, src_index, tgt_vocab, eos_id, max_len):
+    """Greedy translations of the English sides, space-joined, without eos."""
     model.eval()
-    hyps, refs, lens = [], [], []
-    for en, es in pairs:
-        src_tokens = tokenize(en)
-        ids = [src_index.get(t, 1) for t in src_tokens] + [src_index[EOS]]
+    hyps = []
+    for en, _ in pairs:
+        ids = [src_index.get(t, 1) for t in tokenize(en)] + [src_index[EOS]]
         out, _, _ = model.greedy(ids, max_len)
-        words = [tgt_vocab[i] for i in out if i != eos_id]
-        hyps.append(" ".join(words))
-        refs.append(" ".join(tokenize(es)))
-        lens.append(len(src_tokens))
+        hyps.append(" ".join(tgt_vocab[i] for i in out if i != eos_id))
     model.train()
-    result = {"overall": {"pairs": len(pairs), "chrF": common.chrf(hyps, refs), "BLEU": common.bleu(hyps, refs)}}
-    for name, lo, hi in BUCKETS:
-        sel = [i for i, n in enumerate(lens) if lo <= n <= hi]
-        h = [hyps[i] for i in sel]
-        r = [refs[i] for i in sel]
-        result[name] = {"pairs": len(sel), "chrF": common.chrf(h, r) if sel else 0.0,
-                        "BLEU": common.bleu(h, r) if sel else 0.0}
-    return result, hyps
+    return hyps
 
 
 def score(hyps, pairs):
+    """chrF/BLEU overall and per source-length bucket."""
     refs = [" ".join(tokenize(es)) for _, es in pairs]
     lens = [len(tokenize(en)) for en, _ in pairs]
     result = {"overall": {"pairs": len(pairs), "chrF": common.chrf(hyps, refs), "BLEU": common.bleu(hyps, refs)}}
@@ -172,7 +162,7 @@ def main():
                             "minutes": timer.minutes(), "stopped": "time budget"})
             break
         with torch.no_grad():
-            va, _ = evaluate(model, val[:300], src_index, tgt_vocab, eos_id, args.max_len)
+            va = score(translate(model, val[:300], src_index, tgt_vocab, eos_id, args.max_len), val[:300])
         history.append({"epoch": epoch + 1, "loss": loss_sum / len(chunks), "val": va, "minutes": timer.minutes()})
         log(f"epoch {epoch + 1}/{args.epochs} loss {loss_sum / len(chunks):.3f} val chrF {va['overall']['chrF']:.2f} "
             f"BLEU {va['overall']['BLEU']:.2f} long chrF {va['>10']['chrF']:.2f} ({timer.minutes():.1f} min)")
@@ -181,11 +171,11 @@ def main():
     model.load_state_dict(best[2])
     n = min(args.heldout_sample, len(heldout))
     with torch.no_grad():
-        # The committed sample is the first n held-out pairs: evaluate those first, then the rest, and
-        # score each set from the same greedy outputs.
-        sample_result, sample_hyps = evaluate(model, heldout[:n], src_index, tgt_vocab, eos_id, args.max_len)
-        _, rest_hyps = evaluate(model, heldout[n:], src_index, tgt_vocab, eos_id, args.max_len)
-        hyps = sample_hyps + rest_hyps
+        # The committed sample is the first n held-out pairs: both are scored from the same greedy outputs
+        # (one sentence at a time, so the split does not change them).
+        hyps = translate(model, heldout, src_index, tgt_vocab, eos_id, args.max_len)
+        sample_hyps = hyps[:n]
+        sample_result = score(sample_hyps, heldout[:n])
         result = score(hyps, heldout)
     minutes = timer.minutes()
     log(f"best epoch {best[1]}; HELD-OUT ({len(heldout)} pairs) by source length:")
