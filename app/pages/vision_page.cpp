@@ -362,25 +362,17 @@ void VisionPage::onModelChanged() {
     query_ = 0;
     refreshSelectors();
 
-    // Position embeddings: read from the checkpoint in the background.
-    positionsNote_->setText(tr("Computing…"));
-    positionRunner_.run<attn::Matrix>(
-        [vit](const JobContext&) {
-            return attn::cosineSimilarity(attn::patchPositions(vit->positionEmbeddings()));
-        },
-        [this, learned = s.positional == attn::Positional::Learned, side = s.patchesPerSide()](attn::Matrix sim) {
-            positions_->setSimilarity(sim, side);
-            positionsNote_->setText(
-                (learned ? tr("Learned position embeddings.") : tr("Fixed sinusoidal position embeddings.")) + QLatin1Char(' ') +
-                tr("Each small grid belongs to one patch position (row by row, as in the image) and shows the "
-                   "cosine similarity of that position's embedding with every other position's (the ViT paper's "
-                   "figure 7). A trained model learns that nearby patches, and patches in the same row or "
-                   "column, get similar embeddings. Hover for values."));
-        },
-        [this](const QString& m) {
-            positions_->setSimilarity({}, 0);
-            positionsNote_->setText(tr("Position embeddings unavailable: %1").arg(m));
-        });
+    // Position embeddings: a few dozen rows already in memory, so computed here.
+    positions_->setSimilarity(attn::cosineSimilarity(attn::patchPositions(vit->positionEmbeddings())),
+                              s.patchesPerSide());
+    positionsNote_->setText(
+        (s.positional == attn::Positional::Learned ? tr("Learned position embeddings.")
+                                                   : tr("Fixed sinusoidal position embeddings.")) +
+        QLatin1Char(' ') +
+        tr("Each small grid belongs to one patch position (row by row, as in the image) and shows the "
+           "cosine similarity of that position's embedding with every other position's (the ViT paper's "
+           "figure 7). A trained model learns that nearby patches, and patches in the same row or "
+           "column, get similar embeddings. Hover for values."));
 
     // Re-classify what is shown, and the browsed set.
     if (pending_) {
@@ -650,7 +642,7 @@ bool VisionPage::waitForIdle(int ms) {
     t.start();
     for (;;) {
         const bool busy = slot_->isLoading() || classifyRunner_.isBusy() || datasetRunner_.isBusy() ||
-                          batchRunner_.isBusy() || positionRunner_.isBusy() || mixRunner_.isBusy();
+                          batchRunner_.isBusy() || mixRunner_.isBusy();
         if (!busy) return true;
         if (t.elapsed() > ms) return false;
         QCoreApplication::processEvents(QEventLoop::AllEvents, 20);

@@ -129,7 +129,6 @@ private:
     JobRunner classifyRunner_;
     JobRunner datasetRunner_;
     JobRunner batchRunner_;
-    JobRunner positionRunner_;
     JobRunner mixRunner_;
 
     // model bar
