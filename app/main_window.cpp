@@ -10,29 +10,26 @@
 #include "widgets/widget_export.hpp"
 
 #include <Eigen/Core>
-#include <nlohmann/json.hpp>
-
-#include <algorithm>
-
 #include <QAction>
 #include <QApplication>
+#include <QDialog>
+#include <QDialogButtonBox>
 #include <QFile>
 #include <QFileDialog>
 #include <QKeySequence>
 #include <QLabel>
+#include <QMenuBar>
+#include <QMessageBox>
 #include <QProgressBar>
 #include <QScreen>
 #include <QSettings>
-#include <QToolButton>
-#include <QMenuBar>
-#include <QMessageBox>
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QTextBrowser>
+#include <QToolButton>
 #include <QVBoxLayout>
-#include <QDialog>
-#include <QDialogButtonBox>
-
+#include <algorithm>
+#include <nlohmann/json.hpp>
 #include <qcustomplot.h>
 
 MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
@@ -80,10 +77,10 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
         endLoad();
         statusBar()->showMessage(tr("Loading cancelled; the previous word vectors stay active."), 8000);
     });
-    connect(embeddings_, &EmbeddingStore::changed, this, [this] { setEmbeddingsStatus(embeddings_->description()); });
-    connect(embeddings_, &EmbeddingStore::failed, this, [this](const QString& message) {
-        QMessageBox::warning(this, tr("Word vectors"), message);
-    });
+    connect(embeddings_, &EmbeddingStore::changed, this,
+            [this] { setEmbeddingsStatus(embeddings_->description()); });
+    connect(embeddings_, &EmbeddingStore::failed, this,
+            [this](const QString& message) { QMessageBox::warning(this, tr("Word vectors"), message); });
     buildMenus();
     embeddings_->loadDefault();
     setEmbeddingsStatus(embeddings_->description());
@@ -108,21 +105,26 @@ void MainWindow::closeEvent(QCloseEvent* event) {
 
 void MainWindow::addPage(Page* page) {
     tabs_->addTab(page, page->title());
-    connect(page, &Page::statusMessage, this, [this](const QString& text) { statusBar()->showMessage(text, 8000); });
+    connect(page, &Page::statusMessage, this,
+            [this](const QString& text) { statusBar()->showMessage(text, 8000); });
 }
 
-Page* MainWindow::currentPage() const { return qobject_cast<Page*>(tabs_->currentWidget()); }
+Page* MainWindow::currentPage() const {
+    return qobject_cast<Page*>(tabs_->currentWidget());
+}
 
-void MainWindow::setEmbeddingsStatus(const QString& text) { embeddingsLabel_->setText(text); }
+void MainWindow::setEmbeddingsStatus(const QString& text) {
+    embeddingsLabel_->setText(text);
+}
 
 void MainWindow::buildMenus() {
     QMenu* file = menuBar()->addMenu(tr("&File"));
     QAction* openVectors = file->addAction(tr("Open &word vectors…"));
     openVectors->setShortcut(QKeySequence::Open);
     connect(openVectors, &QAction::triggered, this, [this] {
-        const QString path = QFileDialog::getOpenFileName(
-            this, tr("Open word vectors"), QString(),
-            tr("Word vectors (*.txt *.vec *.bin *.avec);;All files (*)"));
+        const QString path =
+            QFileDialog::getOpenFileName(this, tr("Open word vectors"), QString(),
+                                         tr("Word vectors (*.txt *.vec *.bin *.avec);;All files (*)"));
         if (!path.isEmpty())
             embeddings_->openFile(path);
     });
@@ -147,8 +149,9 @@ void MainWindow::exportView() {
     Page* page = currentPage();
     if (!page)
         return;
-    const QString path = QFileDialog::getSaveFileName(this, tr("Export view"), page->title().toLower() + ".png",
-                                                      tr("PNG image (*.png);;SVG drawing (*.svg);;PDF (*.pdf)"));
+    const QString path =
+        QFileDialog::getSaveFileName(this, tr("Export view"), page->title().toLower() + ".png",
+                                     tr("PNG image (*.png);;SVG drawing (*.svg);;PDF (*.pdf)"));
     if (path.isEmpty())
         return;
     QString error;
@@ -170,8 +173,8 @@ void MainWindow::exportMatrix() {
         QMessageBox::information(this, tr("Export matrix"), tr("This page shows no matrix to export."));
         return;
     }
-    const QString path = QFileDialog::getSaveFileName(this, tr("Export matrix"), page->title().toLower() + ".csv",
-                                                      tr("CSV (*.csv);;JSON (*.json)"));
+    const QString path = QFileDialog::getSaveFileName(
+        this, tr("Export matrix"), page->title().toLower() + ".csv", tr("CSV (*.csv);;JSON (*.json)"));
     if (path.isEmpty())
         return;
     QString error;
@@ -182,16 +185,17 @@ void MainWindow::exportMatrix() {
 }
 
 QString MainWindow::aboutHtml() {
-    QString html = QStringLiteral("<h2>attnviz %1</h2><p>See attention and step through how it is computed.</p>"
-                                  "<p>Qt %2 · QCustomPlot %3 · Eigen %4.%5.%6 · nlohmann_json %7.%8.%9</p>")
-                       .arg(QStringLiteral(ATTNVIZ_VERSION), QString::fromLatin1(qVersion()),
-                            QStringLiteral(QCUSTOMPLOT_VERSION_STR))
-                       .arg(EIGEN_WORLD_VERSION)
-                       .arg(EIGEN_MAJOR_VERSION)
-                       .arg(EIGEN_MINOR_VERSION)
-                       .arg(NLOHMANN_JSON_VERSION_MAJOR)
-                       .arg(NLOHMANN_JSON_VERSION_MINOR)
-                       .arg(NLOHMANN_JSON_VERSION_PATCH);
+    QString html =
+        QStringLiteral("<h2>attnviz %1</h2><p>See attention and step through how it is computed.</p>"
+                       "<p>Qt %2 · QCustomPlot %3 · Eigen %4.%5.%6 · nlohmann_json %7.%8.%9</p>")
+            .arg(QStringLiteral(ATTNVIZ_VERSION), QString::fromLatin1(qVersion()),
+                 QStringLiteral(QCUSTOMPLOT_VERSION_STR))
+            .arg(EIGEN_WORLD_VERSION)
+            .arg(EIGEN_MAJOR_VERSION)
+            .arg(EIGEN_MINOR_VERSION)
+            .arg(NLOHMANN_JSON_VERSION_MAJOR)
+            .arg(NLOHMANN_JSON_VERSION_MINOR)
+            .arg(NLOHMANN_JSON_VERSION_PATCH);
     QFile provenance(QStringLiteral(":/attnviz/about.html"));
     if (provenance.open(QIODevice::ReadOnly))
         html += QString::fromUtf8(provenance.readAll());

@@ -21,7 +21,7 @@ packages=(
   fonts-dejavu-core
 )
 if [ "$want_test" = 1 ]; then
-  packages+=(libgtest-dev libgmock-dev libbenchmark-dev)
+  packages+=(libgtest-dev libgmock-dev libbenchmark-dev clang-format)
 fi
 if [ "$want_run" = 1 ]; then
   # The Vision page browses the Fashion-MNIST test set (IDX .gz files under /usr/share/datasets).

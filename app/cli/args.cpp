@@ -5,9 +5,11 @@
 
 namespace cli {
 
-Args::Args(std::string command, std::string summary) : command_(std::move(command)), summary_(std::move(summary)) {}
+Args::Args(std::string command, std::string summary)
+    : command_(std::move(command)), summary_(std::move(summary)) {}
 
-Args& Args::option(const std::string& name, const std::string& valueName, const std::string& help, bool required) {
+Args& Args::option(const std::string& name, const std::string& valueName, const std::string& help,
+                   bool required) {
     specs_.push_back({name, valueName, help, true, required});
     return *this;
 }
@@ -76,7 +78,9 @@ bool Args::parse(const std::vector<std::string>& argv, std::ostream& err) {
     return true;
 }
 
-bool Args::has(const std::string& name) const { return values_.count(name) != 0; }
+bool Args::has(const std::string& name) const {
+    return values_.count(name) != 0;
+}
 
 std::optional<std::string> Args::value(const std::string& name) const {
     auto it = values_.find(name);
@@ -97,7 +101,8 @@ std::optional<long> Args::integer(const std::string& name, long fallback, std::o
     long out = 0;
     auto [ptr, ec] = std::from_chars(v->data(), v->data() + v->size(), out);
     if (ec != std::errc() || ptr != v->data() + v->size()) {
-        err << "attnviz " << command_ << ": option '--" << name << "' expects an integer, got '" << *v << "'\n";
+        err << "attnviz " << command_ << ": option '--" << name << "' expects an integer, got '" << *v
+            << "'\n";
         return std::nullopt;
     }
     return out;

@@ -7,19 +7,17 @@
 // 2 bad command line, 3 the embeddings could not be loaded.
 // JSON keys: word, oov, dim, vector, neighbours [{word, cosine}]; added: set, size, matched.
 
+#include "attn/glove/loader.hpp"
 #include "cli/args.hpp"
 #include "cli/commands.hpp"
 
-#include "attn/glove/loader.hpp"
-
-#include <nlohmann/json.hpp>
-
 #include <charconv>
 #include <cstdio>
-#include <span>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <nlohmann/json.hpp>
+#include <span>
 
 namespace cli {
 namespace {
@@ -44,7 +42,9 @@ double jsonNumber(float v) {
 
 int runEmbeddings(const Argv& argv) {
     Args args("embeddings", "print a word's GloVe vector and its nearest neighbours");
-    args.option("embeddings", "PATH", "GloVe/word2vec text file or attnviz binary set (default: full set if installed, else the embedded default)")
+    args.option("embeddings", "PATH",
+                "GloVe/word2vec text file or attnviz binary set (default: full set if installed, else the "
+                "embedded default)")
         .flag("no-cache", "neither read nor write the binary cache of a text file")
         .option("word", "WORD", "the word to look up (tried as typed, then lower-cased)", true)
         .option("neighbours", "K", "number of nearest neighbours by cosine (default 10; 0 = none)")
@@ -53,7 +53,8 @@ int runEmbeddings(const Argv& argv) {
         return 2;
     if (args.helpRequested()) {
         std::cout << args.usage()
-                  << "\nExit status: 0 found, 1 out of vocabulary (reported, JSON oov=true), 2 bad usage, 3 load error.\n";
+                  << "\nExit status: 0 found, 1 out of vocabulary (reported, JSON oov=true), 2 bad usage, 3 "
+                     "load error.\n";
         return 0;
     }
     auto k = args.integer("neighbours", 10, std::cerr);

@@ -15,23 +15,20 @@
 #include "cli/headless.hpp"
 #include "services/image_io.hpp"
 
-#include <attn/checkpoint.hpp>
-#include <attn/datasets/cifar10.hpp>
-#include <attn/datasets/idx.hpp>
-
 #include <QCoreApplication>
 #include <QImage>
 #include <QString>
-
-#include <nlohmann/json.hpp>
-
 #include <array>
+#include <attn/checkpoint.hpp>
+#include <attn/datasets/cifar10.hpp>
+#include <attn/datasets/idx.hpp>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <iterator>
 #include <memory>
+#include <nlohmann/json.hpp>
 
 namespace cli {
 
@@ -41,7 +38,8 @@ nlohmann::json toJson(const attn::Matrix& m) {
     nlohmann::json rows = nlohmann::json::array();
     for (Eigen::Index r = 0; r < m.rows(); ++r) {
         nlohmann::json row = nlohmann::json::array();
-        for (Eigen::Index c = 0; c < m.cols(); ++c) row.push_back(m(r, c));
+        for (Eigen::Index c = 0; c < m.cols(); ++c)
+            row.push_back(m(r, c));
         rows.push_back(std::move(row));
     }
     return rows;
@@ -51,7 +49,8 @@ nlohmann::json toJson(const attn::AttentionStack& s) {
     nlohmann::json layers = nlohmann::json::array();
     for (const auto& layer : s) {
         nlohmann::json heads = nlohmann::json::array();
-        for (const auto& h : layer) heads.push_back(toJson(h));
+        for (const auto& h : layer)
+            heads.push_back(toJson(h));
         layers.push_back(std::move(heads));
     }
     return layers;
@@ -61,8 +60,10 @@ nlohmann::json classifierJson(const attn::Model& model, const attn::ClassifierRe
     nlohmann::json j;
     j["architecture"] = attn::toString(model.architecture());
     j["input_tokens"] = r.tokens;
-    if (!r.ids.empty()) j["input_ids"] = r.ids;
-    j["prediction"] = {{"label", r.predictedLabel}, {"index", r.predicted}, {"probabilities", r.probabilities}};
+    if (!r.ids.empty())
+        j["input_ids"] = r.ids;
+    j["prediction"] = {
+        {"label", r.predictedLabel}, {"index", r.predicted}, {"probabilities", r.probabilities}};
     j["logits"] = r.logits;
     j["key_allowed"] = r.keyAllowed;
     j["attention"] = {{"encoder", toJson(r.attention)}};
@@ -86,7 +87,8 @@ attn::Image loadImage(const std::string& path, long index, bool indexGiven) {
     case imageio::Kind::Unknown:
         break;
     }
-    throw std::runtime_error(path + ": unrecognised image format (expected PNG, JPEG, IDX or a CIFAR-10 .bin batch)");
+    throw std::runtime_error(
+        path + ": unrecognised image format (expected PNG, JPEG, IDX or a CIFAR-10 .bin batch)");
 }
 
 } // namespace
@@ -99,13 +101,15 @@ int runInspect(const Argv& argv) {
         .option("index", "N", "which image of an IDX / CIFAR-10 file (default 0)")
         .option("json", "OUT", "write the result as JSON to OUT ('-' = stdout)")
         .option("png", "OUT", "also write what the model's page shows for this input (as 'attnviz render')");
-    if (!args.parse(argv, std::cerr)) return 2;
+    if (!args.parse(argv, std::cerr))
+        return 2;
     if (args.helpRequested()) {
         std::cout << args.usage();
         return 0;
     }
     const auto index = args.integer("index", 0, std::cerr);
-    if (!index) return 2;
+    if (!index)
+        return 2;
     if (args.has("text") == args.has("image")) {
         std::cerr << "attnviz inspect: give exactly one of --text or --image\n" << args.usage();
         return 2;
@@ -119,41 +123,53 @@ int runInspect(const Argv& argv) {
     nlohmann::json out;
     std::string summary;
     if (const auto* tc = dynamic_cast<const attn::TransformerClassifier*>(model.get())) {
-        if (!args.has("text")) throw std::runtime_error("this model (transformer_classifier) takes --text");
+        if (!args.has("text"))
+            throw std::runtime_error("this model (transformer_classifier) takes --text");
         const auto r = tc->classify(*args.value("text"));
         out = classifierJson(*model, r);
-        summary = r.predictedLabel + " (p=" + std::to_string(r.probabilities[static_cast<std::size_t>(r.predicted)]) + ")";
+        summary = r.predictedLabel +
+                  " (p=" + std::to_string(r.probabilities[static_cast<std::size_t>(r.predicted)]) + ")";
     } else if (const auto* s2s = dynamic_cast<const attn::Seq2SeqModel*>(model.get())) {
-        if (!args.has("text")) throw std::runtime_error("this model (seq2seq_attention) takes --text");
+        if (!args.has("text"))
+            throw std::runtime_error("this model (seq2seq_attention) takes --text");
         const auto r = s2s->translate(*args.value("text"));
         out["architecture"] = attn::toString(model->architecture());
         out["input_tokens"] = r.sourceTokens;
         out["source_ids"] = r.sourceIds;
         out["output_tokens"] = r.outputTokens;
         out["output_ids"] = r.outputIds;
-        if (r.hasAttention) out["attention"] = {{"alignment", toJson(r.alignment)}};
+        if (r.hasAttention)
+            out["attention"] = {{"alignment", toJson(r.alignment)}};
         out["warnings"] = r.warnings;
-        for (const auto& t : r.outputTokens) summary += (summary.empty() ? "" : " ") + t;
+        for (const auto& t : r.outputTokens)
+            summary += (summary.empty() ? "" : " ") + t;
     } else if (const auto* vit = dynamic_cast<const attn::VitModel*>(model.get())) {
-        if (!args.has("image")) throw std::runtime_error("this model (vit) takes --image");
+        if (!args.has("image"))
+            throw std::runtime_error("this model (vit) takes --image");
         ensureHeadlessApp(); // QImage's format plugins need an application object
         const auto img = loadImage(*args.value("image"), *index, args.has("index"));
         const auto r = vit->classify(img);
         out = classifierJson(*model, r);
-        summary = r.predictedLabel + " (p=" + std::to_string(r.probabilities[static_cast<std::size_t>(r.predicted)]) + ")";
+        summary = r.predictedLabel +
+                  " (p=" + std::to_string(r.probabilities[static_cast<std::size_t>(r.predicted)]) + ")";
     }
-    for (const auto& w : warnings) out["warnings"].push_back(w);
+    for (const auto& w : warnings)
+        out["warnings"].push_back(w);
 
     if (const auto png = args.value("png")) {
         // The picture is the page's: let render draw it with this model and input.
-        const char* view = model->architecture() == attn::Architecture::Vit ? "vision"
+        const char* view = model->architecture() == attn::Architecture::Vit                ? "vision"
                            : model->architecture() == attn::Architecture::Seq2SeqAttention ? "translation"
-                                                                                            : "sentiment";
+                                                                                           : "sentiment";
         Argv renderArgs = {"--view", view, "--model", *args.value("model"), "--png", *png};
-        if (const auto text = args.value("text")) renderArgs.insert(renderArgs.end(), {"--text", *text});
-        if (const auto image = args.value("image")) renderArgs.insert(renderArgs.end(), {"--image", *image});
-        if (args.has("index")) renderArgs.insert(renderArgs.end(), {"--index", std::to_string(*index)});
-        if (const int rc = runRender(renderArgs); rc != 0) return rc;
+        if (const auto text = args.value("text"))
+            renderArgs.insert(renderArgs.end(), {"--text", *text});
+        if (const auto image = args.value("image"))
+            renderArgs.insert(renderArgs.end(), {"--image", *image});
+        if (args.has("index"))
+            renderArgs.insert(renderArgs.end(), {"--index", std::to_string(*index)});
+        if (const int rc = runRender(renderArgs); rc != 0)
+            return rc;
     }
 
     const auto jsonOut = args.value("json");
@@ -162,12 +178,15 @@ int runInspect(const Argv& argv) {
     } else {
         if (jsonOut) {
             std::ofstream f(*jsonOut, std::ios::binary);
-            if (!f) throw std::runtime_error(*jsonOut + ": cannot write");
+            if (!f)
+                throw std::runtime_error(*jsonOut + ": cannot write");
             f << out.dump() << '\n';
-            if (!f) throw std::runtime_error(*jsonOut + ": write failed");
+            if (!f)
+                throw std::runtime_error(*jsonOut + ": write failed");
         }
         std::cout << out["architecture"].get<std::string>() << ": " << summary << '\n';
-        for (const auto& w : out["warnings"]) std::cerr << "warning: " << w.get<std::string>() << '\n';
+        for (const auto& w : out["warnings"])
+            std::cerr << "warning: " << w.get<std::string>() << '\n';
     }
     return 0;
 }

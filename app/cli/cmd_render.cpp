@@ -14,7 +14,6 @@
 #include <QDeadlineTimer>
 #include <QElapsedTimer>
 #include <QThread>
-
 #include <functional>
 #include <iostream>
 
@@ -46,8 +45,7 @@ bool loadInto(ModelSlot* slot, const std::optional<std::string>& dir) {
             std::cerr << "attnviz render: loading " << *dir << " timed out\n";
             return false;
         }
-        if (!slot->lastError().isEmpty() &&
-            slot->directory() != QString::fromStdString(*dir)) {
+        if (!slot->lastError().isEmpty() && slot->directory() != QString::fromStdString(*dir)) {
             std::cerr << "attnviz render: " << slot->lastError().toStdString() << '\n';
             return false;
         }
@@ -56,7 +54,8 @@ bool loadInto(ModelSlot* slot, const std::optional<std::string>& dir) {
     }
     if (!slot->model()) {
         std::cerr << "attnviz render: no model: "
-                  << (slot->lastError().isEmpty() ? std::string("use --model DIR") : slot->lastError().toStdString())
+                  << (slot->lastError().isEmpty() ? std::string("use --model DIR")
+                                                  : slot->lastError().toStdString())
                   << '\n';
         return false;
     }
@@ -125,7 +124,8 @@ int runRender(const Argv& argv) {
         page.reset(s);
         if (!loadInto(s->modelSlot(), args.value("model")))
             return 1;
-        s->setText(text.isEmpty() ? QStringLiteral("The film was wonderful and the actors were great.") : text);
+        s->setText(text.isEmpty() ? QStringLiteral("The film was wonderful and the actors were great.")
+                                  : text);
         s->runNow();
         if (!waitUntil([s] { return !s->jobs()->isBusy() && s->result().has_value(); }, 120000)) {
             std::cerr << "attnviz render: classification failed: " << s->errorText().toStdString() << '\n';
@@ -147,7 +147,8 @@ int runRender(const Argv& argv) {
             return 1;
         }
     } else {
-        std::cerr << "attnviz render: unknown view '" << view << "' (walkthrough, translation, sentiment, vision)\n";
+        std::cerr << "attnviz render: unknown view '" << view
+                  << "' (walkthrough, translation, sentiment, vision)\n";
         return 2;
     }
 

@@ -7,19 +7,18 @@
 #include "widgets/heatmap_view.hpp"
 
 #include <attn/sentence_attention.hpp>
-
-#include <nlohmann/json.hpp>
-
 #include <fstream>
 #include <iomanip>
 #include <iostream>
+#include <nlohmann/json.hpp>
 
 namespace cli {
 
 namespace {
 
 /// Row-major nested arrays; cells that have no meaning (an OOV row or column) are null.
-nlohmann::json matrixJson(const attn::Matrix& m, const std::vector<bool>* rowOov, const std::vector<bool>* colOov) {
+nlohmann::json matrixJson(const attn::Matrix& m, const std::vector<bool>* rowOov,
+                          const std::vector<bool>* colOov) {
     nlohmann::json rows = nlohmann::json::array();
     for (Eigen::Index i = 0; i < m.rows(); ++i) {
         nlohmann::json row = nlohmann::json::array();
@@ -39,10 +38,11 @@ nlohmann::json matrixJson(const attn::Matrix& m, const std::vector<bool>* rowOov
 } // namespace
 
 int runWalkthrough(const Argv& argv) {
-    Args args("walkthrough", "Dot-product attention of a query sentence over a key sentence (or itself) on word\n"
-                             "vectors, with every step: scores, scaled scores, softmax weights, mixed outputs.\n"
-                             "Out-of-vocabulary tokens keep their row/column; their scores are null and their\n"
-                             "weights 0.");
+    Args args("walkthrough",
+              "Dot-product attention of a query sentence over a key sentence (or itself) on word\n"
+              "vectors, with every step: scores, scaled scores, softmax weights, mixed outputs.\n"
+              "Out-of-vocabulary tokens keep their row/column; their scores are null and their\n"
+              "weights 0.");
     args.option("query", "TEXT", "the query sentence", true)
         .option("keys", "TEXT", "the key sentence (omit for self-attention)")
         .option("embeddings", "PATH", "GloVe/word2vec text or attnviz binary; 'default' = embedded set")
@@ -83,7 +83,8 @@ int runWalkthrough(const Argv& argv) {
     }
     options.seed = static_cast<std::uint32_t>(*seed);
 
-    auto vectors = loadEmbeddingsForCli(args.value("embeddings"), !args.has("no-cache"), std::cerr, "walkthrough");
+    auto vectors =
+        loadEmbeddingsForCli(args.value("embeddings"), !args.has("no-cache"), std::cerr, "walkthrough");
     if (!vectors)
         return 1;
     const auto keys = args.value("keys");

@@ -9,10 +9,10 @@ namespace cli {
 
 using Argv = std::vector<std::string>;
 
-int runWalkthrough(const Argv& args);  // app/cli/cmd_walkthrough.cpp
-int runEmbeddings(const Argv& args);   // app/cli/cmd_embeddings.cpp
-int runInspect(const Argv& args);      // app/cli/cmd_inspect.cpp
-int runRender(const Argv& args);       // app/cli/cmd_render.cpp
+int runWalkthrough(const Argv& args); // app/cli/cmd_walkthrough.cpp
+int runEmbeddings(const Argv& args);  // app/cli/cmd_embeddings.cpp
+int runInspect(const Argv& args);     // app/cli/cmd_inspect.cpp
+int runRender(const Argv& args);      // app/cli/cmd_render.cpp
 
 struct Command {
     const char* name;

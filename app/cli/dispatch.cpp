@@ -7,7 +7,8 @@ namespace cli {
 
 const std::vector<Command>& commands() {
     static const std::vector<Command> table = {
-        {"walkthrough", "dot-product attention between two sentences on GloVe vectors, every step", &runWalkthrough},
+        {"walkthrough", "dot-product attention between two sentences on GloVe vectors, every step",
+         &runWalkthrough},
         {"embeddings", "print a word's GloVe vector and its nearest neighbours", &runEmbeddings},
         {"inspect", "run a checkpoint on a text or an image and dump its attention", &runInspect},
         {"render", "write what a page shows for an input as a PNG, without a display", &runRender},

@@ -1,7 +1,6 @@
 #include "cli/embeddings_option.hpp"
 
 #include <attn/glove/loader.hpp>
-
 #include <filesystem>
 
 namespace cli {

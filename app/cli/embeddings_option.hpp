@@ -2,7 +2,6 @@
 // The --embeddings / --no-cache options shared by the subcommands that use word vectors.
 
 #include <attn/glove/embeddings.hpp>
-
 #include <optional>
 #include <ostream>
 #include <string>

@@ -2,7 +2,6 @@
 // Qt without a display, for subcommands that render widgets to files (--png).
 
 #include <QApplication>
-
 #include <memory>
 
 namespace cli {

@@ -7,8 +7,6 @@
 #include "widgets/model_bar.hpp"
 #include "widgets/sentence_input.hpp"
 
-#include <attn/checkpoint.hpp>
-
 #include <QCheckBox>
 #include <QComboBox>
 #include <QFrame>
@@ -21,15 +19,19 @@
 #include <QSplitter>
 #include <QTextBrowser>
 #include <QVBoxLayout>
-
 #include <algorithm>
+#include <attn/checkpoint.hpp>
 #include <cmath>
 
 namespace {
 
-QString num(double v, int decimals = 2) { return QString::number(v, 'f', decimals); }
+QString num(double v, int decimals = 2) {
+    return QString::number(v, 'f', decimals);
+}
 
-QString esc(const std::string& s) { return QString::fromStdString(s).toHtmlEscaped(); }
+QString esc(const std::string& s) {
+    return QString::fromStdString(s).toHtmlEscaped();
+}
 
 QStringList toQStrings(const std::vector<std::string>& v) {
     QStringList out;
@@ -45,14 +47,15 @@ QString shade(double relative) {
     const int r = 255;
     const int g = int(std::lround(255.0 - relative * (255.0 - 140.0)));
     const int b = int(std::lround(255.0 - relative * 255.0));
-    return QStringLiteral("#%1%2%3").arg(r, 2, 16, QLatin1Char('0')).arg(g, 2, 16, QLatin1Char('0')).arg(b, 2, 16, QLatin1Char('0'));
+    return QStringLiteral("#%1%2%3")
+        .arg(r, 2, 16, QLatin1Char('0'))
+        .arg(g, 2, 16, QLatin1Char('0'))
+        .arg(b, 2, 16, QLatin1Char('0'));
 }
 
 const char* const kPresets[] = {
-    "The acting was good but the plot was very bad",
-    "I liked it a lot , a very good film !",
-    "Not good at all , the worst food I have had",
-    "The service was great and the staff were friendly",
+    "The acting was good but the plot was very bad", "I liked it a lot , a very good film !",
+    "Not good at all , the worst food I have had",   "The service was great and the staff were friendly",
     "I would not recommend this phone to anyone",
 };
 
@@ -71,19 +74,22 @@ SentimentPage::SentimentPage(QWidget* parent) : Page(parent) {
     QStringList examples;
     for (const char* e : kPresets)
         examples << QString::fromUtf8(e);
-    input_ = new SentenceInput(tr("Review:"), tr("Type a review, e.g. “the film was very good”"), examples, this);
+    input_ =
+        new SentenceInput(tr("Review:"), tr("Type a review, e.g. “the film was very good”"), examples, this);
     outer->addWidget(input_);
 
     auto* optionRow = new QHBoxLayout;
     padTo_ = new QSpinBox(this);
     padTo_->setRange(0, 512);
     padTo_->setSpecialValueText(tr("no padding"));
-    padTo_->setToolTip(tr("Pads the sequence with the pad token up to this many positions (0 = no padding), as a "
-                          "batch of reviews of different lengths would be."));
+    padTo_->setToolTip(
+        tr("Pads the sequence with the pad token up to this many positions (0 = no padding), as a "
+           "batch of reviews of different lengths would be."));
     mask_ = new QCheckBox(tr("Mask padding"), this);
     mask_->setChecked(true);
-    mask_->setToolTip(tr("With the mask, no position may attend to a pad token (its column gets weight 0) and the "
-                         "pads are left out of mean pooling."));
+    mask_->setToolTip(
+        tr("With the mask, no position may attend to a pad token (its column gets weight 0) and the "
+           "pads are left out of mean pooling."));
     viewChooser_ = new QComboBox(this);
     viewChooser_->setMinimumContentsLength(22);
     optionRow->addWidget(new QLabel(tr("Pad to length:"), this));
@@ -169,9 +175,13 @@ HeatmapView* SentimentPage::thumbnail(int layer, int head) const {
     return thumbs_[layer][head];
 }
 
-QString SentimentPage::errorText() const { return error_->text(); }
+QString SentimentPage::errorText() const {
+    return error_->text();
+}
 
-QString SentimentPage::comparisonText() const { return comparison_->text(); }
+QString SentimentPage::comparisonText() const {
+    return comparison_->text();
+}
 
 QString SentimentPage::probabilityText() const {
     QStringList parts;
@@ -180,13 +190,21 @@ QString SentimentPage::probabilityText() const {
     return parts.join(QStringLiteral("; "));
 }
 
-QString SentimentPage::shadedHtml() const { return shaded_->toHtml(); }
+QString SentimentPage::shadedHtml() const {
+    return shaded_->toHtml();
+}
 
-void SentimentPage::setText(const QString& text) { input_->setText(text); }
+void SentimentPage::setText(const QString& text) {
+    input_->setText(text);
+}
 
-void SentimentPage::setPadTo(int n) { padTo_->setValue(n); }
+void SentimentPage::setPadTo(int n) {
+    padTo_->setValue(n);
+}
 
-void SentimentPage::setMaskPadding(bool on) { mask_->setChecked(on); }
+void SentimentPage::setMaskPadding(bool on) {
+    mask_->setChecked(on);
+}
 
 void SentimentPage::showError(const QString& message) {
     inferenceError_ = message;
@@ -305,13 +323,15 @@ void SentimentPage::runNow() {
             out.text = text;
             return out;
         },
-        [this](Outcome outcome) { showOutcome(std::move(outcome)); }, [this](const QString& message) { showError(message); });
+        [this](Outcome outcome) { showOutcome(std::move(outcome)); },
+        [this](const QString& message) { showError(message); });
 }
 
 QString SentimentPage::predictionSummary(const attn::ClassifierResult& r) const {
     if (r.predicted < 0 || r.predicted >= int(r.probabilities.size()))
         return QStringLiteral("–");
-    return QStringLiteral("%1 %2").arg(QString::fromStdString(r.predictedLabel), num(r.probabilities[size_t(r.predicted)]));
+    return QStringLiteral("%1 %2").arg(QString::fromStdString(r.predictedLabel),
+                                       num(r.probabilities[size_t(r.predicted)]));
 }
 
 void SentimentPage::showOutcome(Outcome outcome) {
@@ -336,8 +356,9 @@ void SentimentPage::showOutcome(Outcome outcome) {
     auto model = slot_->modelAs<attn::TransformerClassifier>();
     for (int i = 0; i < n; ++i) {
         const double p = r.probabilities[size_t(i)];
-        QString label = model && i < int(model->labels().size()) ? QString::fromStdString(model->labels()[size_t(i)])
-                                                                 : QString::number(i);
+        QString label = model && i < int(model->labels().size())
+                            ? QString::fromStdString(model->labels()[size_t(i)])
+                            : QString::number(i);
         QProgressBar* bar = probabilityBars_[i];
         bar->setValue(int(std::lround(p * 1000.0)));
         bar->setFormat(QStringLiteral("%1  %2").arg(label, num(p, 3)));
@@ -363,9 +384,10 @@ void SentimentPage::showOutcome(Outcome outcome) {
     if (padCount == 0)
         cmp += tr("<br>No pad tokens (pad to a length longer than the review to see what the mask does).");
     else
-        cmp += tr("<br>%n pad token(s) appended. With the mask their columns get weight 0; without it the real "
-                  "words attend to them and the prediction drifts.",
-                  nullptr, padCount);
+        cmp +=
+            tr("<br>%n pad token(s) appended. With the mask their columns get weight 0; without it the real "
+               "words attend to them and the prediction drifts.",
+               nullptr, padCount);
     comparison_->setText(cmp);
 
     QStringList warnings;
@@ -389,7 +411,8 @@ attn::Matrix SentimentPage::selectedMatrix(const attn::ClassifierResult& r) cons
             sum += m;
         return sum / float(maps.size());
     }
-    attn::Matrix sum = attn::Matrix::Zero(r.attention.front().front().rows(), r.attention.front().front().cols());
+    attn::Matrix sum =
+        attn::Matrix::Zero(r.attention.front().front().rows(), r.attention.front().front().cols());
     int count = 0;
     for (const auto& maps : r.attention)
         for (const auto& m : maps) {
@@ -477,14 +500,16 @@ void SentimentPage::refreshViews() {
         const double w = pooled_[i];
         const bool isPad = !notes.value(i).isEmpty();
         html += QStringLiteral("<span style='background-color:%1;%2'>&nbsp;%3<sub>%4</sub>&nbsp;</span> ")
-                    .arg(shade(top > 0 ? w / top : 0.0), isPad ? QStringLiteral(" color:#777; font-style:italic;") : QString(),
+                    .arg(shade(top > 0 ? w / top : 0.0),
+                         isPad ? QStringLiteral(" color:#777; font-style:italic;") : QString(),
                          esc(r.tokens[size_t(i)]), num(w));
     }
     html += QStringLiteral("</p><p style='color:#555'>");
-    html += cls ? tr("CLS pooling: the shading is row 0 (what %1 attends to) of the view above.")
-                      .arg(model ? esc(model->settings().clsToken) : QString())
-                : tr("Mean pooling: the shading is the attention each token receives, averaged over the pooled "
-                     "query rows of the view above.");
+    html +=
+        cls ? tr("CLS pooling: the shading is row 0 (what %1 attends to) of the view above.")
+                  .arg(model ? esc(model->settings().clsToken) : QString())
+            : tr("Mean pooling: the shading is the attention each token receives, averaged over the pooled "
+                 "query rows of the view above.");
     html += QStringLiteral("</p>");
     shaded_->setHtml(html);
 }

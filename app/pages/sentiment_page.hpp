@@ -6,10 +6,8 @@
 
 #include "pages/page.hpp"
 
-#include <attn/models/model.hpp>
-
 #include <QVector>
-
+#include <attn/models/model.hpp>
 #include <optional>
 
 class ErrorBanner;
@@ -42,8 +40,8 @@ public:
     int selectedLayer() const { return layer_; }
     int selectedHead() const { return head_; }
 
-    void setText(const QString& text);       ///< starts the (debounced) classification
-    void setPadTo(int n);                    ///< 0 = no padding
+    void setText(const QString& text); ///< starts the (debounced) classification
+    void setPadTo(int n);              ///< 0 = no padding
     void setMaskPadding(bool on);
     /// Runs the classification now (no debounce).
     void runNow();

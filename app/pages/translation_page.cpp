@@ -7,8 +7,6 @@
 #include "widgets/model_bar.hpp"
 #include "widgets/sentence_input.hpp"
 
-#include <attn/checkpoint.hpp>
-
 #include <QEvent>
 #include <QGroupBox>
 #include <QHBoxLayout>
@@ -16,15 +14,16 @@
 #include <QPushButton>
 #include <QSplitter>
 #include <QVBoxLayout>
-
-#include <qcustomplot.h>
-
 #include <algorithm>
+#include <attn/checkpoint.hpp>
 #include <cmath>
+#include <qcustomplot.h>
 
 namespace {
 
-QString num(double v, int decimals = 2) { return QString::number(v, 'f', decimals); }
+QString num(double v, int decimals = 2) {
+    return QString::number(v, 'f', decimals);
+}
 
 /// Chip background for a weight in [0, 1]: white -> orange.
 QString shade(double w) {
@@ -56,7 +55,8 @@ constexpr const char* kChipBase = "border-radius: 4px; padding: 2px 6px; color: 
 
 TranslationPage::TranslationPage(QWidget* parent) : Page(parent) {
     slot_ = new ModelSlot(attn::Architecture::Seq2SeqAttention, QStringLiteral("translation"), this);
-    baseline_ = new ModelSlot(attn::Architecture::Seq2SeqAttention, QStringLiteral("translation-noattn"), this);
+    baseline_ =
+        new ModelSlot(attn::Architecture::Seq2SeqAttention, QStringLiteral("translation-noattn"), this);
     jobs_ = new JobRunner(this);
 
     auto* outer = new QVBoxLayout(this);
@@ -93,11 +93,12 @@ TranslationPage::TranslationPage(QWidget* parent) : Page(parent) {
     withoutAttention_ = new QLabel(compare);
     withoutAttention_->setTextInteractionFlags(Qt::TextSelectableByMouse);
     withoutAttention_->setWordWrap(true);
-    auto* explanation = new QLabel(
-        tr("Without attention the decoder sees the sentence only through one fixed context vector (the encoder's "
-           "last state): a long sentence does not fit in it, and the translation loses words. With attention every "
-           "output word looks back at all source words."),
-        compare);
+    auto* explanation = new QLabel(tr("Without attention the decoder sees the sentence only through one "
+                                      "fixed context vector (the encoder's "
+                                      "last state): a long sentence does not fit in it, and the translation "
+                                      "loses words. With attention every "
+                                      "output word looks back at all source words."),
+                                   compare);
     explanation->setWordWrap(true);
     explanation->setStyleSheet(QStringLiteral("color: #444;"));
     compareLayout->addWidget(withAttention_);
@@ -181,13 +182,21 @@ TranslationPage::TranslationPage(QWidget* parent) : Page(parent) {
     baseline_->loadDefault(QStringLiteral("translation-en-es-noattn"));
 }
 
-QString TranslationPage::errorText() const { return error_->text(); }
+QString TranslationPage::errorText() const {
+    return error_->text();
+}
 
-QString TranslationPage::attentionOutputText() const { return withAttention_->text(); }
+QString TranslationPage::attentionOutputText() const {
+    return withAttention_->text();
+}
 
-QString TranslationPage::baselineOutputText() const { return withoutAttention_->text(); }
+QString TranslationPage::baselineOutputText() const {
+    return withoutAttention_->text();
+}
 
-QString TranslationPage::stepText() const { return stepLabel_->text(); }
+QString TranslationPage::stepText() const {
+    return stepLabel_->text();
+}
 
 QVector<double> TranslationPage::stepBarValues() const {
     QVector<double> out;
@@ -196,7 +205,9 @@ QVector<double> TranslationPage::stepBarValues() const {
     return out;
 }
 
-void TranslationPage::setText(const QString& text) { input_->setText(text); }
+void TranslationPage::setText(const QString& text) {
+    input_->setText(text);
+}
 
 void TranslationPage::showError(const QString& message) {
     inferenceError_ = message;
@@ -241,7 +252,8 @@ void TranslationPage::runNow() {
                 out.baseline = baseline->translate(utf8);
             return out;
         },
-        [this](Outcome outcome) { showOutcome(std::move(outcome)); }, [this](const QString& message) { showError(message); });
+        [this](Outcome outcome) { showOutcome(std::move(outcome)); },
+        [this](const QString& message) { showError(message); });
 }
 
 void TranslationPage::showOutcome(Outcome outcome) {
@@ -255,15 +267,17 @@ void TranslationPage::showOutcome(Outcome outcome) {
     QStringList warnings;
     if (result_) {
         const std::string eos = model ? model->settings().eosToken : std::string();
-        withAttention_->setText(tr("<b>With attention</b> (%1): %2")
-                                    .arg(slot_->displayName().toHtmlEscaped(), joinOutput(*result_, eos).toHtmlEscaped()));
+        withAttention_->setText(
+            tr("<b>With attention</b> (%1): %2")
+                .arg(slot_->displayName().toHtmlEscaped(), joinOutput(*result_, eos).toHtmlEscaped()));
         for (const auto& w : result_->warnings)
             warnings << QString::fromStdString(w);
         if (result_->hasAttention && result_->alignment.size() > 0) {
             QStringList rows = toQStrings(result_->outputTokens);
             heatmap_->setMatrix(result_->alignment, rows, toQStrings(result_->sourceTokens));
         } else {
-            heatmap_->setEmptyText(tr("This model has no attention (attention: none): there is no alignment to show."));
+            heatmap_->setEmptyText(
+                tr("This model has no attention (attention: none): there is no alignment to show."));
             heatmap_->clear();
         }
     } else {
@@ -276,8 +290,9 @@ void TranslationPage::showOutcome(Outcome outcome) {
                                        .arg(baseline_->displayName().toHtmlEscaped(),
                                             joinOutput(*baselineResult_, eos).toHtmlEscaped()));
     } else {
-        withoutAttention_->setText(tr("<b>Without attention:</b> no baseline model loaded (use Open model… on the "
-                                      "baseline bar)"));
+        withoutAttention_->setText(
+            tr("<b>Without attention:</b> no baseline model loaded (use Open model… on the "
+               "baseline bar)"));
     }
     warnings_->setText(warnings.join(QStringLiteral("\n")));
     warnings_->setVisible(!warnings.isEmpty());
@@ -301,7 +316,8 @@ void TranslationPage::rebuildChips() {
         return;
     auto makeChip = [this](QWidget* row, const std::string& word, int index, bool source) {
         auto* chip = new QLabel(QString::fromStdString(word), row);
-        chip->setStyleSheet(QString::fromLatin1(kChipBase) + QStringLiteral("background: white; border: 1px solid #bbb;"));
+        chip->setStyleSheet(QString::fromLatin1(kChipBase) +
+                            QStringLiteral("background: white; border: 1px solid #bbb;"));
         chip->setProperty("chipIndex", index);
         chip->setProperty("chipSource", source);
         chip->setAttribute(Qt::WA_Hover, true);
@@ -326,14 +342,16 @@ void TranslationPage::rebuildChips() {
     outputLayout_->addStretch();
 }
 
-void TranslationPage::applyChipWeights(const QVector<double>& source, const QVector<double>& output, int strongSource,
-                                       int strongOutput) {
+void TranslationPage::applyChipWeights(const QVector<double>& source, const QVector<double>& output,
+                                       int strongSource, int strongOutput) {
     sourceWeights_ = source;
     outputWeights_ = output;
     auto style = [](QLabel* chip, double w, bool strong) {
-        const QString border = strong ? QStringLiteral("border: 2px solid #d00000;") : QStringLiteral("border: 1px solid #bbb;");
-        chip->setStyleSheet(QString::fromLatin1(kChipBase) + QStringLiteral("background: %1; ").arg(w < 0 ? QStringLiteral("white") : shade(w)) +
-                            border);
+        const QString border =
+            strong ? QStringLiteral("border: 2px solid #d00000;") : QStringLiteral("border: 1px solid #bbb;");
+        chip->setStyleSheet(
+            QString::fromLatin1(kChipBase) +
+            QStringLiteral("background: %1; ").arg(w < 0 ? QStringLiteral("white") : shade(w)) + border);
         chip->setToolTip(w < 0 ? QString() : QObject::tr("weight %1").arg(num(w, 3)));
     };
     for (int i = 0; i < sourceChips_.size(); ++i)
@@ -387,14 +405,16 @@ void TranslationPage::refreshStep() {
     const attn::TranslationResult& r = *result_;
     const QString word = QString::fromStdString(r.outputTokens[size_t(step_)]).toHtmlEscaped();
     const bool haveAlignment = r.hasAttention && r.alignment.rows() > step_;
-    QString text = tr("<b>Step %1 of %2</b>: the decoder chose “<b>%3</b>”").arg(step_ + 1).arg(steps).arg(word);
+    QString text =
+        tr("<b>Step %1 of %2</b>: the decoder chose “<b>%3</b>”").arg(step_ + 1).arg(steps).arg(word);
     if (haveAlignment) {
         int best = 0;
         for (int j = 1; j < r.alignment.cols(); ++j)
             if (r.alignment(step_, j) > r.alignment(step_, best))
                 best = j;
         text += tr(", looking mostly at “%1” (%2).")
-                    .arg(QString::fromStdString(r.sourceTokens[size_t(best)]).toHtmlEscaped(), num(r.alignment(step_, best)));
+                    .arg(QString::fromStdString(r.sourceTokens[size_t(best)]).toHtmlEscaped(),
+                         num(r.alignment(step_, best)));
         QVector<double> keys, values;
         for (int j = 0; j < r.alignment.cols(); ++j) {
             keys << j;

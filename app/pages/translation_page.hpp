@@ -7,10 +7,8 @@
 
 #include "pages/page.hpp"
 
-#include <attn/models/model.hpp>
-
 #include <QVector>
-
+#include <attn/models/model.hpp>
 #include <optional>
 
 class ErrorBanner;

@@ -2,22 +2,19 @@
 
 #include "services/model_slot.hpp"
 #include "services/resource_paths.hpp"
-#include "widgets/model_bar.hpp"
 #include "widgets/colormaps.hpp"
 #include "widgets/error_banner.hpp"
 #include "widgets/heatmap_view.hpp"
+#include "widgets/model_bar.hpp"
 #include "widgets/patch_grid_view.hpp"
-
-#include <attn/position_similarity.hpp>
-#include <attn/rollout.hpp>
 
 #include <QCheckBox>
 #include <QComboBox>
 #include <QCoreApplication>
-#include <QElapsedTimer>
 #include <QDir>
 #include <QDragEnterEvent>
 #include <QDropEvent>
+#include <QElapsedTimer>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QGridLayout>
@@ -34,8 +31,9 @@
 #include <QThread>
 #include <QUrl>
 #include <QVBoxLayout>
-
 #include <algorithm>
+#include <attn/position_similarity.hpp>
+#include <attn/rollout.hpp>
 #include <cmath>
 
 namespace {
@@ -74,7 +72,8 @@ VisionPage::VisionPage(QWidget* parent) : Page(parent) {
     modelBar_->setToolTip(tr("A ViT checkpoint directory (config.json + model.safetensors). "
                              "You can also drop a directory or an image on this page."));
     auto* openImage = new QPushButton(tr("Open image…"), this);
-    openImage->setToolTip(tr("PNG / JPEG, or an IDX (MNIST, Fashion-MNIST, .gz too) or CIFAR-10 .bin file to browse"));
+    openImage->setToolTip(
+        tr("PNG / JPEG, or an IDX (MNIST, Fashion-MNIST, .gz too) or CIFAR-10 .bin file to browse"));
     modelRow->addWidget(modelBar_, 1);
     modelRow->addSpacing(16);
     modelRow->addWidget(openImage);
@@ -178,9 +177,10 @@ VisionPage::VisionPage(QWidget* parent) : Page(parent) {
     // --- CutMix tab -----------------------------------------------------------------------------
     auto* mixTab = new QWidget(tabs_);
     auto* ml = new QVBoxLayout(mixTab);
-    auto* mixIntro = new QLabel(tr("CutMix (Yun et al. 2019) pastes a box of image B into image A; the training label "
-                                   "is mixed in proportion to the areas. Drag a box on image B, or draw one from a seed."),
-                                mixTab);
+    auto* mixIntro =
+        new QLabel(tr("CutMix (Yun et al. 2019) pastes a box of image B into image A; the training label "
+                      "is mixed in proportion to the areas. Drag a box on image B, or draw one from a seed."),
+                   mixTab);
     mixIntro->setWordWrap(true);
     auto* mixControls = new QHBoxLayout;
     mixPartner_ = new QSpinBox(mixTab);
@@ -260,13 +260,16 @@ VisionPage::VisionPage(QWidget* parent) : Page(parent) {
         const QString path = QFileDialog::getOpenFileName(
             this, tr("Open an image or a dataset file"), QString(),
             tr("Images and datasets (*.png *.jpg *.jpeg *.bmp *.gz *-ubyte *.idx *.bin);;All files (*)"));
-        if (!path.isEmpty()) openFile(path, index_->value());
+        if (!path.isEmpty())
+            openFile(path, index_->value());
     });
     connect(index_, &QSpinBox::valueChanged, this, [this](int v) {
-        if (!updating_) browseIndex(v);
+        if (!updating_)
+            browseIndex(v);
     });
     connect(list_, &QListWidget::currentRowChanged, this, [this](int row) {
-        if (updating_ || row < 0) return;
+        if (updating_ || row < 0)
+            return;
         updating_ = true;
         index_->setValue(row);
         updating_ = false;
@@ -275,12 +278,14 @@ VisionPage::VisionPage(QWidget* parent) : Page(parent) {
     connect(mistakesOnly_, &QCheckBox::toggled, this, &VisionPage::setMistakesOnly);
     connect(predictAll_, &QPushButton::clicked, this, &VisionPage::predictAll);
     connect(cancelPredict_, &QPushButton::clicked, this, &VisionPage::cancelPredictions);
-    connect(layerBox_, &QComboBox::activated, this, [this](int) { setLayer(layerBox_->currentData().toInt()); });
+    connect(layerBox_, &QComboBox::activated, this,
+            [this](int) { setLayer(layerBox_->currentData().toInt()); });
     connect(headBox_, &QComboBox::activated, this, [this](int) { setHead(headBox_->currentData().toInt()); });
     connect(resetQuery_, &QPushButton::clicked, this, [this] { setQuery(0); });
     connect(grid_, &PatchGridView::patchClicked, this, [this](int patch) { setQuery(patch + 1); });
     connect(heatmap_, &HeatmapView::cellClicked, this, [this](int row, int) {
-        if (row >= 0) setQuery(row);
+        if (row >= 0)
+            setQuery(row);
     });
     connect(&batchRunner_, &JobRunner::progress, this, [this](quint64, double f) {
         const int done = nextBatchStart_ - kBatchSize + static_cast<int>(f * kBatchSize);
@@ -309,18 +314,25 @@ VisionPage::VisionPage(QWidget* parent) : Page(parent) {
     else if (images.isEmpty())
         datasetLabel_->setText(tr("No dataset: use Open image… to open a PNG/JPEG, IDX or CIFAR-10 file."));
     else
-        datasetLabel_->setText(tr("The Fashion-MNIST test set is not installed (%1; Debian package "
-                                  "dataset-fashion-mnist). Use Open image… to open a PNG/JPEG, IDX or CIFAR-10 file.")
-                                   .arg(QString::fromLatin1(kDefaultImages)));
+        datasetLabel_->setText(
+            tr("The Fashion-MNIST test set is not installed (%1; Debian package "
+               "dataset-fashion-mnist). Use Open image… to open a PNG/JPEG, IDX or CIFAR-10 file.")
+                .arg(QString::fromLatin1(kDefaultImages)));
 }
 
 VisionPage::~VisionPage() = default;
 
-HeatmapView* VisionPage::currentHeatmap() const { return heatmap_; }
+HeatmapView* VisionPage::currentHeatmap() const {
+    return heatmap_;
+}
 
-QWidget* VisionPage::exportWidget() { return tabs_->currentWidget(); }
+QWidget* VisionPage::exportWidget() {
+    return tabs_->currentWidget();
+}
 
-std::shared_ptr<const attn::VitModel> VisionPage::model() const { return slot_->modelAs<attn::VitModel>(); }
+std::shared_ptr<const attn::VitModel> VisionPage::model() const {
+    return slot_->modelAs<attn::VitModel>();
+}
 
 // ---- errors -----------------------------------------------------------------------------------------
 
@@ -333,32 +345,41 @@ void VisionPage::clearError() {
     error_->setMessages({});
 }
 
-QString VisionPage::errorText() const { return error_->text(); }
-bool VisionPage::errorVisible() const { return !error_->isHidden(); }
+QString VisionPage::errorText() const {
+    return error_->text();
+}
+bool VisionPage::errorVisible() const {
+    return !error_->isHidden();
+}
 
 // ---- model ------------------------------------------------------------------------------------------
 
-void VisionPage::loadModel(const QString& dir) { slot_->load(dir); }
+void VisionPage::loadModel(const QString& dir) {
+    slot_->load(dir);
+}
 
 void VisionPage::onModelChanged() {
     clearError();
     auto vit = model();
-    if (!vit) return;
+    if (!vit)
+        return;
     const auto& s = vit->settings();
-    modelLabel_->setText(tr("<b>%1</b>: ViT %2×%2 px, %3 channel(s), patches %4×%4 px (%5×%5), %6 layers × %7 heads, "
-                            "%8 classes")
-                             .arg(slot_->displayName().toHtmlEscaped())
-                             .arg(s.imageSize)
-                             .arg(s.inChannels)
-                             .arg(s.patchSize)
-                             .arg(s.patchesPerSide())
-                             .arg(s.encoder.nLayers)
-                             .arg(s.encoder.nHeads)
-                             .arg(s.labels.size()));
+    modelLabel_->setText(
+        tr("<b>%1</b>: ViT %2×%2 px, %3 channel(s), patches %4×%4 px (%5×%5), %6 layers × %7 heads, "
+           "%8 classes")
+            .arg(slot_->displayName().toHtmlEscaped())
+            .arg(s.imageSize)
+            .arg(s.inChannels)
+            .arg(s.patchSize)
+            .arg(s.patchesPerSide())
+            .arg(s.encoder.nLayers)
+            .arg(s.encoder.nHeads)
+            .arg(s.labels.size()));
     modelLabel_->setToolTip(slot_->directory());
     Q_EMIT statusMessage(tr("Model %1 loaded").arg(slot_->directory()));
     layer_ = std::min(layer_, s.encoder.nLayers - 1);
-    if (head_ >= s.encoder.nHeads) head_ = kMeanOfHeads;
+    if (head_ >= s.encoder.nHeads)
+        head_ = kMeanOfHeads;
     query_ = 0;
     refreshSelectors();
 
@@ -385,7 +406,8 @@ void VisionPage::onModelChanged() {
         browseIndex(index_->value());
     predictions_.assign(dataset_ ? dataset_->images.count : 0, -1);
     refreshBrowseList();
-    if (dataset_) predictAll();
+    if (dataset_)
+        predictAll();
 }
 
 // ---- images -----------------------------------------------------------------------------------------
@@ -422,11 +444,13 @@ void VisionPage::setImage(const attn::Image& image, const QString& source, int t
             a.trueLabel = trueLabel;
             analysis_ = std::move(a);
             const int T = static_cast<int>(analysis_->result.tokens.size());
-            if (query_ >= T) query_ = 0;
+            if (query_ >= T)
+                query_ = 0;
             refreshAttention();
             refreshProbabilities();
             refreshCutMix();
-            Q_EMIT statusMessage(tr("%1: predicted %2").arg(source, QString::fromStdString(analysis_->result.predictedLabel)));
+            Q_EMIT statusMessage(
+                tr("%1: predicted %2").arg(source, QString::fromStdString(analysis_->result.predictedLabel)));
         },
         [this, source](const QString& m) { showError(tr("Could not classify %1: %2").arg(source, m)); });
 }
@@ -476,12 +500,14 @@ void VisionPage::openDataset(const QString& path, int index) {
             const int last = std::max(0, static_cast<int>(dataset_->images.count) - 1);
             index_->setRange(0, last);
             mixPartner_->setRange(0, last);
-            mixPartner_->setValue(std::min(last, 9)); // a different image than A by default (#9: a sneaker in Fashion-MNIST)
+            mixPartner_->setValue(
+                std::min(last, 9)); // a different image than A by default (#9: a sneaker in Fashion-MNIST)
             index_->setValue(std::clamp(index, 0, last));
             updating_ = false;
             refreshBrowseList();
             browseIndex(index_->value());
-            if (model()) predictAll();
+            if (model())
+                predictAll();
         },
         [this](const QString& m) {
             datasetLabel_->setText(dataset_ ? tr("Still browsing the previous dataset.") : tr("No dataset"));
@@ -490,11 +516,14 @@ void VisionPage::openDataset(const QString& path, int index) {
 }
 
 void VisionPage::browseIndex(int index) {
-    if (!dataset_ || index < 0 || static_cast<std::size_t>(index) >= dataset_->images.count) return;
+    if (!dataset_ || index < 0 || static_cast<std::size_t>(index) >= dataset_->images.count)
+        return;
     updating_ = true;
-    if (list_->currentRow() != index) list_->setCurrentRow(index);
+    if (list_->currentRow() != index)
+        list_->setCurrentRow(index);
     updating_ = false;
-    const int label = static_cast<std::size_t>(index) < dataset_->labels.size() ? dataset_->labels[index] : -1;
+    const int label =
+        static_cast<std::size_t>(index) < dataset_->labels.size() ? dataset_->labels[index] : -1;
     try {
         setImage(imageio::datasetImage(*dataset_, static_cast<std::size_t>(index)),
                  tr("%1 #%2").arg(QFileInfo(dataset_->path).fileName()).arg(index), label);
@@ -504,7 +533,8 @@ void VisionPage::browseIndex(int index) {
 }
 
 QString VisionPage::labelName(int label) const {
-    if (label < 0) return tr("unknown");
+    if (label < 0)
+        return tr("unknown");
     if (auto vit = model(); vit && static_cast<std::size_t>(label) < vit->labels().size())
         return QString::fromStdString(vit->labels()[static_cast<std::size_t>(label)]);
     if (dataset_ && static_cast<std::size_t>(label) < dataset_->labelNames.size())
@@ -524,10 +554,12 @@ attn::Image VisionPage::modelSized(const attn::Image& image) const {
 
 void VisionPage::refreshBrowseRow(int row) {
     QListWidgetItem* item = list_->item(row);
-    if (!item || !dataset_) return;
+    if (!item || !dataset_)
+        return;
     const int truth = static_cast<std::size_t>(row) < dataset_->labels.size() ? dataset_->labels[row] : -1;
     const int pred = static_cast<std::size_t>(row) < predictions_.size() ? predictions_[row] : -1;
-    QString text = QStringLiteral("#%1  %2").arg(row).arg(truth >= 0 ? labelName(truth) : QStringLiteral("?"));
+    QString text =
+        QStringLiteral("#%1  %2").arg(row).arg(truth >= 0 ? labelName(truth) : QStringLiteral("?"));
     if (pred >= 0) {
         const bool wrong = truth >= 0 && pred != truth;
         text += wrong ? QStringLiteral("  ✗ → %1").arg(labelName(pred)) : QStringLiteral("  ✓");
@@ -543,8 +575,10 @@ void VisionPage::refreshBrowseList() {
     list_->clear();
     if (dataset_) {
         const int n = static_cast<int>(dataset_->images.count);
-        for (int i = 0; i < n; ++i) list_->addItem(QString());
-        for (int i = 0; i < n; ++i) refreshBrowseRow(i);
+        for (int i = 0; i < n; ++i)
+            list_->addItem(QString());
+        for (int i = 0; i < n; ++i)
+            refreshBrowseRow(i);
         list_->setCurrentRow(index_->value());
     }
     updating_ = false;
@@ -552,7 +586,8 @@ void VisionPage::refreshBrowseList() {
 }
 
 void VisionPage::predictAll() {
-    if (!dataset_ || !model()) return;
+    if (!dataset_ || !model())
+        return;
     predictions_.assign(dataset_->images.count, -1);
     nextBatchStart_ = 0;
     predicting_ = true;
@@ -566,7 +601,8 @@ void VisionPage::predictAll() {
 
 void VisionPage::startNextBatch() {
     auto vit = model();
-    if (!predicting_ || !dataset_ || !vit) return;
+    if (!predicting_ || !dataset_ || !vit)
+        return;
     const int n = static_cast<int>(dataset_->images.count);
     const int begin = nextBatchStart_, end = std::min(n, begin + kBatchSize);
     if (begin >= n) {
@@ -580,8 +616,10 @@ void VisionPage::startNextBatch() {
                 ++known;
                 right += predictions_[i] == dataset_->labels[i];
             }
-        accuracy_->setText(known > 0 ? tr("Accuracy: %1 / %2 = %3%").arg(right).arg(known).arg(100.0 * right / known, 0, 'f', 1)
-                                     : tr("All %1 images predicted").arg(n));
+        accuracy_->setText(
+            known > 0
+                ? tr("Accuracy: %1 / %2 = %3%").arg(right).arg(known).arg(100.0 * right / known, 0, 'f', 1)
+                : tr("All %1 images predicted").arg(n));
         return;
     }
     nextBatchStart_ = end;
@@ -591,9 +629,12 @@ void VisionPage::startNextBatch() {
             std::vector<int> out;
             out.reserve(static_cast<std::size_t>(end - begin));
             for (int i = begin; i < end; ++i) {
-                if (job.cancelled()) break;
-                out.push_back(vit->classify(imageio::datasetImage(*data, static_cast<std::size_t>(i))).predicted);
-                if ((i - begin) % 25 == 0) job.reportProgress(static_cast<double>(i - begin) / (end - begin));
+                if (job.cancelled())
+                    break;
+                out.push_back(
+                    vit->classify(imageio::datasetImage(*data, static_cast<std::size_t>(i))).predicted);
+                if ((i - begin) % 25 == 0)
+                    job.reportProgress(static_cast<double>(i - begin) / (end - begin));
             }
             return out;
         },
@@ -614,7 +655,8 @@ void VisionPage::startNextBatch() {
 }
 
 void VisionPage::cancelPredictions() {
-    if (!predicting_) return;
+    if (!predicting_)
+        return;
     batchRunner_.cancel();
     predicting_ = false;
     predictAll_->setEnabled(true);
@@ -627,13 +669,16 @@ void VisionPage::setMistakesOnly(bool on) {
         mistakesOnly_->setChecked(on);
         return;
     }
-    if (!dataset_) return;
-    for (int i = 0; i < list_->count(); ++i) refreshBrowseRow(i);
+    if (!dataset_)
+        return;
+    for (int i = 0; i < list_->count(); ++i)
+        refreshBrowseRow(i);
 }
 
 int VisionPage::visibleBrowseRows() const {
     int n = 0;
-    for (int i = 0; i < list_->count(); ++i) n += !list_->isRowHidden(i);
+    for (int i = 0; i < list_->count(); ++i)
+        n += !list_->isRowHidden(i);
     return n;
 }
 
@@ -643,8 +688,10 @@ bool VisionPage::waitForIdle(int ms) {
     for (;;) {
         const bool busy = slot_->isLoading() || classifyRunner_.isBusy() || datasetRunner_.isBusy() ||
                           batchRunner_.isBusy() || mixRunner_.isBusy();
-        if (!busy) return true;
-        if (t.elapsed() > ms) return false;
+        if (!busy)
+            return true;
+        if (t.elapsed() > ms)
+            return false;
         QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
         QThread::msleep(2);
     }
@@ -658,15 +705,18 @@ void VisionPage::refreshSelectors() {
     headBox_->clear();
     if (auto vit = model()) {
         const auto& e = vit->settings().encoder;
-        for (int l = 0; l < e.nLayers; ++l) layerBox_->addItem(tr("%1 of %2").arg(l + 1).arg(e.nLayers), l);
+        for (int l = 0; l < e.nLayers; ++l)
+            layerBox_->addItem(tr("%1 of %2").arg(l + 1).arg(e.nLayers), l);
         layerBox_->addItem(tr("Rollout (all layers)"), kRollout);
         headBox_->addItem(tr("Mean of heads"), kMeanOfHeads);
-        for (int h = 0; h < e.nHeads; ++h) headBox_->addItem(tr("%1 of %2").arg(h + 1).arg(e.nHeads), h);
+        for (int h = 0; h < e.nHeads; ++h)
+            headBox_->addItem(tr("%1 of %2").arg(h + 1).arg(e.nHeads), h);
     }
     layerBox_->setCurrentIndex(std::max(0, layerBox_->findData(layer_)));
     headBox_->setCurrentIndex(std::max(0, headBox_->findData(head_)));
     headBox_->setEnabled(layer_ != kRollout && headBox_->count() > 0);
-    headBox_->setToolTip(layer_ == kRollout ? tr("Rollout always averages the heads of every layer") : QString());
+    headBox_->setToolTip(layer_ == kRollout ? tr("Rollout always averages the heads of every layer")
+                                            : QString());
     updating_ = false;
 }
 
@@ -688,15 +738,21 @@ void VisionPage::setQuery(int position) {
 }
 
 attn::Matrix VisionPage::currentMatrix() const {
-    if (!analysis_ || analysis_->result.attention.empty()) return {};
+    if (!analysis_ || analysis_->result.attention.empty())
+        return {};
     const auto& att = analysis_->result.attention;
-    if (layer_ == kRollout) return analysis_->rollout;
-    const auto& heads = att[static_cast<std::size_t>(std::clamp<int>(layer_, 0, static_cast<int>(att.size()) - 1))];
-    if (head_ == kMeanOfHeads || head_ >= static_cast<int>(heads.size())) return attn::meanOfHeads(heads);
+    if (layer_ == kRollout)
+        return analysis_->rollout;
+    const auto& heads =
+        att[static_cast<std::size_t>(std::clamp<int>(layer_, 0, static_cast<int>(att.size()) - 1))];
+    if (head_ == kMeanOfHeads || head_ >= static_cast<int>(heads.size()))
+        return attn::meanOfHeads(heads);
     return heads[static_cast<std::size_t>(head_)];
 }
 
-const std::vector<float>& VisionPage::overlayValues() const { return grid_->overlay(); }
+const std::vector<float>& VisionPage::overlayValues() const {
+    return grid_->overlay();
+}
 
 void VisionPage::refreshAttention() {
     if (!analysis_ || analysis_->modelView.empty()) {
@@ -713,24 +769,31 @@ void VisionPage::refreshAttention() {
     const attn::Matrix m = currentMatrix(); // T x T
     const auto& tokens = analysis_->result.tokens;
     QStringList labels;
-    for (const auto& t : tokens) labels << QString::fromStdString(t);
+    for (const auto& t : tokens)
+        labels << QString::fromStdString(t);
     const int T = static_cast<int>(m.rows());
-    if (query_ >= T) query_ = 0;
+    if (query_ >= T)
+        query_ = 0;
     grid_->setOverlay(attn::rowWithoutColumn(m, query_, 0));
     grid_->setSelectedPatch(query_ > 0 ? query_ - 1 : -1);
 
-    const QString what = layer_ == kRollout
-                             ? tr("Attention rollout through all %1 layers").arg(analysis_->result.attention.size())
-                             : tr("Layer %1, %2").arg(layer_ + 1).arg(head_ == kMeanOfHeads ? tr("mean of heads")
-                                                                                              : tr("head %1").arg(head_ + 1));
+    const QString what =
+        layer_ == kRollout
+            ? tr("Attention rollout through all %1 layers").arg(analysis_->result.attention.size())
+            : tr("Layer %1, %2")
+                  .arg(layer_ + 1)
+                  .arg(head_ == kMeanOfHeads ? tr("mean of heads") : tr("head %1").arg(head_ + 1));
     heatmap_->setTitle(what);
     heatmap_->setMatrix(m, labels, labels);
     const QString q = labels.value(query_);
-    queryLabel_->setText(query_ == 0 ? tr("Overlay: where <b>[CLS]</b> attends — click a patch to see where it attends")
-                                     : tr("Overlay: where patch <b>%1</b> attends (its row of the map)").arg(q));
+    queryLabel_->setText(
+        query_ == 0 ? tr("Overlay: where <b>[CLS]</b> attends — click a patch to see where it attends")
+                    : tr("Overlay: where patch <b>%1</b> attends (its row of the map)").arg(q));
     resetQuery_->setEnabled(query_ != 0);
-    const QString truth = analysis_->trueLabel >= 0 ? tr(", true label <b>%1</b>").arg(labelName(analysis_->trueLabel).toHtmlEscaped())
-                                                     : QString();
+    const QString truth =
+        analysis_->trueLabel >= 0
+            ? tr(", true label <b>%1</b>").arg(labelName(analysis_->trueLabel).toHtmlEscaped())
+            : QString();
     sourceLabel_->setText(tr("%1 (shown as the model sees it: %2×%2 px, grid every %3 px)%4")
                               .arg(analysis_->source.toHtmlEscaped())
                               .arg(analysis_->modelView.width)
@@ -787,8 +850,10 @@ void VisionPage::refreshProbabilities() {
 
     const int pi = analysis_->result.predicted;
     const int t = analysis_->trueLabel;
-    QString text = tr("Predicted: %1 (%2%)").arg(labelName(pi)).arg(100.0 * p[static_cast<std::size_t>(pi)], 0, 'f', 1);
-    if (t >= 0) text += t == pi ? tr(" — correct") : tr(" — wrong, the true label is %1").arg(labelName(t));
+    QString text =
+        tr("Predicted: %1 (%2%)").arg(labelName(pi)).arg(100.0 * p[static_cast<std::size_t>(pi)], 0, 'f', 1);
+    if (t >= 0)
+        text += t == pi ? tr(" — correct") : tr(" — wrong, the true label is %1").arg(labelName(t));
     predictionLabel_->setText(text);
     predictionLabel_->setStyleSheet(t >= 0 && t != pi ? QStringLiteral("color: #b00020;") : QString());
 }
@@ -800,7 +865,8 @@ void VisionPage::setCutMixSeed(int seed) {
         mixSeed_->setValue(seed); // re-enters
         return;
     }
-    if (!analysis_ || analysis_->modelView.empty()) return;
+    if (!analysis_ || analysis_->modelView.empty())
+        return;
     mixBox_ = attn::sampleCutMixBox(analysis_->modelView.height, analysis_->modelView.width,
                                     static_cast<std::uint64_t>(seed));
     refreshCutMix();
@@ -811,9 +877,13 @@ void VisionPage::setCutMixBox(const attn::CutMixBox& box) {
     refreshCutMix();
 }
 
-void VisionPage::setCutMixPartner(int datasetIndex) { mixPartner_->setValue(datasetIndex); }
+void VisionPage::setCutMixPartner(int datasetIndex) {
+    mixPartner_->setValue(datasetIndex);
+}
 
-QString VisionPage::cutMixText() const { return mixText_->text(); }
+QString VisionPage::cutMixText() const {
+    return mixText_->text();
+}
 
 void VisionPage::refreshCutMix() {
     if (!analysis_ || analysis_->modelView.empty()) {
@@ -832,8 +902,10 @@ void VisionPage::refreshCutMix() {
     attn::Image b;
     try {
         b = modelSized(imageio::datasetImage(*dataset_, static_cast<std::size_t>(bIndex)));
-        if (b.channels != a.channels) b = attn::convertChannels(b, a.channels);
-        if (b.height != a.height || b.width != a.width) b = attn::resizeBilinear(b, a.height, a.width);
+        if (b.channels != a.channels)
+            b = attn::convertChannels(b, a.channels);
+        if (b.height != a.height || b.width != a.width)
+            b = attn::resizeBilinear(b, a.height, a.width);
     } catch (const std::exception& e) {
         showError(QString::fromStdString(e.what()));
         return;
@@ -851,9 +923,11 @@ void VisionPage::refreshCutMix() {
         mixB_->setPatchSize(vit->settings().patchSize);
         mixOut_->setPatchSize(vit->settings().patchSize);
     }
-    const QString aName = analysis_->trueLabel >= 0 ? labelName(analysis_->trueLabel)
-                                                    : tr("%1 (predicted)").arg(labelName(analysis_->result.predicted));
-    const int bLabel = static_cast<std::size_t>(bIndex) < dataset_->labels.size() ? dataset_->labels[bIndex] : -1;
+    const QString aName = analysis_->trueLabel >= 0
+                              ? labelName(analysis_->trueLabel)
+                              : tr("%1 (predicted)").arg(labelName(analysis_->result.predicted));
+    const int bLabel =
+        static_cast<std::size_t>(bIndex) < dataset_->labels.size() ? dataset_->labels[bIndex] : -1;
     const QString bName = bLabel >= 0 ? labelName(bLabel) : tr("image #%1").arg(bIndex);
     const long pa = std::lround(100.0 * cutMix_.baseShare);
     mixText_->setText(tr("%1% %2 + %3% %4").arg(pa).arg(aName).arg(100 - pa).arg(bName));
@@ -870,15 +944,21 @@ void VisionPage::refreshCutMix() {
             [vit, img = cutMix_.image](const JobContext&) { return vit->classify(img); },
             [this](attn::ClassifierResult res) {
                 std::vector<int> order(res.probabilities.size());
-                for (std::size_t i = 0; i < order.size(); ++i) order[i] = static_cast<int>(i);
+                for (std::size_t i = 0; i < order.size(); ++i)
+                    order[i] = static_cast<int>(i);
                 std::sort(order.begin(), order.end(),
                           [&](int x, int y) { return res.probabilities[x] > res.probabilities[y]; });
                 QStringList top;
                 for (std::size_t k = 0; k < std::min<std::size_t>(3, order.size()); ++k)
-                    top << tr("%1 %2%").arg(labelName(order[k])).arg(100.0 * res.probabilities[order[k]], 0, 'f', 0);
-                mixPrediction_->setText(tr("Model on the mixed image: %1").arg(top.join(QStringLiteral(", "))));
+                    top << tr("%1 %2%")
+                               .arg(labelName(order[k]))
+                               .arg(100.0 * res.probabilities[order[k]], 0, 'f', 0);
+                mixPrediction_->setText(
+                    tr("Model on the mixed image: %1").arg(top.join(QStringLiteral(", "))));
             },
-            [this](const QString& m) { mixPrediction_->setText(tr("Model on the mixed image failed: %1").arg(m)); });
+            [this](const QString& m) {
+                mixPrediction_->setText(tr("Model on the mixed image failed: %1").arg(m));
+            });
     }
 }
 

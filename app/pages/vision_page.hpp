@@ -14,7 +14,6 @@
 #include <attn/cutmix.hpp>
 #include <attn/image.hpp>
 #include <attn/models/vit.hpp>
-
 #include <memory>
 #include <optional>
 #include <vector>
@@ -48,8 +47,9 @@ public:
 
     /// What one classification produced (kept until a newer one succeeds).
     struct Analysis {
-        attn::Image input;    // as given (any size / channels)
-        attn::Image modelView; // converted to the model's channels and size, pixels in [0, 1] (not normalised)
+        attn::Image input; // as given (any size / channels)
+        attn::Image
+            modelView; // converted to the model's channels and size, pixels in [0, 1] (not normalised)
         attn::ClassifierResult result;
         attn::Matrix rollout; // T x T, all layers
         QString source;       // e.g. "t10k-images-idx3-ubyte.gz #12" or a file name
@@ -67,8 +67,8 @@ public:
     void openFile(const QString& path, int index = 0);
     /// Opens an IDX / CIFAR-10 dataset for browsing.
     void openDataset(const QString& path, int index = 0);
-    void setLayer(int layer);   ///< 0..L-1 or kRollout
-    void setHead(int head);     ///< 0..H-1 or kMeanOfHeads
+    void setLayer(int layer); ///< 0..L-1 or kRollout
+    void setHead(int head);   ///< 0..H-1 or kMeanOfHeads
     /// Query position: 0 = [CLS], 1 + patch index for a patch.
     void setQuery(int position);
     /// Starts predicting the whole browsed set (batches in the job runner).

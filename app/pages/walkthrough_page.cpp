@@ -4,7 +4,6 @@
 #include "services/resource_paths.hpp"
 #include "widgets/heatmap_view.hpp"
 
-
 #include <QApplication>
 #include <QButtonGroup>
 #include <QCheckBox>
@@ -12,7 +11,6 @@
 #include <QFileInfo>
 #include <QFormLayout>
 #include <QFutureWatcher>
-#include <QtConcurrent/QtConcurrentRun>
 #include <QGridLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
@@ -21,27 +19,30 @@
 #include <QPushButton>
 #include <QShortcut>
 #include <QSpinBox>
-#include <QStandardItemModel>
 #include <QSplitter>
 #include <QStackedWidget>
+#include <QStandardItemModel>
 #include <QTextBrowser>
 #include <QToolButton>
 #include <QVBoxLayout>
-
-#include <qcustomplot.h>
-
+#include <QtConcurrent/QtConcurrentRun>
 #include <algorithm>
 #include <cmath>
 #include <numeric>
+#include <qcustomplot.h>
 
 namespace {
 
 const char* const kChapterQuery = "The teacher praised a student because she improved";
 const char* const kChapterKeys = "A student asked the teacher to help her improve";
 
-QString num(double v, int decimals = 3) { return QString::number(v, 'f', decimals); }
+QString num(double v, int decimals = 3) {
+    return QString::number(v, 'f', decimals);
+}
 
-QString esc(const std::string& s) { return QString::fromStdString(s).toHtmlEscaped(); }
+QString esc(const std::string& s) {
+    return QString::fromStdString(s).toHtmlEscaped();
+}
 
 } // namespace
 
@@ -186,7 +187,8 @@ WalkthroughPage::WalkthroughPage(EmbeddingStore* store, QWidget* parent) : Page(
     outer->addWidget(split, 1);
 
     // --- behaviour ----------------------------------------------------------------------------
-    connect(preset_, &QComboBox::activated, this, [this](int index) { applyPreset(static_cast<Preset>(index)); });
+    connect(preset_, &QComboBox::activated, this,
+            [this](int index) { applyPreset(static_cast<Preset>(index)); });
     connect(query_, &QLineEdit::textChanged, this, &WalkthroughPage::recompute);
     connect(keys_, &QLineEdit::textChanged, this, &WalkthroughPage::recompute);
     connect(self_, &QCheckBox::toggled, this, [this](bool on) {
@@ -203,7 +205,8 @@ WalkthroughPage::WalkthroughPage(EmbeddingStore* store, QWidget* parent) : Page(
     connect(head_, &QSpinBox::valueChanged, this, &WalkthroughPage::recompute);
     connect(seed_, &QSpinBox::valueChanged, this, &WalkthroughPage::recompute);
     connect(teaching_, &QCheckBox::toggled, this, &WalkthroughPage::setTeachingMode);
-    connect(stepButtons_, &QButtonGroup::idClicked, this, [this](int id) { setStep(static_cast<WalkthroughStep>(id)); });
+    connect(stepButtons_, &QButtonGroup::idClicked, this,
+            [this](int id) { setStep(static_cast<WalkthroughStep>(id)); });
     connect(prev, &QToolButton::clicked, this, &WalkthroughPage::previousStep);
     connect(next, &QToolButton::clicked, this, &WalkthroughPage::nextStep);
     // ←/→ step through; inside a text field the arrows still move the cursor (the field wins).
@@ -230,7 +233,8 @@ WalkthroughPage::WalkthroughPage(EmbeddingStore* store, QWidget* parent) : Page(
     seed_->setEnabled(false);
     updateLearnedAvailability();
     applyPreset(Preset::Chapter);
-    if (QFileInfo(shippedModelDir(QStringLiteral("sentiment")) + QStringLiteral("/model.safetensors")).exists())
+    if (QFileInfo(shippedModelDir(QStringLiteral("sentiment")) + QStringLiteral("/model.safetensors"))
+            .exists())
         loadLearnedProjections(shippedModelDir(QStringLiteral("sentiment")));
 }
 
@@ -248,16 +252,19 @@ void WalkthroughPage::loadLearnedProjections(const QString& dir) {
         }
         updateLearnedAvailability();
     });
-    watcher->setFuture(QtConcurrent::run([path = dir.toStdString()]() -> std::optional<attn::LearnedProjections> {
-        try {
-            return attn::readFirstLayerProjections(path);
-        } catch (const std::exception&) {
-            return std::nullopt;
-        }
-    }));
+    watcher->setFuture(
+        QtConcurrent::run([path = dir.toStdString()]() -> std::optional<attn::LearnedProjections> {
+            try {
+                return attn::readFirstLayerProjections(path);
+            } catch (const std::exception&) {
+                return std::nullopt;
+            }
+        }));
 }
 
-void WalkthroughPage::setLearnedHead(int head) { head_->setValue(head + 1); }
+void WalkthroughPage::setLearnedHead(int head) {
+    head_->setValue(head + 1);
+}
 
 void WalkthroughPage::updateLearnedAvailability() {
     auto* model = qobject_cast<QStandardItemModel*>(projection_->model());
@@ -269,18 +276,20 @@ void WalkthroughPage::updateLearnedAvailability() {
     item->setEnabled(fits);
     if (learned_) {
         head_->setRange(1, static_cast<int>(learned_->heads.size()));
-        item->setToolTip(fits ? tr("Wq, Wk, Wv of one head of the first attention layer of %1 (d = %2, %3 dimensions "
-                                   "per head), applied to the word vectors without positions.")
-                                    .arg(QString::fromStdString(learned_->source))
-                                    .arg(learned_->dModel)
-                                    .arg(learned_->headDim)
-                              : tr("The checkpoint's width (%1) differs from the word vectors' dimension.")
-                                    .arg(learned_->dModel));
+        item->setToolTip(
+            fits ? tr("Wq, Wk, Wv of one head of the first attention layer of %1 (d = %2, %3 dimensions "
+                      "per head), applied to the word vectors without positions.")
+                       .arg(QString::fromStdString(learned_->source))
+                       .arg(learned_->dModel)
+                       .arg(learned_->headDim)
+                 : tr("The checkpoint's width (%1) differs from the word vectors' dimension.")
+                       .arg(learned_->dModel));
     } else {
-        item->setToolTip(learnedError_.isEmpty()
-                             ? tr("Needs a checkpoint whose first attention layer's width equals the word-vector "
-                                  "dimension (the shipped sentiment model, d = 100).")
-                             : learnedError_);
+        item->setToolTip(
+            learnedError_.isEmpty()
+                ? tr("Needs a checkpoint whose first attention layer's width equals the word-vector "
+                     "dimension (the shipped sentiment model, d = 100).")
+                : learnedError_);
     }
     if (!fits && projection_->currentIndex() == 2)
         projection_->setCurrentIndex(0);
@@ -327,9 +336,15 @@ void WalkthroughPage::applyPreset(Preset preset) {
     recompute();
 }
 
-void WalkthroughPage::setQueryText(const QString& text) { query_->setText(text); }
-void WalkthroughPage::setKeysText(const QString& text) { keys_->setText(text); }
-void WalkthroughPage::setSelfAttention(bool on) { self_->setChecked(on); }
+void WalkthroughPage::setQueryText(const QString& text) {
+    query_->setText(text);
+}
+void WalkthroughPage::setKeysText(const QString& text) {
+    keys_->setText(text);
+}
+void WalkthroughPage::setSelfAttention(bool on) {
+    self_->setChecked(on);
+}
 
 void WalkthroughPage::setScoring(attn::Scoring scoring) {
     scoring_->setCurrentIndex(scoring_->findData(static_cast<int>(scoring)));
@@ -352,7 +367,9 @@ void WalkthroughPage::nextStep() {
     setStep(static_cast<WalkthroughStep>(std::min(static_cast<int>(step_) + 1, kWalkthroughStepCount - 1)));
 }
 
-void WalkthroughPage::previousStep() { setStep(static_cast<WalkthroughStep>(std::max(static_cast<int>(step_) - 1, 0))); }
+void WalkthroughPage::previousStep() {
+    setStep(static_cast<WalkthroughStep>(std::max(static_cast<int>(step_) - 1, 0)));
+}
 
 void WalkthroughPage::setTeachingMode(bool on) {
     if (teaching_->isChecked() != on) {
@@ -423,10 +440,11 @@ void WalkthroughPage::recompute() {
         o.learned = learned_->heads[static_cast<std::size_t>(head_->value() - 1)];
     }
     try {
-        auto r = attn::computeSentenceAttention(queryText, self ? std::nullopt : std::optional<std::string_view>(keysText),
-                                                lookup, dim, o);
+        auto r = attn::computeSentenceAttention(
+            queryText, self ? std::nullopt : std::optional<std::string_view>(keysText), lookup, dim, o);
         if (r.queryTokens.empty() || r.keyTokens.empty()) {
-            problem_->setText(r.queryTokens.empty() ? tr("Type a query sentence.") : tr("Type a key sentence."));
+            problem_->setText(r.queryTokens.empty() ? tr("Type a query sentence.")
+                                                    : tr("Type a key sentence."));
             problem_->show();
             return; // keep showing the previous result
         }
@@ -442,8 +460,9 @@ void WalkthroughPage::recompute() {
                     oov << QString::fromStdString(result_->keyTokens[i]);
         oov.removeDuplicates();
         if (!oov.isEmpty()) {
-            problem_->setText(tr("Not in the vocabulary (marked ⚠ on the axes, excluded from the softmax): %1")
-                                  .arg(oov.join(QStringLiteral(", "))));
+            problem_->setText(
+                tr("Not in the vocabulary (marked ⚠ on the axes, excluded from the softmax): %1")
+                    .arg(oov.join(QStringLiteral(", "))));
             problem_->show();
         } else {
             problem_->hide();
@@ -452,7 +471,8 @@ void WalkthroughPage::recompute() {
             selectedQuery_ >= static_cast<int>(result_->queryTokens.size())) {
             // Default to "she" when the sentence has it (the chapter's example), else the first word.
             auto it = std::find(result_->queryTokens.begin(), result_->queryTokens.end(), "she");
-            selectedQuery_ = it != result_->queryTokens.end() ? static_cast<int>(it - result_->queryTokens.begin()) : 0;
+            selectedQuery_ =
+                it != result_->queryTokens.end() ? static_cast<int>(it - result_->queryTokens.begin()) : 0;
         }
     } catch (const std::exception& e) {
         problem_->setText(QString::fromUtf8(e.what()));
@@ -468,7 +488,8 @@ void WalkthroughPage::refreshQueryChooser() {
     updating_ = true;
     queryChooser_->clear();
     for (std::size_t i = 0; i < result_->queryTokens.size(); ++i)
-        queryChooser_->addItem(QStringLiteral("%1  (row %2)").arg(QString::fromStdString(result_->queryTokens[i])).arg(i));
+        queryChooser_->addItem(
+            QStringLiteral("%1  (row %2)").arg(QString::fromStdString(result_->queryTokens[i])).arg(i));
     queryChooser_->setCurrentIndex(selectedQuery_);
     updating_ = false;
 }
@@ -500,7 +521,8 @@ QString WalkthroughPage::explanationHtml() const {
     const std::size_t tk = r.keyTokens.size();
     QString h = QStringLiteral("<h3>“%1”</h3>").arg(esc(word));
     if (r.queryOov[static_cast<std::size_t>(i)])
-        return h + tr("<p><b>“%1” is not in the word-vector vocabulary.</b> It has no vector, so it does not take part: "
+        return h + tr("<p><b>“%1” is not in the word-vector vocabulary.</b> It has no vector, so it does not "
+                      "take part: "
                       "its row of weights is 0. Try another word, or open a larger set of word vectors "
                       "(File → Open word vectors).</p>")
                        .arg(esc(word));
@@ -535,14 +557,16 @@ QString WalkthroughPage::explanationHtml() const {
         table += QStringLiteral("<tr><th align=left>key</th><th align=right>score</th></tr>");
         for (std::size_t j = 0; j < tk; ++j)
             table += QStringLiteral("<tr><td>%1</td><td align=right>%2</td></tr>")
-                         .arg(keyCell(j), r.keyOov[j] ? QStringLiteral("—") : num(s.scores(i, static_cast<Eigen::Index>(j)), dp));
+                         .arg(keyCell(j), r.keyOov[j] ? QStringLiteral("—")
+                                                      : num(s.scores(i, static_cast<Eigen::Index>(j)), dp));
         break;
     }
     case WalkthroughStep::Scaled: {
         const double d = static_cast<double>(s.queries.cols());
         h += s.scale != 1.0f ? tr("<p>Divide by √d = √%1 = %2.</p>").arg(d).arg(num(std::sqrt(d), 4))
                              : tr("<p>This scoring is not scaled (factor 1).</p>");
-        table += QStringLiteral("<tr><th align=left>key</th><th align=right>score</th><th align=right>÷ √d</th></tr>");
+        table += QStringLiteral(
+            "<tr><th align=left>key</th><th align=right>score</th><th align=right>÷ √d</th></tr>");
         for (std::size_t j = 0; j < tk; ++j) {
             const auto c = static_cast<Eigen::Index>(j);
             table += QStringLiteral("<tr><td>%1</td><td align=right>%2</td><td align=right>%3</td></tr>")
@@ -560,19 +584,25 @@ QString WalkthroughPage::explanationHtml() const {
         std::vector<double> ex(tk, 0.0);
         for (std::size_t j = 0; j < tk; ++j)
             if (!r.keyOov[j])
-                sum += ex[j] = std::exp(static_cast<double>(s.scaled(i, static_cast<Eigen::Index>(j)) - maxAllowed));
-        h += tr("<p>Softmax: subtract the row's largest scaled score (%1) for numerical safety, exponentiate, divide "
+                sum += ex[j] =
+                    std::exp(static_cast<double>(s.scaled(i, static_cast<Eigen::Index>(j)) - maxAllowed));
+        h += tr("<p>Softmax: subtract the row's largest scaled score (%1) for numerical safety, "
+                "exponentiate, divide "
                 "by the sum.</p>")
                  .arg(num(maxAllowed, dp));
-        table += QStringLiteral("<tr><th align=left>key</th><th align=right>scaled</th><th align=right>exp(s − max)</th>"
-                                "<th align=right>weight</th></tr>");
+        table += QStringLiteral(
+            "<tr><th align=left>key</th><th align=right>scaled</th><th align=right>exp(s − max)</th>"
+            "<th align=right>weight</th></tr>");
         for (std::size_t j = 0; j < tk; ++j) {
             const auto c = static_cast<Eigen::Index>(j);
-            table += QStringLiteral("<tr><td>%1</td><td align=right>%2</td><td align=right>%3</td><td align=right><b>%4</b></td></tr>")
-                         .arg(keyCell(j), r.keyOov[j] ? QStringLiteral("—") : num(s.scaled(i, c), dp),
-                              r.keyOov[j] ? QStringLiteral("excluded") : num(ex[j], 4), num(s.weights(i, c), 4));
+            table +=
+                QStringLiteral("<tr><td>%1</td><td align=right>%2</td><td align=right>%3</td><td "
+                               "align=right><b>%4</b></td></tr>")
+                    .arg(keyCell(j), r.keyOov[j] ? QStringLiteral("—") : num(s.scaled(i, c), dp),
+                         r.keyOov[j] ? QStringLiteral("excluded") : num(ex[j], 4), num(s.weights(i, c), 4));
         }
-        table += QStringLiteral("<tr><td><i>sum</i></td><td></td><td align=right><i>%1</i></td><td align=right><i>%2</i></td></tr>")
+        table += QStringLiteral("<tr><td><i>sum</i></td><td></td><td align=right><i>%1</i></td><td "
+                                "align=right><i>%2</i></td></tr>")
                      .arg(num(sum, 4), num(s.weights.row(i).sum(), 4));
         break;
     }
@@ -583,12 +613,14 @@ QString WalkthroughPage::explanationHtml() const {
             return s.weights(i, static_cast<Eigen::Index>(a)) > s.weights(i, static_cast<Eigen::Index>(b));
         });
         h += tr("<p>New vector = Σ weight × value. The keys that contribute most:</p>");
-        table += QStringLiteral("<tr><th align=left>key</th><th align=right>weight</th><th align=right>‖weight × v‖</th></tr>");
+        table += QStringLiteral(
+            "<tr><th align=left>key</th><th align=right>weight</th><th align=right>‖weight × v‖</th></tr>");
         for (std::size_t n = 0; n < std::min<std::size_t>(order.size(), 5); ++n) {
             const std::size_t j = order[n];
             const auto c = static_cast<Eigen::Index>(j);
             table += QStringLiteral("<tr><td>%1</td><td align=right>%2</td><td align=right>%3</td></tr>")
-                         .arg(keyCell(j), num(s.weights(i, c), 4), num(s.weights(i, c) * s.values.row(c).norm(), dp));
+                         .arg(keyCell(j), num(s.weights(i, c), 4),
+                              num(s.weights(i, c) * s.values.row(c).norm(), dp));
         }
         const Eigen::Index shown = std::min<Eigen::Index>(s.outputs.cols(), 10);
         QStringList parts;
@@ -596,7 +628,8 @@ QString WalkthroughPage::explanationHtml() const {
             parts << num(s.outputs(i, j), dp);
         h += QStringLiteral("<table cellspacing=0 cellpadding=3>%1</table>").arg(table);
         h += tr("<p>Its new vector: <code>[%1%2]</code></p>")
-                 .arg(parts.join(QStringLiteral(", ")), shown < s.outputs.cols() ? QStringLiteral(", …") : QString());
+                 .arg(parts.join(QStringLiteral(", ")),
+                      shown < s.outputs.cols() ? QStringLiteral(", …") : QString());
         return h;
     }
     }
@@ -619,7 +652,10 @@ void WalkthroughPage::updateToyPlot() {
         // Arrows that lie almost flat get their label below the tip, so that she/improve don't collide.
         const bool below = v[1] < 0.05f;
         label->position->setCoords(v[0] + 0.04, below ? v[1] - 0.04 : v[1] + 0.06);
-        label->setText(QStringLiteral("%1 (%2, %3)").arg(QString::fromStdString(word)).arg(v[0], 0, 'f', 1).arg(v[1], 0, 'f', 1));
+        label->setText(QStringLiteral("%1 (%2, %3)")
+                           .arg(QString::fromStdString(word))
+                           .arg(v[0], 0, 'f', 1)
+                           .arg(v[1], 0, 'f', 1));
         label->setColor(colors[n % 3]);
         QFont f = label->font();
         f.setPointSizeF(f.pointSizeF() * 1.1);

@@ -7,7 +7,6 @@
 
 #include <attn/learned_projections.hpp>
 #include <attn/sentence_attention.hpp>
-
 #include <map>
 #include <optional>
 #include <vector>

@@ -43,26 +43,32 @@ QString walkthroughStepTitle(WalkthroughStep step, const attn::SentenceAttention
 QString walkthroughStepCaption(WalkthroughStep step, const attn::SentenceAttention& r) {
     switch (step) {
     case WalkthroughStep::Embeddings:
-        return QStringLiteral("Every word becomes its word vector; a sentence becomes a matrix with one row per word. "
-                              "Queries come from the first sentence, keys and values from the %1.")
+        return QStringLiteral(
+                   "Every word becomes its word vector; a sentence becomes a matrix with one row per word. "
+                   "Queries come from the first sentence, keys and values from the %1.")
             .arg(r.selfAttention ? QStringLiteral("same sentence (self-attention)")
                                  : QStringLiteral("second (cross-attention)"));
     case WalkthroughStep::Scores:
         return r.additive ? QStringLiteral("Additive scoring passes query and key through a small network: "
                                            "more expressive, slower than a dot product.")
-                          : QStringLiteral("The dot product of each query word with each key word: aligned directions "
-                                           "score high, perpendicular ones exactly 0.");
+                          : QStringLiteral(
+                                "The dot product of each query word with each key word: aligned directions "
+                                "score high, perpendicular ones exactly 0.");
     case WalkthroughStep::Scaled:
         return r.steps.scale != 1.0f
-                   ? QStringLiteral("Dividing by √d keeps scores of long vectors from saturating the softmax.")
-                   : QStringLiteral("Plain dot-product and additive scoring are not scaled; choose “scaled dot” to see "
-                                    "the division by √d.");
+                   ? QStringLiteral(
+                         "Dividing by √d keeps scores of long vectors from saturating the softmax.")
+                   : QStringLiteral(
+                         "Plain dot-product and additive scoring are not scaled; choose “scaled dot” to see "
+                         "the division by √d.");
     case WalkthroughStep::Weights:
-        return QStringLiteral("Softmax turns each row into weights that sum to 1: a soft hash-table lookup of the "
-                              "query among the keys. Words not in the vocabulary get weight 0.");
+        return QStringLiteral(
+            "Softmax turns each row into weights that sum to 1: a soft hash-table lookup of the "
+            "query among the keys. Words not in the vocabulary get weight 0.");
     case WalkthroughStep::Outputs:
-        return QStringLiteral("Each query word's new vector is the weighted mix of the value vectors (here the key "
-                              "vectors themselves unless Wv is applied).");
+        return QStringLiteral(
+            "Each query word's new vector is the weighted mix of the value vectors (here the key "
+            "vectors themselves unless Wv is applied).");
     }
     return {};
 }

@@ -2,10 +2,9 @@
 // How each step of the walkthrough is drawn on a HeatmapView. Shared by the Walkthrough page and
 // the headless `walkthrough --png` / `render` commands so that both show exactly the same picture.
 
-#include <attn/sentence_attention.hpp>
-
 #include <QString>
 #include <QStringList>
+#include <attn/sentence_attention.hpp>
 
 class HeatmapView;
 

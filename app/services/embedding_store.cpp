@@ -3,19 +3,18 @@
 #include "attn/glove/loader.hpp"
 
 #include <QFileInfo>
+#include <QFutureWatcher>
 #include <QLocale>
 #include <QMetaObject>
-#include <QFutureWatcher>
 #include <QPointer>
 #include <QSettings>
 #include <QtConcurrent/QtConcurrent>
-
 #include <filesystem>
 
 struct EmbeddingStore::Result {
     std::shared_ptr<const attn::glove::Embeddings> set;
     QStringList warnings;
-    QStringList errors;  // failures of earlier candidates (loadDefault) or of the file itself
+    QStringList errors; // failures of earlier candidates (loadDefault) or of the file itself
     bool cancelled = false;
 };
 
@@ -39,7 +38,7 @@ void EmbeddingStore::cancel() {
     if (cancelFlag_)
         cancelFlag_->store(true);
     cancelFlag_.reset();
-    ++jobId_;  // whatever the running job returns is ignored
+    ++jobId_; // whatever the running job returns is ignored
     loading_ = false;
 }
 
@@ -56,7 +55,8 @@ using Job = std::function<std::shared_ptr<const attn::glove::Embeddings>(const a
 
 } // namespace
 
-void EmbeddingStore::start(std::function<Result(const std::function<bool(double)>&)> job, const QString& rememberPath) {
+void EmbeddingStore::start(std::function<Result(const std::function<bool(double)>&)> job,
+                           const QString& rememberPath) {
     cancel();
     const quint64 id = ++jobId_;
     auto flag = std::make_shared<std::atomic<bool>>(false);
@@ -81,7 +81,7 @@ void EmbeddingStore::start(std::function<Result(const std::function<bool(double)
     connect(watcher, &QFutureWatcher<Result>::finished, this, [this, watcher, id, rememberPath] {
         watcher->deleteLater();
         if (id != jobId_)
-            return;  // a newer job started (or cancel()/useEmbeddedDefault() ran): ignore this result
+            return; // a newer job started (or cancel()/useEmbeddedDefault() ran): ignore this result
         loading_ = false;
         const Result r = watcher->result();
         if (r.cancelled)
@@ -89,7 +89,7 @@ void EmbeddingStore::start(std::function<Result(const std::function<bool(double)
         for (const auto& e : r.errors)
             Q_EMIT failed(e);
         if (!r.set)
-            return;  // keep the previous set
+            return; // keep the previous set
         current_ = r.set;
         warnings_ = r.warnings;
         if (!rememberPath.isEmpty())
@@ -103,7 +103,8 @@ void EmbeddingStore::start(std::function<Result(const std::function<bool(double)
 }
 
 static EmbeddingStore::Result runCandidates(const std::vector<std::pair<QString, Job>>& candidates,
-                                           const std::function<bool(double)>& progress, bool stopAfterFirst) {
+                                            const std::function<bool(double)>& progress,
+                                            bool stopAfterFirst) {
     EmbeddingStore::Result r;
     std::vector<std::string> warnings;
     attn::glove::ReadOptions opt;
@@ -149,7 +150,8 @@ void EmbeddingStore::loadDefault() {
     }
     candidates.emplace_back(QStringLiteral("embedded default"),
                             [](const attn::glove::ReadOptions&) { return attn::glove::embeddedDefault(); });
-    start([candidates](const std::function<bool(double)>& p) { return runCandidates(candidates, p, false); }, QString());
+    start([candidates](const std::function<bool(double)>& p) { return runCandidates(candidates, p, false); },
+          QString());
 }
 
 void EmbeddingStore::openFile(const QString& path) {

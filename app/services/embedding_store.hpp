@@ -12,7 +12,6 @@
 #include <QObject>
 #include <QString>
 #include <QStringList>
-
 #include <atomic>
 #include <functional>
 #include <memory>
@@ -21,7 +20,7 @@ class EmbeddingStore : public QObject {
     Q_OBJECT
 public:
     explicit EmbeddingStore(QObject* parent = nullptr);
-    ~EmbeddingStore() override;  // cancels and waits for a running load
+    ~EmbeddingStore() override; // cancels and waits for a running load
 
     /// The active set; null until the first load has finished.
     std::shared_ptr<const attn::glove::Embeddings> current() const { return current_; }
@@ -47,12 +46,12 @@ public:
 
     static constexpr const char* kSettingsKey = "embeddings/lastFile";
 
-    struct Result;  // what a worker hands back (defined in the .cpp)
+    struct Result; // what a worker hands back (defined in the .cpp)
 
 Q_SIGNALS:
     void loadingStarted();
-    void progress(double fraction);  // 0..1, on the GUI thread
-    void changed();                  // current() was replaced
+    void progress(double fraction); // 0..1, on the GUI thread
+    void changed();                 // current() was replaced
     void failed(const QString& message);
 
 private:
@@ -64,5 +63,5 @@ private:
     bool cacheEnabled_ = true;
     quint64 jobId_ = 0;
     std::shared_ptr<std::atomic<bool>> cancelFlag_;
-    QList<QFuture<void>> running_;  // waited for by the destructor
+    QList<QFuture<void>> running_; // waited for by the destructor
 };

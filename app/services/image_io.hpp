@@ -5,12 +5,10 @@
 //   readers (attn::datasets), which inflate .gz files themselves.
 // Every failure throws std::runtime_error whose message names the file and what was wrong.
 
-#include <attn/datasets/common.hpp>
-#include <attn/image.hpp>
-
 #include <QImage>
 #include <QString>
-
+#include <attn/datasets/common.hpp>
+#include <attn/image.hpp>
 #include <string>
 #include <vector>
 

@@ -5,7 +5,6 @@
 #include <QMetaObject>
 #include <QThread>
 #include <QtConcurrent/QtConcurrent>
-
 #include <algorithm>
 #include <exception>
 
@@ -33,7 +32,8 @@ quint64 JobRunner::startErased(std::function<Delivery(const JobContext&)> work,
     auto flag = std::make_shared<std::atomic<bool>>(false);
     currentFlag_ = flag;
 
-    running_.erase(std::remove_if(running_.begin(), running_.end(), [](const QFuture<void>& f) { return f.isFinished(); }),
+    running_.erase(std::remove_if(running_.begin(), running_.end(),
+                                  [](const QFuture<void>& f) { return f.isFinished(); }),
                    running_.end());
 
     const bool wasBusy = isBusy();
@@ -54,31 +54,33 @@ quint64 JobRunner::startErased(std::function<Delivery(const JobContext&)> work,
             Qt::QueuedConnection);
     };
 
-    running_.append(QtConcurrent::run([this, ctx, flag, work = std::move(work), onError = std::move(onError)]() {
-        Delivery deliver;
-        QString error;
-        bool failed = false;
-        try {
-            deliver = work(ctx);
-        } catch (const std::exception& e) {
-            failed = true;
-            error = QString::fromStdString(e.what());
-        } catch (...) {
-            failed = true;
-            error = QStringLiteral("unknown error");
-        }
-        QMetaObject::invokeMethod(
-            this,
-            [this, id = ctx.id, flag, deliver = std::move(deliver), onError, error, failed] {
-                finishJob(id, flag, deliver, onError, error, failed);
-            },
-            Qt::QueuedConnection);
-    }));
+    running_.append(
+        QtConcurrent::run([this, ctx, flag, work = std::move(work), onError = std::move(onError)]() {
+            Delivery deliver;
+            QString error;
+            bool failed = false;
+            try {
+                deliver = work(ctx);
+            } catch (const std::exception& e) {
+                failed = true;
+                error = QString::fromStdString(e.what());
+            } catch (...) {
+                failed = true;
+                error = QStringLiteral("unknown error");
+            }
+            QMetaObject::invokeMethod(
+                this,
+                [this, id = ctx.id, flag, deliver = std::move(deliver), onError, error, failed] {
+                    finishJob(id, flag, deliver, onError, error, failed);
+                },
+                Qt::QueuedConnection);
+        }));
     return id;
 }
 
 void JobRunner::finishJob(quint64 id, const std::shared_ptr<std::atomic<bool>>& flag, const Delivery& deliver,
-                          const std::function<void(const QString&)>& onError, const QString& error, bool failed) {
+                          const std::function<void(const QString&)>& onError, const QString& error,
+                          bool failed) {
     --pending_;
     const bool current = id == latestId_ && !flag->load();
     if (current) {

@@ -17,7 +17,6 @@
 #include <QList>
 #include <QObject>
 #include <QString>
-
 #include <atomic>
 #include <functional>
 #include <memory>
@@ -82,7 +81,8 @@ Q_SIGNALS:
 
 private:
     using Delivery = std::function<void()>;
-    quint64 startErased(std::function<Delivery(const JobContext&)> work, std::function<void(const QString&)> onError);
+    quint64 startErased(std::function<Delivery(const JobContext&)> work,
+                        std::function<void(const QString&)> onError);
     void finishJob(quint64 id, const std::shared_ptr<std::atomic<bool>>& flag, const Delivery& deliver,
                    const std::function<void(const QString&)>& onError, const QString& error, bool failed);
 

@@ -5,7 +5,6 @@
 #include <QDir>
 #include <QFileInfo>
 #include <QSettings>
-
 #include <filesystem>
 
 ModelSlot::ModelSlot(attn::Architecture required, const QString& settingsKey, QObject* parent)
@@ -19,7 +18,8 @@ QString ModelSlot::displayName() const {
     return QFileInfo(directory_).fileName();
 }
 
-QString ModelSlot::architectureMismatch(const QString& dir, attn::Architecture actual, attn::Architecture required) {
+QString ModelSlot::architectureMismatch(const QString& dir, attn::Architecture actual,
+                                        attn::Architecture required) {
     if (actual == required)
         return {};
     return QStringLiteral("%1 is a %2 model; this page needs %3")
@@ -76,7 +76,8 @@ void ModelSlot::load(const QString& dir, bool rememberDir) {
 bool ModelSlot::loadDefault(const QString& name) {
     const QString dir = shippedModelDir(name);
     if (!QFileInfo(dir).isDir()) {
-        lastError_ = QStringLiteral("No default model found at %1; use Open model…").arg(QDir::toNativeSeparators(dir));
+        lastError_ = QStringLiteral("No default model found at %1; use Open model…")
+                         .arg(QDir::toNativeSeparators(dir));
         Q_EMIT failed(lastError_);
         return false;
     }
@@ -84,7 +85,9 @@ bool ModelSlot::loadDefault(const QString& name) {
     return true;
 }
 
-QString ModelSlot::recentKey() const { return QStringLiteral("models/%1/recent").arg(settingsKey_); }
+QString ModelSlot::recentKey() const {
+    return QStringLiteral("models/%1/recent").arg(settingsKey_);
+}
 
 QStringList ModelSlot::recent() const {
     QSettings settings(QStringLiteral("attnviz"), QStringLiteral("attnviz"));

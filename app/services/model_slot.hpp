@@ -7,12 +7,10 @@
 
 #include "services/job_runner.hpp"
 
-#include <attn/checkpoint.hpp>
-
 #include <QObject>
 #include <QString>
 #include <QStringList>
-
+#include <attn/checkpoint.hpp>
 #include <memory>
 
 class ModelSlot : public QObject {
@@ -26,8 +24,7 @@ public:
 
     /// The current model; null until a load succeeded.
     std::shared_ptr<const attn::Model> model() const { return model_; }
-    template <typename M>
-    std::shared_ptr<const M> modelAs() const {
+    template <typename M> std::shared_ptr<const M> modelAs() const {
         return std::dynamic_pointer_cast<const M>(model_);
     }
     /// Directory of the current model (empty when none).
@@ -57,7 +54,8 @@ public:
 
     /// Empty when `actual` is what the page needs, else e.g.
     /// "/m/vit is a vit model; this page needs transformer_classifier".
-    static QString architectureMismatch(const QString& dir, attn::Architecture actual, attn::Architecture required);
+    static QString architectureMismatch(const QString& dir, attn::Architecture actual,
+                                        attn::Architecture required);
 
 Q_SIGNALS:
     void loadingStarted(const QString& dir);

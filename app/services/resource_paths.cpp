@@ -9,11 +9,14 @@ QString resourceDir() {
     if (!fromEnv.isEmpty())
         return QString::fromLocal8Bit(fromEnv);
     if (QCoreApplication::instance()) {
-        const QString installed = QCoreApplication::applicationDirPath() + QStringLiteral("/../share/attnviz");
+        const QString installed =
+            QCoreApplication::applicationDirPath() + QStringLiteral("/../share/attnviz");
         if (QFileInfo(installed + QStringLiteral("/models")).isDir())
             return QDir::cleanPath(installed);
     }
     return QStringLiteral(ATTNVIZ_RESOURCE_DIR);
 }
 
-QString shippedModelDir(const QString& name) { return resourceDir() + QStringLiteral("/models/") + name; }
+QString shippedModelDir(const QString& name) {
+    return resourceDir() + QStringLiteral("/models/") + name;
+}

@@ -46,7 +46,9 @@ QCPColorGradient diverging() {
     return fromStops(stops.data(), stops.size());
 }
 
-QColor nanColor() { return QColor(190, 190, 190); }
+QColor nanColor() {
+    return QColor(190, 190, 190);
+}
 
 double relativeLuminance(const QColor& c) {
     // WCAG 2.x: linearise sRGB, then weight by the Rec. 709 primaries.

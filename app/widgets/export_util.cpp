@@ -2,18 +2,18 @@
 
 #include <QFileInfo>
 #include <QSaveFile>
-
-#include <nlohmann/json.hpp>
-
 #include <cmath>
 #include <cstdio>
+#include <nlohmann/json.hpp>
 #include <string>
 
 namespace exportutil {
 
 QString formatFloat(float v) {
-    if (std::isnan(v)) return QStringLiteral("nan");
-    if (std::isinf(v)) return v > 0 ? QStringLiteral("inf") : QStringLiteral("-inf");
+    if (std::isnan(v))
+        return QStringLiteral("nan");
+    if (std::isinf(v))
+        return v > 0 ? QStringLiteral("inf") : QStringLiteral("-inf");
     char buf[32];
     std::snprintf(buf, sizeof buf, "%.9g", double(v));
     return QString::fromLatin1(buf);
@@ -23,13 +23,15 @@ QString csvField(const QString& text) {
     const bool needsQuotes = text.contains(QLatin1Char(',')) || text.contains(QLatin1Char('"')) ||
                              text.contains(QLatin1Char('\n')) || text.contains(QLatin1Char('\r')) ||
                              (!text.isEmpty() && (text.front().isSpace() || text.back().isSpace()));
-    if (!needsQuotes) return text;
+    if (!needsQuotes)
+        return text;
     QString quoted = text;
     quoted.replace(QLatin1Char('"'), QStringLiteral("\"\""));
     return QLatin1Char('"') + quoted + QLatin1Char('"');
 }
 
-QByteArray matrixToCsv(const attn::Matrix& values, const QStringList& rowLabels, const QStringList& columnLabels) {
+QByteArray matrixToCsv(const attn::Matrix& values, const QStringList& rowLabels,
+                       const QStringList& columnLabels) {
     QString out;
     out += QStringLiteral("query\\key");
     for (Eigen::Index c = 0; c < values.cols(); ++c) {
@@ -48,8 +50,8 @@ QByteArray matrixToCsv(const attn::Matrix& values, const QStringList& rowLabels,
     return out.toUtf8();
 }
 
-QByteArray matrixToJson(const attn::Matrix& values, const QStringList& rowLabels, const QStringList& columnLabels,
-                        const QString& title) {
+QByteArray matrixToJson(const attn::Matrix& values, const QStringList& rowLabels,
+                        const QStringList& columnLabels, const QString& title) {
     using nlohmann::json;
     auto labels = [](const QStringList& list, Eigen::Index n) {
         json a = json::array();
@@ -82,16 +84,20 @@ QByteArray matrixToJson(const attn::Matrix& values, const QStringList& rowLabels
 bool writeFile(const QString& path, const QByteArray& bytes, QString* error) {
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly)) {
-        if (error) *error = QStringLiteral("Cannot write %1: %2").arg(path, file.errorString());
+        if (error)
+            *error = QStringLiteral("Cannot write %1: %2").arg(path, file.errorString());
         return false;
     }
     if (file.write(bytes) != bytes.size() || !file.commit()) {
-        if (error) *error = QStringLiteral("Cannot write %1: %2").arg(path, file.errorString());
+        if (error)
+            *error = QStringLiteral("Cannot write %1: %2").arg(path, file.errorString());
         return false;
     }
     return true;
 }
 
-QString suffixOf(const QString& path) { return QFileInfo(path).suffix().toLower(); }
+QString suffixOf(const QString& path) {
+    return QFileInfo(path).suffix().toLower();
+}
 
 } // namespace exportutil

@@ -2,11 +2,10 @@
 // Writing a labelled matrix as CSV or JSON, and saving bytes to a file with an error that names it.
 // Widget-free so that the command-line interface can reuse it.
 
-#include <attn/matrix.hpp>
-
 #include <QByteArray>
 #include <QString>
 #include <QStringList>
+#include <attn/matrix.hpp>
 
 namespace exportutil {
 
@@ -17,10 +16,11 @@ QString formatFloat(float v);
 QString csvField(const QString& text);
 /// Header row "query\key", column labels...; then one row per matrix row: label, values...
 /// Lines end in CRLF as RFC 4180 asks. Label lists must match the matrix.
-QByteArray matrixToCsv(const attn::Matrix& values, const QStringList& rowLabels, const QStringList& columnLabels);
+QByteArray matrixToCsv(const attn::Matrix& values, const QStringList& rowLabels,
+                       const QStringList& columnLabels);
 /// {"title", "row_labels", "column_labels", "values": [[...], ...]}; non-finite values become null.
-QByteArray matrixToJson(const attn::Matrix& values, const QStringList& rowLabels, const QStringList& columnLabels,
-                        const QString& title);
+QByteArray matrixToJson(const attn::Matrix& values, const QStringList& rowLabels,
+                        const QStringList& columnLabels, const QString& title);
 /// Writes `bytes` to `path` atomically (QSaveFile). On failure returns false and sets *error to a
 /// message naming the file.
 bool writeFile(const QString& path, const QByteArray& bytes, QString* error);

@@ -15,7 +15,6 @@
 #include <QStackedLayout>
 #include <QSvgGenerator>
 #include <QToolTip>
-
 #include <algorithm>
 #include <cmath>
 #include <functional>
@@ -35,10 +34,12 @@ protected:
     QVector<double> createTickVector(double tickStep, const QCPRange& range) override {
         QVector<double> all = QCPAxisTickerText::createTickVector(tickStep, range);
         const int k = stride ? std::max(1, stride()) : 1;
-        if (k == 1) return all;
+        if (k == 1)
+            return all;
         QVector<double> kept;
         for (double t : all)
-            if (std::lround(t) % k == 0) kept.push_back(t);
+            if (std::lround(t) % k == 0)
+                kept.push_back(t);
         return kept;
     }
 };
@@ -47,7 +48,8 @@ protected:
 /// so the cell size in pixels is known and numbers that would not fit are skipped.
 class ValueLayer : public QCPLayerable {
 public:
-    ValueLayer(QCustomPlot* plot, std::function<void(QCPPainter*)> fn) : QCPLayerable(plot), draw_(std::move(fn)) {}
+    ValueLayer(QCustomPlot* plot, std::function<void(QCPPainter*)> fn)
+        : QCPLayerable(plot), draw_(std::move(fn)) {}
 
 protected:
     void applyDefaultAntialiasingHint(QCPPainter* painter) const override {
@@ -55,7 +57,8 @@ protected:
     }
     QRect clipRect() const override { return mParentPlot->axisRect()->rect(); }
     void draw(QCPPainter* painter) override {
-        if (draw_) draw_(painter);
+        if (draw_)
+            draw_(painter);
     }
 
 private:
@@ -63,14 +66,18 @@ private:
 };
 
 QString formatCellValue(float v, int decimals) {
-    if (std::isnan(v)) return QStringLiteral("\u2013");
-    if (std::isinf(v)) return v > 0 ? QStringLiteral("\u221e") : QStringLiteral("\u2212\u221e");
+    if (std::isnan(v))
+        return QStringLiteral("\u2013");
+    if (std::isinf(v))
+        return v > 0 ? QStringLiteral("\u221e") : QStringLiteral("\u2212\u221e");
     QString s = QString::number(double(v), 'f', decimals);
     // "-0.00" reads as a sign error to a student; show it as 0.
     bool allZero = true;
     for (QChar ch : s)
-        if (ch.isDigit() && ch != QLatin1Char('0')) allZero = false;
-    if (allZero && s.startsWith(QLatin1Char('-'))) s.remove(0, 1);
+        if (ch.isDigit() && ch != QLatin1Char('0'))
+            allZero = false;
+    if (allZero && s.startsWith(QLatin1Char('-')))
+        s.remove(0, 1);
     return s;
 }
 
@@ -78,7 +85,8 @@ QString sanitizeLabel(QString label) {
     label.replace(QLatin1Char('\n'), QStringLiteral("\u23ce"));
     label.replace(QLatin1Char('\r'), QString());
     label.replace(QLatin1Char('\t'), QStringLiteral("\u21e5"));
-    if (label.isEmpty()) label = QStringLiteral("\u2205");
+    if (label.isEmpty())
+        label = QStringLiteral("\u2205");
     return label;
 }
 
@@ -152,21 +160,24 @@ HeatmapView::HeatmapView(QWidget* parent) : QWidget(parent) {
     // bound the estimate by the viewport; over-thinning is harmless, overlapping is not.
     yTicker->stride = [this]() {
         const int n = int(values_.rows());
-        if (n <= 1) return 1;
+        if (n <= 1)
+            return 1;
         const double len = std::min(double(plot_->axisRect()->height()), plot_->viewport().height() * 0.75);
         const double need = QFontMetrics(plot_->yAxis->tickLabelFont()).height() * 1.05;
         return std::max(1, int(std::ceil(need / std::max(1.0, len / n))));
     };
     xTicker->stride = [this]() {
         const int n = int(values_.cols());
-        if (n <= 1) return 1;
+        if (n <= 1)
+            return 1;
         const double len = std::min(double(plot_->axisRect()->width()), plot_->viewport().width() * 0.75);
         const QFontMetrics fm(plot_->xAxis->tickLabelFont());
         double need = fm.height() * 1.05;
         const double angle = std::abs(columnLabelRotation_) * kPi / 180.0;
         if (angle < 1e-6) {
             int widest = 0;
-            for (const QString& s : drawnColumnLabels_) widest = std::max(widest, fm.horizontalAdvance(s));
+            for (const QString& s : drawnColumnLabels_)
+                widest = std::max(widest, fm.horizontalAdvance(s));
             need = widest + fm.averageCharWidth();
         } else {
             need /= std::sin(angle);
@@ -180,19 +191,25 @@ HeatmapView::HeatmapView(QWidget* parent) : QWidget(parent) {
 
 HeatmapView::~HeatmapView() {
     // Out of the layout in compact mode, so the layout would not delete it.
-    if (compact_) delete scale_;
+    if (compact_)
+        delete scale_;
 }
 
-QSize HeatmapView::minimumSizeHint() const { return compact_ ? QSize(48, 48) : QSize(240, 200); }
+QSize HeatmapView::minimumSizeHint() const {
+    return compact_ ? QSize(48, 48) : QSize(240, 200);
+}
 
-QSize HeatmapView::sizeHint() const { return {560, 480}; }
+QSize HeatmapView::sizeHint() const {
+    return {560, 480};
+}
 
 void HeatmapView::setMatrix(const attn::Matrix& values, const QStringList& rowLabels,
                             const QStringList& columnLabels) {
     values_ = values;
     auto fit = [](const QStringList& given, Eigen::Index n) {
         QStringList out = given.mid(0, int(n));
-        for (int i = int(out.size()); i < int(n); ++i) out.push_back(QString::number(i));
+        for (int i = int(out.size()); i < int(n); ++i)
+            out.push_back(QString::number(i));
         return out;
     };
     rowLabels_ = fit(rowLabels, values.rows());
@@ -228,7 +245,9 @@ void HeatmapView::setRangeMode(RangeMode mode) {
     rebuild();
 }
 
-std::pair<double, double> HeatmapView::colorRange() const { return range_; }
+std::pair<double, double> HeatmapView::colorRange() const {
+    return range_;
+}
 
 void HeatmapView::setShowValues(bool show) {
     showValues_ = show;
@@ -246,7 +265,8 @@ void HeatmapView::setTeachingMode(bool on) {
 }
 
 void HeatmapView::setCompact(bool on) {
-    if (on == compact_) return;
+    if (on == compact_)
+        return;
     compact_ = on;
     auto* layout = plot_->plotLayout();
     if (on) {
@@ -282,22 +302,30 @@ void HeatmapView::setColumnNotes(const QStringList& notes) {
     rebuild();
 }
 
-void HeatmapView::setEmptyText(const QString& text) { emptyLabel_->setText(text); }
+void HeatmapView::setEmptyText(const QString& text) {
+    emptyLabel_->setText(text);
+}
 
 void HeatmapView::setColorScaleLabel(const QString& label) {
     scaleLabel_ = label;
     rebuild();
 }
 
-QStringList HeatmapView::drawnRowTickLabels() const { return drawnRowLabels_; }
+QStringList HeatmapView::drawnRowTickLabels() const {
+    return drawnRowLabels_;
+}
 
-QStringList HeatmapView::drawnColumnTickLabels() const { return drawnColumnLabels_; }
+QStringList HeatmapView::drawnColumnTickLabels() const {
+    return drawnColumnLabels_;
+}
 
-QString HeatmapView::displayLabel(const QString& label, const QString& note, int maxWidth, const QFont& font) const {
+QString HeatmapView::displayLabel(const QString& label, const QString& note, int maxWidth,
+                                  const QFont& font) const {
     const QString prefix = note.isEmpty() ? QString() : QStringLiteral("\u26a0 ");
     const QFontMetrics fm(font);
-    return prefix + fm.elidedText(sanitizeLabel(label), Qt::ElideRight,
-                                  std::max(fm.averageCharWidth() * 3, maxWidth - fm.horizontalAdvance(prefix)));
+    return prefix +
+           fm.elidedText(sanitizeLabel(label), Qt::ElideRight,
+                         std::max(fm.averageCharWidth() * 3, maxWidth - fm.horizontalAdvance(prefix)));
 }
 
 void HeatmapView::applyFonts() {
@@ -395,9 +423,9 @@ void HeatmapView::rebuild() {
     }
     scale_->setGradient(diverging_ ? colormaps::diverging() : colormaps::viridis());
     scale_->setDataRange(QCPRange(range_.first, range_.second));
-    scale_->axis()->setLabel(!scaleLabel_.isEmpty()                   ? scaleLabel_
+    scale_->axis()->setLabel(!scaleLabel_.isEmpty()             ? scaleLabel_
                              : rangeMode_ == RangeMode::Fixed01 ? tr("weight")
-                                                                        : tr("score"));
+                                                                : tr("score"));
 
     // Tick labels: elided to a fixed pixel width; the tooltip keeps the full text.
     const QFont tickFont = plot_->yAxis->tickLabelFont();
@@ -439,13 +467,16 @@ void HeatmapView::updateColumnLabelRotation() {
     // Column labels stay horizontal while they fit side by side; otherwise they are rotated so
     // that each ends at its tick (steeply for many columns: then a column needs one text line).
     const Eigen::Index cols = values_.cols();
-    if (cols == 0) return;
+    if (cols == 0)
+        return;
     const QFontMetrics fm(plot_->xAxis->tickLabelFont());
     int widest = 0;
-    for (const QString& s : drawnColumnLabels_) widest = std::max(widest, fm.horizontalAdvance(s));
+    for (const QString& s : drawnColumnLabels_)
+        widest = std::max(widest, fm.horizontalAdvance(s));
     const double availableWidth = plot_->isVisible() && plot_->width() > 100 ? plot_->width() * 0.7 : 400.0;
     double rotation = 0.0;
-    if (double(cols) * (widest + fm.averageCharWidth() * 1.5) > availableWidth) rotation = cols > 16 ? -90.0 : -60.0;
+    if (double(cols) * (widest + fm.averageCharWidth() * 1.5) > availableWidth)
+        rotation = cols > 16 ? -90.0 : -60.0;
     if (rotation != columnLabelRotation_ || plot_->xAxis->tickLabelRotation() != rotation) {
         columnLabelRotation_ = rotation;
         plot_->xAxis->setTickLabelRotation(rotation);
@@ -453,7 +484,8 @@ void HeatmapView::updateColumnLabelRotation() {
     // A slanted first label reaches left of the plot; QCustomPlot does not reserve room for it.
     int minLeft = 0;
     if (rotation < 0.0 && rotation > -89.0 && !drawnColumnLabels_.isEmpty())
-        minLeft = int(fm.horizontalAdvance(drawnColumnLabels_.front()) * std::cos(std::abs(rotation) * kPi / 180.0)) +
+        minLeft = int(fm.horizontalAdvance(drawnColumnLabels_.front()) *
+                      std::cos(std::abs(rotation) * kPi / 180.0)) +
                   fm.height();
     // 15 px is QCPAxisRect's own default minimum on every side (keeps the colour scale's end
     // labels from being clipped when there is no title).
@@ -461,7 +493,8 @@ void HeatmapView::updateColumnLabelRotation() {
 }
 
 void HeatmapView::drawValues(QCPPainter* painter) {
-    if (!(showValues_ || teaching_) || compact_ || values_.size() == 0) return;
+    if (!(showValues_ || teaching_) || compact_ || values_.size() == 0)
+        return;
     const Eigen::Index rows = values_.rows(), cols = values_.cols();
     QCPAxis* x = plot_->xAxis;
     QCPAxis* y = plot_->yAxis;
@@ -473,7 +506,8 @@ void HeatmapView::drawValues(QCPPainter* painter) {
     for (Eigen::Index r = 0; r < rows; ++r)
         for (Eigen::Index c = 0; c < cols; ++c) {
             const QString s = formatCellValue(values_(r, c), decimals_);
-            if (s.size() > widest.size()) widest = s;
+            if (s.size() > widest.size())
+                widest = s;
         }
     QFont font = plot_->xAxis->tickLabelFont();
     double size = font.pointSizeF() + (teaching_ ? 1.0 : 0.0);
@@ -486,7 +520,8 @@ void HeatmapView::drawValues(QCPPainter* painter) {
             break;
         }
     }
-    if (!fits) return; // cells too small: the tooltip still has every value
+    if (!fits)
+        return; // cells too small: the tooltip still has every value
 
     painter->setFont(font);
     QCPColorGradient gradient = map_->gradient();
@@ -494,17 +529,19 @@ void HeatmapView::drawValues(QCPPainter* painter) {
     for (Eigen::Index r = 0; r < rows; ++r) {
         for (Eigen::Index c = 0; c < cols; ++c) {
             const float v = values_(r, c);
-            const QColor cell = std::isfinite(v) ? QColor::fromRgb(gradient.color(double(v), range))
-                                                 : colormaps::nanColor();
+            const QColor cell =
+                std::isfinite(v) ? QColor::fromRgb(gradient.color(double(v), range)) : colormaps::nanColor();
             painter->setPen(colormaps::contrastingTextColor(cell));
-            const QRectF box(x->coordToPixel(double(c)) - cw / 2.0, y->coordToPixel(double(r)) - ch / 2.0, cw, ch);
+            const QRectF box(x->coordToPixel(double(c)) - cw / 2.0, y->coordToPixel(double(r)) - ch / 2.0, cw,
+                             ch);
             painter->drawText(box, Qt::AlignCenter, formatCellValue(v, decimals_));
         }
     }
 }
 
 QString HeatmapView::cellToolTip(int row, int column) const {
-    if (row < 0 || column < 0 || row >= values_.rows() || column >= values_.cols()) return {};
+    if (row < 0 || column < 0 || row >= values_.rows() || column >= values_.cols())
+        return {};
     const float v = values_(row, column);
     QString valueText;
     if (std::isnan(v))
@@ -513,45 +550,55 @@ QString HeatmapView::cellToolTip(int row, int column) const {
         valueText = v > 0 ? QStringLiteral("+inf") : tr("-inf (masked)");
     else
         valueText = QString::number(double(v), 'f', std::max(decimals_, 4));
-    const QString valueName = !scaleLabel_.isEmpty()                   ? scaleLabel_
+    const QString valueName = !scaleLabel_.isEmpty()             ? scaleLabel_
                               : rangeMode_ == RangeMode::Fixed01 ? tr("weight")
-                                                                         : tr("score");
+                                                                 : tr("score");
     QStringList lines;
     lines << QStringLiteral("%1: %2 (row %3)")
                  .arg(rowTitle_.isEmpty() ? tr("Query") : rowTitle_, rowLabels_[row], QString::number(row));
-    if (!rowNotes_.value(row).isEmpty()) lines << QStringLiteral("  \u26a0 ") + rowNotes_.value(row);
+    if (!rowNotes_.value(row).isEmpty())
+        lines << QStringLiteral("  \u26a0 ") + rowNotes_.value(row);
     lines << QStringLiteral("%1: %2 (column %3)")
-                 .arg(columnTitle_.isEmpty() ? tr("Key") : columnTitle_, columnLabels_[column], QString::number(column));
-    if (!columnNotes_.value(column).isEmpty()) lines << QStringLiteral("  \u26a0 ") + columnNotes_.value(column);
+                 .arg(columnTitle_.isEmpty() ? tr("Key") : columnTitle_, columnLabels_[column],
+                      QString::number(column));
+    if (!columnNotes_.value(column).isEmpty())
+        lines << QStringLiteral("  \u26a0 ") + columnNotes_.value(column);
     lines << QStringLiteral("%1: %2").arg(valueName, valueText);
     return lines.join(QLatin1Char('\n'));
 }
 
 std::pair<int, int> HeatmapView::cellAt(const QPoint& widgetPos) const {
-    if (values_.size() == 0 || stack_->currentWidget() != plot_) return {-1, -1};
+    if (values_.size() == 0 || stack_->currentWidget() != plot_)
+        return {-1, -1};
     const QPoint p = plot_->mapFrom(this, widgetPos);
-    if (!plot_->axisRect()->rect().contains(p)) return {-1, -1};
+    if (!plot_->axisRect()->rect().contains(p))
+        return {-1, -1};
     const int c = int(std::floor(plot_->xAxis->pixelToCoord(p.x()) + 0.5));
     const int r = int(std::floor(plot_->yAxis->pixelToCoord(p.y()) + 0.5));
-    if (r < 0 || c < 0 || r >= values_.rows() || c >= values_.cols()) return {-1, -1};
+    if (r < 0 || c < 0 || r >= values_.rows() || c >= values_.cols())
+        return {-1, -1};
     return {r, c};
 }
 
 QRect HeatmapView::cellRect(int row, int column) const {
-    if (row < 0 || column < 0 || row >= values_.rows() || column >= values_.cols()) return {};
+    if (row < 0 || column < 0 || row >= values_.rows() || column >= values_.cols())
+        return {};
     const double x0 = plot_->xAxis->coordToPixel(column - 0.5), x1 = plot_->xAxis->coordToPixel(column + 0.5);
     const double y0 = plot_->yAxis->coordToPixel(row - 0.5), y1 = plot_->yAxis->coordToPixel(row + 0.5);
-    const QRect r = QRectF(QPointF(std::min(x0, x1), std::min(y0, y1)), QPointF(std::max(x0, x1), std::max(y0, y1)))
-                        .toRect();
+    const QRect r =
+        QRectF(QPointF(std::min(x0, x1), std::min(y0, y1)), QPointF(std::max(x0, x1), std::max(y0, y1)))
+            .toRect();
     return r.translated(plot_->mapTo(this, QPoint(0, 0)));
 }
 
 std::pair<int, int> HeatmapView::labelAt(const QPoint& plotPos) const {
-    if (values_.size() == 0 || compact_) return {-1, -1};
+    if (values_.size() == 0 || compact_)
+        return {-1, -1};
     const QRect ar = plot_->axisRect()->rect();
     if (plotPos.x() < ar.left() && plotPos.y() >= ar.top() && plotPos.y() <= ar.bottom()) {
         const int r = int(std::floor(plot_->yAxis->pixelToCoord(plotPos.y()) + 0.5));
-        if (r >= 0 && r < values_.rows()) return {r, -1};
+        if (r >= 0 && r < values_.rows())
+            return {r, -1};
     }
     if (plotPos.y() > ar.bottom() && plotPos.x() >= ar.left() - 200 && plotPos.x() <= ar.right()) {
         // Rotated labels run down and to the left from their tick: follow the slant back up.
@@ -559,7 +606,8 @@ std::pair<int, int> HeatmapView::labelAt(const QPoint& plotPos) const {
         const double dy = plotPos.y() - ar.bottom();
         const double shift = std::abs(std::sin(angle)) > 1e-6 ? dy * std::cos(angle) / std::sin(angle) : 0.0;
         const int c = int(std::floor(plot_->xAxis->pixelToCoord(plotPos.x() + shift) + 0.5));
-        if (c >= 0 && c < values_.cols()) return {-1, c};
+        if (c >= 0 && c < values_.cols())
+            return {-1, c};
     }
     return {-1, -1};
 }
@@ -567,23 +615,29 @@ std::pair<int, int> HeatmapView::labelAt(const QPoint& plotPos) const {
 QString HeatmapView::labelToolTipAt(const QPoint& plotPos) const {
     auto describe = [](const QString& title, const QString& label, const QString& note, int index,
                        const char* what) {
-        QString s = QStringLiteral("%1: %2 (%3 %4)").arg(title, label, QLatin1String(what), QString::number(index));
-        if (!note.isEmpty()) s += QStringLiteral("\n\u26a0 ") + note;
+        QString s =
+            QStringLiteral("%1: %2 (%3 %4)").arg(title, label, QLatin1String(what), QString::number(index));
+        if (!note.isEmpty())
+            s += QStringLiteral("\n\u26a0 ") + note;
         return s;
     };
     const auto [r, c] = labelAt(plotPos);
-    if (r >= 0) return describe(rowTitle_.isEmpty() ? tr("Query") : rowTitle_, rowLabels_[r], rowNotes_.value(r), r, "row");
+    if (r >= 0)
+        return describe(rowTitle_.isEmpty() ? tr("Query") : rowTitle_, rowLabels_[r], rowNotes_.value(r), r,
+                        "row");
     if (c >= 0)
-        return describe(columnTitle_.isEmpty() ? tr("Key") : columnTitle_, columnLabels_[c], columnNotes_.value(c), c,
-                        "column");
+        return describe(columnTitle_.isEmpty() ? tr("Key") : columnTitle_, columnLabels_[c],
+                        columnNotes_.value(c), c, "column");
     return {};
 }
 
 void HeatmapView::updateHighlight(int row, int column) {
     // A cell outlines its row and column; a hovered label (the other index -1) only its own line.
     const bool rowOn = row >= 0 && row < values_.rows(), columnOn = column >= 0 && column < values_.cols();
-    for (QCPItemRect* r : {rowHighlight_, rowHighlightShadow_}) r->setVisible(rowOn);
-    for (QCPItemRect* r : {columnHighlight_, columnHighlightShadow_}) r->setVisible(columnOn);
+    for (QCPItemRect* r : {rowHighlight_, rowHighlightShadow_})
+        r->setVisible(rowOn);
+    for (QCPItemRect* r : {columnHighlight_, columnHighlightShadow_})
+        r->setVisible(columnOn);
     const double right = double(values_.cols()) - 0.5, bottom = double(values_.rows()) - 0.5;
     if (rowOn) {
         for (QCPItemRect* r : {rowHighlight_, rowHighlightShadow_}) {
@@ -601,7 +655,8 @@ void HeatmapView::updateHighlight(int row, int column) {
 }
 
 bool HeatmapView::eventFilter(QObject* watched, QEvent* event) {
-    if (watched != plot_) return QWidget::eventFilter(watched, event);
+    if (watched != plot_)
+        return QWidget::eventFilter(watched, event);
     switch (event->type()) {
     case QEvent::Resize:
     case QEvent::Show:
@@ -622,12 +677,16 @@ bool HeatmapView::eventFilter(QObject* watched, QEvent* event) {
         hoverRow_ = r;
         hoverColumn_ = c;
         hoverLabel_ = label;
-        if (cellChanged || labelChanged) updateHighlight(r >= 0 ? r : label.first, r >= 0 ? c : label.second);
+        if (cellChanged || labelChanged)
+            updateHighlight(r >= 0 ? r : label.first, r >= 0 ? c : label.second);
         // The signal that clears goes first, so a listener of both ends on what is under the mouse.
         const bool cellClears = r < 0;
-        if (cellChanged && cellClears) Q_EMIT cellHovered(r, c);
-        if (labelChanged) Q_EMIT labelHovered(label.first, label.second);
-        if (cellChanged && !cellClears) Q_EMIT cellHovered(r, c);
+        if (cellChanged && cellClears)
+            Q_EMIT cellHovered(r, c);
+        if (labelChanged)
+            Q_EMIT labelHovered(label.first, label.second);
+        if (cellChanged && !cellClears)
+            Q_EMIT cellHovered(r, c);
         break;
     }
     case QEvent::Leave:
@@ -645,7 +704,8 @@ bool HeatmapView::eventFilter(QObject* watched, QEvent* event) {
         const auto* me = static_cast<QMouseEvent*>(event);
         if (me->button() == Qt::LeftButton) {
             const auto [r, c] = cellAt(plot_->mapTo(this, me->position().toPoint()));
-            if (r >= 0) Q_EMIT cellClicked(r, c);
+            if (r >= 0)
+                Q_EMIT cellClicked(r, c);
         }
         break;
     }
@@ -667,17 +727,20 @@ bool HeatmapView::eventFilter(QObject* watched, QEvent* event) {
 
 bool HeatmapView::exportImage(const QString& path, QString* error, int width, int height) const {
     auto fail = [&](const QString& why) {
-        if (error) *error = QStringLiteral("Cannot export %1: %2").arg(path, why);
+        if (error)
+            *error = QStringLiteral("Cannot export %1: %2").arg(path, why);
         return false;
     };
-    if (values_.size() == 0) return fail(tr("the heatmap is empty"));
+    if (values_.size() == 0)
+        return fail(tr("the heatmap is empty"));
     const QString suffix = exportutil::suffixOf(path);
     if (suffix != QLatin1String("png") && suffix != QLatin1String("svg") && suffix != QLatin1String("pdf"))
         return fail(tr("unknown image format '%1' (use .png, .svg or .pdf)").arg(suffix));
     const bool shown = plot_->isVisible() && plot_->width() >= 100 && plot_->height() >= 100;
     const int w = width > 0 ? width : (shown ? plot_->width() : 800);
     const int h = height > 0 ? height : (shown ? plot_->height() : 640);
-    if (w > 20000 || h > 20000) return fail(tr("image size %1x%2 is too large").arg(w).arg(h));
+    if (w > 20000 || h > 20000)
+        return fail(tr("image size %1x%2 is too large").arg(w).arg(h));
 
     QByteArray bytes;
     QBuffer buffer(&bytes);
@@ -686,7 +749,8 @@ bool HeatmapView::exportImage(const QString& path, QString* error, int width, in
     const int dpi = plot_->logicalDpiX() > 0 ? plot_->logicalDpiX() : 96;
     if (suffix == QLatin1String("png")) {
         const QImage image = plot_->toPixmap(w, h, 1.0).toImage();
-        if (image.isNull() || !image.save(&buffer, "PNG")) return fail(tr("could not render the PNG image"));
+        if (image.isNull() || !image.save(&buffer, "PNG"))
+            return fail(tr("could not render the PNG image"));
     } else if (suffix == QLatin1String("svg")) {
         QSvgGenerator generator;
         generator.setOutputDevice(&buffer);
@@ -696,7 +760,8 @@ bool HeatmapView::exportImage(const QString& path, QString* error, int width, in
         generator.setTitle(title_.isEmpty() ? QStringLiteral("attention heatmap") : title_);
         generator.setDescription(QStringLiteral("attnviz"));
         QCPPainter painter;
-        if (!painter.begin(&generator)) return fail(tr("could not start the SVG painter"));
+        if (!painter.begin(&generator))
+            return fail(tr("could not start the SVG painter"));
         painter.setMode(QCPPainter::pmVectorized);
         plot_->toPainter(&painter, w, h);
         painter.end();
@@ -711,7 +776,8 @@ bool HeatmapView::exportImage(const QString& path, QString* error, int width, in
                                                    QString(), QPageSize::ExactMatch),
                                          QPageLayout::Portrait, QMarginsF(0, 0, 0, 0)));
         QCPPainter painter;
-        if (!painter.begin(&writer)) return fail(tr("could not start the PDF painter"));
+        if (!painter.begin(&writer))
+            return fail(tr("could not start the PDF painter"));
         painter.setMode(QCPPainter::pmVectorized);
         painter.setMode(QCPPainter::pmNoCaching);
         plot_->toPainter(&painter, w, h);
@@ -721,16 +787,19 @@ bool HeatmapView::exportImage(const QString& path, QString* error, int width, in
     // toPixmap/toPainter lay the plot out at the export size; lay it out again for the screen.
     scale_->setMargins(QMargins());
     plot_->replot(QCustomPlot::rpQueuedReplot);
-    if (bytes.isEmpty()) return fail(tr("nothing was rendered"));
+    if (bytes.isEmpty())
+        return fail(tr("nothing was rendered"));
     return exportutil::writeFile(path, bytes, error);
 }
 
 bool HeatmapView::exportMatrix(const QString& path, QString* error) const {
     auto fail = [&](const QString& why) {
-        if (error) *error = QStringLiteral("Cannot export %1: %2").arg(path, why);
+        if (error)
+            *error = QStringLiteral("Cannot export %1: %2").arg(path, why);
         return false;
     };
-    if (values_.size() == 0) return fail(tr("the heatmap is empty"));
+    if (values_.size() == 0)
+        return fail(tr("the heatmap is empty"));
     const QString suffix = exportutil::suffixOf(path);
     QByteArray bytes;
     if (suffix == QLatin1String("csv"))

@@ -4,13 +4,11 @@
 // shows its value and outlines its row and column, hovering a label outlines that row or column.
 // Export to PNG/SVG/PDF (what is shown) and CSV/JSON (the matrix with its labels).
 
-#include <attn/matrix.hpp>
-
 #include <QString>
 #include <QStringList>
 #include <QVector>
 #include <QWidget>
-
+#include <attn/matrix.hpp>
 #include <utility>
 
 class QCustomPlot;

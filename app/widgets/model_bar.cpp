@@ -61,7 +61,9 @@ ModelBar::ModelBar(ModelSlot* slot, const QString& caption, QWidget* parent) : Q
     refresh();
 }
 
-QString ModelBar::nameText() const { return name_->text(); }
+QString ModelBar::nameText() const {
+    return name_->text();
+}
 
 void ModelBar::refresh() {
     progress_->setVisible(slot_->isLoading());
@@ -84,7 +86,8 @@ void ModelBar::rebuildRecentMenu() {
     }
     if (!dirs.isEmpty()) {
         recentMenu_->addSeparator();
-        connect(recentMenu_->addAction(tr("Clear list")), &QAction::triggered, slot_, &ModelSlot::clearRecent);
+        connect(recentMenu_->addAction(tr("Clear list")), &QAction::triggered, slot_,
+                &ModelSlot::clearRecent);
     }
 }
 
@@ -92,7 +95,8 @@ void ModelBar::chooseDirectory() {
     QString start = slot_->directory();
     if (start.isEmpty() && !slot_->recent().isEmpty())
         start = slot_->recent().first();
-    const QString dir = QFileDialog::getExistingDirectory(this, tr("Open model (checkpoint directory)"), start);
+    const QString dir =
+        QFileDialog::getExistingDirectory(this, tr("Open model (checkpoint directory)"), start);
     if (!dir.isEmpty())
         slot_->load(dir);
 }

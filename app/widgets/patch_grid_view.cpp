@@ -5,7 +5,6 @@
 #include <QMouseEvent>
 #include <QPainter>
 #include <QToolTip>
-
 #include <algorithm>
 #include <cmath>
 
@@ -25,7 +24,8 @@ PatchGridView::PatchGridView(QWidget* parent) : QWidget(parent) {
 
 void PatchGridView::setImage(const QImage& image) {
     image_ = image;
-    if (overlay_.size() != static_cast<std::size_t>(patchesPerRow() * patchesPerColumn())) overlay_.clear();
+    if (overlay_.size() != static_cast<std::size_t>(patchesPerRow() * patchesPerColumn()))
+        overlay_.clear();
     update();
 }
 
@@ -34,8 +34,12 @@ void PatchGridView::setPatchSize(int pixels) {
     update();
 }
 
-int PatchGridView::patchesPerRow() const { return patchSize_ > 0 ? image_.width() / patchSize_ : 0; }
-int PatchGridView::patchesPerColumn() const { return patchSize_ > 0 ? image_.height() / patchSize_ : 0; }
+int PatchGridView::patchesPerRow() const {
+    return patchSize_ > 0 ? image_.width() / patchSize_ : 0;
+}
+int PatchGridView::patchesPerColumn() const {
+    return patchSize_ > 0 ? image_.height() / patchSize_ : 0;
+}
 
 void PatchGridView::setOverlay(const std::vector<float>& values) {
     if (values.size() == static_cast<std::size_t>(patchesPerRow() * patchesPerColumn()) && !values.empty())
@@ -71,7 +75,8 @@ void PatchGridView::setEmptyText(const QString& text) {
 }
 
 QRectF PatchGridView::imageArea() const {
-    if (image_.isNull()) return {};
+    if (image_.isNull())
+        return {};
     const double legend = overlay_.empty() ? 0.0 : 34.0;
     const QRectF avail = QRectF(rect()).adjusted(4, 4, -4, -4 - legend);
     const double scale = std::min(avail.width() / image_.width(), avail.height() / image_.height());
@@ -81,17 +86,20 @@ QRectF PatchGridView::imageArea() const {
 
 QRect PatchGridView::patchRect(int index) const {
     const int per = patchesPerRow();
-    if (per <= 0 || index < 0 || index >= per * patchesPerColumn()) return {};
+    if (per <= 0 || index < 0 || index >= per * patchesPerColumn())
+        return {};
     const QRectF area = imageArea();
     const double s = area.width() / image_.width();
     const int r = index / per, c = index % per;
-    return QRectF(area.left() + c * patchSize_ * s, area.top() + r * patchSize_ * s, patchSize_ * s, patchSize_ * s)
+    return QRectF(area.left() + c * patchSize_ * s, area.top() + r * patchSize_ * s, patchSize_ * s,
+                  patchSize_ * s)
         .toAlignedRect();
 }
 
 QPoint PatchGridView::imagePixelAt(const QPoint& pos) const {
     const QRectF area = imageArea();
-    if (area.isEmpty()) return {-1, -1};
+    if (area.isEmpty())
+        return {-1, -1};
     const double s = area.width() / image_.width();
     return {static_cast<int>(std::floor((pos.x() - area.left()) / s)),
             static_cast<int>(std::floor((pos.y() - area.top()) / s))};
@@ -99,11 +107,14 @@ QPoint PatchGridView::imagePixelAt(const QPoint& pos) const {
 
 int PatchGridView::patchAt(const QPoint& pos) const {
     const int per = patchesPerRow(), rows = patchesPerColumn();
-    if (per <= 0) return -1;
+    if (per <= 0)
+        return -1;
     const QPoint px = imagePixelAt(pos);
-    if (px.x() < 0 || px.y() < 0) return -1;
+    if (px.x() < 0 || px.y() < 0)
+        return -1;
     const int c = px.x() / patchSize_, r = px.y() / patchSize_;
-    if (c >= per || r >= rows) return -1;
+    if (c >= per || r >= rows)
+        return -1;
     return r * per + c;
 }
 
@@ -125,15 +136,16 @@ void PatchGridView::paintEvent(QPaintEvent*) {
     if (!overlay_.empty()) {
         const float hi = std::max(*std::max_element(overlay_.begin(), overlay_.end()), 1e-12f);
         p.setOpacity(opacity_);
-        for (int i = 0; i < per * rows; ++i) p.fillRect(patchRect(i), gradientColor(overlay_[i], 0.0, hi));
+        for (int i = 0; i < per * rows; ++i)
+            p.fillRect(patchRect(i), gradientColor(overlay_[i], 0.0, hi));
         p.setOpacity(1.0);
         // Legend: the colour bar and its range.
         const QRectF bar(area.left(), area.bottom() + 8, std::min(area.width() * 0.5, 200.0), 10);
         for (int x = 0; x < static_cast<int>(bar.width()); ++x)
-            p.fillRect(QRectF(bar.left() + x, bar.top(), 1, bar.height()), gradientColor(x / bar.width(), 0.0, 1.0));
+            p.fillRect(QRectF(bar.left() + x, bar.top(), 1, bar.height()),
+                       gradientColor(x / bar.width(), 0.0, 1.0));
         p.setPen(palette().color(QPalette::WindowText));
-        p.drawText(QPointF(bar.right() + 6, bar.bottom()),
-                   tr("0 … %1 (max)").arg(hi, 0, 'f', 3));
+        p.drawText(QPointF(bar.right() + 6, bar.bottom()), tr("0 … %1 (max)").arg(hi, 0, 'f', 3));
     }
     if (patchSize_ > 0) {
         p.setPen(QPen(QColor(255, 255, 255, 150), 1));
@@ -148,17 +160,21 @@ void PatchGridView::paintEvent(QPaintEvent*) {
     }
     auto outline = [&](int index, const QColor& color, int width) {
         const QRect r = patchRect(index);
-        if (r.isEmpty()) return;
+        if (r.isEmpty())
+            return;
         p.setBrush(Qt::NoBrush);
         p.setPen(QPen(Qt::black, width + 2));
         p.drawRect(r.adjusted(1, 1, -1, -1));
         p.setPen(QPen(color, width));
         p.drawRect(r.adjusted(1, 1, -1, -1));
     };
-    if (hovered_ >= 0 && hovered_ != selected_) outline(hovered_, QColor(255, 255, 255), 1);
-    if (selected_ >= 0) outline(selected_, QColor(255, 64, 64), 3);
+    if (hovered_ >= 0 && hovered_ != selected_)
+        outline(hovered_, QColor(255, 255, 255), 1);
+    if (selected_ >= 0)
+        outline(selected_, QColor(255, 64, 64), 3);
     if (!box_.isEmpty()) {
-        const QRectF b(area.left() + box_.left() * s, area.top() + box_.top() * s, box_.width() * s, box_.height() * s);
+        const QRectF b(area.left() + box_.left() * s, area.top() + box_.top() * s, box_.width() * s,
+                       box_.height() * s);
         p.setBrush(Qt::NoBrush);
         p.setPen(QPen(Qt::black, 4));
         p.drawRect(b);
@@ -168,14 +184,16 @@ void PatchGridView::paintEvent(QPaintEvent*) {
 }
 
 void PatchGridView::mousePressEvent(QMouseEvent* event) {
-    if (event->button() != Qt::LeftButton) return;
+    if (event->button() != Qt::LeftButton)
+        return;
     if (boxEditable_ && !image_.isNull()) {
         dragging_ = true;
         dragStart_ = imagePixelAt(event->position().toPoint());
         return;
     }
     const int i = patchAt(event->position().toPoint());
-    if (i >= 0) Q_EMIT patchClicked(i);
+    if (i >= 0)
+        Q_EMIT patchClicked(i);
 }
 
 void PatchGridView::mouseMoveEvent(QMouseEvent* event) {
@@ -194,7 +212,10 @@ void PatchGridView::mouseMoveEvent(QMouseEvent* event) {
     }
     if (i >= 0 && !overlay_.empty())
         QToolTip::showText(event->globalPosition().toPoint(),
-                           tr("patch r%1c%2: %3").arg(i / patchesPerRow()).arg(i % patchesPerRow()).arg(overlay_[i], 0, 'f', 4),
+                           tr("patch r%1c%2: %3")
+                               .arg(i / patchesPerRow())
+                               .arg(i % patchesPerRow())
+                               .arg(overlay_[i], 0, 'f', 4),
                            this);
 }
 
@@ -255,7 +276,8 @@ void PositionSimilarityView::paintEvent(QPaintEvent*) {
     }
     const QRectF bar(origin.x(), avail.top() + full + 10, std::min(full * 0.6, 260.0), 10);
     for (int x = 0; x < static_cast<int>(bar.width()); ++x)
-        p.fillRect(QRectF(bar.left() + x, bar.top(), 1, bar.height()), gradientColor(x / bar.width(), 0.0, 1.0));
+        p.fillRect(QRectF(bar.left() + x, bar.top(), 1, bar.height()),
+                   gradientColor(x / bar.width(), 0.0, 1.0));
     p.setPen(palette().color(QPalette::WindowText));
     p.drawText(QPointF(bar.left(), bar.bottom() + 16), QStringLiteral("−1"));
     p.drawText(QPointF(bar.right() - 8, bar.bottom() + 16), QStringLiteral("1"));
@@ -270,22 +292,28 @@ PositionSimilarityView::Mosaic PositionSimilarityView::mosaic() const {
     // Each patch's block is side x side cells plus a gap of one cell width.
     m.cell = static_cast<double>(m.full) / (side_ * (side_ + 1));
     m.block = m.cell * (side_ + 1);
-    m.origin = QPointF(m.area.left() + (m.area.width() - m.full) / 2.0 + m.cell / 2, m.area.top() + m.cell / 2);
+    m.origin =
+        QPointF(m.area.left() + (m.area.width() - m.full) / 2.0 + m.cell / 2, m.area.top() + m.cell / 2);
     return m;
 }
 
 void PositionSimilarityView::mouseMoveEvent(QMouseEvent* event) {
-    if (side_ == 0) return;
+    if (side_ == 0)
+        return;
     const Mosaic m = mosaic();
     const double cell = m.cell, block = m.block;
     const QPointF rel = event->position() - m.origin;
-    const int bc = static_cast<int>(std::floor(rel.x() / block)), br = static_cast<int>(std::floor(rel.y() / block));
-    if (bc < 0 || br < 0 || bc >= side_ || br >= side_) return;
+    const int bc = static_cast<int>(std::floor(rel.x() / block)),
+              br = static_cast<int>(std::floor(rel.y() / block));
+    if (bc < 0 || br < 0 || bc >= side_ || br >= side_)
+        return;
     const int jc = static_cast<int>(std::floor((rel.x() - bc * block) / cell));
     const int jr = static_cast<int>(std::floor((rel.y() - br * block) / cell));
-    if (jc < 0 || jr < 0 || jc >= side_ || jr >= side_) return;
+    if (jc < 0 || jr < 0 || jc >= side_ || jr >= side_)
+        return;
     const int i = br * side_ + bc, j = jr * side_ + jc;
-    QToolTip::showText(event->globalPosition().toPoint(),
-                       tr("position r%1c%2 vs r%3c%4: cos = %5").arg(br).arg(bc).arg(jr).arg(jc).arg(sim_(i, j), 0, 'f', 3),
-                       this);
+    QToolTip::showText(
+        event->globalPosition().toPoint(),
+        tr("position r%1c%2 vs r%3c%4: cos = %5").arg(br).arg(bc).arg(jr).arg(jc).arg(sim_(i, j), 0, 'f', 3),
+        this);
 }

@@ -8,13 +8,11 @@
 // side x side grid per patch, coloured by the cosine similarity of that patch's position embedding
 // with every other patch's.
 
-#include <attn/matrix.hpp>
-
 #include <QImage>
 #include <QPointF>
 #include <QRect>
 #include <QWidget>
-
+#include <attn/matrix.hpp>
 #include <vector>
 
 class PatchGridView : public QWidget {
@@ -104,11 +102,11 @@ protected:
 private:
     /// Where the mosaic sits in the widget: shared by painting and hit testing.
     struct Mosaic {
-        QRect area;     ///< the widget minus margins and the legend strip
-        int full = 0;   ///< side length of the square mosaic, px
+        QRect area;       ///< the widget minus margins and the legend strip
+        int full = 0;     ///< side length of the square mosaic, px
         double cell = 0;  ///< one small cell, px
         double block = 0; ///< one patch's grid plus its gap (side + 1 cells), px
-        QPointF origin; ///< top-left of the first block
+        QPointF origin;   ///< top-left of the first block
     };
     Mosaic mosaic() const;
 

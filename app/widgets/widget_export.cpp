@@ -7,7 +7,6 @@
 #include <QPdfWriter>
 #include <QSvgGenerator>
 #include <QWidget>
-
 #include <qcustomplot.h>
 
 bool exportWidgetImage(QWidget* widget, const QString& path, QString* error) {

@@ -1,5 +1,4 @@
 #include <attn/attention.hpp>
-
 #include <cmath>
 #include <limits>
 #include <stdexcept>
@@ -9,7 +8,9 @@ namespace attn {
 
 namespace {
 
-std::string shapeOf(const Matrix& m) { return "[" + std::to_string(m.rows()) + "x" + std::to_string(m.cols()) + "]"; }
+std::string shapeOf(const Matrix& m) {
+    return "[" + std::to_string(m.rows()) + "x" + std::to_string(m.cols()) + "]";
+}
 
 void require(bool ok, const std::string& message) {
     if (!ok)
@@ -73,12 +74,16 @@ AttentionSteps attention(const Matrix& queryInputs, const Matrix& keyInputs, con
                          const AttentionOptions& options) {
     AttentionSteps s;
     require(keyInputs.rows() == valueInputs.rows(), "keys " + shapeOf(keyInputs) + " and values " +
-                                                        shapeOf(valueInputs) + " need the same number of rows");
+                                                        shapeOf(valueInputs) +
+                                                        " need the same number of rows");
     if (options.projections) {
         const Projections& p = *options.projections;
-        require(p.wq.rows() == queryInputs.cols(), "Wq " + shapeOf(p.wq) + " does not fit queries " + shapeOf(queryInputs));
-        require(p.wk.rows() == keyInputs.cols(), "Wk " + shapeOf(p.wk) + " does not fit keys " + shapeOf(keyInputs));
-        require(p.wv.rows() == valueInputs.cols(), "Wv " + shapeOf(p.wv) + " does not fit values " + shapeOf(valueInputs));
+        require(p.wq.rows() == queryInputs.cols(),
+                "Wq " + shapeOf(p.wq) + " does not fit queries " + shapeOf(queryInputs));
+        require(p.wk.rows() == keyInputs.cols(),
+                "Wk " + shapeOf(p.wk) + " does not fit keys " + shapeOf(keyInputs));
+        require(p.wv.rows() == valueInputs.cols(),
+                "Wv " + shapeOf(p.wv) + " does not fit values " + shapeOf(valueInputs));
         s.queries = queryInputs * p.wq;
         s.keys = keyInputs * p.wk;
         s.values = valueInputs * p.wv;
@@ -101,8 +106,8 @@ AttentionSteps attention(const Matrix& queryInputs, const Matrix& keyInputs, con
     if (options.scoring == Scoring::Additive) {
         require(options.additive.has_value(), "additive scoring needs Wq, Wk and v");
         const AdditiveParams& a = *options.additive;
-        require(a.wq.rows() == s.queries.cols() && a.wk.rows() == s.keys.cols() && a.wq.cols() == a.wk.cols() &&
-                    a.v.size() == a.wq.cols(),
+        require(a.wq.rows() == s.queries.cols() && a.wk.rows() == s.keys.cols() &&
+                    a.wq.cols() == a.wk.cols() && a.v.size() == a.wq.cols(),
                 "additive parameters Wq " + shapeOf(a.wq) + ", Wk " + shapeOf(a.wk) + ", v [" +
                     std::to_string(a.v.size()) + "] do not fit queries " + shapeOf(s.queries) + " and keys " +
                     shapeOf(s.keys));
@@ -114,11 +119,13 @@ AttentionSteps attention(const Matrix& queryInputs, const Matrix& keyInputs, con
                 s.scores(i, j) = ((qh.row(i) + kh.row(j)).array().tanh().matrix() * a.v).value();
     } else {
         require(s.queries.cols() == s.keys.cols(), "queries " + shapeOf(s.queries) + " and keys " +
-                                                       shapeOf(s.keys) + " need the same width to take dot products");
+                                                       shapeOf(s.keys) +
+                                                       " need the same width to take dot products");
         s.scores.noalias() = s.queries * s.keys.transpose();
     }
 
-    s.scale = options.scoring == Scoring::ScaledDot ? 1.0f / std::sqrt(static_cast<float>(s.queries.cols())) : 1.0f;
+    s.scale =
+        options.scoring == Scoring::ScaledDot ? 1.0f / std::sqrt(static_cast<float>(s.queries.cols())) : 1.0f;
     s.scaled = s.scores * s.scale;
 
     if (options.mask.size() != 0) {
@@ -136,7 +143,8 @@ AttentionSteps attention(const Matrix& queryInputs, const Matrix& keyInputs, con
 }
 
 ScaledDotResult scaledDotAttention(const Eigen::Ref<const Matrix>& q, const Eigen::Ref<const Matrix>& k,
-                                   const Eigen::Ref<const Matrix>& v, const std::vector<std::uint8_t>& keyAllowed) {
+                                   const Eigen::Ref<const Matrix>& v,
+                                   const std::vector<std::uint8_t>& keyAllowed) {
     if (q.cols() != k.cols() || k.rows() != v.rows())
         throw std::invalid_argument("scaledDotAttention: shapes q [" + std::to_string(q.rows()) + "x" +
                                     std::to_string(q.cols()) + "], k [" + std::to_string(k.rows()) + "x" +

@@ -5,7 +5,8 @@ namespace attn {
 namespace {
 
 Vocabulary readVocab(const std::filesystem::path& path) {
-    if (!std::filesystem::exists(path)) throw CheckpointError(path.string() + ": vocabulary file is missing");
+    if (!std::filesystem::exists(path))
+        throw CheckpointError(path.string() + ": vocabulary file is missing");
     try {
         return Vocabulary::read(path);
     } catch (const std::exception& e) {
@@ -14,17 +15,21 @@ Vocabulary readVocab(const std::filesystem::path& path) {
 }
 
 void step(const LoadOptions& o, double f) {
-    if (o.progress && !o.progress(f)) throw LoadCancelled();
+    if (o.progress && !o.progress(f))
+        throw LoadCancelled();
 }
 
 } // namespace
 
 std::shared_ptr<const Model> loadModel(const std::filesystem::path& dir, const LoadOptions& options) {
-    if (!std::filesystem::is_directory(dir)) throw CheckpointError(dir.string() + ": not a directory");
+    if (!std::filesystem::is_directory(dir))
+        throw CheckpointError(dir.string() + ": not a directory");
     const auto configPath = dir / "config.json";
     const auto weightsPath = dir / "model.safetensors";
-    if (!std::filesystem::exists(configPath)) throw CheckpointError(configPath.string() + ": missing");
-    if (!std::filesystem::exists(weightsPath)) throw CheckpointError(weightsPath.string() + ": missing");
+    if (!std::filesystem::exists(configPath))
+        throw CheckpointError(configPath.string() + ": missing");
+    if (!std::filesystem::exists(weightsPath))
+        throw CheckpointError(weightsPath.string() + ": missing");
     step(options, 0.0);
     nlohmann::json json = readConfigJson(configPath);
     const std::string cfgName = configPath.string();
@@ -46,7 +51,9 @@ std::shared_ptr<const Model> loadModel(const std::filesystem::path& dir, const L
     case Architecture::TransformerClassifier: {
         auto cfg = parseTransformerClassifierConfig(json, cfgName);
         auto vocab = readVocab(dir / "vocab.txt");
-        model = wrap([&] { return std::make_shared<TransformerClassifier>(std::move(cfg), std::move(vocab), weights); });
+        model = wrap([&] {
+            return std::make_shared<TransformerClassifier>(std::move(cfg), std::move(vocab), weights);
+        });
         break;
     }
     case Architecture::Seq2SeqAttention: {
@@ -68,11 +75,13 @@ std::shared_ptr<const Model> loadModel(const std::filesystem::path& dir, const L
     if (options.warnings) {
         // Ids written by training/attnviz/export.py are a convenience; report any that disagree.
         auto check = [&](const char* key, const char* tokenKey, const Vocabulary& v) {
-            if (json.contains(key) && json[key].is_number_integer() && json.contains(tokenKey) && json[tokenKey].is_string()) {
+            if (json.contains(key) && json[key].is_number_integer() && json.contains(tokenKey) &&
+                json[tokenKey].is_string()) {
                 const auto id = v.find(json[tokenKey].get<std::string>());
                 if (id && *id != json[key].get<int>())
-                    options.warnings->push_back(cfgName + ": " + key + " " + std::to_string(json[key].get<int>()) +
-                                                " differs from the vocabulary id " + std::to_string(*id) + " of " + tokenKey);
+                    options.warnings->push_back(
+                        cfgName + ": " + key + " " + std::to_string(json[key].get<int>()) +
+                        " differs from the vocabulary id " + std::to_string(*id) + " of " + tokenKey);
             }
         };
         if (auto* tc = dynamic_cast<const TransformerClassifier*>(model.get())) {

@@ -1,5 +1,4 @@
 #include <attn/config.hpp>
-
 #include <fstream>
 #include <iterator>
 #include <sstream>
@@ -19,7 +18,8 @@ const nlohmann::json* get(const nlohmann::json& j, const std::string& key) {
 
 int positiveInt(const nlohmann::json& j, const std::string& key, const std::string& file) {
     const auto* v = get(j, key);
-    if (!v) bad(file, key, "is missing");
+    if (!v)
+        bad(file, key, "is missing");
     if (!v->is_number_integer() || v->get<long long>() <= 0 || v->get<long long>() > 1'000'000'000)
         bad(file, key, "must be a positive integer, not " + v->dump());
     return static_cast<int>(v->get<long long>());
@@ -27,15 +27,19 @@ int positiveInt(const nlohmann::json& j, const std::string& key, const std::stri
 
 bool boolean(const nlohmann::json& j, const std::string& key, const std::string& file, bool fallback) {
     const auto* v = get(j, key);
-    if (!v) return fallback;
-    if (!v->is_boolean()) bad(file, key, "must be true or false, not " + v->dump());
+    if (!v)
+        return fallback;
+    if (!v->is_boolean())
+        bad(file, key, "must be true or false, not " + v->dump());
     return v->get<bool>();
 }
 
 float number(const nlohmann::json& j, const std::string& key, const std::string& file, float fallback) {
     const auto* v = get(j, key);
-    if (!v) return fallback;
-    if (!v->is_number()) bad(file, key, "must be a number, not " + v->dump());
+    if (!v)
+        return fallback;
+    if (!v->is_number())
+        bad(file, key, "must be a number, not " + v->dump());
     return v->get<float>();
 }
 
@@ -43,10 +47,12 @@ std::string string(const nlohmann::json& j, const std::string& key, const std::s
                    const std::string& fallback = {}) {
     const auto* v = get(j, key);
     if (!v) {
-        if (required) bad(file, key, "is missing");
+        if (required)
+            bad(file, key, "is missing");
         return fallback;
     }
-    if (!v->is_string()) bad(file, key, "must be a string, not " + v->dump());
+    if (!v->is_string())
+        bad(file, key, "must be a string, not " + v->dump());
     return v->get<std::string>();
 }
 
@@ -55,14 +61,17 @@ E choice(const nlohmann::json& j, const std::string& key, const std::string& fil
          std::initializer_list<std::pair<const char*, E>> options) {
     const auto* v = get(j, key);
     if (!v) {
-        if (required) bad(file, key, "is missing");
+        if (required)
+            bad(file, key, "is missing");
         return fallback;
     }
     std::string allowed;
     if (v->is_string())
         for (const auto& [name, value] : options)
-            if (v->get<std::string>() == name) return value;
-    for (const auto& [name, value] : options) allowed += (allowed.empty() ? "\"" : ", \"") + std::string(name) + "\"";
+            if (v->get<std::string>() == name)
+                return value;
+    for (const auto& [name, value] : options)
+        allowed += (allowed.empty() ? "\"" : ", \"") + std::string(name) + "\"";
     bad(file, key, "must be one of " + allowed + ", not " + v->dump());
 }
 
@@ -73,22 +82,27 @@ EncoderConfig encoderConfig(const nlohmann::json& j, const std::string& file) {
     c.nLayers = positiveInt(j, "n_layers", file);
     c.ffDim = positiveInt(j, "ff_dim", file);
     if (c.dModel % c.nHeads != 0)
-        bad(file, "n_heads", "(" + std::to_string(c.nHeads) + ") must divide d_model (" + std::to_string(c.dModel) + ")");
+        bad(file, "n_heads",
+            "(" + std::to_string(c.nHeads) + ") must divide d_model (" + std::to_string(c.dModel) + ")");
     c.normFirst = boolean(j, "norm_first", file, false);
     c.activation = choice(j, "activation", file, Activation::Relu, false,
                           {{"relu", Activation::Relu}, {"gelu", Activation::Gelu}});
     c.layerNormEps = number(j, "layer_norm_eps", file, 1e-5f);
-    if (!(c.layerNormEps > 0)) bad(file, "layer_norm_eps", "must be positive");
+    if (!(c.layerNormEps > 0))
+        bad(file, "layer_norm_eps", "must be positive");
     return c;
 }
 
 std::vector<float> floats(const nlohmann::json& j, const std::string& key, const std::string& file) {
     const auto* v = get(j, key);
-    if (!v) bad(file, key, "is missing");
-    if (!v->is_array()) bad(file, key, "must be a list of numbers");
+    if (!v)
+        bad(file, key, "is missing");
+    if (!v->is_array())
+        bad(file, key, "must be a list of numbers");
     std::vector<float> out;
     for (const auto& x : *v) {
-        if (!x.is_number()) bad(file, key, "must be a list of numbers");
+        if (!x.is_number())
+            bad(file, key, "must be a list of numbers");
         out.push_back(x.get<float>());
     }
     return out;
@@ -98,31 +112,40 @@ std::vector<float> floats(const nlohmann::json& j, const std::string& key, const
 
 std::string toString(Architecture a) {
     switch (a) {
-    case Architecture::TransformerClassifier: return "transformer_classifier";
-    case Architecture::Seq2SeqAttention: return "seq2seq_attention";
-    case Architecture::Vit: return "vit";
+    case Architecture::TransformerClassifier:
+        return "transformer_classifier";
+    case Architecture::Seq2SeqAttention:
+        return "seq2seq_attention";
+    case Architecture::Vit:
+        return "vit";
     }
     return "?";
 }
 
 std::optional<Architecture> parseArchitecture(const std::string& text) {
-    if (text == "transformer_classifier") return Architecture::TransformerClassifier;
-    if (text == "seq2seq_attention") return Architecture::Seq2SeqAttention;
-    if (text == "vit") return Architecture::Vit;
+    if (text == "transformer_classifier")
+        return Architecture::TransformerClassifier;
+    if (text == "seq2seq_attention")
+        return Architecture::Seq2SeqAttention;
+    if (text == "vit")
+        return Architecture::Vit;
     return std::nullopt;
 }
 
 nlohmann::json readConfigJson(const std::filesystem::path& path) {
     std::ifstream in(path, std::ios::binary);
-    if (!in) throw ConfigError(path.string() + ": cannot open file");
+    if (!in)
+        throw ConfigError(path.string() + ": cannot open file");
     std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
     nlohmann::json j;
     try {
         j = nlohmann::json::parse(text);
     } catch (const nlohmann::json::parse_error& e) {
-        throw ConfigError(path.string() + ": invalid JSON at byte " + std::to_string(e.byte) + ": " + e.what());
+        throw ConfigError(path.string() + ": invalid JSON at byte " + std::to_string(e.byte) + ": " +
+                          e.what());
     }
-    if (!j.is_object()) throw ConfigError(path.string() + ": not a JSON object");
+    if (!j.is_object())
+        throw ConfigError(path.string() + ": not a JSON object");
     return j;
 }
 
@@ -135,11 +158,13 @@ Architecture configArchitecture(const nlohmann::json& j, const std::string& file
 
 std::vector<std::string> parseLabels(const nlohmann::json& j, const std::string& file) {
     const auto* v = get(j, "labels");
-    if (!v) bad(file, "labels", "is missing");
+    if (!v)
+        bad(file, "labels", "is missing");
     std::vector<std::string> out;
     if (v->is_array()) {
         for (const auto& x : *v) {
-            if (!x.is_string()) bad(file, "labels", "must hold strings");
+            if (!x.is_string())
+                bad(file, "labels", "must hold strings");
             out.push_back(x.get<std::string>());
         }
     } else if (v->is_object()) {
@@ -150,29 +175,35 @@ std::vector<std::string> parseLabels(const nlohmann::json& j, const std::string&
             try {
                 std::size_t used = 0;
                 const unsigned long n = std::stoul(it.key(), &used);
-                if (used != it.key().size()) throw std::invalid_argument("trailing");
+                if (used != it.key().size())
+                    throw std::invalid_argument("trailing");
                 idx = n;
             } catch (const std::exception&) {
                 bad(file, "labels", "keys must be class indices, not '" + it.key() + "'");
             }
-            if (idx >= out.size() || seen[idx]) bad(file, "labels", "indices must be 0..n-1 without gaps");
-            if (!it.value().is_string()) bad(file, "labels", "must hold strings");
+            if (idx >= out.size() || seen[idx])
+                bad(file, "labels", "indices must be 0..n-1 without gaps");
+            if (!it.value().is_string())
+                bad(file, "labels", "must hold strings");
             out[idx] = it.value().get<std::string>();
             seen[idx] = true;
         }
     } else {
         bad(file, "labels", "must be a list or an object {index: name}");
     }
-    if (out.empty()) bad(file, "labels", "is empty");
+    if (out.empty())
+        bad(file, "labels", "is empty");
     return out;
 }
 
-TransformerClassifierConfig parseTransformerClassifierConfig(const nlohmann::json& j, const std::string& file) {
+TransformerClassifierConfig parseTransformerClassifierConfig(const nlohmann::json& j,
+                                                             const std::string& file) {
     TransformerClassifierConfig c;
     c.encoder = encoderConfig(j, file);
     c.vocabSize = positiveInt(j, "vocab_size", file);
     c.maxLen = positiveInt(j, "max_len", file);
-    c.pooling = choice(j, "pooling", file, Pooling::Mean, false, {{"mean", Pooling::Mean}, {"cls", Pooling::Cls}});
+    c.pooling =
+        choice(j, "pooling", file, Pooling::Mean, false, {{"mean", Pooling::Mean}, {"cls", Pooling::Cls}});
     c.positional = choice(j, "positional", file, Positional::Sinusoidal, false,
                           {{"sinusoidal", Positional::Sinusoidal}, {"learned", Positional::Learned}});
     c.scaleEmbedding = boolean(j, "scale_embedding", file, false);
@@ -190,7 +221,8 @@ Seq2SeqConfig parseSeq2SeqConfig(const nlohmann::json& j, const std::string& fil
     c.tgtVocabSize = positiveInt(j, "tgt_vocab_size", file);
     c.maxLen = positiveInt(j, "max_len", file);
     c.attention = choice(j, "attention", file, Seq2SeqAttentionKind::Additive, true,
-                         {{"additive", Seq2SeqAttentionKind::Additive}, {"dot", Seq2SeqAttentionKind::Dot},
+                         {{"additive", Seq2SeqAttentionKind::Additive},
+                          {"dot", Seq2SeqAttentionKind::Dot},
                           {"none", Seq2SeqAttentionKind::None}});
     c.sosToken = string(j, "sos_token", file, true);
     c.eosToken = string(j, "eos_token", file, true);
@@ -206,8 +238,9 @@ VitConfig parseVitConfig(const nlohmann::json& j, const std::string& file) {
     c.patchSize = positiveInt(j, "patch_size", file);
     c.inChannels = positiveInt(j, "in_channels", file);
     if (c.imageSize % c.patchSize != 0)
-        bad(file, "patch_size", "(" + std::to_string(c.patchSize) + ") must divide image_size (" +
-                                    std::to_string(c.imageSize) + ")");
+        bad(file, "patch_size",
+            "(" + std::to_string(c.patchSize) + ") must divide image_size (" + std::to_string(c.imageSize) +
+                ")");
     c.positional = choice(j, "positional", file, Positional::Learned, false,
                           {{"sinusoidal", Positional::Sinusoidal}, {"learned", Positional::Learned}});
     choice(j, "pooling", file, Pooling::Cls, false, {{"cls", Pooling::Cls}});
@@ -218,7 +251,8 @@ VitConfig parseVitConfig(const nlohmann::json& j, const std::string& file) {
     if (static_cast<int>(c.std.size()) != c.inChannels)
         bad(file, "std", "needs one value per channel (" + std::to_string(c.inChannels) + ")");
     for (float s : c.std)
-        if (!(s != 0)) bad(file, "std", "must not contain 0");
+        if (!(s != 0))
+            bad(file, "std", "must not contain 0");
     c.labels = parseLabels(j, file);
     return c;
 }

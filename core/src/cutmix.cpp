@@ -1,6 +1,5 @@
-#include <attn/cutmix.hpp>
-
 #include <algorithm>
+#include <attn/cutmix.hpp>
 #include <cmath>
 #include <numbers>
 #include <random>
@@ -11,7 +10,9 @@ namespace attn {
 namespace {
 
 /// Uniform double in [0, 1) from the top 53 bits of one draw.
-double uniform01(std::mt19937_64& rng) { return static_cast<double>(rng() >> 11) * 0x1.0p-53; }
+double uniform01(std::mt19937_64& rng) {
+    return static_cast<double>(rng() >> 11) * 0x1.0p-53;
+}
 
 /// Standard normal, Box-Muller.
 double normal(std::mt19937_64& rng) {
@@ -35,12 +36,14 @@ double gamma(std::mt19937_64& rng, double shape) {
         } while (v <= 0.0);
         v = v * v * v;
         const double u = 1.0 - uniform01(rng);
-        if (std::log(u) < 0.5 * x * x + d - d * v + d * std::log(v)) return d * v;
+        if (std::log(u) < 0.5 * x * x + d - d * v + d * std::log(v))
+            return d * v;
     }
 }
 
 double beta(std::mt19937_64& rng, double alpha) {
-    if (alpha == 1.0) return uniform01(rng); // Beta(1, 1) is uniform
+    if (alpha == 1.0)
+        return uniform01(rng); // Beta(1, 1) is uniform
     const double a = gamma(rng, alpha), b = gamma(rng, alpha);
     return a + b > 0.0 ? a / (a + b) : 0.5;
 }
@@ -48,8 +51,10 @@ double beta(std::mt19937_64& rng, double alpha) {
 } // namespace
 
 CutMixBox sampleCutMixBox(int height, int width, std::uint64_t seed, double alpha) {
-    if (height <= 0 || width <= 0) throw std::invalid_argument("cutmix: image size must be positive");
-    if (!(alpha > 0.0)) throw std::invalid_argument("cutmix: alpha must be positive");
+    if (height <= 0 || width <= 0)
+        throw std::invalid_argument("cutmix: image size must be positive");
+    if (!(alpha > 0.0))
+        throw std::invalid_argument("cutmix: alpha must be positive");
     std::mt19937_64 rng(seed);
     const double lambda = beta(rng, alpha);
     const double ratio = std::sqrt(1.0 - lambda);
@@ -69,23 +74,27 @@ CutMixBox normalizedBox(int xa, int ya, int xb, int yb, int height, int width) {
 }
 
 double boxFraction(const CutMixBox& box, int height, int width) {
-    if (height <= 0 || width <= 0) return 0.0;
+    if (height <= 0 || width <= 0)
+        return 0.0;
     const CutMixBox b = normalizedBox(box.x0, box.y0, box.x1, box.y1, height, width);
     return static_cast<double>(b.area()) / (static_cast<double>(height) * width);
 }
 
 CutMixResult cutMix(const Image& base, const Image& patchSource, const CutMixBox& box) {
-    if (base.channels != patchSource.channels || base.height != patchSource.height || base.width != patchSource.width)
+    if (base.channels != patchSource.channels || base.height != patchSource.height ||
+        base.width != patchSource.width)
         throw std::invalid_argument("cutmix: images differ in shape (" + std::to_string(base.channels) + "x" +
                                     std::to_string(base.height) + "x" + std::to_string(base.width) + " vs " +
-                                    std::to_string(patchSource.channels) + "x" + std::to_string(patchSource.height) +
-                                    "x" + std::to_string(patchSource.width) + ")");
+                                    std::to_string(patchSource.channels) + "x" +
+                                    std::to_string(patchSource.height) + "x" +
+                                    std::to_string(patchSource.width) + ")");
     CutMixResult r;
     r.box = normalizedBox(box.x0, box.y0, box.x1, box.y1, base.height, base.width);
     r.image = base;
     for (int c = 0; c < base.channels; ++c)
         for (int y = r.box.y0; y < r.box.y1; ++y)
-            for (int x = r.box.x0; x < r.box.x1; ++x) r.image.at(c, y, x) = patchSource.at(c, y, x);
+            for (int x = r.box.x0; x < r.box.x1; ++x)
+                r.image.at(c, y, x) = patchSource.at(c, y, x);
     r.patchShare = boxFraction(r.box, base.height, base.width);
     r.baseShare = 1.0 - r.patchShare;
     return r;

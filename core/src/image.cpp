@@ -1,6 +1,5 @@
-#include <attn/image.hpp>
-
 #include <algorithm>
+#include <attn/image.hpp>
 #include <cmath>
 #include <stdexcept>
 #include <string>
@@ -8,7 +7,8 @@
 namespace attn {
 
 Image::Image(int c, int h, int w, float fill) : channels(c), height(h), width(w) {
-    if (c < 0 || h < 0 || w < 0) throw std::invalid_argument("Image: negative size");
+    if (c < 0 || h < 0 || w < 0)
+        throw std::invalid_argument("Image: negative size");
     data.assign(static_cast<std::size_t>(c) * h * w, fill);
 }
 
@@ -26,12 +26,15 @@ Image imageFromBytes(const std::uint8_t* pixels, int channels, int height, int w
 }
 
 Image convertChannels(const Image& in, int channels) {
-    if (in.channels == channels) return in;
+    if (in.channels == channels)
+        return in;
     Image out(channels, in.height, in.width);
     const std::size_t plane = static_cast<std::size_t>(in.height) * in.width;
     if (in.channels == 1 && (channels == 3 || channels == 4)) {
-        for (int c = 0; c < 3; ++c) std::copy_n(in.data.begin(), plane, out.data.begin() + c * plane);
-        if (channels == 4) std::fill_n(out.data.begin() + 3 * plane, plane, 1.0f);
+        for (int c = 0; c < 3; ++c)
+            std::copy_n(in.data.begin(), plane, out.data.begin() + c * plane);
+        if (channels == 4)
+            std::fill_n(out.data.begin() + 3 * plane, plane, 1.0f);
     } else if ((in.channels == 3 || in.channels == 4) && channels == 1) {
         for (std::size_t i = 0; i < plane; ++i)
             out.data[i] = 0.299f * in.data[i] + 0.587f * in.data[plane + i] + 0.114f * in.data[2 * plane + i];
@@ -45,19 +48,24 @@ Image convertChannels(const Image& in, int channels) {
 }
 
 Image resizeBilinear(const Image& in, int height, int width) {
-    if (height <= 0 || width <= 0) throw std::invalid_argument("resizeBilinear: empty target size");
-    if (in.height == height && in.width == width) return in;
-    if (in.empty()) throw std::invalid_argument("resizeBilinear: empty image");
+    if (height <= 0 || width <= 0)
+        throw std::invalid_argument("resizeBilinear: empty target size");
+    if (in.height == height && in.width == width)
+        return in;
+    if (in.empty())
+        throw std::invalid_argument("resizeBilinear: empty image");
     Image out(in.channels, height, width);
     const float sy = static_cast<float>(in.height) / static_cast<float>(height);
     const float sx = static_cast<float>(in.width) / static_cast<float>(width);
     for (int y = 0; y < height; ++y) {
-        const float fy = std::clamp((static_cast<float>(y) + 0.5f) * sy - 0.5f, 0.0f, static_cast<float>(in.height - 1));
+        const float fy =
+            std::clamp((static_cast<float>(y) + 0.5f) * sy - 0.5f, 0.0f, static_cast<float>(in.height - 1));
         const int y0 = static_cast<int>(fy);
         const int y1 = std::min(y0 + 1, in.height - 1);
         const float wy = fy - static_cast<float>(y0);
         for (int x = 0; x < width; ++x) {
-            const float fx = std::clamp((static_cast<float>(x) + 0.5f) * sx - 0.5f, 0.0f, static_cast<float>(in.width - 1));
+            const float fx = std::clamp((static_cast<float>(x) + 0.5f) * sx - 0.5f, 0.0f,
+                                        static_cast<float>(in.width - 1));
             const int x0 = static_cast<int>(fx);
             const int x1 = std::min(x0 + 1, in.width - 1);
             const float wx = fx - static_cast<float>(x0);
@@ -77,8 +85,10 @@ Image normalize(const Image& in, const std::vector<float>& mean, const std::vect
     Image out = in;
     const std::size_t plane = static_cast<std::size_t>(in.height) * in.width;
     for (int c = 0; c < in.channels; ++c) {
-        if (std[c] == 0) throw std::invalid_argument("normalize: std is 0");
-        for (std::size_t i = 0; i < plane; ++i) out.data[c * plane + i] = (in.data[c * plane + i] - mean[c]) / std[c];
+        if (std[c] == 0)
+            throw std::invalid_argument("normalize: std is 0");
+        for (std::size_t i = 0; i < plane; ++i)
+            out.data[c * plane + i] = (in.data[c * plane + i] - mean[c]) / std[c];
     }
     return out;
 }

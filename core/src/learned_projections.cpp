@@ -1,9 +1,7 @@
 #include <attn/learned_projections.hpp>
 #include <attn/safetensors.hpp>
-
-#include <nlohmann/json.hpp>
-
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <stdexcept>
 
 namespace attn {
@@ -37,7 +35,7 @@ LearnedProjections readFirstLayerProjections(const std::filesystem::path& dir) {
         return file.toFloat(*info);
     };
     const std::vector<float> w = tensor("encoder.layers.0.self_attn.in_proj_weight", {3 * d, d}); // 3d x d
-    const std::vector<float> b = tensor("encoder.layers.0.self_attn.in_proj_bias", {3 * d});     // 3d
+    const std::vector<float> b = tensor("encoder.layers.0.self_attn.in_proj_bias", {3 * d});      // 3d
 
     LearnedProjections out;
     out.dModel = d;

@@ -1,12 +1,11 @@
 #include <attn/position_similarity.hpp>
-
 #include <stdexcept>
 #include <string>
 
 namespace attn {
 
 Matrix cosineSimilarity(const Matrix& rows) {
-    const Eigen::MatrixXd x = rows.cast<double>();  // N x d
+    const Eigen::MatrixXd x = rows.cast<double>();    // N x d
     const Eigen::VectorXd norms = x.rowwise().norm(); // N
     const Eigen::MatrixXd dots = x * x.transpose();   // N x N
     Matrix out(x.rows(), x.rows());

@@ -1,30 +1,33 @@
 #include <attn/rollout.hpp>
-
 #include <stdexcept>
 #include <string>
 
 namespace attn {
 
 Matrix meanOfHeads(const std::vector<Matrix>& heads) {
-    if (heads.empty()) throw std::invalid_argument("meanOfHeads: no heads");
+    if (heads.empty())
+        throw std::invalid_argument("meanOfHeads: no heads");
     Matrix sum = heads.front(); // T x T
     for (std::size_t h = 1; h < heads.size(); ++h) {
         if (heads[h].rows() != sum.rows() || heads[h].cols() != sum.cols())
             throw std::invalid_argument("meanOfHeads: head " + std::to_string(h) + " is " +
-                                        std::to_string(heads[h].rows()) + "x" + std::to_string(heads[h].cols()) +
-                                        ", head 0 is " + std::to_string(sum.rows()) + "x" + std::to_string(sum.cols()));
+                                        std::to_string(heads[h].rows()) + "x" +
+                                        std::to_string(heads[h].cols()) + ", head 0 is " +
+                                        std::to_string(sum.rows()) + "x" + std::to_string(sum.cols()));
         sum += heads[h];
     }
     return sum / static_cast<float>(heads.size());
 }
 
 Matrix attentionRollout(const AttentionStack& attention, int lastLayer, double attentionWeight) {
-    if (attention.empty()) throw std::invalid_argument("attentionRollout: no layers");
+    if (attention.empty())
+        throw std::invalid_argument("attentionRollout: no layers");
     const int layers = static_cast<int>(attention.size());
-    if (lastLayer < 0) lastLayer = layers - 1;
+    if (lastLayer < 0)
+        lastLayer = layers - 1;
     if (lastLayer >= layers)
-        throw std::invalid_argument("attentionRollout: layer " + std::to_string(lastLayer) + " out of range (" +
-                                    std::to_string(layers) + " layers)");
+        throw std::invalid_argument("attentionRollout: layer " + std::to_string(lastLayer) +
+                                    " out of range (" + std::to_string(layers) + " layers)");
     if (!(attentionWeight >= 0.0 && attentionWeight <= 1.0))
         throw std::invalid_argument("attentionRollout: attention weight must be in [0, 1]");
 
@@ -43,7 +46,8 @@ Matrix attentionRollout(const AttentionStack& attention, int lastLayer, double a
                             (1.0 - attentionWeight) * Eigen::MatrixXd::Identity(T, T); // T x T
         for (Eigen::Index r = 0; r < T; ++r) {
             const double s = a.row(r).sum();
-            if (s > 0.0) a.row(r) /= s;
+            if (s > 0.0)
+                a.row(r) /= s;
         }
         acc = (l == 0) ? a : Eigen::MatrixXd(a * acc);
     }
@@ -52,11 +56,13 @@ Matrix attentionRollout(const AttentionStack& attention, int lastLayer, double a
 }
 
 std::vector<float> rowWithoutColumn(const Matrix& m, int row, int skipColumn) {
-    if (row < 0 || row >= m.rows()) throw std::invalid_argument("rowWithoutColumn: row out of range");
+    if (row < 0 || row >= m.rows())
+        throw std::invalid_argument("rowWithoutColumn: row out of range");
     std::vector<float> out;
     out.reserve(static_cast<std::size_t>(m.cols()));
     for (Eigen::Index c = 0; c < m.cols(); ++c)
-        if (c != skipColumn) out.push_back(m(row, c));
+        if (c != skipColumn)
+            out.push_back(m(row, c));
     return out;
 }
 

@@ -1,11 +1,9 @@
-#include <attn/safetensors.hpp>
-
-#include <nlohmann/json.hpp>
-
 #include <algorithm>
+#include <attn/safetensors.hpp>
 #include <cstring>
 #include <fstream>
 #include <limits>
+#include <nlohmann/json.hpp>
 #include <sstream>
 
 namespace attn {
@@ -18,9 +16,9 @@ struct DTypeEntry {
     std::size_t size;
 };
 constexpr DTypeEntry kDTypes[] = {
-    {DType::F64, "F64", 8}, {DType::F32, "F32", 4}, {DType::F16, "F16", 2}, {DType::BF16, "BF16", 2},
-    {DType::I64, "I64", 8}, {DType::I32, "I32", 4}, {DType::I16, "I16", 2}, {DType::I8, "I8", 1},
-    {DType::U64, "U64", 8}, {DType::U32, "U32", 4}, {DType::U16, "U16", 2}, {DType::U8, "U8", 1},
+    {DType::F64, "F64", 8},   {DType::F32, "F32", 4}, {DType::F16, "F16", 2}, {DType::BF16, "BF16", 2},
+    {DType::I64, "I64", 8},   {DType::I32, "I32", 4}, {DType::I16, "I16", 2}, {DType::I8, "I8", 1},
+    {DType::U64, "U64", 8},   {DType::U32, "U32", 4}, {DType::U16, "U16", 2}, {DType::U8, "U8", 1},
     {DType::BOOL, "BOOL", 1},
 };
 
@@ -28,14 +26,16 @@ constexpr DTypeEntry kDTypes[] = {
                        const std::string& what) {
     std::ostringstream os;
     os << file << ": ";
-    if (!tensor.empty()) os << "tensor '" << tensor << "': ";
+    if (!tensor.empty())
+        os << "tensor '" << tensor << "': ";
     os << what << " (byte offset " << offset << ")";
     throw SafetensorsError(os.str());
 }
 
 std::uint64_t readLe64(const std::uint8_t* p) {
     std::uint64_t v = 0;
-    for (int i = 7; i >= 0; --i) v = (v << 8) | p[i];
+    for (int i = 7; i >= 0; --i)
+        v = (v << 8) | p[i];
     return v;
 }
 
@@ -71,32 +71,37 @@ float halfToFloat(std::uint16_t h) {
 
 std::string toString(DType d) {
     for (const auto& e : kDTypes)
-        if (e.dtype == d) return e.name;
+        if (e.dtype == d)
+            return e.name;
     return "?";
 }
 
 std::optional<DType> parseDType(const std::string& name) {
     for (const auto& e : kDTypes)
-        if (name == e.name) return e.dtype;
+        if (name == e.name)
+            return e.dtype;
     return std::nullopt;
 }
 
 std::size_t dtypeSize(DType d) {
     for (const auto& e : kDTypes)
-        if (e.dtype == d) return e.size;
+        if (e.dtype == d)
+            return e.size;
     return 0;
 }
 
 std::int64_t TensorInfo::numel() const {
     std::int64_t n = 1;
-    for (auto s : shape) n *= s;
+    for (auto s : shape)
+        n *= s;
     return n;
 }
 
 std::string shapeString(const std::vector<std::int64_t>& shape) {
     std::string s = "[";
     for (std::size_t i = 0; i < shape.size(); ++i) {
-        if (i) s += ",";
+        if (i)
+            s += ",";
         s += std::to_string(shape[i]);
     }
     return s + "]";
@@ -105,10 +110,12 @@ std::string shapeString(const std::vector<std::int64_t>& shape) {
 SafetensorsFile SafetensorsFile::read(const std::filesystem::path& path) {
     const std::string name = path.string();
     std::ifstream in(path, std::ios::binary);
-    if (!in) throw SafetensorsError(name + ": cannot open file");
+    if (!in)
+        throw SafetensorsError(name + ": cannot open file");
     in.seekg(0, std::ios::end);
     const auto size = static_cast<std::streamoff>(in.tellg());
-    if (size < 0) throw SafetensorsError(name + ": cannot determine the file size");
+    if (size < 0)
+        throw SafetensorsError(name + ": cannot determine the file size");
     in.seekg(0, std::ios::beg);
     // Check the declared header length against the real size before reading everything.
     if (size >= 8) {
@@ -118,8 +125,9 @@ SafetensorsFile SafetensorsFile::read(const std::filesystem::path& path) {
         if (n > kMaxHeaderBytes)
             fail(name, "", 0, "header length " + std::to_string(n) + " exceeds the limit of 100000000 bytes");
         if (n > static_cast<std::uint64_t>(size) - 8)
-            fail(name, "", 0, "header length " + std::to_string(n) + " does not fit in the file of " +
-                                  std::to_string(size) + " bytes");
+            fail(name, "", 0,
+                 "header length " + std::to_string(n) + " does not fit in the file of " +
+                     std::to_string(size) + " bytes");
         in.seekg(0, std::ios::beg);
     }
     std::vector<std::uint8_t> bytes(static_cast<std::size_t>(size));
@@ -132,30 +140,36 @@ SafetensorsFile SafetensorsFile::parse(std::vector<std::uint8_t> bytes, const st
     SafetensorsFile f;
     f.name_ = name;
     const std::uint64_t size = bytes.size();
-    if (size < 8) fail(name, "", 0, "file has " + std::to_string(size) + " bytes, fewer than the 8-byte header length");
+    if (size < 8)
+        fail(name, "", 0, "file has " + std::to_string(size) + " bytes, fewer than the 8-byte header length");
     const std::uint64_t n = readLe64(bytes.data());
     if (n > kMaxHeaderBytes)
         fail(name, "", 0, "header length " + std::to_string(n) + " exceeds the limit of 100000000 bytes");
     if (n > size - 8)
-        fail(name, "", 0, "header length " + std::to_string(n) + " does not fit in the file of " +
-                              std::to_string(size) + " bytes");
+        fail(name, "", 0,
+             "header length " + std::to_string(n) + " does not fit in the file of " + std::to_string(size) +
+                 " bytes");
     const std::uint64_t dataStart = 8 + n;
     const std::uint64_t dataSize = size - dataStart;
 
     nlohmann::json header;
     try {
-        header = nlohmann::json::parse(bytes.begin() + 8, bytes.begin() + static_cast<std::ptrdiff_t>(dataStart));
+        header =
+            nlohmann::json::parse(bytes.begin() + 8, bytes.begin() + static_cast<std::ptrdiff_t>(dataStart));
     } catch (const nlohmann::json::parse_error& e) {
         // e.byte is 1-based within the header.
-        fail(name, "", 8 + (e.byte > 0 ? e.byte - 1 : 0), std::string("header is not valid UTF-8 JSON: ") + e.what());
+        fail(name, "", 8 + (e.byte > 0 ? e.byte - 1 : 0),
+             std::string("header is not valid UTF-8 JSON: ") + e.what());
     }
-    if (!header.is_object()) fail(name, "", 8, "header is not a JSON object");
+    if (!header.is_object())
+        fail(name, "", 8, "header is not a JSON object");
 
     for (auto it = header.begin(); it != header.end(); ++it) {
         const std::string& key = it.key();
         const auto& v = it.value();
         if (key == "__metadata__") {
-            if (!v.is_object()) fail(name, "", 8, "__metadata__ is not an object");
+            if (!v.is_object())
+                fail(name, "", 8, "__metadata__ is not an object");
             for (auto m = v.begin(); m != v.end(); ++m) {
                 if (!m.value().is_string())
                     fail(name, "", 8, "__metadata__ value of '" + m.key() + "' is not a string");
@@ -163,19 +177,24 @@ SafetensorsFile SafetensorsFile::parse(std::vector<std::uint8_t> bytes, const st
             }
             continue;
         }
-        if (!v.is_object()) fail(name, key, 8, "entry is not an object");
+        if (!v.is_object())
+            fail(name, key, 8, "entry is not an object");
         TensorInfo t;
         t.name = key;
         const auto dt = v.find("dtype");
-        if (dt == v.end() || !dt->is_string()) fail(name, key, 8, "missing string 'dtype'");
+        if (dt == v.end() || !dt->is_string())
+            fail(name, key, 8, "missing string 'dtype'");
         const auto parsed = parseDType(dt->get<std::string>());
-        if (!parsed) fail(name, key, 8, "unknown dtype '" + dt->get<std::string>() + "'");
+        if (!parsed)
+            fail(name, key, 8, "unknown dtype '" + dt->get<std::string>() + "'");
         t.dtype = *parsed;
         const auto sh = v.find("shape");
-        if (sh == v.end() || !sh->is_array()) fail(name, key, 8, "missing array 'shape'");
+        if (sh == v.end() || !sh->is_array())
+            fail(name, key, 8, "missing array 'shape'");
         std::uint64_t numel = 1;
         for (const auto& d : *sh) {
-            if (!d.is_number_unsigned()) fail(name, key, 8, "shape entries must be non-negative integers");
+            if (!d.is_number_unsigned())
+                fail(name, key, 8, "shape entries must be non-negative integers");
             const std::uint64_t dim = d.get<std::uint64_t>();
             if (dim > static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max()))
                 fail(name, key, 8, "shape entry too large");
@@ -195,14 +214,17 @@ SafetensorsFile SafetensorsFile::parse(std::vector<std::uint8_t> bytes, const st
             !(*off)[1].is_number_unsigned())
             fail(name, key, 8, "'data_offsets' must be two non-negative integers");
         const std::uint64_t b = (*off)[0].get<std::uint64_t>(), e = (*off)[1].get<std::uint64_t>();
-        if (e < b) fail(name, key, dataStart, "data_offsets end " + std::to_string(e) + " before begin " + std::to_string(b));
+        if (e < b)
+            fail(name, key, dataStart,
+                 "data_offsets end " + std::to_string(e) + " before begin " + std::to_string(b));
         if (e > dataSize)
-            fail(name, key, dataStart + b, "data_offsets [" + std::to_string(b) + "," + std::to_string(e) +
-                                               "] run past the end of the data (" + std::to_string(dataSize) + " bytes)");
+            fail(name, key, dataStart + b,
+                 "data_offsets [" + std::to_string(b) + "," + std::to_string(e) +
+                     "] run past the end of the data (" + std::to_string(dataSize) + " bytes)");
         if (e - b != nbytes)
-            fail(name, key, dataStart + b, "shape " + shapeString(t.shape) + " of " + toString(t.dtype) + " needs " +
-                                               std::to_string(nbytes) + " bytes, data_offsets span " +
-                                               std::to_string(e - b));
+            fail(name, key, dataStart + b,
+                 "shape " + shapeString(t.shape) + " of " + toString(t.dtype) + " needs " +
+                     std::to_string(nbytes) + " bytes, data_offsets span " + std::to_string(e - b));
         t.begin = dataStart + b;
         t.end = dataStart + e;
         f.tensors_.push_back(std::move(t));
@@ -215,17 +237,22 @@ SafetensorsFile SafetensorsFile::parse(std::vector<std::uint8_t> bytes, const st
     std::uint64_t expected = dataStart;
     for (const auto& t : f.tensors_) {
         if (t.begin < expected)
-            fail(name, t.name, t.begin, "overlaps the previous tensor (expected data to start at offset " +
-                                            std::to_string(expected - dataStart) + ")");
+            fail(name, t.name, t.begin,
+                 "overlaps the previous tensor (expected data to start at offset " +
+                     std::to_string(expected - dataStart) + ")");
         if (t.begin > expected)
-            fail(name, t.name, expected, "gap of " + std::to_string(t.begin - expected) +
-                                             " bytes before this tensor (data_offsets must be contiguous from 0)");
+            fail(name, t.name, expected,
+                 "gap of " + std::to_string(t.begin - expected) +
+                     " bytes before this tensor (data_offsets must be contiguous from 0)");
         expected = t.end;
     }
     if (expected != size)
-        fail(name, "", expected, std::to_string(size - expected) + " bytes after the last tensor (data must end at the end of the file)");
+        fail(name, "", expected,
+             std::to_string(size - expected) +
+                 " bytes after the last tensor (data must end at the end of the file)");
 
-    for (std::size_t i = 0; i < f.tensors_.size(); ++i) f.index_[f.tensors_[i].name] = i;
+    for (std::size_t i = 0; i < f.tensors_.size(); ++i)
+        f.index_[f.tensors_[i].name] = i;
     f.bytes_ = std::move(bytes);
     return f;
 }
@@ -241,7 +268,8 @@ std::vector<float> SafetensorsFile::toFloat(const TensorInfo& info) const {
     const std::uint8_t* p = bytes_.data() + info.begin;
     switch (info.dtype) {
     case DType::F32:
-        if (n) std::memcpy(out.data(), p, n * 4); // little-endian host (x86-64 / aarch64)
+        if (n)
+            std::memcpy(out.data(), p, n * 4); // little-endian host (x86-64 / aarch64)
         break;
     case DType::F64:
         for (std::size_t i = 0; i < n; ++i) {
@@ -272,17 +300,20 @@ std::vector<float> SafetensorsFile::toFloat(const TensorInfo& info) const {
 
 std::vector<std::int64_t> WeightLoader::shapeOf(const std::string& name) const {
     const auto* t = file_.find(name);
-    if (!t) throw SafetensorsError(file_.name() + ": tensor '" + name + "' is missing");
+    if (!t)
+        throw SafetensorsError(file_.name() + ": tensor '" + name + "' is missing");
     return t->shape;
 }
 
 std::vector<float> WeightLoader::take(const std::string& name, const std::vector<std::int64_t>& shape) {
     const auto* t = file_.find(name);
-    if (!t) throw SafetensorsError(file_.name() + ": tensor '" + name + "' is missing (expected shape " +
-                                   shapeString(shape) + ")");
+    if (!t)
+        throw SafetensorsError(file_.name() + ": tensor '" + name + "' is missing (expected shape " +
+                               shapeString(shape) + ")");
     if (t->shape != shape)
         throw SafetensorsError(file_.name() + ": tensor '" + name + "' has shape " + shapeString(t->shape) +
-                               ", expected " + shapeString(shape) + " (byte offset " + std::to_string(t->begin) + ")");
+                               ", expected " + shapeString(shape) + " (byte offset " +
+                               std::to_string(t->begin) + ")");
     used_[name] = true;
     return file_.toFloat(*t);
 }
@@ -291,28 +322,33 @@ Matrix WeightLoader::matrix(const std::string& name, Eigen::Index rows, Eigen::I
     return matrixAs(name, {rows, cols}, rows);
 }
 
-Matrix WeightLoader::matrixAs(const std::string& name, const std::vector<std::int64_t>& shape, Eigen::Index rows) {
+Matrix WeightLoader::matrixAs(const std::string& name, const std::vector<std::int64_t>& shape,
+                              Eigen::Index rows) {
     const auto v = take(name, shape);
     const Eigen::Index cols = rows ? static_cast<Eigen::Index>(v.size()) / rows : 0;
     Matrix m(rows, cols);
-    if (!v.empty()) std::memcpy(m.data(), v.data(), v.size() * sizeof(float));
+    if (!v.empty())
+        std::memcpy(m.data(), v.data(), v.size() * sizeof(float));
     return m;
 }
 
 Vector WeightLoader::vector(const std::string& name, Eigen::Index n) {
     const auto v = take(name, {n});
     Vector out(n);
-    if (!v.empty()) std::memcpy(out.data(), v.data(), v.size() * sizeof(float));
+    if (!v.empty())
+        std::memcpy(out.data(), v.data(), v.size() * sizeof(float));
     return out;
 }
 
 void WeightLoader::finish() const {
     std::string unused;
     for (const auto& t : file_.tensors())
-        if (!used_.count(t.name)) unused += (unused.empty() ? "'" : ", '") + t.name + "'";
+        if (!used_.count(t.name))
+            unused += (unused.empty() ? "'" : ", '") + t.name + "'";
     if (!unused.empty())
-        throw SafetensorsError(file_.name() + ": unused tensor(s) " + unused +
-                               " (the config does not describe them: check architecture and hyper-parameters)");
+        throw SafetensorsError(
+            file_.name() + ": unused tensor(s) " + unused +
+            " (the config does not describe them: check architecture and hyper-parameters)");
 }
 
 } // namespace attn

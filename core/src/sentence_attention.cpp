@@ -1,7 +1,6 @@
+#include <algorithm>
 #include <attn/sentence_attention.hpp>
 #include <attn/tokenizer.hpp>
-
-#include <algorithm>
 #include <cmath>
 #include <random>
 #include <stdexcept>
@@ -38,8 +37,9 @@ Matrix embed(const std::vector<std::string>& tokens, const VectorLookup& lookup,
             continue;
         }
         if (v->size() != dim)
-            throw std::invalid_argument("word vector of '" + tokens[i] + "' has " + std::to_string(v->size()) +
-                                        " dimensions, expected " + std::to_string(dim));
+            throw std::invalid_argument("word vector of '" + tokens[i] + "' has " +
+                                        std::to_string(v->size()) + " dimensions, expected " +
+                                        std::to_string(dim));
         for (std::size_t j = 0; j < dim; ++j)
             m(static_cast<Eigen::Index>(i), static_cast<Eigen::Index>(j)) = (*v)[j];
     }
@@ -64,7 +64,8 @@ AdditiveParams randomAdditive(std::size_t dQ, std::size_t dK, std::size_t hidden
     AdditiveParams a;
     a.wq = randomMatrix(dQ, hidden, 1.0f / std::sqrt(static_cast<float>(std::max<std::size_t>(dQ, 1))), rng);
     a.wk = randomMatrix(dK, hidden, 1.0f / std::sqrt(static_cast<float>(std::max<std::size_t>(dK, 1))), rng);
-    const Matrix v = randomMatrix(hidden, 1, 1.0f / std::sqrt(static_cast<float>(std::max<std::size_t>(hidden, 1))), rng);
+    const Matrix v =
+        randomMatrix(hidden, 1, 1.0f / std::sqrt(static_cast<float>(std::max<std::size_t>(hidden, 1))), rng);
     a.v = v.col(0);
     return a;
 }
@@ -114,7 +115,8 @@ SentenceAttention computeTokenAttention(std::vector<std::string> queryTokens,
     return r;
 }
 
-SentenceAttention computeSentenceAttention(std::string_view queryText, std::optional<std::string_view> keysText,
+SentenceAttention computeSentenceAttention(std::string_view queryText,
+                                           std::optional<std::string_view> keysText,
                                            const VectorLookup& lookup, std::size_t dim,
                                            const SentenceAttentionOptions& options) {
     std::optional<std::vector<std::string>> keys;

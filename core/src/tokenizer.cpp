@@ -5,14 +5,18 @@
 namespace attn {
 namespace {
 
-constexpr std::string_view kRightQuote = "\xE2\x80\x99";   // ’
-constexpr std::string_view kLeftQuote = "\xE2\x80\x98";    // ‘
-constexpr std::string_view kLeftDouble = "\xE2\x80\x9C";   // “
-constexpr std::string_view kRightDouble = "\xE2\x80\x9D";  // ”
-constexpr std::string_view kEllipsis = "\xE2\x80\xA6";     // …
+constexpr std::string_view kRightQuote = "\xE2\x80\x99";  // ’
+constexpr std::string_view kLeftQuote = "\xE2\x80\x98";   // ‘
+constexpr std::string_view kLeftDouble = "\xE2\x80\x9C";  // “
+constexpr std::string_view kRightDouble = "\xE2\x80\x9D"; // ”
+constexpr std::string_view kEllipsis = "\xE2\x80\xA6";    // …
 
-bool isSpace(unsigned char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
-bool isDigit(char c) { return c >= '0' && c <= '9'; }
+bool isSpace(unsigned char c) {
+    return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
+}
+bool isDigit(char c) {
+    return c >= '0' && c <= '9';
+}
 bool isAlnum(char c) {
     return isDigit(c) || (c >= 'a' && c <= 'z') || static_cast<unsigned char>(c) >= 0x80;
 }
@@ -20,10 +24,38 @@ bool isAlnum(char c) {
 // Punctuation that is split off at the edges of a word (ASCII, single bytes).
 bool isEdgePunct(char c) {
     switch (c) {
-    case '.': case ',': case ';': case ':': case '!': case '?': case '"': case '\'': case '`':
-    case '(': case ')': case '[': case ']': case '{': case '}': case '<': case '>': case '*':
-    case '$': case '%': case '#': case '@': case '+': case '=': case '|': case '~': case '^':
-    case '&': case '/': case '\\': case '-': case '_':
+    case '.':
+    case ',':
+    case ';':
+    case ':':
+    case '!':
+    case '?':
+    case '"':
+    case '\'':
+    case '`':
+    case '(':
+    case ')':
+    case '[':
+    case ']':
+    case '{':
+    case '}':
+    case '<':
+    case '>':
+    case '*':
+    case '$':
+    case '%':
+    case '#':
+    case '@':
+    case '+':
+    case '=':
+    case '|':
+    case '~':
+    case '^':
+    case '&':
+    case '/':
+    case '\\':
+    case '-':
+    case '_':
         return true;
     default:
         return false;
@@ -31,7 +63,8 @@ bool isEdgePunct(char c) {
 }
 
 // Multi-byte punctuation handled like the ASCII one at the edges.
-constexpr std::array<std::string_view, 5> kUnicodePunct = {kRightQuote, kLeftQuote, kLeftDouble, kRightDouble, kEllipsis};
+constexpr std::array<std::string_view, 5> kUnicodePunct = {kRightQuote, kLeftQuote, kLeftDouble, kRightDouble,
+                                                           kEllipsis};
 
 std::size_t unicodePunctAt(std::string_view s, std::size_t i) {
     for (auto p : kUnicodePunct)
@@ -50,9 +83,9 @@ std::size_t unicodePunctBefore(std::string_view s, std::size_t end) {
 // Abbreviations that keep their final period in GloVe's vocabulary (besides "x.y." patterns).
 bool keepsPeriod(std::string_view w) {
     static constexpr std::array<std::string_view, 34> abbrev = {
-        "mr", "mrs", "ms", "dr", "st", "jr", "sr", "vs", "prof", "gen", "sen", "rep", "gov", "lt", "col", "sgt",
-        "capt", "inc", "corp", "ltd", "co", "no", "jan", "feb", "aug", "sept", "oct", "nov", "dec", "mt", "ft",
-        "etc", "rev", "univ"};
+        "mr",  "mrs",  "ms",  "dr",  "st",   "jr",  "sr",   "vs",  "prof", "gen", "sen", "rep",
+        "gov", "lt",   "col", "sgt", "capt", "inc", "corp", "ltd", "co",   "no",  "jan", "feb",
+        "aug", "sept", "oct", "nov", "dec",  "mt",  "ft",   "etc", "rev",  "univ"};
     for (auto a : abbrev)
         if (w == a)
             return true;
@@ -95,13 +128,28 @@ void splitInner(std::string_view w, std::vector<std::string>& out) {
         const char next = i + 1 < w.size() ? w[i + 1] : '\0';
         bool joins = true;
         switch (c) {
-        case '.': case ',': case ':':
+        case '.':
+        case ',':
+        case ':':
             joins = (isDigit(prev) && isDigit(next)) || (c == '.' && isAlnum(prev) && isAlnum(next));
             break;
-        case '-': case '/': case '&': case '\'': case '_':
+        case '-':
+        case '/':
+        case '&':
+        case '\'':
+        case '_':
             joins = isAlnum(prev) || isAlnum(next) || c == '\'';
             break;
-        case ';': case '!': case '?': case '"': case '(': case ')': case '[': case ']': case '{': case '}':
+        case ';':
+        case '!':
+        case '?':
+        case '"':
+        case '(':
+        case ')':
+        case '[':
+        case ']':
+        case '{':
+        case '}':
             joins = false;
             break;
         default:
@@ -126,7 +174,7 @@ void tokenizePiece(std::string_view s, std::vector<std::string>& out) {
     while (b < e) {
         if (std::size_t u = unicodePunctAt(s, b)) {
             if (s.substr(b, u) == kRightQuote && b + u < e && isAlnum(s[b + u]))
-                break;  // ’s at the start: a clitic, handled below
+                break; // ’s at the start: a clitic, handled below
             out.emplace_back(s.substr(b, u));
             b += u;
             continue;
@@ -149,7 +197,7 @@ void tokenizePiece(std::string_view s, std::vector<std::string>& out) {
             continue;
         }
         if ((c == '-' || c == '+' || c == '.') && b + 1 < e && isDigit(s[b + 1]))
-            break;  // -3.5, .5
+            break; // -3.5, .5
         out.emplace_back(1, c);
         ++b;
     }

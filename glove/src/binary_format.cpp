@@ -30,7 +30,9 @@ std::uint32_t u32At(std::string_view b, std::size_t off) {
     return v;
 }
 
-std::string at(const std::string& where, std::size_t off) { return where + ": byte " + std::to_string(off) + ": "; }
+std::string at(const std::string& where, std::size_t off) {
+    return where + ": byte " + std::to_string(off) + ": ";
+}
 
 struct Layout {
     std::uint64_t count = 0, dim = 0, wordsOffset = 0, wordsBytes = 0, metaBytes = 0, matrixOffset = 0;
@@ -49,7 +51,8 @@ Layout checkHeader(std::string_view b, const std::string& where) {
         throw LoadError(at(where, 8) + "format version " + std::to_string(v) + ", this build reads version " +
                         std::to_string(kVersion));
     if (const auto h = u32At(b, 12); h != kHeaderBytes)
-        throw LoadError(at(where, 12) + "header size " + std::to_string(h) + ", expected " + std::to_string(kHeaderBytes));
+        throw LoadError(at(where, 12) + "header size " + std::to_string(h) + ", expected " +
+                        std::to_string(kHeaderBytes));
     Layout l;
     l.count = u64At(b, 16);
     l.dim = u64At(b, 24);
@@ -63,14 +66,15 @@ Layout checkHeader(std::string_view b, const std::string& where) {
     // Every count is checked against the bytes present before anything is allocated.
     if (l.count > size / 4 / l.dim)
         throw LoadError(at(where, 16) + "header announces " + std::to_string(l.count) + " words x " +
-                        std::to_string(l.dim) + " dims, more than the " + std::to_string(size) + "-byte file can hold");
+                        std::to_string(l.dim) + " dims, more than the " + std::to_string(size) +
+                        "-byte file can hold");
     if (l.wordsOffset != kHeaderBytes)
         throw LoadError(at(where, 32) + "words offset " + std::to_string(l.wordsOffset) + ", expected " +
                         std::to_string(kHeaderBytes));
     if (l.wordsBytes > size - l.wordsOffset || l.metaBytes > size - l.wordsOffset - l.wordsBytes)
         throw LoadError(at(where, 40) + "words (" + std::to_string(l.wordsBytes) + " bytes) and metadata (" +
-                        std::to_string(l.metaBytes) + " bytes) run past the end of the " + std::to_string(size) +
-                        "-byte file (truncated?)");
+                        std::to_string(l.metaBytes) + " bytes) run past the end of the " +
+                        std::to_string(size) + "-byte file (truncated?)");
     if (l.wordsBytes < 2 * l.count)
         throw LoadError(at(where, 40) + std::to_string(l.wordsBytes) + " bytes cannot hold " +
                         std::to_string(l.count) + " non-empty words");
@@ -80,9 +84,10 @@ Layout checkHeader(std::string_view b, const std::string& where) {
                         " is not a multiple of 64 after the words and metadata, inside the file");
     const std::uint64_t matrixBytes = l.count * l.dim * 4;
     if (size - l.matrixOffset != matrixBytes)
-        throw LoadError(at(where, l.matrixOffset) + "expected " + std::to_string(matrixBytes) + " bytes of vectors (" +
-                        std::to_string(l.count) + " x " + std::to_string(l.dim) + " float32), found " +
-                        std::to_string(size - l.matrixOffset) + (size - l.matrixOffset < matrixBytes ? " (truncated)" : ""));
+        throw LoadError(at(where, l.matrixOffset) + "expected " + std::to_string(matrixBytes) +
+                        " bytes of vectors (" + std::to_string(l.count) + " x " + std::to_string(l.dim) +
+                        " float32), found " + std::to_string(size - l.matrixOffset) +
+                        (size - l.matrixOffset < matrixBytes ? " (truncated)" : ""));
     return l;
 }
 
@@ -94,8 +99,9 @@ struct OwnedFloats {
 
 namespace detail {
 
-EmbeddingsPtr readBinaryBytes(std::string_view b, const std::string& where, std::string name, std::string source,
-                              std::shared_ptr<const void> keepAlive, const ReadOptions& options) {
+EmbeddingsPtr readBinaryBytes(std::string_view b, const std::string& where, std::string name,
+                              std::string source, std::shared_ptr<const void> keepAlive,
+                              const ReadOptions& options) {
     if (options.progress && !options.progress(0.0))
         throw Cancelled();
     const Layout l = checkHeader(b, where);
@@ -107,15 +113,17 @@ EmbeddingsPtr readBinaryBytes(std::string_view b, const std::string& where, std:
         const std::size_t end = blob.find('\n', pos);
         const std::size_t off = l.wordsOffset + pos;
         if (end == std::string_view::npos)
-            throw LoadError(at(where, off) + "word " + std::to_string(words.size() + 1) + " is not terminated by '\\n'");
+            throw LoadError(at(where, off) + "word " + std::to_string(words.size() + 1) +
+                            " is not terminated by '\\n'");
         std::string_view w = blob.substr(pos, end - pos);
         if (w.empty())
             throw LoadError(at(where, off) + "word " + std::to_string(words.size() + 1) + " is empty");
         if (words.size() == l.count)
-            throw LoadError(at(where, off) + "more words than the " + std::to_string(l.count) + " in the header");
+            throw LoadError(at(where, off) + "more words than the " + std::to_string(l.count) +
+                            " in the header");
         if (const std::size_t bad = invalidUtf8At(w); bad != std::string_view::npos)
-            throw LoadError(at(where, off + bad) + "word " + std::to_string(words.size() + 1) + " '" + excerpt(w) +
-                            "' is not valid UTF-8");
+            throw LoadError(at(where, off + bad) + "word " + std::to_string(words.size() + 1) + " '" +
+                            excerpt(w) + "' is not valid UTF-8");
         words.push_back(w);
         pos = end + 1;
     }
@@ -141,15 +149,17 @@ EmbeddingsPtr readBinaryBytes(std::string_view b, const std::string& where, std:
             }
         }
         data = owned->data.get();
-        keepAlive = std::shared_ptr<const void>(std::make_shared<std::pair<std::shared_ptr<const void>, std::shared_ptr<OwnedFloats>>>(
-            std::move(keepAlive), owned));
+        keepAlive = std::shared_ptr<const void>(
+            std::make_shared<std::pair<std::shared_ptr<const void>, std::shared_ptr<OwnedFloats>>>(
+                std::move(keepAlive), owned));
     }
     const std::string metaName = metaValue(b.substr(l.wordsOffset + l.wordsBytes, l.metaBytes), "name");
     if (!metaName.empty())
         name = metaName;
     EmbeddingsPtr e;
     try {
-        e = std::make_shared<const Embeddings>(words, data, l.dim, std::move(keepAlive), std::move(name), std::move(source));
+        e = std::make_shared<const Embeddings>(words, data, l.dim, std::move(keepAlive), std::move(name),
+                                               std::move(source));
     } catch (const DuplicateWord& d) {
         std::size_t off = l.wordsOffset;
         for (std::size_t i = 0; i < d.second; ++i)
@@ -172,7 +182,8 @@ EmbeddingsPtr readBinaryMemory(std::span<const std::byte> bytes, const std::stri
 
 EmbeddingsPtr readBinary(const std::filesystem::path& path, const ReadOptions& options) {
     auto file = std::make_shared<detail::MappedFile>(path, true);
-    return detail::readBinaryBytes(file->view(), path.string(), path.filename().string(), path.string(), file, options);
+    return detail::readBinaryBytes(file->view(), path.string(), path.filename().string(), path.string(), file,
+                                   options);
 }
 
 bool isBinaryFile(const std::filesystem::path& path) {
@@ -210,7 +221,8 @@ void writeBinary(const Embeddings& e, const std::filesystem::path& path, const s
     for (std::size_t i = 0; i < e.size(); ++i) {
         const auto w = e.word(i);
         if (w.empty() || w.find('\n') != std::string_view::npos)
-            throw std::runtime_error(path.string() + ": word " + std::to_string(i + 1) + " cannot be stored (empty or contains a newline)");
+            throw std::runtime_error(path.string() + ": word " + std::to_string(i + 1) +
+                                     " cannot be stored (empty or contains a newline)");
         words.append(w);
         words += '\n';
     }
@@ -224,7 +236,8 @@ void writeBinary(const Embeddings& e, const std::filesystem::path& path, const s
     putU64(header, 40, words.size());
     putU64(header, 48, meta.size());
     std::size_t matrixOffset = detail::kHeaderBytes + words.size() + meta.size();
-    const std::size_t pad = (detail::kMatrixAlign - matrixOffset % detail::kMatrixAlign) % detail::kMatrixAlign;
+    const std::size_t pad =
+        (detail::kMatrixAlign - matrixOffset % detail::kMatrixAlign) % detail::kMatrixAlign;
     matrixOffset += pad;
     putU64(header, 56, matrixOffset);
 
@@ -254,7 +267,8 @@ void writeBinary(const Embeddings& e, const std::filesystem::path& path, const s
     std::filesystem::rename(tmp, path, ec);
     if (ec) {
         std::filesystem::remove(tmp);
-        throw std::runtime_error(path.string() + ": cannot rename the temporary file into place: " + ec.message());
+        throw std::runtime_error(path.string() +
+                                 ": cannot rename the temporary file into place: " + ec.message());
     }
 }
 

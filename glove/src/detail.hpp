@@ -36,11 +36,12 @@ std::string excerpt(std::string_view s, std::size_t max = 40);
 
 /// Binary reader with separate names: `where` prefixes error messages, `name`/`source` describe the set.
 EmbeddingsPtr readBinaryBytes(std::string_view bytes, const std::string& where, std::string name,
-                              std::string source, std::shared_ptr<const void> keepAlive, const ReadOptions& options);
+                              std::string source, std::shared_ptr<const void> keepAlive,
+                              const ReadOptions& options);
 
 /// Text reader with separate message prefix and description.
-EmbeddingsPtr readTextBytes(std::string_view bytes, const std::string& where, std::string name, std::string source,
-                            const ReadOptions& options);
+EmbeddingsPtr readTextBytes(std::string_view bytes, const std::string& where, std::string name,
+                            std::string source, const ReadOptions& options);
 
 /// Value of "key=value" in a binary file's metadata text, or empty.
 std::string metaValue(std::string_view meta, std::string_view key);
@@ -48,8 +49,8 @@ std::string metaValue(std::string_view meta, std::string_view key);
 /// Thrown by the Embeddings constructor when two rows hold the same word.
 struct DuplicateWord : std::invalid_argument {
     DuplicateWord(std::size_t f, std::size_t s)
-        : std::invalid_argument("duplicate word in rows " + std::to_string(f) + " and " + std::to_string(s)), first(f),
-          second(s) {}
+        : std::invalid_argument("duplicate word in rows " + std::to_string(f) + " and " + std::to_string(s)),
+          first(f), second(s) {}
     std::size_t first, second;
 };
 

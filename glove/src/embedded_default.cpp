@@ -38,9 +38,9 @@ std::span<const std::byte> embeddedDefaultBytes() {
 EmbeddingsPtr embeddedDefault() {
     static const EmbeddingsPtr set = [] {
         auto bytes = embeddedDefaultBytes();
-        return detail::readBinaryBytes(std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size()),
-                                       "<embedded default>", "GloVe 6B 100d (embedded default)", "embedded", nullptr,
-                                       {});
+        return detail::readBinaryBytes(
+            std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size()), "<embedded default>",
+            "GloVe 6B 100d (embedded default)", "embedded", nullptr, {});
     }();
     return set;
 }

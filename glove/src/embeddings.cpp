@@ -9,8 +9,8 @@ namespace attn::glove {
 
 Embeddings::Embeddings(std::vector<std::string_view> words, const float* data, std::size_t dim,
                        std::shared_ptr<const void> keepAlive, std::string name, std::string source)
-    : words_(std::move(words)), data_(data), dim_(dim), keepAlive_(std::move(keepAlive)), name_(std::move(name)),
-      source_(std::move(source)) {
+    : words_(std::move(words)), data_(data), dim_(dim), keepAlive_(std::move(keepAlive)),
+      name_(std::move(name)), source_(std::move(source)) {
     std::size_t cap = 16;
     while (cap < 2 * words_.size())
         cap *= 2;
@@ -23,7 +23,7 @@ Embeddings::Embeddings(std::vector<std::string_view> words, const float* data, s
                 break;
             }
             if (words_[slots_[s] - 1] == words_[i])
-                throw detail::DuplicateWord(slots_[s] - 1, i);  // readers dedupe first; see detail.hpp
+                throw detail::DuplicateWord(slots_[s] - 1, i); // readers dedupe first; see detail.hpp
         }
     }
 }
@@ -72,7 +72,8 @@ std::optional<std::span<const float>> Embeddings::vector(std::string_view word) 
 }
 
 Eigen::Map<const Matrix> Embeddings::matrix() const {
-    return Eigen::Map<const Matrix>(data_, static_cast<Eigen::Index>(words_.size()), static_cast<Eigen::Index>(dim_));
+    return Eigen::Map<const Matrix>(data_, static_cast<Eigen::Index>(words_.size()),
+                                    static_cast<Eigen::Index>(dim_));
 }
 
 const std::vector<float>& Embeddings::norms() const {
@@ -93,7 +94,7 @@ std::vector<Neighbour> Embeddings::nearest(std::span<const float> v, std::size_t
     const auto& n = norms();
     Eigen::Map<const Eigen::VectorXf> q(v.data(), static_cast<Eigen::Index>(dim_));
     const float qn = q.norm();
-    Eigen::VectorXf dots = matrix() * q;  // N
+    Eigen::VectorXf dots = matrix() * q; // N
     std::vector<std::pair<float, std::size_t>> scored;
     scored.reserve(words_.size());
     for (std::size_t i = 0; i < words_.size(); ++i) {
@@ -105,7 +106,9 @@ std::vector<Neighbour> Embeddings::nearest(std::span<const float> v, std::size_t
     }
     k = std::min(k, scored.size());
     // Highest cosine first; ties by row (file order) so results are deterministic.
-    auto better = [](const auto& a, const auto& b) { return a.first > b.first || (a.first == b.first && a.second < b.second); };
+    auto better = [](const auto& a, const auto& b) {
+        return a.first > b.first || (a.first == b.first && a.second < b.second);
+    };
     std::partial_sort(scored.begin(), scored.begin() + static_cast<std::ptrdiff_t>(k), scored.end(), better);
     out.reserve(k);
     for (std::size_t i = 0; i < k; ++i)

@@ -38,11 +38,18 @@ std::string cacheKey(const std::filesystem::path& textFile) {
 
 } // namespace
 
-std::filesystem::path defaultCacheDir() { return envDir("ATTNVIZ_CACHE_DIR", "XDG_CACHE_HOME", ".cache"); }
-std::filesystem::path defaultDataDir() { return envDir("ATTNVIZ_DATA_DIR", "XDG_DATA_HOME", ".local/share"); }
-std::filesystem::path fullSetPath() { return defaultDataDir() / "glove-wink-100d.bin"; }
+std::filesystem::path defaultCacheDir() {
+    return envDir("ATTNVIZ_CACHE_DIR", "XDG_CACHE_HOME", ".cache");
+}
+std::filesystem::path defaultDataDir() {
+    return envDir("ATTNVIZ_DATA_DIR", "XDG_DATA_HOME", ".local/share");
+}
+std::filesystem::path fullSetPath() {
+    return defaultDataDir() / "glove-wink-100d.bin";
+}
 
-std::filesystem::path cachePathFor(const std::filesystem::path& textFile, const std::filesystem::path& cacheDir) {
+std::filesystem::path cachePathFor(const std::filesystem::path& textFile,
+                                   const std::filesystem::path& cacheDir) {
     char hex[17];
     std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(fnv1a(cacheKey(textFile))));
     return cacheDir / (std::string("glove-") + hex + ".bin");
@@ -73,8 +80,8 @@ EmbeddingsPtr open(const std::filesystem::path& path, const OpenOptions& options
         try {
             if (readBinaryMeta(cached) == key) {
                 auto file = std::make_shared<detail::MappedFile>(cached, true);
-                return detail::readBinaryBytes(file->view(), cached.string(), path.filename().string(), path.string(),
-                                               file, options.read);
+                return detail::readBinaryBytes(file->view(), cached.string(), path.filename().string(),
+                                               path.string(), file, options.read);
             }
         } catch (const Cancelled&) {
             throw;

@@ -19,10 +19,12 @@
 namespace attn::glove {
 namespace {
 
-inline bool isSep(char c) { return c == ' ' || c == '\t'; }
+inline bool isSep(char c) {
+    return c == ' ' || c == '\t';
+}
 
 struct LineError {
-    std::size_t localLine = 0;  // 0-based within the chunk
+    std::size_t localLine = 0; // 0-based within the chunk
     std::string what;
 };
 
@@ -98,8 +100,8 @@ private:
             if (static_cast<unsigned char>(c) >= 0x80) {
                 const std::size_t bad = detail::invalidUtf8At(w);
                 if (bad != std::string_view::npos) {
-                    *err = "the word '" + detail::excerpt(w) + "' is not valid UTF-8 (byte " + std::to_string(bad + 1) +
-                           " of the word)";
+                    *err = "the word '" + detail::excerpt(w) + "' is not valid UTF-8 (byte " +
+                           std::to_string(bad + 1) + " of the word)";
                     return Parsed::Error;
                 }
                 break;
@@ -124,7 +126,8 @@ private:
         }
         if (fields.size() < d_ + 1) {
             *err = "expected a word and " + std::to_string(d_) + " numbers (" + std::to_string(d_ + 1) +
-                   " fields), found " + std::to_string(fields.size()) + " field" + (fields.size() == 1 ? "" : "s");
+                   " fields), found " + std::to_string(fields.size()) + " field" +
+                   (fields.size() == 1 ? "" : "s");
             return Parsed::Error;
         }
         const std::size_t first = fields.size() - d_;
@@ -135,7 +138,8 @@ private:
                 if (first > 1)
                     *err += " (read as the word '" +
                             detail::excerpt(line.substr(0, static_cast<std::size_t>(fields[first - 1].data() +
-                                                                                   fields[first - 1].size() - line.data()))) +
+                                                                                    fields[first - 1].size() -
+                                                                                    line.data()))) +
                             "' followed by " + std::to_string(d_) + " numbers)";
                 return Parsed::Error;
             }
@@ -150,20 +154,19 @@ private:
 };
 
 struct Chunk {
-    std::size_t begin = 0, end = 0;  // byte range in body
-    std::size_t lines = 0;           // number of lines (a last line without '\n' counts)
-    std::size_t firstLine = 0;       // 1-based file line of the chunk's first line
-    std::size_t rowStart = 0;        // first row slot in the float buffer
-    std::size_t capacity = 0;        // row slots reserved
+    std::size_t begin = 0, end = 0; // byte range in body
+    std::size_t lines = 0;          // number of lines (a last line without '\n' counts)
+    std::size_t firstLine = 0;      // 1-based file line of the chunk's first line
+    std::size_t rowStart = 0;       // first row slot in the float buffer
+    std::size_t capacity = 0;       // row slots reserved
     std::vector<std::string_view> words;
-    std::vector<std::uint32_t> wordLines;  // local line of each row
+    std::vector<std::uint32_t> wordLines; // local line of each row
     bool failed = false;
     LineError error;
 };
 
 // Runs fn(i) for i in [0, n) on up to `threads` threads.
-template <class Fn>
-void parallelFor(std::size_t n, unsigned threads, Fn fn) {
+template <class Fn> void parallelFor(std::size_t n, unsigned threads, Fn fn) {
     std::atomic<std::size_t> next{0};
     auto worker = [&] {
         for (std::size_t i; (i = next.fetch_add(1)) < n;)
@@ -183,14 +186,16 @@ struct Owned {
     std::unique_ptr<float[]> data;
 };
 
-std::string at(const std::string& where, std::size_t line) { return where + ":" + std::to_string(line) + ": "; }
+std::string at(const std::string& where, std::size_t line) {
+    return where + ":" + std::to_string(line) + ": ";
+}
 
 } // namespace
 
 namespace detail {
 
-EmbeddingsPtr readTextBytes(std::string_view all, const std::string& where, std::string name, std::string source,
-                            const ReadOptions& options) {
+EmbeddingsPtr readTextBytes(std::string_view all, const std::string& where, std::string name,
+                            std::string source, const ReadOptions& options) {
     const Progress& progress = options.progress;
     if (progress && !progress(0.0))
         throw Cancelled();
@@ -202,14 +207,16 @@ EmbeddingsPtr readTextBytes(std::string_view all, const std::string& where, std:
         const void* nul = std::memchr(all.data(), '\0', scan);
         if (nul) {
             const std::size_t off = static_cast<std::size_t>(static_cast<const char*>(nul) - all.data());
-            const std::size_t line = 1 + static_cast<std::size_t>(std::count(all.data(), all.data() + off, '\n'));
-            throw LoadError(at(where, line) + "binary data (a NUL byte at byte offset " + std::to_string(off) +
+            const std::size_t line =
+                1 + static_cast<std::size_t>(std::count(all.data(), all.data() + off, '\n'));
+            throw LoadError(at(where, line) + "binary data (a NUL byte at byte offset " +
+                            std::to_string(off) +
                             "); expected a GloVe/word2vec text file (word2vec .bin files are not supported)");
         }
     }
     std::string_view text = all;
     if (text.size() >= 3 && text.substr(0, 3) == "\xEF\xBB\xBF")
-        text.remove_prefix(3);  // UTF-8 byte-order mark
+        text.remove_prefix(3); // UTF-8 byte-order mark
 
     // First line: a word2vec header "N d" or the first row, which fixes d.
     const std::size_t nl = text.find('\n');
@@ -228,7 +235,8 @@ EmbeddingsPtr readTextBytes(std::string_view all, const std::string& where, std:
         i = j;
     }
     if (fields.empty())
-        throw LoadError(at(where, 1) + "the first line is blank; expected 'word v1 v2 ... vd' or a word2vec header 'N d'");
+        throw LoadError(at(where, 1) +
+                        "the first line is blank; expected 'word v1 v2 ... vd' or a word2vec header 'N d'");
     auto asCount = [](std::string_view f, std::size_t* v) {
         auto [p, ec] = std::from_chars(f.data(), f.data() + f.size(), *v);
         return ec == std::errc() && p == f.data() + f.size();
@@ -240,7 +248,8 @@ EmbeddingsPtr readTextBytes(std::string_view all, const std::string& where, std:
     if (fields.size() == 2 && asCount(fields[0], &headerCount) && asCount(fields[1], &dim)) {
         hasHeader = true;
         if (dim == 0)
-            throw LoadError(at(where, 1) + "word2vec header '" + detail::excerpt(first) + "' gives 0 dimensions");
+            throw LoadError(at(where, 1) + "word2vec header '" + detail::excerpt(first) +
+                            "' gives 0 dimensions");
         body = nl == std::string_view::npos ? std::string_view() : text.substr(nl + 1);
         bodyFirstLine = 2;
     } else {
@@ -256,7 +265,8 @@ EmbeddingsPtr readTextBytes(std::string_view all, const std::string& where, std:
 
     // Chunks at line boundaries.
     unsigned threads = options.threads ? options.threads : std::max(1u, std::thread::hardware_concurrency());
-    const std::size_t target = std::max<std::size_t>(1, std::min<std::size_t>(threads * 16, body.size() / (1 << 20)));
+    const std::size_t target =
+        std::max<std::size_t>(1, std::min<std::size_t>(threads * 16, body.size() / (1 << 20)));
     std::vector<Chunk> chunks;
     for (std::size_t pos = 0; pos < body.size();) {
         std::size_t end = std::min(body.size(), pos + std::max<std::size_t>(1, body.size() / target));
@@ -279,7 +289,7 @@ EmbeddingsPtr readTextBytes(std::string_view all, const std::string& where, std:
         for (const char* p = b; p < e;) {
             const void* q = std::memchr(p, '\n', static_cast<std::size_t>(e - p));
             if (!q) {
-                ++n;  // last line without a newline
+                ++n; // last line without a newline
                 break;
             }
             ++n;
@@ -321,7 +331,8 @@ EmbeddingsPtr readTextBytes(std::string_view all, const std::string& where, std:
             const char* lineEnd = q ? q : e;
             std::string_view w;
             float* out = data + (c.rowStart + std::min(rows, c.capacity - 1)) * dim;
-            const Parsed r = parser.parse(std::string_view(p, static_cast<std::size_t>(lineEnd - p)), &w, out, &err);
+            const Parsed r =
+                parser.parse(std::string_view(p, static_cast<std::size_t>(lineEnd - p)), &w, out, &err);
             if (r == Parsed::Error) {
                 c.failed = true;
                 c.error = {local, err};
@@ -356,7 +367,9 @@ EmbeddingsPtr readTextBytes(std::string_view all, const std::string& where, std:
         while (!finished.load()) {
             std::this_thread::sleep_for(std::chrono::milliseconds(15));
             if (progress && !finished.load() && !cancelled) {
-                const double f = body.empty() ? 1.0 : 0.95 * static_cast<double>(bytesDone.load()) / static_cast<double>(body.size());
+                const double f = body.empty() ? 1.0
+                                              : 0.95 * static_cast<double>(bytesDone.load()) /
+                                                    static_cast<double>(body.size());
                 if (!progress(f)) {
                     cancelled = true;
                     stop.store(true);
@@ -377,8 +390,9 @@ EmbeddingsPtr readTextBytes(std::string_view all, const std::string& where, std:
     for (const auto& c : chunks)
         total += c.words.size();
     if (total == 0)
-        throw LoadError(at(where, bodyFirstLine) + (hasHeader ? "no vectors after the word2vec header" : "no vectors"));
-    std::unordered_map<std::string_view, std::size_t> seen;  // word -> file line
+        throw LoadError(at(where, bodyFirstLine) +
+                        (hasHeader ? "no vectors after the word2vec header" : "no vectors"));
+    std::unordered_map<std::string_view, std::size_t> seen; // word -> file line
     seen.reserve(total);
     std::vector<std::string_view> words;
     words.reserve(total);
@@ -390,8 +404,9 @@ EmbeddingsPtr readTextBytes(std::string_view all, const std::string& where, std:
             auto [it, inserted] = seen.emplace(c.words[k], fileLine);
             if (!inserted) {
                 if (warnings && dupCount < 20)
-                    warnings->push_back(at(where, fileLine) + "duplicate word '" + detail::excerpt(c.words[k]) +
-                                        "' skipped; the first, on line " + std::to_string(it->second) + ", is kept");
+                    warnings->push_back(at(where, fileLine) + "duplicate word '" +
+                                        detail::excerpt(c.words[k]) + "' skipped; the first, on line " +
+                                        std::to_string(it->second) + ", is kept");
                 ++dupCount;
                 continue;
             }
@@ -426,13 +441,15 @@ EmbeddingsPtr readTextBytes(std::string_view all, const std::string& where, std:
 
 } // namespace detail
 
-EmbeddingsPtr readTextBuffer(std::string_view bytes, const std::string& displayName, const ReadOptions& options) {
+EmbeddingsPtr readTextBuffer(std::string_view bytes, const std::string& displayName,
+                             const ReadOptions& options) {
     return detail::readTextBytes(bytes, displayName, displayName, displayName, options);
 }
 
 EmbeddingsPtr readText(const std::filesystem::path& path, const ReadOptions& options) {
     detail::MappedFile file(path, true);
-    return detail::readTextBytes(file.view(), path.string(), path.filename().string(), path.string(), options);
+    return detail::readTextBytes(file.view(), path.string(), path.filename().string(), path.string(),
+                                 options);
 }
 
 } // namespace attn::glove

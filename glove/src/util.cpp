@@ -32,7 +32,8 @@ MappedFile::MappedFile(const std::filesystem::path& path, bool populate) {
         if (p == MAP_FAILED) {
             const int e = errno;
             ::close(fd);
-            throw LoadError(path.string() + ": cannot map " + std::to_string(size_) + " bytes: " + std::strerror(e));
+            throw LoadError(path.string() + ": cannot map " + std::to_string(size_) +
+                            " bytes: " + std::strerror(e));
         }
         addr_ = p;
         ::madvise(addr_, size_, MADV_SEQUENTIAL);
@@ -76,7 +77,8 @@ std::size_t invalidUtf8At(std::string_view s) {
                 return i;
             cp = (cp << 6) | (p[i + k] & 0x3F);
         }
-        if ((len == 3 && (cp < 0x800 || (cp >= 0xD800 && cp <= 0xDFFF))) || (len == 4 && (cp < 0x10000 || cp > 0x10FFFF)))
+        if ((len == 3 && (cp < 0x800 || (cp >= 0xD800 && cp <= 0xDFFF))) ||
+            (len == 4 && (cp < 0x10000 || cp > 0x10FFFF)))
             return i;
         i += len;
     }

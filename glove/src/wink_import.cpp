@@ -20,7 +20,8 @@ namespace {
 // A minimal pull reader over a FILE*: enough JSON to walk the package and skip what it does not need.
 class JsonStream {
 public:
-    JsonStream(const std::filesystem::path& path, const Progress& progress) : path_(path.string()), progress_(progress) {
+    JsonStream(const std::filesystem::path& path, const Progress& progress)
+        : path_(path.string()), progress_(progress) {
         f_ = std::fopen(path.c_str(), "rb");
         if (!f_)
             throw LoadError(path_ + ": cannot open: " + std::strerror(errno));
@@ -103,14 +104,30 @@ public:
             }
             const int e = get();
             switch (e) {
-            case '"': s += '"'; break;
-            case '\\': s += '\\'; break;
-            case '/': s += '/'; break;
-            case 'b': s += '\b'; break;
-            case 'f': s += '\f'; break;
-            case 'n': s += '\n'; break;
-            case 'r': s += '\r'; break;
-            case 't': s += '\t'; break;
+            case '"':
+                s += '"';
+                break;
+            case '\\':
+                s += '\\';
+                break;
+            case '/':
+                s += '/';
+                break;
+            case 'b':
+                s += '\b';
+                break;
+            case 'f':
+                s += '\f';
+                break;
+            case 'n':
+                s += '\n';
+                break;
+            case 'r':
+                s += '\r';
+                break;
+            case 't':
+                s += '\t';
+                break;
             case 'u': {
                 std::uint32_t cp = hex4();
                 if (cp >= 0xD800 && cp <= 0xDBFF) {
@@ -126,7 +143,8 @@ public:
                 appendUtf8(s, cp);
                 break;
             }
-            default: fail("invalid escape in a string");
+            default:
+                fail("invalid escape in a string");
             }
         }
     }
@@ -135,7 +153,8 @@ public:
     std::string_view number(float* value) {
         ws();
         num_.clear();
-        for (int c; (c = peek()) >= 0 && (std::isdigit(c) || c == '-' || c == '+' || c == '.' || c == 'e' || c == 'E');) {
+        for (int c; (c = peek()) >= 0 &&
+                    (std::isdigit(c) || c == '-' || c == '+' || c == '.' || c == 'e' || c == 'E');) {
             num_ += static_cast<char>(c);
             ++pos_;
         }
@@ -279,7 +298,8 @@ std::size_t walk(const std::filesystem::path& json, const Progress& progress, St
                     do {
                         std::string w = in.string();
                         if (w.empty() || w.find('\n') != std::string::npos)
-                            in.fail("word " + std::to_string(words.size() + 1) + " is empty or contains a newline");
+                            in.fail("word " + std::to_string(words.size() + 1) +
+                                    " is empty or contains a newline");
                         if (detail::invalidUtf8At(w) != std::string::npos)
                             in.fail("word " + std::to_string(words.size() + 1) + " is not valid UTF-8");
                         if (!index.emplace(w, static_cast<std::uint32_t>(words.size())).second)
@@ -301,7 +321,8 @@ std::size_t walk(const std::filesystem::path& json, const Progress& progress, St
                         const std::string w = in.string();
                         auto it = index.find(w);
                         if (it == index.end())
-                            in.fail("'vectors' has the word '" + detail::excerpt(w) + "' that is not in 'words'");
+                            in.fail("'vectors' has the word '" + detail::excerpt(w) +
+                                    "' that is not in 'words'");
                         if (seen[it->second])
                             in.fail("'vectors' has the word '" + detail::excerpt(w) + "' twice");
                         seen[it->second] = true;

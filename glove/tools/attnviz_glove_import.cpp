@@ -2,7 +2,8 @@
 // binary format or to GloVe text, streaming. Used by make_default.sh, install_full.sh and the
 // benchmark script.
 //
-//   attnviz_glove_import --json PACKAGE.json --out FILE [--text] [--max-words N] [--max-bytes B] [--name NAME]
+//   attnviz_glove_import --json PACKAGE.json --out FILE [--text] [--max-words N] [--max-bytes B] [--name
+//   NAME]
 
 #include "attn/glove/wink_import.hpp"
 
@@ -65,9 +66,10 @@ int main(int argc, char** argv) {
     if (json.empty() || out.empty())
         return usage(std::cerr, 2);
     try {
-        const auto r = text ? attn::glove::importWinkToText(json, out, opt) : attn::glove::importWinkToBinary(json, out, opt);
-        std::cout << out << ": " << r.words << " of " << r.total << " words x " << r.dim << " dims, " << r.bytes
-                  << " bytes\n";
+        const auto r = text ? attn::glove::importWinkToText(json, out, opt)
+                            : attn::glove::importWinkToBinary(json, out, opt);
+        std::cout << out << ": " << r.words << " of " << r.total << " words x " << r.dim << " dims, "
+                  << r.bytes << " bytes\n";
     } catch (const std::exception& e) {
         std::cerr << "attnviz_glove_import: " << e.what() << '\n';
         return 1;

@@ -1,15 +1,13 @@
 // EmbeddingStore: resolution order, background loading, failure keeps the previous set, and the
 // QSettings memory of the last opened file.
 
-#include "services/embedding_store.hpp"
-
 #include "attn/glove/loader.hpp"
+#include "services/embedding_store.hpp"
 
 #include <QSettings>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QtTest>
-
 #include <cstdlib>
 #include <fstream>
 
@@ -44,7 +42,7 @@ private Q_SLOTS:
         QCOMPARE(QString::fromStdString(store.current()->source()), QStringLiteral("embedded"));
         QVERIFY(store.description().startsWith("GloVe 6B 100d (embedded default): "));
         QVERIFY(store.description().endsWith(QString::fromUtf8(" words \xC3\x97 100")));
-        QVERIFY(store.description().contains(","));  // thousands separator
+        QVERIFY(store.description().contains(",")); // thousands separator
     }
 
     void openFileRemembersItOnlyOnSuccess() {
@@ -59,7 +57,7 @@ private Q_SLOTS:
         store.openFile(bad);
         QVERIFY(failed.wait(20000));
         QVERIFY(failed.at(0).at(0).toString().contains("bad.txt:2: expected a word and 2 numbers"));
-        QCOMPARE(store.current(), before);  // previous set kept
+        QCOMPARE(store.current(), before); // previous set kept
         QCOMPARE(changed.count(), 0);
         QVERIFY(!QSettings("attnviz", "attnviz").contains(EmbeddingStore::kSettingsKey));
 

@@ -15,7 +15,6 @@
 #include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTest>
-
 #include <cmath>
 #include <limits>
 
@@ -201,7 +200,8 @@ void TestHeatmapView::cellAtInvertsCellCentres() {
     view.plot()->replot();
     for (int r = 0; r < 3; ++r) {
         for (int c = 0; c < 4; ++c) {
-            const QPoint centre(int(view.plot()->xAxis->coordToPixel(c)), int(view.plot()->yAxis->coordToPixel(r)));
+            const QPoint centre(int(view.plot()->xAxis->coordToPixel(c)),
+                                int(view.plot()->yAxis->coordToPixel(r)));
             const QPoint inView = view.plot()->mapTo(&view, centre);
             QCOMPARE(view.cellAt(inView), std::make_pair(r, c));
             QCOMPARE(view.cellAt(view.cellRect(r, c).center()), std::make_pair(r, c));
@@ -220,7 +220,8 @@ void TestHeatmapView::singleRowMatrixIsDrawnAndHitTested() {
     view.show();
     QVERIFY(QTest::qWaitForWindowExposed(&view));
     view.plot()->replot();
-    for (int c = 0; c < 3; ++c) QCOMPARE(view.cellAt(view.cellRect(0, c).center()), std::make_pair(0, c));
+    for (int c = 0; c < 3; ++c)
+        QCOMPARE(view.cellAt(view.cellRect(0, c).center()), std::make_pair(0, c));
     QVERIFY(view.cellRect(0, 0).height() > 20);
 }
 
@@ -282,7 +283,8 @@ void TestHeatmapView::hoverAndClickEmitSignals() {
     // Highlight outlines are shown around the hovered row and column.
     int visibleRects = 0;
     for (int i = 0; i < view.plot()->itemCount(); ++i)
-        if (qobject_cast<QCPItemRect*>(view.plot()->item(i)) && view.plot()->item(i)->visible()) ++visibleRects;
+        if (qobject_cast<QCPItemRect*>(view.plot()->item(i)) && view.plot()->item(i)->visible())
+            ++visibleRects;
     QVERIFY(visibleRects >= 2);
 
     // Over the row label "cat" (left of the cells, at row 1's height): only that row is outlined.
@@ -300,13 +302,17 @@ void TestHeatmapView::hoverAndClickEmitSignals() {
             outlined << QRectF(r->topLeft->coords(), r->bottomRight->coords()).normalized();
     QVERIFY(!outlined.isEmpty());
     for (const QRectF& r : outlined) // row 1 spans y in [0.5, 1.5] and every column
-        QVERIFY2(std::abs(r.top() - 0.5) < 1e-9 && std::abs(r.bottom() - 1.5) < 1e-9 && r.width() > 3.9,
-                 qPrintable(QStringLiteral("%1,%2 %3x%4").arg(r.left()).arg(r.top()).arg(r.width()).arg(r.height())));
+        QVERIFY2(
+            std::abs(r.top() - 0.5) < 1e-9 && std::abs(r.bottom() - 1.5) < 1e-9 && r.width() > 3.9,
+            qPrintable(
+                QStringLiteral("%1,%2 %3x%4").arg(r.left()).arg(r.top()).arg(r.width()).arg(r.height())));
 
     // Back onto a cell: the label's (-1, -1) comes before the cell, so a listener of both ends on the cell.
     QList<QString> order;
-    connect(&view, &HeatmapView::labelHovered, &view, [&](int r, int c) { order << QStringLiteral("label %1 %2").arg(r).arg(c); });
-    connect(&view, &HeatmapView::cellHovered, &view, [&](int r, int c) { order << QStringLiteral("cell %1 %2").arg(r).arg(c); });
+    connect(&view, &HeatmapView::labelHovered, &view,
+            [&](int r, int c) { order << QStringLiteral("label %1 %2").arg(r).arg(c); });
+    connect(&view, &HeatmapView::cellHovered, &view,
+            [&](int r, int c) { order << QStringLiteral("cell %1 %2").arg(r).arg(c); });
     QTest::mouseMove(view.plot(), centre);
     QTRY_COMPARE(order.size(), 2);
     QCOMPARE(order, (QList<QString>{QStringLiteral("label -1 -1"), QStringLiteral("cell 2 1")}));
@@ -323,7 +329,8 @@ void TestHeatmapView::emptyViewShowsHint() {
     QVERIFY(QTest::qWaitForWindowExposed(&view));
     QLabel* hint = nullptr;
     for (QLabel* l : view.findChildren<QLabel*>())
-        if (l->text() == QStringLiteral("No data")) hint = l;
+        if (l->text() == QStringLiteral("No data"))
+            hint = l;
     QVERIFY(hint);
     QVERIFY(hint->isVisible());
     QVERIFY(!view.plot()->isVisible());
@@ -348,7 +355,8 @@ void TestHeatmapView::exportPng() {
     QCOMPARE(image.size(), QSize(640, 480));
     QSet<QRgb> colours;
     for (int y = 0; y < image.height(); y += 4)
-        for (int x = 0; x < image.width(); x += 4) colours.insert(image.pixel(x, y));
+        for (int x = 0; x < image.width(); x += 4)
+            colours.insert(image.pixel(x, y));
     QVERIFY2(colours.size() > 10, qPrintable(QString::number(colours.size())));
     // The darkest viridis colour (value 0.05 in Fixed01 range) appears somewhere in the map.
     QVERIFY(view.exportImage(tmp_.filePath("default-size.png"), &error));
@@ -452,13 +460,15 @@ void TestHeatmapView::exportErrorsNameTheFile() {
     QVERIFY(error.contains("empty.csv"));
 
     view.setMatrix(sample3x4(), kRows, kCols);
-    for (const QString& path : {QStringLiteral("/nonexistent-dir/x.png"), QStringLiteral("/nonexistent-dir/x.svg"),
-                                QStringLiteral("/nonexistent-dir/x.pdf")}) {
+    for (const QString& path :
+         {QStringLiteral("/nonexistent-dir/x.png"), QStringLiteral("/nonexistent-dir/x.svg"),
+          QStringLiteral("/nonexistent-dir/x.pdf")}) {
         error.clear();
         QVERIFY(!view.exportImage(path, &error));
         QVERIFY2(error.contains(path), qPrintable(error));
     }
-    for (const QString& path : {QStringLiteral("/nonexistent-dir/x.csv"), QStringLiteral("/nonexistent-dir/x.json")}) {
+    for (const QString& path :
+         {QStringLiteral("/nonexistent-dir/x.csv"), QStringLiteral("/nonexistent-dir/x.json")}) {
         error.clear();
         QVERIFY(!view.exportMatrix(path, &error));
         QVERIFY2(error.contains(path), qPrintable(error));
@@ -579,7 +589,8 @@ void TestHeatmapView::regressionAllTickLabelsAfterFirstShow() {
     tabs.show();
     QVERIFY(QTest::qWaitForWindowExposed(&tabs));
     QStringList labels;
-    for (int i = 0; i < 12; ++i) labels << QStringLiteral("word%1").arg(i);
+    for (int i = 0; i < 12; ++i)
+        labels << QStringLiteral("word%1").arg(i);
     view->setMatrix(attn::Matrix::Constant(12, 12, 1.0f / 12.0f), labels, labels);
     tabs.setCurrentIndex(1);
     QTRY_COMPARE(view->plot()->yAxis->tickVectorLabels().size(), 12);

@@ -10,18 +10,20 @@
 #include <QTemporaryDir>
 #include <QThread>
 #include <QtTest>
-
 #include <filesystem>
 #include <stdexcept>
 
 namespace {
 
-QString fixture(const char* name) { return QStringLiteral(ATTNVIZ_TEST_DATA_DIR "/parity/") + QString::fromLatin1(name); }
+QString fixture(const char* name) {
+    return QStringLiteral(ATTNVIZ_TEST_DATA_DIR "/parity/") + QString::fromLatin1(name);
+}
 
 /// Copies a fixture directory into `dest` and cuts model.safetensors in half.
 QString brokenCopy(const QTemporaryDir& tmp, const char* name) {
     const QString dest = tmp.path() + QStringLiteral("/broken");
-    std::filesystem::copy(fixture(name).toStdString(), dest.toStdString(), std::filesystem::copy_options::recursive);
+    std::filesystem::copy(fixture(name).toStdString(), dest.toStdString(),
+                          std::filesystem::copy_options::recursive);
     const auto file = std::filesystem::path(dest.toStdString()) / "model.safetensors";
     std::filesystem::resize_file(file, std::filesystem::file_size(file) / 2);
     return dest;

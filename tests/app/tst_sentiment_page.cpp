@@ -5,20 +5,19 @@
 #include "services/model_slot.hpp"
 #include "widgets/heatmap_view.hpp"
 
-#include <attn/checkpoint.hpp>
-
 #include <QStandardPaths>
 #include <QTabWidget>
 #include <QTemporaryDir>
 #include <QtTest>
-
-#include <qcustomplot.h>
-
+#include <attn/checkpoint.hpp>
 #include <filesystem>
+#include <qcustomplot.h>
 
 namespace {
 
-QString fixture(const char* name) { return QStringLiteral(ATTNVIZ_TEST_DATA_DIR "/parity/") + QString::fromLatin1(name); }
+QString fixture(const char* name) {
+    return QStringLiteral(ATTNVIZ_TEST_DATA_DIR "/parity/") + QString::fromLatin1(name);
+}
 
 std::shared_ptr<const attn::TransformerClassifier> reference(const char* name) {
     auto model = attn::loadModel(fixture(name).toStdString());
@@ -37,8 +36,9 @@ void compareMatrix(const attn::Matrix& got, const attn::Matrix& want) {
     QCOMPARE(got.cols(), want.cols());
     for (Eigen::Index i = 0; i < got.rows(); ++i)
         for (Eigen::Index j = 0; j < got.cols(); ++j)
-            QVERIFY2(std::abs(double(got(i, j)) - double(want(i, j))) <= 1e-6,
-                     qPrintable(QStringLiteral("(%1,%2): %3 vs %4").arg(i).arg(j).arg(got(i, j)).arg(want(i, j))));
+            QVERIFY2(
+                std::abs(double(got(i, j)) - double(want(i, j))) <= 1e-6,
+                qPrintable(QStringLiteral("(%1,%2): %3 vs %4").arg(i).arg(j).arg(got(i, j)).arg(want(i, j))));
 }
 
 void loadInto(SentimentPage& page, const char* name) {
@@ -169,7 +169,8 @@ private Q_SLOTS:
             QVERIFY(std::abs(page.oppositeResult()->probabilities[i] - off.probabilities[i]) <= 1e-6);
         }
         const QString cmp = page.comparisonText();
-        QVERIFY2(cmp.contains(QStringLiteral("mask on:")) && cmp.contains(QStringLiteral("mask off:")), qPrintable(cmp));
+        QVERIFY2(cmp.contains(QStringLiteral("mask on:")) && cmp.contains(QStringLiteral("mask off:")),
+                 qPrintable(cmp));
         QVERIFY2(cmp.contains(QString::fromStdString(on.predictedLabel)), qPrintable(cmp));
 
         // Mask off: the pads receive weight, as the engine says.
@@ -204,7 +205,8 @@ private Q_SLOTS:
         const auto before = page.modelSlot()->model();
         page.modelSlot()->load(fixture("vit_pre_gelu_learned_gray"));
         QVERIFY(page.modelSlot()->waitForIdle());
-        QVERIFY2(page.errorText().contains(QStringLiteral("is a vit model; this page needs transformer_classifier")),
+        QVERIFY2(page.errorText().contains(
+                     QStringLiteral("is a vit model; this page needs transformer_classifier")),
                  qPrintable(page.errorText()));
         QCOMPARE(page.modelSlot()->model(), before);
         QVERIFY(page.result().has_value());

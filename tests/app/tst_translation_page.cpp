@@ -5,17 +5,17 @@
 #include "services/model_slot.hpp"
 #include "widgets/heatmap_view.hpp"
 
-#include <attn/checkpoint.hpp>
-
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QtTest>
-
+#include <attn/checkpoint.hpp>
 #include <filesystem>
 
 namespace {
 
-QString fixture(const char* name) { return QStringLiteral(ATTNVIZ_TEST_DATA_DIR "/parity/") + QString::fromLatin1(name); }
+QString fixture(const char* name) {
+    return QStringLiteral(ATTNVIZ_TEST_DATA_DIR "/parity/") + QString::fromLatin1(name);
+}
 
 std::shared_ptr<const attn::Seq2SeqModel> reference(const char* name) {
     return std::dynamic_pointer_cast<const attn::Seq2SeqModel>(attn::loadModel(fixture(name).toStdString()));
@@ -33,8 +33,9 @@ void compareMatrix(const attn::Matrix& got, const attn::Matrix& want) {
     QCOMPARE(got.cols(), want.cols());
     for (Eigen::Index i = 0; i < got.rows(); ++i)
         for (Eigen::Index j = 0; j < got.cols(); ++j)
-            QVERIFY2(std::abs(double(got(i, j)) - double(want(i, j))) <= 1e-6,
-                     qPrintable(QStringLiteral("(%1,%2): %3 vs %4").arg(i).arg(j).arg(got(i, j)).arg(want(i, j))));
+            QVERIFY2(
+                std::abs(double(got(i, j)) - double(want(i, j))) <= 1e-6,
+                qPrintable(QStringLiteral("(%1,%2): %3 vs %4").arg(i).arg(j).arg(got(i, j)).arg(want(i, j))));
 }
 
 void loadBoth(TranslationPage& page, const char* main, const char* baseline) {
@@ -91,7 +92,8 @@ private Q_SLOTS:
 
         const std::string eos = refModel->settings().eosToken;
         const QString outText = TranslationPage::joinOutput(ref, eos);
-        QVERIFY2(page.attentionOutputText().contains(outText.toHtmlEscaped()), qPrintable(page.attentionOutputText()));
+        QVERIFY2(page.attentionOutputText().contains(outText.toHtmlEscaped()),
+                 qPrintable(page.attentionOutputText()));
         QVERIFY2(page.baselineOutputText().contains(TranslationPage::joinOutput(base, eos).toHtmlEscaped()),
                  qPrintable(page.baselineOutputText()));
 
@@ -104,8 +106,9 @@ private Q_SLOTS:
             QCOMPARE(bars.size(), int(ref.alignment.cols()));
             for (int j = 0; j < bars.size(); ++j)
                 QVERIFY(std::abs(bars[j] - double(ref.alignment(t, j))) <= 1e-6);
-            QVERIFY2(page.stepText().contains(QString::fromStdString(ref.outputTokens[size_t(t)]).toHtmlEscaped()),
-                     qPrintable(page.stepText()));
+            QVERIFY2(
+                page.stepText().contains(QString::fromStdString(ref.outputTokens[size_t(t)]).toHtmlEscaped()),
+                qPrintable(page.stepText()));
         }
         page.setStep(steps + 5);
         QCOMPARE(page.step(), steps - 1);
@@ -172,7 +175,8 @@ private Q_SLOTS:
 
         QTemporaryDir tmp;
         const std::string dest = (tmp.path() + QStringLiteral("/broken")).toStdString();
-        std::filesystem::copy(fixture("s2s_dot").toStdString(), dest, std::filesystem::copy_options::recursive);
+        std::filesystem::copy(fixture("s2s_dot").toStdString(), dest,
+                              std::filesystem::copy_options::recursive);
         const auto file = std::filesystem::path(dest) / "model.safetensors";
         std::filesystem::resize_file(file, 40);
         page.baselineSlot()->load(QString::fromStdString(dest));

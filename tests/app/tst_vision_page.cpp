@@ -6,15 +6,13 @@
 #include "widgets/heatmap_view.hpp"
 #include "widgets/patch_grid_view.hpp"
 
-#include <attn/checkpoint.hpp>
-#include <attn/datasets/idx.hpp>
-#include <attn/rollout.hpp>
-
 #include <QFile>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QtTest>
-
+#include <attn/checkpoint.hpp>
+#include <attn/datasets/idx.hpp>
+#include <attn/rollout.hpp>
 #include <qcustomplot.h>
 
 namespace {
@@ -27,7 +25,8 @@ constexpr double kTol = 1e-6;
 attn::Image testImage(int seed) {
     attn::Image im(1, 12, 12);
     for (int y = 0; y < 12; ++y)
-        for (int x = 0; x < 12; ++x) im.at(0, y, x) = static_cast<float>(((x * 7 + y * 3 + seed * 5) % 13) / 12.0);
+        for (int x = 0; x < 12; ++x)
+            im.at(0, y, x) = static_cast<float>(((x * 7 + y * 3 + seed * 5) % 13) / 12.0);
     return im;
 }
 
@@ -106,7 +105,8 @@ private Q_SLOTS:
         for (int l = 0; l < 2; ++l) {
             attn::Matrix a = 0.5f * (want.attention[l][0] + want.attention[l][1]) / 2.0f +
                              0.5f * attn::Matrix::Identity(5, 5);
-            for (int i = 0; i < 5; ++i) a.row(i) /= a.row(i).sum();
+            for (int i = 0; i < 5; ++i)
+                a.row(i) /= a.row(i).sum();
             r = l == 0 ? a : attn::Matrix(a * r);
         }
         compareRow(page.overlayValues(), r, 0);
@@ -117,7 +117,8 @@ private Q_SLOTS:
         // Position similarity map: 4 patches, diagonal 1.
         const attn::Matrix& sim = page.positionView()->similarity();
         QCOMPARE(sim.rows(), 4);
-        for (int i = 0; i < 4; ++i) QVERIFY(std::abs(sim(i, i) - 1.0f) < 1e-5f);
+        for (int i = 0; i < 4; ++i)
+            QVERIFY(std::abs(sim(i, i) - 1.0f) < 1e-5f);
     }
 
     void brokenImageKeepsThePreviousState() {
@@ -171,7 +172,8 @@ private Q_SLOTS:
         const std::vector<int> labels = {0, 1, 2, 3, 0, 1};
         const QString imgPath = tmp_.filePath(QStringLiteral("t-images-idx3-ubyte"));
         attn::datasets::writeIdxImages(imgPath.toStdString(), images);
-        attn::datasets::writeIdxLabels(tmp_.filePath(QStringLiteral("t-labels-idx1-ubyte")).toStdString(), labels);
+        attn::datasets::writeIdxLabels(tmp_.filePath(QStringLiteral("t-labels-idx1-ubyte")).toStdString(),
+                                       labels);
 
         VisionPage page;
         page.loadModel(kVit);
@@ -198,7 +200,8 @@ private Q_SLOTS:
         page.setCutMixBox({0, 0, 4, 8});
         QVERIFY(page.waitForIdle());
         QCOMPARE(page.cutMixResult().patchShare, 0.5);
-        QVERIFY2(page.cutMixText().startsWith(QStringLiteral("50% class2 + 50% class1")), qPrintable(page.cutMixText()));
+        QVERIFY2(page.cutMixText().startsWith(QStringLiteral("50% class2 + 50% class1")),
+                 qPrintable(page.cutMixText()));
         const attn::Image& mixed = page.cutMixResult().image;
         QCOMPARE(mixed.at(0, 3, 1), images.image(5)[3 * 8 + 1] / 255.0f);
         QCOMPARE(mixed.at(0, 3, 6), images.image(2)[3 * 8 + 6] / 255.0f);

@@ -4,18 +4,15 @@
 #include "services/embedding_store.hpp"
 #include "widgets/heatmap_view.hpp"
 
-#include <attn/glove/loader.hpp>
-#include <attn/safetensors.hpp>
-
-#include <nlohmann/json.hpp>
-
 #include <QProcess>
-#include <qcustomplot.h>
 #include <QTemporaryDir>
 #include <QtTest>
-
+#include <attn/glove/loader.hpp>
+#include <attn/safetensors.hpp>
 #include <cmath>
 #include <fstream>
+#include <nlohmann/json.hpp>
+#include <qcustomplot.h>
 
 class TestWalkthrough : public QObject {
     Q_OBJECT
@@ -35,8 +32,8 @@ private Q_SLOTS:
         WalkthroughPage page(&store);
         QVERIFY(page.result().has_value());
         const auto& r = *page.result();
-        QCOMPARE(r.queryTokens, (std::vector<std::string>{"the", "teacher", "praised", "a", "student", "because",
-                                                          "she", "improved"}));
+        QCOMPARE(r.queryTokens, (std::vector<std::string>{"the", "teacher", "praised", "a", "student",
+                                                          "because", "she", "improved"}));
         QVERIFY(!r.selfAttention);
         const int she = indexOf(r.queryTokens, "she");
         QCOMPARE(page.selectedQuery(), she); // the side panel opens on "she"
@@ -82,7 +79,8 @@ private Q_SLOTS:
         page.setStep(WalkthroughStep::Scores);
         QCOMPARE(page.mainHeatmap()->matrix(), r.steps.scores);
         const QString html = page.explanationHtml();
-        QVERIFY2(html.contains(QStringLiteral("0.90")) && html.contains(QStringLiteral("0.20")), qPrintable(html));
+        QVERIFY2(html.contains(QStringLiteral("0.90")) && html.contains(QStringLiteral("0.20")),
+                 qPrintable(html));
         QVERIFY(page.toyPlot()->isVisibleTo(&page));
     }
 
@@ -136,8 +134,8 @@ private Q_SLOTS:
         page.setProjection(attn::ProjectionMode::Learned);
         const auto& r = *page.result();
         QVERIFY(r.projections.has_value());
-        QCOMPARE(r.steps.queries.cols(), 25);                 // d_model 100 / 4 heads
-        QVERIFY(std::abs(r.steps.scale - 0.2f) < 1e-7f);        // 1 / sqrt(25)
+        QCOMPARE(r.steps.queries.cols(), 25);            // d_model 100 / 4 heads
+        QVERIFY(std::abs(r.steps.scale - 0.2f) < 1e-7f); // 1 / sqrt(25)
         const auto file = attn::SafetensorsFile::read(std::string(ATTNVIZ_RESOURCE_DIR) +
                                                       "/models/sentiment/model.safetensors");
         const auto w = file.toFloat(*file.find("encoder.layers.0.self_attn.in_proj_weight"));
@@ -173,9 +171,10 @@ private Q_SLOTS:
         QProcess p;
         p.start(QStringLiteral(ATTNVIZ_EXE),
                 {QStringLiteral("walkthrough"), QStringLiteral("--query"),
-                 QStringLiteral("The teacher praised a student because she improved"), QStringLiteral("--keys"),
-                 QStringLiteral("A student asked the teacher to help her improve"), QStringLiteral("--embeddings"),
-                 QStringLiteral("default"), QStringLiteral("--json"), json, QStringLiteral("--png"), png});
+                 QStringLiteral("The teacher praised a student because she improved"),
+                 QStringLiteral("--keys"), QStringLiteral("A student asked the teacher to help her improve"),
+                 QStringLiteral("--embeddings"), QStringLiteral("default"), QStringLiteral("--json"), json,
+                 QStringLiteral("--png"), png});
         QVERIFY(p.waitForFinished(60000));
         QCOMPARE(p.exitCode(), 0);
         std::ifstream in(json.toStdString());
@@ -201,7 +200,8 @@ private Q_SLOTS:
                 double dot = 0;
                 for (std::size_t d = 0; d < 100; ++d)
                     dot += double((*qv)[d]) * double((*kv)[d]);
-                QVERIFY(std::abs(out["scores"][i][j].get<double>() - dot) < 1e-5 * std::max(1.0, std::abs(dot)));
+                QVERIFY(std::abs(out["scores"][i][j].get<double>() - dot) <
+                        1e-5 * std::max(1.0, std::abs(dot)));
                 scaled[j] = dot / sqrtD;
                 QVERIFY(std::abs(out["scaled"][i][j].get<double>() - scaled[j]) < 1e-5);
                 maxScaled = std::max(maxScaled, scaled[j]);
@@ -234,14 +234,16 @@ private Q_SLOTS:
 
     void cliRejectsBadOptionsWithoutCrashing() {
         QProcess p;
-        p.start(QStringLiteral(ATTNVIZ_EXE), {QStringLiteral("walkthrough"), QStringLiteral("--query"),
-                                              QStringLiteral("she"), QStringLiteral("--scoring"), QStringLiteral("cosine")});
+        p.start(QStringLiteral(ATTNVIZ_EXE),
+                {QStringLiteral("walkthrough"), QStringLiteral("--query"), QStringLiteral("she"),
+                 QStringLiteral("--scoring"), QStringLiteral("cosine")});
         QVERIFY(p.waitForFinished(30000));
         QCOMPARE(p.exitStatus(), QProcess::NormalExit);
         QCOMPARE(p.exitCode(), 2);
         QVERIFY(p.readAllStandardError().contains("unknown scoring"));
-        p.start(QStringLiteral(ATTNVIZ_EXE), {QStringLiteral("walkthrough"), QStringLiteral("--query"), QStringLiteral("she"),
-                                              QStringLiteral("--embeddings"), QStringLiteral("/nonexistent/vectors.txt")});
+        p.start(QStringLiteral(ATTNVIZ_EXE),
+                {QStringLiteral("walkthrough"), QStringLiteral("--query"), QStringLiteral("she"),
+                 QStringLiteral("--embeddings"), QStringLiteral("/nonexistent/vectors.txt")});
         QVERIFY(p.waitForFinished(30000));
         QCOMPARE(p.exitCode(), 1);
         QVERIFY(p.readAllStandardError().contains("/nonexistent/vectors.txt"));

@@ -6,7 +6,6 @@
 #include "attn/glove/loader.hpp"
 
 #include <benchmark/benchmark.h>
-
 #include <filesystem>
 #include <fstream>
 #include <random>
@@ -70,7 +69,7 @@ void BM_OpenCached(benchmark::State& state) {
     const auto& f = fixture();
     attn::glove::OpenOptions o;
     o.cacheDir = f.dir / "cache";
-    attn::glove::open(f.text, o);  // warm: writes the cache entry
+    attn::glove::open(f.text, o); // warm: writes the cache entry
     for (auto _ : state)
         benchmark::DoNotOptimize(attn::glove::open(f.text, o));
 }
@@ -85,7 +84,7 @@ BENCHMARK(BM_EmbeddedDefault)->Unit(benchmark::kMillisecond)->UseRealTime();
 
 void BM_Nearest10(benchmark::State& state) {
     auto e = attn::glove::embeddedDefault();
-    e->nearest("she", 10);  // norms computed once
+    e->nearest("she", 10); // norms computed once
     for (auto _ : state)
         benchmark::DoNotOptimize(e->nearest("she", 10));
 }

@@ -1,10 +1,8 @@
 // Attention with every intermediate, checked against hand computations.
 #include <attn/attention.hpp>
 #include <attn/sentence_attention.hpp>
-
-#include <gtest/gtest.h>
-
 #include <cmath>
+#include <gtest/gtest.h>
 #include <map>
 
 using attn::Matrix;
@@ -47,7 +45,8 @@ TEST(Attention, ToyExampleScoresAreTheChaptersFigures) {
 }
 
 TEST(Attention, PerpendicularVectorsScoreExactlyZero) {
-    auto s = attn::attention(rows({{1, 0}}), rows({{0, 3}}), rows({{0, 3}}), {attn::Scoring::Dot, {}, {}, {}});
+    auto s =
+        attn::attention(rows({{1, 0}}), rows({{0, 3}}), rows({{0, 3}}), {attn::Scoring::Dot, {}, {}, {}});
     EXPECT_EQ(s.scores(0, 0), 0.0f);
 }
 
@@ -127,8 +126,10 @@ TEST(Attention, ProjectionsAndBiasesApplyBeforeScoring) {
 }
 
 TEST(Attention, MismatchedShapesAreRejected) {
-    EXPECT_THROW(attn::attention(rows({{1, 2}}), rows({{1, 2, 3}}), rows({{1, 2, 3}})), std::invalid_argument);
-    EXPECT_THROW(attn::attention(rows({{1, 2}}), rows({{1, 2}}), rows({{1, 2}, {3, 4}})), std::invalid_argument);
+    EXPECT_THROW(attn::attention(rows({{1, 2}}), rows({{1, 2, 3}}), rows({{1, 2, 3}})),
+                 std::invalid_argument);
+    EXPECT_THROW(attn::attention(rows({{1, 2}}), rows({{1, 2}}), rows({{1, 2}, {3, 4}})),
+                 std::invalid_argument);
 }
 
 TEST(Attention, LeanKernelMatchesFullAttention) {
@@ -154,18 +155,20 @@ TEST(SentenceAttention, OovTokensAreFlaggedAndExcluded) {
             return std::nullopt;
         return std::span<const float>(it->second);
     };
-    auto r = attn::computeTokenAttention({"she", "zzz"}, std::vector<std::string>{"improve", "qqq"}, lookup, 2);
+    auto r =
+        attn::computeTokenAttention({"she", "zzz"}, std::vector<std::string>{"improve", "qqq"}, lookup, 2);
     EXPECT_EQ(r.queryOov, (std::vector<bool>{false, true}));
     EXPECT_EQ(r.keyOov, (std::vector<bool>{false, true}));
-    EXPECT_EQ(r.steps.weights(0, 1), 0.0f);   // OOV key
+    EXPECT_EQ(r.steps.weights(0, 1), 0.0f); // OOV key
     EXPECT_FLOAT_EQ(r.steps.weights(0, 0), 1.0f);
-    EXPECT_EQ(r.steps.weights(1, 0), 0.0f);   // OOV query row
+    EXPECT_EQ(r.steps.weights(1, 0), 0.0f); // OOV query row
     EXPECT_EQ(r.steps.weights(1, 1), 0.0f);
     EXPECT_EQ(r.queryOovCount(), 1u);
 }
 
 TEST(SentenceAttention, RandomProjectionsAreReproducibleFromTheSeed) {
-    auto a = attn::randomProjections(5, 5, 7), b = attn::randomProjections(5, 5, 7), c = attn::randomProjections(5, 5, 8);
+    auto a = attn::randomProjections(5, 5, 7), b = attn::randomProjections(5, 5, 7),
+         c = attn::randomProjections(5, 5, 8);
     EXPECT_EQ(a.wq, b.wq);
     EXPECT_NE(a.wq, c.wq);
 }

@@ -1,11 +1,9 @@
 // loadModel: a config that contradicts the weights, missing files and cancellation are clear errors.
 
 #include <attn/checkpoint.hpp>
-
-#include <gtest/gtest.h>
-
 #include <filesystem>
 #include <fstream>
+#include <gtest/gtest.h>
 
 namespace fs = std::filesystem;
 
@@ -102,7 +100,8 @@ TEST_F(CheckpointTest, PaddingIsMaskedAndLeftOutOfMeanPooling) {
     const auto padded = tc.classifyWords({"i", "liked", "it"}, 8);
     ASSERT_EQ(padded.tokens.size(), 8u);
     EXPECT_EQ(padded.tokens[5], "<pad>");
-    for (std::size_t i = 0; i < plain.logits.size(); ++i) EXPECT_NEAR(plain.logits[i], padded.logits[i], 1e-5);
+    for (std::size_t i = 0; i < plain.logits.size(); ++i)
+        EXPECT_NEAR(plain.logits[i], padded.logits[i], 1e-5);
     const auto unmasked = tc.classifyWords({"i", "liked", "it"}, 8, false);
     EXPECT_GT(unmasked.attention[0][0](0, 7), 0.0f);
 }

@@ -1,14 +1,14 @@
 // CutMix (Yun et al. 2019): box area, label shares and the mixed pixels, checked by hand.
 
 #include <attn/cutmix.hpp>
-
 #include <gtest/gtest.h>
 
 namespace {
 
 attn::Image ramp(int c, int h, int w, float offset) {
     attn::Image im(c, h, w);
-    for (std::size_t i = 0; i < im.data.size(); ++i) im.data[i] = offset + static_cast<float>(i);
+    for (std::size_t i = 0; i < im.data.size(); ++i)
+        im.data[i] = offset + static_cast<float>(i);
     return im;
 }
 
@@ -25,7 +25,8 @@ TEST(CutMix, MixedPixelsAndShares) {
         for (int y = 0; y < 4; ++y)
             for (int x = 0; x < 5; ++x) {
                 const bool inside = x >= 1 && x < 3 && y >= 1 && y < 4;
-                EXPECT_EQ(r.image.at(c, y, x), inside ? b.at(c, y, x) : a.at(c, y, x)) << c << "," << y << "," << x;
+                EXPECT_EQ(r.image.at(c, y, x), inside ? b.at(c, y, x) : a.at(c, y, x))
+                    << c << "," << y << "," << x;
                 fromB += inside;
             }
     EXPECT_EQ(fromB, 12); // 6 pixels x 2 channels
@@ -52,7 +53,8 @@ TEST(CutMix, EmptyBoxKeepsTheBase) {
 
 TEST(CutMix, SeededBoxIsDeterministicAndInside) {
     for (std::uint64_t seed = 0; seed < 200; ++seed) {
-        const attn::CutMixBox a = attn::sampleCutMixBox(28, 28, seed), b = attn::sampleCutMixBox(28, 28, seed);
+        const attn::CutMixBox a = attn::sampleCutMixBox(28, 28, seed),
+                              b = attn::sampleCutMixBox(28, 28, seed);
         EXPECT_EQ(a, b);
         EXPECT_GE(a.x0, 0);
         EXPECT_GE(a.y0, 0);
@@ -77,7 +79,8 @@ TEST(CutMix, MeanBoxShareBeforeClippingIsAboutHalf) {
     // with centres uniform, well above 0.2 (a loose bound that catches a wrong ratio such as 1 - lambda).
     double sum = 0;
     const int n = 2000;
-    for (int s = 0; s < n; ++s) sum += attn::boxFraction(attn::sampleCutMixBox(100, 100, s), 100, 100);
+    for (int s = 0; s < n; ++s)
+        sum += attn::boxFraction(attn::sampleCutMixBox(100, 100, s), 100, 100);
     EXPECT_LT(sum / n, 0.5);
     EXPECT_GT(sum / n, 0.2);
 }

@@ -5,15 +5,13 @@
 #include <attn/datasets/cifar10.hpp>
 #include <attn/datasets/idx.hpp>
 #include <attn/datasets/tatoeba.hpp>
-
-#include <gtest/gtest.h>
-#include <zlib.h>
-
 #include <filesystem>
 #include <fstream>
+#include <gtest/gtest.h>
 #include <random>
 #include <string>
 #include <vector>
+#include <zlib.h>
 
 namespace fs = std::filesystem;
 using namespace attn::datasets;
@@ -24,7 +22,8 @@ class TempDir {
 public:
     TempDir() {
         std::random_device rd;
-        path_ = fs::temp_directory_path() / ("attn_datasets_" + std::to_string(rd()) + "_" + std::to_string(rd()));
+        path_ = fs::temp_directory_path() /
+                ("attn_datasets_" + std::to_string(rd()) + "_" + std::to_string(rd()));
         fs::create_directories(path_);
     }
     ~TempDir() {
@@ -44,31 +43,33 @@ void writeFile(const fs::path& p, const std::string& bytes) {
 }
 
 std::string be32(std::uint32_t v) {
-    return {static_cast<char>(v >> 24), static_cast<char>((v >> 16) & 0xff), static_cast<char>((v >> 8) & 0xff),
-            static_cast<char>(v & 0xff)};
+    return {static_cast<char>(v >> 24), static_cast<char>((v >> 16) & 0xff),
+            static_cast<char>((v >> 8) & 0xff), static_cast<char>(v & 0xff)};
 }
 
 std::string idxHeader(unsigned char dims, const std::vector<std::uint32_t>& sizes) {
     std::string h{'\0', '\0', '\x08', static_cast<char>(dims)};
-    for (auto s : sizes) h += be32(s);
+    for (auto s : sizes)
+        h += be32(s);
     return h;
 }
 
 /// Expects `f` to throw DatasetError whose message contains every fragment.
-template <class F>
-void expectError(F&& f, const std::vector<std::string>& fragments) {
+template <class F> void expectError(F&& f, const std::vector<std::string>& fragments) {
     try {
         f();
         ADD_FAILURE() << "expected DatasetError";
     } catch (const DatasetError& e) {
         const std::string msg = e.what();
-        for (const auto& frag : fragments) EXPECT_NE(msg.find(frag), std::string::npos) << "message: " << msg << "\nmissing: " << frag;
+        for (const auto& frag : fragments)
+            EXPECT_NE(msg.find(frag), std::string::npos) << "message: " << msg << "\nmissing: " << frag;
     }
 }
 
 std::string cifarRecord(unsigned char label, unsigned char base) {
     std::string r(1, static_cast<char>(label));
-    for (std::size_t i = 0; i < 3072; ++i) r.push_back(static_cast<char>((base + i / 1024) & 0xff)); // plane index
+    for (std::size_t i = 0; i < 3072; ++i)
+        r.push_back(static_cast<char>((base + i / 1024) & 0xff)); // plane index
     return r;
 }
 
@@ -78,7 +79,8 @@ std::string cifarRecord(unsigned char label, unsigned char base) {
 TEST(IdxReader, ReadsImagesAndLabels) {
     TempDir dir;
     std::string pixels;
-    for (int i = 0; i < 2 * 3 * 4; ++i) pixels.push_back(static_cast<char>(i * 10));
+    for (int i = 0; i < 2 * 3 * 4; ++i)
+        pixels.push_back(static_cast<char>(i * 10));
     writeFile(dir.path() / "img.idx", idxHeader(3, {2, 3, 4}) + pixels);
     writeFile(dir.path() / "lab.idx", idxHeader(1, {2}) + std::string{'\x07', '\x02'});
     const auto pair = readIdxPair(dir.path() / "img.idx", dir.path() / "lab.idx");
@@ -128,7 +130,8 @@ TEST(IdxReader, RejectsWrongMagicDimsAndGzip) {
     expectError([&] { readIdxImages(bad); }, {bad.string(), "byte 0", "not an IDX file"});
     const auto labels = dir.path() / "labels.idx";
     writeFile(labels, idxHeader(1, {1}) + "x");
-    expectError([&] { readIdxImages(labels); }, {labels.string(), "byte 3", "expected 3 dimensions, found 1"});
+    expectError([&] { readIdxImages(labels); },
+                {labels.string(), "byte 3", "expected 3 dimensions, found 1"});
     const auto gz = dir.path() / "x.gz";
     writeFile(gz, std::string{'\x1f', '\x8b', '\x08', '\0'});
     expectError([&] { readIdxLabels(gz); }, {gz.string(), "gzip"});
@@ -142,7 +145,8 @@ TEST(IdxReader, RejectsWrongMagicDimsAndGzip) {
 TEST(IdxReader, ReadsGzipCompressedFilesLikeThePlainOnes) {
     TempDir dir;
     std::string pixels;
-    for (int i = 0; i < 3 * 5 * 7; ++i) pixels.push_back(static_cast<char>((i * 37) % 256));
+    for (int i = 0; i < 3 * 5 * 7; ++i)
+        pixels.push_back(static_cast<char>((i * 37) % 256));
     const std::string plain = idxHeader(3, {3, 5, 7}) + pixels;
     writeFile(dir.path() / "img.idx", plain);
     const auto gzPath = dir.path() / "img.idx.gz";
@@ -167,7 +171,8 @@ TEST(IdxReader, PairCountMismatchIsAnError) {
     TempDir dir;
     writeFile(dir.path() / "img.idx", idxHeader(3, {2, 1, 1}) + "ab");
     writeFile(dir.path() / "lab.idx", idxHeader(1, {3}) + "abc");
-    expectError([&] { readIdxPair(dir.path() / "img.idx", dir.path() / "lab.idx"); }, {"3 labels", "2 images"});
+    expectError([&] { readIdxPair(dir.path() / "img.idx", dir.path() / "lab.idx"); },
+                {"3 labels", "2 images"});
 }
 
 // ------------------------------------------------------------------------------------------ CIFAR-10
@@ -230,7 +235,12 @@ TEST(AclImdbReader, ReadsLayoutLabelsAndRatings) {
     Warnings warnings;
     std::size_t lastDone = 0;
     const auto reviews = readAclImdb(
-        root, "train", [&](std::size_t done, std::size_t) { lastDone = done; return true; }, &warnings);
+        root, "train",
+        [&](std::size_t done, std::size_t) {
+            lastDone = done;
+            return true;
+        },
+        &warnings);
     ASSERT_EQ(reviews.size(), 3u);
     EXPECT_EQ(lastDone, 3u);
     EXPECT_EQ(reviews[0].label, 1);
@@ -261,7 +271,8 @@ TEST(AclImdbReader, MissingFoldersNameThePath) {
     expectError([&] { readAclImdb(root, "train"); }, {root.string(), "missing"});
     fs::create_directories(root / "train" / "pos");
     expectError([&] { readAclImdb(root, "test"); }, {(root / "test").string(), "missing"});
-    expectError([&] { readAclImdb(root, "train"); }, {(root / "train" / "neg").string(), "missing neg folder"});
+    expectError([&] { readAclImdb(root, "train"); },
+                {(root / "train" / "neg").string(), "missing neg folder"});
     expectError([&] { readAclImdb(root, "unsup"); }, {"split"});
 }
 
@@ -269,15 +280,17 @@ TEST(AclImdbReader, MissingFoldersNameThePath) {
 TEST(TatoebaReader, ReadsTwoAndThreeColumns) {
     TempDir dir;
     const auto p = dir.path() / "spa.txt";
-    writeFile(p, "Go.\tVe.\tCC-BY 2.0 (France) Attribution: tatoeba.org #2877272\r\nI am cold.\tTengo fr\xC3\xAD"
-                 "o.\n\nHi.\tHola.\n");
+    writeFile(p,
+              "Go.\tVe.\tCC-BY 2.0 (France) Attribution: tatoeba.org #2877272\r\nI am cold.\tTengo fr\xC3\xAD"
+              "o.\n\nHi.\tHola.\n");
     Warnings warnings;
     const auto pairs = readTatoeba(p, &warnings);
     ASSERT_EQ(pairs.size(), 3u);
     EXPECT_EQ(pairs[0].source, "Go.");
     EXPECT_EQ(pairs[0].target, "Ve.");
     EXPECT_NE(pairs[0].attribution.find("tatoeba.org"), std::string::npos);
-    EXPECT_EQ(pairs[1].target, "Tengo fr\xC3\xAD" "o.");
+    EXPECT_EQ(pairs[1].target, "Tengo fr\xC3\xAD"
+                               "o.");
     EXPECT_TRUE(pairs[1].attribution.empty());
     EXPECT_EQ(pairs[2].source, "Hi.");
     ASSERT_EQ(warnings.size(), 1u);

@@ -6,10 +6,8 @@
 #include <attn/layers/gru.hpp>
 #include <attn/layers/layer_norm.hpp>
 #include <attn/layers/multihead_attention.hpp>
-
-#include <gtest/gtest.h>
-
 #include <cmath>
+#include <gtest/gtest.h>
 
 namespace {
 
@@ -27,8 +25,10 @@ TEST(Layers, LayerNormMatchesDoubleReference) {
     const attn::Matrix y = ln.forward(x);
     for (int i = 0; i < 3; ++i) {
         double mean = 0, var = 0;
-        for (int j = 0; j < 5; ++j) mean += x(i, j) / 5.0;
-        for (int j = 0; j < 5; ++j) var += (x(i, j) - mean) * (x(i, j) - mean) / 5.0;
+        for (int j = 0; j < 5; ++j)
+            mean += x(i, j) / 5.0;
+        for (int j = 0; j < 5; ++j)
+            var += (x(i, j) - mean) * (x(i, j) - mean) / 5.0;
         for (int j = 0; j < 5; ++j)
             EXPECT_NEAR(y(i, j), (x(i, j) - mean) / std::sqrt(var + 1e-5) * ln.weight(j) + ln.bias(j), 1e-5);
     }
@@ -57,9 +57,11 @@ TEST(Layers, GruStepFollowsPyTorchGateOrderRZN) {
         auto gate = [&](int block, bool input) {
             double s = input ? g.biasIh(block * H + k) : g.biasHh(block * H + k);
             if (input)
-                for (int j = 0; j < I; ++j) s += g.weightIh(block * H + k, j) * x(j);
+                for (int j = 0; j < I; ++j)
+                    s += g.weightIh(block * H + k, j) * x(j);
             else
-                for (int j = 0; j < H; ++j) s += g.weightHh(block * H + k, j) * h(j);
+                for (int j = 0; j < H; ++j)
+                    s += g.weightHh(block * H + k, j) * h(j);
             return s;
         };
         const double r = sig(gate(0, true) + gate(0, false));
@@ -83,7 +85,8 @@ TEST(Layers, MultiheadAttentionMatchesLoopReferenceAndMasksPadding) {
     ASSERT_EQ(r.weights.size(), 2u);
     auto proj = [&](int t, int row) {
         double s = m.inProjBias(row);
-        for (int j = 0; j < d; ++j) s += m.inProjWeight(row, j) * x(t, j);
+        for (int j = 0; j < d; ++j)
+            s += m.inProjWeight(row, j) * x(t, j);
         return s;
     };
     std::vector<std::vector<double>> concat(T, std::vector<double>(d, 0.0));
@@ -92,24 +95,29 @@ TEST(Layers, MultiheadAttentionMatchesLoopReferenceAndMasksPadding) {
             std::vector<double> w(T, 0.0);
             double mx = -1e300, sum = 0;
             for (int j = 0; j < T; ++j) {
-                if (!allowed[j]) continue;
+                if (!allowed[j])
+                    continue;
                 double s = 0;
-                for (int c = 0; c < dh; ++c) s += proj(i, h * dh + c) * proj(j, d + h * dh + c);
+                for (int c = 0; c < dh; ++c)
+                    s += proj(i, h * dh + c) * proj(j, d + h * dh + c);
                 w[j] = s / std::sqrt(double(dh));
                 mx = std::max(mx, w[j]);
             }
-            for (int j = 0; j < T; ++j) sum += allowed[j] ? (w[j] = std::exp(w[j] - mx)) : (w[j] = 0);
+            for (int j = 0; j < T; ++j)
+                sum += allowed[j] ? (w[j] = std::exp(w[j] - mx)) : (w[j] = 0);
             for (int j = 0; j < T; ++j) {
                 w[j] /= sum;
                 EXPECT_NEAR(r.weights[h](i, j), w[j], 1e-5);
-                for (int c = 0; c < dh; ++c) concat[i][h * dh + c] += w[j] * proj(j, 2 * d + h * dh + c);
+                for (int c = 0; c < dh; ++c)
+                    concat[i][h * dh + c] += w[j] * proj(j, 2 * d + h * dh + c);
             }
             EXPECT_EQ(r.weights[h](i, 3), 0.0f); // padding key: exactly 0
         }
     for (int i = 0; i < T; ++i)
         for (int o = 0; o < d; ++o) {
             double s = m.outProj.bias(o);
-            for (int c = 0; c < d; ++c) s += m.outProj.weight(o, c) * concat[i][c];
+            for (int c = 0; c < d; ++c)
+                s += m.outProj.weight(o, c) * concat[i][c];
             EXPECT_NEAR(r.output(i, o), s, 1e-5);
         }
 }

@@ -3,12 +3,10 @@
 // within 1e-4 (max abs difference).
 
 #include <attn/checkpoint.hpp>
-
-#include <gtest/gtest.h>
-#include <nlohmann/json.hpp>
-
 #include <filesystem>
 #include <fstream>
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 
 namespace {
 
@@ -31,10 +29,12 @@ float maxDiff(const std::vector<float>& got, const nlohmann::json& want) {
 float maxDiff(const attn::Matrix& got, const nlohmann::json& want) {
     EXPECT_EQ(static_cast<std::size_t>(got.rows()), want.size());
     float m = 0;
-    for (Eigen::Index r = 0; r < std::min<Eigen::Index>(got.rows(), static_cast<Eigen::Index>(want.size())); ++r) {
+    for (Eigen::Index r = 0; r < std::min<Eigen::Index>(got.rows(), static_cast<Eigen::Index>(want.size()));
+         ++r) {
         const auto& row = want[static_cast<std::size_t>(r)];
         EXPECT_EQ(static_cast<std::size_t>(got.cols()), row.size());
-        for (Eigen::Index c = 0; c < std::min<Eigen::Index>(got.cols(), static_cast<Eigen::Index>(row.size())); ++c)
+        for (Eigen::Index c = 0;
+             c < std::min<Eigen::Index>(got.cols(), static_cast<Eigen::Index>(row.size())); ++c)
             m = std::max(m, std::abs(got(r, c) - row[static_cast<std::size_t>(c)].get<float>()));
     }
     return m;
@@ -111,7 +111,8 @@ TEST_P(VitParity, LogitsAndEveryAttentionMapMatchPyTorch) {
     const auto want = expected(GetParam()); // keep alive: range-for over a temporary's member dangles
     for (const auto& c : want["cases"]) {
         const auto pixels = c["pixels"].get<std::vector<std::uint8_t>>();
-        const auto img = attn::imageFromBytes(pixels.data(), cfg.inChannels, cfg.imageSize, cfg.imageSize, false);
+        const auto img =
+            attn::imageFromBytes(pixels.data(), cfg.inChannels, cfg.imageSize, cfg.imageSize, false);
         const auto r = vit->classify(img);
         EXPECT_LE(maxDiff(r.logits, c["logits"]), kTol);
         expectAttention(r.attention, c["attention"]);

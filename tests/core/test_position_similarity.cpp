@@ -4,11 +4,9 @@
 #include <attn/models/vit.hpp>
 #include <attn/position_similarity.hpp>
 #include <attn/safetensors.hpp>
-
-#include <gtest/gtest.h>
-
 #include <cmath>
 #include <filesystem>
+#include <gtest/gtest.h>
 #include <vector>
 
 namespace {
@@ -24,7 +22,8 @@ TEST(PositionSimilarity, CosineByHand) {
     const float r = 1.0f / std::sqrt(2.0f);
     const float want[4][4] = {{1, r, 0, 0}, {r, 1, -r, 0}, {0, -r, 1, 0}, {0, 0, 0, 0}};
     for (int i = 0; i < 4; ++i)
-        for (int j = 0; j < 4; ++j) EXPECT_NEAR(s(i, j), want[i][j], kTol) << i << "," << j;
+        for (int j = 0; j < 4; ++j)
+            EXPECT_NEAR(s(i, j), want[i][j], kTol) << i << "," << j;
 }
 
 TEST(PositionSimilarity, PatchPositionsDropCls) {
@@ -51,7 +50,8 @@ TEST(PositionSimilarity, SinusoidalTableOfTheFixture) {
             EXPECT_NEAR(pe(pos, 2 * i + 1), std::cos(angle), 1e-6);
         }
     const attn::Matrix s = attn::cosineSimilarity(attn::patchPositions(pe));
-    for (int i = 0; i < 4; ++i) EXPECT_NEAR(s(i, i), 1.0f, kTol);
+    for (int i = 0; i < 4; ++i)
+        EXPECT_NEAR(s(i, i), 1.0f, kTol);
 }
 
 TEST(PositionSimilarity, LearnedTableOfTheFixture) {
@@ -61,13 +61,15 @@ TEST(PositionSimilarity, LearnedTableOfTheFixture) {
     ASSERT_EQ(pe.rows(), 5);
     ASSERT_EQ(pe.cols(), 16);
     // The table is the checkpoint's pos_embed [1, 5, 16], row-major, value for value.
-    const auto file = attn::SafetensorsFile::read(kParity / "vit_pre_gelu_learned_gray" / "model.safetensors");
+    const auto file =
+        attn::SafetensorsFile::read(kParity / "vit_pre_gelu_learned_gray" / "model.safetensors");
     const attn::TensorInfo* info = file.find("pos_embed");
     ASSERT_NE(info, nullptr);
     const std::vector<float> raw = file.toFloat(*info);
     ASSERT_EQ(raw.size(), 5u * 16u);
     for (int p = 0; p < 5; ++p)
-        for (int c = 0; c < 16; ++c) EXPECT_EQ(pe(p, c), raw[size_t(p * 16 + c)]);
+        for (int c = 0; c < 16; ++c)
+            EXPECT_EQ(pe(p, c), raw[size_t(p * 16 + c)]);
     const attn::Matrix s = attn::cosineSimilarity(attn::patchPositions(pe));
     for (int i = 0; i < 4; ++i)
         for (int j = 0; j < 4; ++j) {

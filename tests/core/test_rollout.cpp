@@ -1,7 +1,6 @@
 // Attention rollout (Abnar & Zuidema 2020) against a hand computation on 2 layers of 3x3 maps.
 
 #include <attn/rollout.hpp>
-
 #include <gtest/gtest.h>
 
 namespace {
@@ -33,7 +32,8 @@ void expectNear(const attn::Matrix& got, const attn::Matrix& want) {
     ASSERT_EQ(got.rows(), want.rows());
     ASSERT_EQ(got.cols(), want.cols());
     for (Eigen::Index r = 0; r < got.rows(); ++r)
-        for (Eigen::Index c = 0; c < got.cols(); ++c) EXPECT_NEAR(got(r, c), want(r, c), kTol) << r << "," << c;
+        for (Eigen::Index c = 0; c < got.cols(); ++c)
+            EXPECT_NEAR(got(r, c), want(r, c), kTol) << r << "," << c;
 }
 
 TEST(Rollout, MeanOfHeads) {
@@ -43,7 +43,8 @@ TEST(Rollout, MeanOfHeads) {
 TEST(Rollout, TwoLayersByHand) {
     const attn::Matrix r = attn::attentionRollout(handStack());
     expectNear(r, m3({0.425f, 0.175f, 0.4f, 0.1875f, 0.8125f, 0, 0.125f + 0.2f / 3, 0.275f, 1.6f / 3}));
-    for (Eigen::Index i = 0; i < 3; ++i) EXPECT_NEAR(r.row(i).sum(), 1.0f, kTol);
+    for (Eigen::Index i = 0; i < 3; ++i)
+        EXPECT_NEAR(r.row(i).sum(), 1.0f, kTol);
     const std::vector<float> cls = attn::rowWithoutColumn(r, 0, 0);
     ASSERT_EQ(cls.size(), 2u);
     EXPECT_NEAR(cls[0], 0.175f, kTol);

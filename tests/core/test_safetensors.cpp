@@ -1,12 +1,10 @@
 // The safetensors reader: one test per validation rule of the format, plus dtype conversion.
 
 #include <attn/safetensors.hpp>
-
-#include <gtest/gtest.h>
-
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <gtest/gtest.h>
 #include <string>
 
 namespace {
@@ -16,7 +14,8 @@ using Bytes = std::vector<std::uint8_t>;
 Bytes makeFile(const std::string& header, const Bytes& data, std::uint64_t declared = UINT64_MAX) {
     const std::uint64_t n = declared == UINT64_MAX ? header.size() : declared;
     Bytes out(8);
-    for (int i = 0; i < 8; ++i) out[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(n >> (8 * i));
+    for (int i = 0; i < 8; ++i)
+        out[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(n >> (8 * i));
     out.insert(out.end(), header.begin(), header.end());
     out.insert(out.end(), data.begin(), data.end());
     return out;
@@ -37,8 +36,9 @@ std::string errorOf(const Bytes& file) {
     return "";
 }
 
-const std::string kGood = R"({"a":{"dtype":"F32","shape":[2],"data_offsets":[0,8]},)"
-                          R"("b":{"dtype":"F32","shape":[1,1],"data_offsets":[8,12]},"__metadata__":{"format":"pt"}})";
+const std::string kGood =
+    R"({"a":{"dtype":"F32","shape":[2],"data_offsets":[0,8]},)"
+    R"("b":{"dtype":"F32","shape":[1,1],"data_offsets":[8,12]},"__metadata__":{"format":"pt"}})";
 
 TEST(Safetensors, ReadsAValidFile) {
     const auto f = attn::SafetensorsFile::parse(makeFile(kGood, floats({1, 2, 3})), "m.safetensors");
@@ -66,7 +66,8 @@ TEST(Safetensors, HeaderLengthAbove100MBIsRejectedBeforeAllocating) {
     const auto path = std::filesystem::temp_directory_path() / "attn_huge_header.safetensors";
     {
         const auto b = makeFile("{}", {}, 1ull << 40);
-        std::ofstream(path, std::ios::binary).write(reinterpret_cast<const char*>(b.data()), static_cast<std::streamsize>(b.size()));
+        std::ofstream(path, std::ios::binary)
+            .write(reinterpret_cast<const char*>(b.data()), static_cast<std::streamsize>(b.size()));
     }
     EXPECT_THROW(attn::SafetensorsFile::read(path), attn::SafetensorsError);
     std::filesystem::remove(path);
@@ -93,7 +94,8 @@ TEST(Safetensors, UnknownDtypeIsRejected) {
 }
 
 TEST(Safetensors, ShapeTimesDtypeSizeMustEqualTheByteSpan) {
-    const auto e = errorOf(makeFile(R"({"a":{"dtype":"F32","shape":[3],"data_offsets":[0,8]}})", floats({1, 2})));
+    const auto e =
+        errorOf(makeFile(R"({"a":{"dtype":"F32","shape":[3],"data_offsets":[0,8]}})", floats({1, 2})));
     EXPECT_NE(e.find("tensor 'a'"), std::string::npos) << e;
     EXPECT_NE(e.find("needs 12 bytes"), std::string::npos) << e;
 }
@@ -108,12 +110,14 @@ TEST(Safetensors, ShapeProductOverflowIsRejected) {
 }
 
 TEST(Safetensors, NegativeShapeIsRejected) {
-    const auto e = errorOf(makeFile(R"({"a":{"dtype":"F32","shape":[-1],"data_offsets":[0,4]}})", floats({1})));
+    const auto e =
+        errorOf(makeFile(R"({"a":{"dtype":"F32","shape":[-1],"data_offsets":[0,4]}})", floats({1})));
     EXPECT_NE(e.find("non-negative"), std::string::npos) << e;
 }
 
 TEST(Safetensors, OffsetsMustStartAtZero) {
-    const auto e = errorOf(makeFile(R"({"a":{"dtype":"F32","shape":[1],"data_offsets":[4,8]}})", floats({1, 2})));
+    const auto e =
+        errorOf(makeFile(R"({"a":{"dtype":"F32","shape":[1],"data_offsets":[4,8]}})", floats({1, 2})));
     EXPECT_NE(e.find("gap of 4 bytes"), std::string::npos) << e;
 }
 
@@ -133,17 +137,20 @@ TEST(Safetensors, OverlappingTensorsAreRejected) {
 }
 
 TEST(Safetensors, DataMustEndExactlyAtTheEndOfTheFile) {
-    const auto e = errorOf(makeFile(R"({"a":{"dtype":"F32","shape":[1],"data_offsets":[0,4]}})", floats({1, 2})));
+    const auto e =
+        errorOf(makeFile(R"({"a":{"dtype":"F32","shape":[1],"data_offsets":[0,4]}})", floats({1, 2})));
     EXPECT_NE(e.find("4 bytes after the last tensor"), std::string::npos) << e;
 }
 
 TEST(Safetensors, OffsetsPastTheEndAreRejected) {
-    const auto e = errorOf(makeFile(R"({"a":{"dtype":"F32","shape":[2],"data_offsets":[0,8]}})", floats({1})));
+    const auto e =
+        errorOf(makeFile(R"({"a":{"dtype":"F32","shape":[2],"data_offsets":[0,8]}})", floats({1})));
     EXPECT_NE(e.find("run past the end"), std::string::npos) << e;
 }
 
 TEST(Safetensors, EndBeforeBeginIsRejected) {
-    const auto e = errorOf(makeFile(R"({"a":{"dtype":"F32","shape":[0],"data_offsets":[4,0]}})", floats({1})));
+    const auto e =
+        errorOf(makeFile(R"({"a":{"dtype":"F32","shape":[0],"data_offsets":[4,0]}})", floats({1})));
     EXPECT_NE(e.find("before begin"), std::string::npos) << e;
 }
 
@@ -167,12 +174,12 @@ TEST(Safetensors, ConvertsF16BF16F64ToFloat) {
     Bytes d(8);
     std::memcpy(d.data(), &q, 8);
     data.insert(data.end(), d.begin(), d.end());
-    const auto f = attn::SafetensorsFile::parse(
-        makeFile(R"({"h":{"dtype":"F16","shape":[3],"data_offsets":[0,6]},)"
-                 R"("b":{"dtype":"BF16","shape":[1],"data_offsets":[6,8]},)"
-                 R"("d":{"dtype":"F64","shape":[1],"data_offsets":[8,16]}})",
-                 data),
-        "m");
+    const auto f =
+        attn::SafetensorsFile::parse(makeFile(R"({"h":{"dtype":"F16","shape":[3],"data_offsets":[0,6]},)"
+                                              R"("b":{"dtype":"BF16","shape":[1],"data_offsets":[6,8]},)"
+                                              R"("d":{"dtype":"F64","shape":[1],"data_offsets":[8,16]}})",
+                                              data),
+                                     "m");
     EXPECT_EQ(f.toFloat(*f.find("h")), (std::vector<float>{1.0f, -2.0f, 0x1p-24f}));
     EXPECT_EQ(f.toFloat(*f.find("b")), (std::vector<float>{1.5f}));
     EXPECT_EQ(f.toFloat(*f.find("d")), (std::vector<float>{0.25f}));
@@ -198,7 +205,8 @@ TEST(WeightLoader, MissingWrongShapeAndUnusedTensorsAreErrors) {
         w.matrix("a", 1, 3);
         FAIL();
     } catch (const attn::SafetensorsError& e) {
-        EXPECT_NE(std::string(e.what()).find("tensor 'a' has shape [2], expected [1,3]"), std::string::npos) << e.what();
+        EXPECT_NE(std::string(e.what()).find("tensor 'a' has shape [2], expected [1,3]"), std::string::npos)
+            << e.what();
     }
     EXPECT_EQ(w.vector("a", 2).size(), 2);
     try {

@@ -7,14 +7,12 @@
 #include <attn/datasets/idx.hpp>
 #include <attn/image.hpp>
 #include <attn/tokenizer.hpp>
-
-#include <gtest/gtest.h>
-#include <nlohmann/json.hpp>
-
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <gtest/gtest.h>
 #include <map>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
@@ -28,20 +26,24 @@ const fs::path kModels = fs::path(ATTNVIZ_SOURCE_DIR) / "resources" / "models";
 nlohmann::json readExpected(const std::string& model) {
     const auto path = kHeldout / (model + ".expected.json");
     std::ifstream in(path);
-    if (!in) throw std::runtime_error(path.string() + ": cannot open");
+    if (!in)
+        throw std::runtime_error(path.string() + ": cannot open");
     return nlohmann::json::parse(in);
 }
 
 /// Lines of a TSV sample split at the first tab.
 std::vector<std::pair<std::string, std::string>> readTsv(const fs::path& path) {
     std::ifstream in(path);
-    if (!in) throw std::runtime_error(path.string() + ": cannot open");
+    if (!in)
+        throw std::runtime_error(path.string() + ": cannot open");
     std::vector<std::pair<std::string, std::string>> rows;
     std::string line;
     while (std::getline(in, line)) {
-        if (line.empty()) continue;
+        if (line.empty())
+            continue;
         const auto tab = line.find('\t');
-        if (tab == std::string::npos) throw std::runtime_error(path.string() + ": line without tab");
+        if (tab == std::string::npos)
+            throw std::runtime_error(path.string() + ": line without tab");
         rows.emplace_back(line.substr(0, tab), line.substr(tab + 1));
     }
     return rows;
@@ -58,7 +60,8 @@ std::u32string codePoints(const std::string& s) {
         char32_t cp = len == 1 ? c : len == 2 ? (c & 0x1f) : len == 3 ? (c & 0x0f) : (c & 0x07);
         for (std::size_t k = 1; k < len && i + k < s.size(); ++k)
             cp = (cp << 6) | (static_cast<unsigned char>(s[i + k]) & 0x3f);
-        if (cp != U' ') out.push_back(cp);
+        if (cp != U' ')
+            out.push_back(cp);
         i += len;
     }
     return out;
@@ -71,14 +74,18 @@ double chrF(const std::vector<std::string>& hyps, const std::vector<std::string>
         const auto h = codePoints(hyps[s]), r = codePoints(refs[s]);
         for (int n = 1; n <= maxN; ++n) {
             std::map<std::u32string, int> hc, rc;
-            for (std::size_t i = 0; i + n <= h.size(); ++i) ++hc[h.substr(i, n)];
-            for (std::size_t i = 0; i + n <= r.size(); ++i) ++rc[r.substr(i, n)];
+            for (std::size_t i = 0; i + n <= h.size(); ++i)
+                ++hc[h.substr(i, n)];
+            for (std::size_t i = 0; i + n <= r.size(); ++i)
+                ++rc[r.substr(i, n)];
             for (const auto& [g, c] : hc) {
                 const auto it = rc.find(g);
-                if (it != rc.end()) match[n - 1] += std::min(c, it->second);
+                if (it != rc.end())
+                    match[n - 1] += std::min(c, it->second);
                 hypTotal[n - 1] += c;
             }
-            for (const auto& [g, c] : rc) refTotal[n - 1] += c;
+            for (const auto& [g, c] : rc)
+                refTotal[n - 1] += c;
         }
     }
     double p = 0, r = 0;
@@ -88,14 +95,16 @@ double chrF(const std::vector<std::string>& hyps, const std::vector<std::string>
     }
     p /= maxN;
     r /= maxN;
-    if (p + r == 0) return 0.0;
+    if (p + r == 0)
+        return 0.0;
     const double b2 = 4.0;
     return 100.0 * (1 + b2) * p * r / (b2 * p + r);
 }
 
 std::string joinTokens(const std::vector<std::string>& tokens) {
     std::string out;
-    for (const auto& t : tokens) out += (out.empty() ? "" : " ") + t;
+    for (const auto& t : tokens)
+        out += (out.empty() ? "" : " ") + t;
     return out;
 }
 
@@ -132,15 +141,16 @@ TEST(ShippedModels, SentimentHeldOutAccuracyMatchesCard) {
     }
     const int want = expected.at("correct").get<int>();
     EXPECT_NEAR(correct, want, 1) << "C++ engine " << correct << "/" << rows.size() << ", card " << want;
-    EXPECT_GE(agree, static_cast<int>(rows.size()) - 1) << "predictions differ from PyTorch's on "
-                                                        << rows.size() - agree << " sentences";
+    EXPECT_GE(agree, static_cast<int>(rows.size()) - 1)
+        << "predictions differ from PyTorch's on " << rows.size() - agree << " sentences";
 }
 
 TEST(ShippedModels, VitFashionMnistHeldOutAccuracyMatchesCard) {
     const auto expected = readExpected("vit-fashion-mnist");
     const int total = expected.at("total").get<int>();
     const auto base = kHeldout / ("fashion-mnist-test-" + std::to_string(total));
-    const auto data = attn::datasets::readIdxPair(base.string() + "-images.idx", base.string() + "-labels.idx");
+    const auto data =
+        attn::datasets::readIdxPair(base.string() + "-images.idx", base.string() + "-labels.idx");
     ASSERT_EQ(static_cast<int>(data.images.count), total);
     const auto model = attn::loadModel(kModels / "vit-fashion-mnist");
     const auto* vit = dynamic_cast<const attn::VitModel*>(model.get());
@@ -149,7 +159,8 @@ TEST(ShippedModels, VitFashionMnistHeldOutAccuracyMatchesCard) {
     int correct = 0, agree = 0;
     for (int i = 0; i < total; ++i) {
         const auto image = attn::imageFromBytes(data.images.image(static_cast<std::size_t>(i)), 1,
-                                                static_cast<int>(data.images.rows), static_cast<int>(data.images.cols), false);
+                                                static_cast<int>(data.images.rows),
+                                                static_cast<int>(data.images.cols), false);
         const auto result = vit->classify(image);
         correct += result.predicted == data.labels[static_cast<std::size_t>(i)];
         agree += result.predicted == predictions.at(static_cast<std::size_t>(i)).get<int>();
@@ -167,20 +178,24 @@ std::pair<double, int> translationChrF(const std::string& name, std::vector<std:
     const auto rows = readTsv(kHeldout / expected.at("sample").get<std::string>());
     const auto model = attn::loadModel(kModels / name);
     const auto* s2s = dynamic_cast<const attn::Seq2SeqModel*>(model.get());
-    if (!s2s) throw std::runtime_error(name + " is not a seq2seq model");
-    const std::string eos = expected.contains("eos_token") ? expected["eos_token"].get<std::string>() : "<eos>";
+    if (!s2s)
+        throw std::runtime_error(name + " is not a seq2seq model");
+    const std::string eos =
+        expected.contains("eos_token") ? expected["eos_token"].get<std::string>() : "<eos>";
     std::vector<std::string> hyps, refs;
     int same = 0;
     const auto& pyHyps = expected.at("hypotheses");
     for (std::size_t i = 0; i < rows.size(); ++i) {
         auto result = s2s->translate(rows[i].first);
         auto words = result.outputTokens;
-        if (!words.empty() && words.back() == eos) words.pop_back();
+        if (!words.empty() && words.back() == eos)
+            words.pop_back();
         hyps.push_back(joinTokens(words));
         refs.push_back(joinTokens(attn::tokenize(rows[i].second)));
         same += hyps.back() == pyHyps.at(i).get<std::string>();
     }
-    if (hypsOut) *hypsOut = hyps;
+    if (hypsOut)
+        *hypsOut = hyps;
     return {chrF(hyps, refs), same};
 }
 
@@ -211,7 +226,8 @@ TEST(ShippedModels, AttentionIsClearlyAheadOnLongSentences) {
         translationChrF(name, &hyps);
         std::vector<std::string> h, r;
         for (std::size_t i = 0; i < rows.size(); ++i) {
-            if (attn::tokenize(rows[i].first).size() <= 10) continue;
+            if (attn::tokenize(rows[i].first).size() <= 10)
+                continue;
             h.push_back(hyps[i]);
             r.push_back(joinTokens(attn::tokenize(rows[i].second)));
         }
@@ -222,6 +238,8 @@ TEST(ShippedModels, AttentionIsClearlyAheadOnLongSentences) {
     ASSERT_EQ(pairs, pairs2);
     EXPECT_EQ(pairs, expected.at("by_length").at(">10").at("pairs").get<std::size_t>());
     EXPECT_NEAR(withAttention, expected.at("by_length").at(">10").at("chrF").get<double>(), 1.0);
-    EXPECT_NEAR(without, readExpected("translation-en-es-noattn").at("by_length").at(">10").at("chrF").get<double>(), 1.0);
+    EXPECT_NEAR(without,
+                readExpected("translation-en-es-noattn").at("by_length").at(">10").at("chrF").get<double>(),
+                1.0);
     EXPECT_GE(withAttention - without, 10.0) << "attention " << withAttention << " vs none " << without;
 }

@@ -3,12 +3,11 @@
 #include "attn/glove/loader.hpp"
 #include "attn/glove/wink_import.hpp"
 
-#include <gtest/gtest.h>
-
 #include <chrono>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <gtest/gtest.h>
 #include <thread>
 
 namespace fs = std::filesystem;
@@ -30,7 +29,9 @@ std::string slurp(const fs::path& p) {
     return {std::istreambuf_iterator<char>(in), {}};
 }
 
-void spit(const fs::path& p, const std::string& s) { std::ofstream(p, std::ios::binary) << s; }
+void spit(const fs::path& p, const std::string& s) {
+    std::ofstream(p, std::ios::binary) << s;
+}
 
 void expectBinaryError(const fs::path& p, const std::string& where, const std::string& what) {
     try {
@@ -73,7 +74,7 @@ TEST(GloveBinary, TruncatedFileNamesTheByteOffset) {
     writeBinary(*text, dir / "ok.bin");
     const std::string bytes = slurp(dir / "ok.bin");
     spit(dir / "cut.bin", bytes.substr(0, bytes.size() - 4));
-    expectBinaryError(dir / "cut.bin", "128", "(truncated)");  // the matrix starts at byte 128
+    expectBinaryError(dir / "cut.bin", "128", "(truncated)"); // the matrix starts at byte 128
     spit(dir / "short.bin", bytes.substr(0, 20));
     expectBinaryError(dir / "short.bin", "0", "shorter than the 64-byte header");
 }
@@ -106,7 +107,7 @@ TEST(GloveBinary, InvalidUtf8WordIsAnError) {
     const fs::path dir = tempDir("utf8");
     writeBinary(*text, dir / "ok.bin");
     std::string bytes = slurp(dir / "ok.bin");
-    bytes[64] = '\xFF';  // first byte of the first word
+    bytes[64] = '\xFF'; // first byte of the first word
     spit(dir / "bad.bin", bytes);
     expectBinaryError(dir / "bad.bin", "64", "not valid UTF-8");
 }
@@ -119,7 +120,8 @@ TEST(GloveBinary, TextReaderRejectsTheBinaryFormat) {
         readText(dir / "set.bin");
         FAIL();
     } catch (const LoadError& e) {
-        EXPECT_EQ(std::string(e.what()).rfind((dir / "set.bin").string() + ":1: binary data", 0), 0u) << e.what();
+        EXPECT_EQ(std::string(e.what()).rfind((dir / "set.bin").string() + ":1: binary data", 0), 0u)
+            << e.what();
     }
 }
 
@@ -132,7 +134,8 @@ TEST(GloveCache, SecondOpenUsesTheCacheAndAnEditInvalidatesIt) {
     auto first = open(text, o);
     const fs::path entry = cachePathFor(text, o.cacheDir);
     ASSERT_TRUE(fs::exists(entry));
-    EXPECT_NE(readBinaryMeta(entry).find("source=" + fs::absolute(text).lexically_normal().string()), std::string::npos);
+    EXPECT_NE(readBinaryMeta(entry).find("source=" + fs::absolute(text).lexically_normal().string()),
+              std::string::npos);
     auto second = open(text, o);
     EXPECT_TRUE(sameBits(*first, *second));
     EXPECT_EQ(second->name(), "vectors.txt");
@@ -171,7 +174,7 @@ TEST(GloveCache, CorruptEntryIsIgnoredWithAWarning) {
     EXPECT_EQ(e->size(), 3u);
     ASSERT_FALSE(warnings.empty());
     EXPECT_NE(warnings[0].find("unusable cache entry"), std::string::npos);
-    EXPECT_NO_THROW(readBinary(cachePathFor(text, dir / "cache")));  // rewritten
+    EXPECT_NO_THROW(readBinary(cachePathFor(text, dir / "cache"))); // rewritten
 }
 
 TEST(GloveDefault, ContainsEverydayWordsButNotSingleLetters) {
@@ -192,7 +195,8 @@ TEST(GloveDefault, ContainsEverydayWordsButNotSingleLetters) {
         EXPECT_FALSE(d->lookup(w).has_value()) << w;
     EXPECT_EQ(d->lookupFolded("She"), d->lookup("she"));
     EXPECT_EQ(d->source(), "embedded");
-    EXPECT_EQ(d->description(), "GloVe 6B 100d (embedded default): " + groupThousands(d->size()) + " words \xC3\x97 100");
+    EXPECT_EQ(d->description(),
+              "GloVe 6B 100d (embedded default): " + groupThousands(d->size()) + " words \xC3\x97 100");
 }
 
 TEST(GloveDefault, ValuesEqualTheTextOfTheSameWords) {
@@ -238,9 +242,10 @@ TEST(GloveDefault, CosineMatchesADirectComputation) {
 
 TEST(GloveImport, StreamingImporterHandlesEscapesAndLimits) {
     const fs::path dir = tempDir("import");
-    spit(dir / "pkg.json",
-         R"({"precision":8,"size":3,"dimensions":2,"words":["the","caf\u00e9","\"q\""],)"
-         R"("vectors":{"the":[0.5,-1.25,1.4,0],"caf\u00e9":[1e-3,2,2.1,1],"\"q\"":[3,4,5,2]},"unkVector":[0,0,0,-1]})");
+    spit(
+        dir / "pkg.json",
+        R"({"precision":8,"size":3,"dimensions":2,"words":["the","caf\u00e9","\"q\""],)"
+        R"("vectors":{"the":[0.5,-1.25,1.4,0],"caf\u00e9":[1e-3,2,2.1,1],"\"q\"":[3,4,5,2]},"unkVector":[0,0,0,-1]})");
     auto r = importWinkToBinary(dir / "pkg.json", dir / "all.bin", {});
     EXPECT_EQ(r.words, 3u);
     auto e = readBinary(dir / "all.bin");
@@ -264,11 +269,11 @@ TEST(GloveImport, StreamingImporterHandlesEscapesAndLimits) {
 }
 
 TEST(GloveBinary, DuplicateWordIsAnErrorAtItsByteOffset) {
-    auto text = readText(kData / "word2vec_header.txt");  // cat dog fish
+    auto text = readText(kData / "word2vec_header.txt"); // cat dog fish
     const fs::path dir = tempDir("dup");
     writeBinary(*text, dir / "ok.bin");
     std::string bytes = slurp(dir / "ok.bin");
-    bytes.replace(64 + 4, 3, "cat");  // "cat\ndog\n" -> "cat\ncat\n"
+    bytes.replace(64 + 4, 3, "cat"); // "cat\ndog\n" -> "cat\ncat\n"
     spit(dir / "dup.bin", bytes);
     expectBinaryError(dir / "dup.bin", "68", "duplicate word 'cat' (words 1 and 2)");
 }

@@ -3,12 +3,11 @@
 
 #include "attn/glove/loader.hpp"
 
-#include <gtest/gtest.h>
-
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <gtest/gtest.h>
 #include <sstream>
 
 namespace fs = std::filesystem;
@@ -27,7 +26,8 @@ fs::path writeTemp(const std::string& name, const std::string& bytes) {
 }
 
 // Loads and expects a LoadError whose message starts with "<path>:<line>: " and contains `what`.
-void expectError(const std::string& name, const std::string& bytes, std::size_t line, const std::string& what) {
+void expectError(const std::string& name, const std::string& bytes, std::size_t line,
+                 const std::string& what) {
     const fs::path p = writeTemp(name, bytes);
     try {
         readText(p);
@@ -36,7 +36,8 @@ void expectError(const std::string& name, const std::string& bytes, std::size_t 
         const std::string msg = e.what();
         const std::string prefix = p.string() + ":" + std::to_string(line) + ": ";
         EXPECT_EQ(msg.rfind(prefix, 0), 0u) << "message: " << msg << "\nexpected prefix: " << prefix;
-        EXPECT_NE(msg.find(what), std::string::npos) << "message: " << msg << "\nexpected to contain: " << what;
+        EXPECT_NE(msg.find(what), std::string::npos)
+            << "message: " << msg << "\nexpected to contain: " << what;
     }
 }
 
@@ -86,7 +87,7 @@ TEST(GloveText, ToleratesBomAndCrlf) {
     ASSERT_EQ(e->size(), 2u);
     ASSERT_EQ(e->dim(), 3u);
     EXPECT_EQ(e->word(0), "the");  // not "\xEF\xBB\xBFthe"
-    EXPECT_EQ(e->row(0)[2], 3.0f);  // not broken by the '\r'
+    EXPECT_EQ(e->row(0)[2], 3.0f); // not broken by the '\r'
     EXPECT_EQ(e->row(1)[0], 1e-3f);
     EXPECT_EQ(e->row(1)[1], 250.0f);
     EXPECT_TRUE(e->lookup("of").has_value());
@@ -107,7 +108,8 @@ TEST(GloveText, Word2vecHeaderCountMismatchIsAWarning) {
     auto e = readText(writeTemp("w2v_mismatch.txt", "5 2\na 1 2\nb 3 4\n"), o);
     EXPECT_EQ(e->size(), 2u);
     ASSERT_EQ(warnings.size(), 1u);
-    EXPECT_NE(warnings[0].find(":1: the word2vec header announces 5 words but the file has 2"), std::string::npos)
+    EXPECT_NE(warnings[0].find(":1: the word2vec header announces 5 words but the file has 2"),
+              std::string::npos)
         << warnings[0];
 }
 
@@ -129,7 +131,7 @@ TEST(GloveText, DuplicateWordIsAWarningAndTheFirstWins) {
     ASSERT_EQ(e->size(), 3u);
     EXPECT_EQ(e->word(2), "emu");
     EXPECT_EQ(e->row(*e->lookup("cat"))[0], 1.0f);
-    EXPECT_EQ(e->row(2)[0], 7.0f);  // rows after the duplicate moved up with their words
+    EXPECT_EQ(e->row(2)[0], 7.0f); // rows after the duplicate moved up with their words
     ASSERT_EQ(warnings.size(), 1u);
     EXPECT_EQ(warnings[0].rfind(p.string() + ":3: duplicate word 'cat'", 0), 0u) << warnings[0];
     EXPECT_NE(warnings[0].find("line 1"), std::string::npos);
@@ -154,17 +156,21 @@ TEST(GloveText, ErrorLineNumbersAreRightAcrossChunks) {
         readText(p, o);
         FAIL();
     } catch (const LoadError& e) {
-        EXPECT_EQ(std::string(e.what()).rfind(p.string() + ":60001: expected a word and 18 numbers", 0), 0u) << e.what();
+        EXPECT_EQ(std::string(e.what()).rfind(p.string() + ":60001: expected a word and 18 numbers", 0), 0u)
+            << e.what();
     }
 }
 
 // ---- malformed input: one test per case --------------------------------------------------------
 
 TEST(GloveTextErrors, WrongFieldCount) {
-    expectError("fields.txt", "the 1 2 3\nof 1 2\n", 2, "expected a word and 3 numbers (4 fields), found 3 fields");
+    expectError("fields.txt", "the 1 2 3\nof 1 2\n", 2,
+                "expected a word and 3 numbers (4 fields), found 3 fields");
 }
 
-TEST(GloveTextErrors, UnparsableNumber) { expectError("nan_text.txt", "the 1 2 3\nof 1 2.5.1 3\n", 2, "'2.5.1' is not a number"); }
+TEST(GloveTextErrors, UnparsableNumber) {
+    expectError("nan_text.txt", "the 1 2 3\nof 1 2.5.1 3\n", 2, "'2.5.1' is not a number");
+}
 
 TEST(GloveTextErrors, NonFiniteValue) {
     expectError("inf.txt", "the 1 2 3\nof 1 inf 3\n", 2, "'inf' is not a finite number");
@@ -176,22 +182,28 @@ TEST(GloveTextErrors, InvalidUtf8Word) {
     expectError("utf8.txt", "the 1 2\ncaf\xE9 1 2\n", 2, "is not valid UTF-8");
 }
 
-TEST(GloveTextErrors, EmptyFile) { expectError("empty.txt", "", 1, "empty file"); }
+TEST(GloveTextErrors, EmptyFile) {
+    expectError("empty.txt", "", 1, "empty file");
+}
 
 TEST(GloveTextErrors, BinaryFile) {
     std::string bytes = "\x89PNG\r\n\x1a\n";
     bytes += std::string("\0\0\0\rIHDR", 8);
-    expectError("image.png", bytes, 3, "binary data");  // the NUL is on line 3
+    expectError("image.png", bytes, 3, "binary data"); // the NUL is on line 3
 }
 
-TEST(GloveTextErrors, OnlyAWordOnTheFirstLine) { expectError("oneword.txt", "hello\n", 1, "found 1 field"); }
+TEST(GloveTextErrors, OnlyAWordOnTheFirstLine) {
+    expectError("oneword.txt", "hello\n", 1, "found 1 field");
+}
 
 TEST(GloveTextErrors, HeaderDimensionLargerThanTheFileCanBack) {
     // A word2vec header announcing 2,000,000,000 dims must not drive an allocation.
     expectError("w2v_huge.txt", "1 2000000000\ncat 1 2\n", 1, "announces 2000000000 dimensions");
 }
 
-TEST(GloveTextErrors, HeaderWithoutVectors) { expectError("w2v_empty.txt", "3 2\n", 2, "no vectors"); }
+TEST(GloveTextErrors, HeaderWithoutVectors) {
+    expectError("w2v_empty.txt", "3 2\n", 2, "no vectors");
+}
 
 TEST(GloveText, CancelThrowsCancelled) {
     ReadOptions o;

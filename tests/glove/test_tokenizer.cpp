@@ -21,7 +21,8 @@ TEST(Tokenizer, LowerCasesAsciiAndKeepsUtf8) {
 }
 
 TEST(Tokenizer, Sentence) {
-    EXPECT_EQ(tokenize("She's improved, hasn't she?"), (V{"she", "'s", "improved", ",", "has", "n't", "she", "?"}));
+    EXPECT_EQ(tokenize("She's improved, hasn't she?"),
+              (V{"she", "'s", "improved", ",", "has", "n't", "she", "?"}));
     EXPECT_EQ(tokenize("  (Hello)  \"world\"! "), (V{"(", "hello", ")", "\"", "world", "\"", "!"}));
 }
 
@@ -33,9 +34,10 @@ TEST(Tokenizer, NumbersHyphensAndAbbreviations) {
 }
 
 TEST(Tokenizer, CliticsAndQuotes) {
-    EXPECT_EQ(tokenize("we'll I'm they're you've he'd"), (V{"we", "'ll", "i", "'m", "they", "'re", "you", "'ve", "he", "'d"}));
+    EXPECT_EQ(tokenize("we'll I'm they're you've he'd"),
+              (V{"we", "'ll", "i", "'m", "they", "'re", "you", "'ve", "he", "'d"}));
     EXPECT_EQ(tokenize("won't cannot"), (V{"wo", "n't", "can", "not"}));
-    EXPECT_EQ(tokenize("she\xE2\x80\x99s"), (V{"she", "'s"}));  // typographic apostrophe
+    EXPECT_EQ(tokenize("she\xE2\x80\x99s"), (V{"she", "'s"})); // typographic apostrophe
     EXPECT_EQ(tokenize("students' work"), (V{"students", "'", "work"}));
     EXPECT_EQ(tokenize("wait..."), (V{"wait", "..."}));
     EXPECT_EQ(tokenize("\xE2\x80\x9CHi\xE2\x80\x9D"), (V{"\xE2\x80\x9C", "hi", "\xE2\x80\x9D"}));

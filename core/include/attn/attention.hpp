@@ -8,7 +8,6 @@
 // Optional learned projections map the inputs first: Q = X_q Wq, K = X_k Wk, V = X_k Wv.
 
 #include <attn/matrix.hpp>
-
 #include <optional>
 #include <string>
 
@@ -49,15 +48,15 @@ struct AttentionOptions {
 
 /// Every intermediate of one attention call. Rows index queries, columns keys.
 struct AttentionSteps {
-    Matrix queries;   // T_q x d_k  (after projection, if any)
-    Matrix keys;      // T_k x d_k
-    Matrix values;    // T_k x d_v
-    Matrix scores;    // T_q x T_k  raw scores
-    float scale = 1;  // 1/sqrt(d_k) for scaled dot, 1 otherwise
-    Matrix scaled;    // T_q x T_k  scores * scale
-    Mask mask;        // T_q x T_k  1 = allowed (all ones when no mask was given)
-    Matrix weights;   // T_q x T_k  masked softmax of `scaled`; masked cells exactly 0
-    Matrix outputs;   // T_q x d_v  weights * values
+    Matrix queries;  // T_q x d_k  (after projection, if any)
+    Matrix keys;     // T_k x d_k
+    Matrix values;   // T_k x d_v
+    Matrix scores;   // T_q x T_k  raw scores
+    float scale = 1; // 1/sqrt(d_k) for scaled dot, 1 otherwise
+    Matrix scaled;   // T_q x T_k  scores * scale
+    Mask mask;       // T_q x T_k  1 = allowed (all ones when no mask was given)
+    Matrix weights;  // T_q x T_k  masked softmax of `scaled`; masked cells exactly 0
+    Matrix outputs;  // T_q x d_v  weights * values
 };
 
 /// Full attention with all intermediates (for teaching and inspection). Throws

@@ -17,7 +17,6 @@
 #include <attn/models/transformer_classifier.hpp>
 #include <attn/models/vit.hpp>
 #include <attn/safetensors.hpp>
-
 #include <filesystem>
 #include <functional>
 #include <memory>

@@ -63,7 +63,8 @@ struct VitConfig {
 /// Reads `path` as JSON (errors give the byte offset of a syntax error).
 nlohmann::json readConfigJson(const std::filesystem::path& path);
 Architecture configArchitecture(const nlohmann::json& j, const std::string& file);
-TransformerClassifierConfig parseTransformerClassifierConfig(const nlohmann::json& j, const std::string& file);
+TransformerClassifierConfig parseTransformerClassifierConfig(const nlohmann::json& j,
+                                                             const std::string& file);
 Seq2SeqConfig parseSeq2SeqConfig(const nlohmann::json& j, const std::string& file);
 VitConfig parseVitConfig(const nlohmann::json& j, const std::string& file);
 

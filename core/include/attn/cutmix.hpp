@@ -9,7 +9,6 @@
 // standard libraries), so a seed gives the same box everywhere.
 
 #include <attn/image.hpp>
-
 #include <cstdint>
 
 namespace attn {
@@ -35,9 +34,9 @@ CutMixBox normalizedBox(int xa, int ya, int xb, int yb, int height, int width);
 double boxFraction(const CutMixBox& box, int height, int width);
 
 struct CutMixResult {
-    Image image;          // base outside the box, patch source inside
-    CutMixBox box;        // clipped to the image
-    double baseShare = 1; // 1 - boxFraction: weight of the base image's label
+    Image image;           // base outside the box, patch source inside
+    CutMixBox box;         // clipped to the image
+    double baseShare = 1;  // 1 - boxFraction: weight of the base image's label
     double patchShare = 0; // boxFraction: weight of the patch source's label
 };
 

@@ -14,7 +14,9 @@ struct Image {
     Image() = default;
     Image(int c, int h, int w, float fill = 0.0f);
     float& at(int c, int y, int x) { return data[(static_cast<std::size_t>(c) * height + y) * width + x]; }
-    float at(int c, int y, int x) const { return data[(static_cast<std::size_t>(c) * height + y) * width + x]; }
+    float at(int c, int y, int x) const {
+        return data[(static_cast<std::size_t>(c) * height + y) * width + x];
+    }
     bool empty() const { return data.empty(); }
 };
 

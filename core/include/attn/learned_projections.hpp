@@ -4,7 +4,6 @@
 // embeddings frozen to GloVe 100d), one head at a time.
 
 #include <attn/attention.hpp>
-
 #include <filesystem>
 #include <string>
 #include <vector>

@@ -9,7 +9,6 @@
 // R_L[0, 1:] (the [CLS] row without its own column) is the usual per-patch relevance map of a ViT.
 
 #include <attn/matrix.hpp>
-
 #include <vector>
 
 namespace attn {

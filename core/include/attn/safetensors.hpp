@@ -2,14 +2,13 @@
 // A strict safetensors reader (format: https://github.com/huggingface/safetensors, "Format").
 //
 //   [0, 8)        little-endian uint64 N = header length; N <= 100 MB and 8 + N <= file size
-//   [8, 8 + N)    UTF-8 JSON object {name: {dtype, shape, data_offsets: [begin, end]}, "__metadata__": {str: str}}
-//   [8 + N, EOF)  tensor bytes; offsets are relative to 8 + N, start at 0, are contiguous (no gap, no
+//   [8, 8 + N)    UTF-8 JSON object {name: {dtype, shape, data_offsets: [begin, end]}, "__metadata__": {str:
+//   str}} [8 + N, EOF)  tensor bytes; offsets are relative to 8 + N, start at 0, are contiguous (no gap, no
 //                 overlap) and the last one ends exactly at the end of the file.
 // Every failure throws SafetensorsError naming the file, the tensor (when there is one) and the byte
 // offset in the file. Tensor bytes are copied out with memcpy, never reinterpreted in place.
 
 #include <attn/matrix.hpp>
-
 #include <cstdint>
 #include <filesystem>
 #include <map>

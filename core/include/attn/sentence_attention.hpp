@@ -8,7 +8,6 @@
 
 #include <attn/attention.hpp>
 #include <attn/matrix.hpp>
-
 #include <cstdint>
 #include <functional>
 #include <optional>
@@ -31,9 +30,9 @@ enum class ProjectionMode {
 struct SentenceAttentionOptions {
     Scoring scoring = Scoring::ScaledDot;
     ProjectionMode projection = ProjectionMode::None;
-    std::uint32_t seed = 42;                 ///< for Random projections and random additive parameters
-    std::optional<Projections> learned;      ///< required for ProjectionMode::Learned
-    std::optional<AdditiveParams> additive;  ///< additive scoring: given, or random from `seed`
+    std::uint32_t seed = 42;                ///< for Random projections and random additive parameters
+    std::optional<Projections> learned;     ///< required for ProjectionMode::Learned
+    std::optional<AdditiveParams> additive; ///< additive scoring: given, or random from `seed`
 };
 
 struct SentenceAttention {
@@ -44,8 +43,8 @@ struct SentenceAttention {
     Matrix queryVectors; // T_q x d   word vectors (zero rows where OOV)
     Matrix keyVectors;   // T_k x d
     AttentionSteps steps;
-    std::optional<Projections> projections;  // what was applied, if anything
-    std::optional<AdditiveParams> additive;  // what additive scoring used
+    std::optional<Projections> projections; // what was applied, if anything
+    std::optional<AdditiveParams> additive; // what additive scoring used
 
     std::size_t queryOovCount() const;
     std::size_t keyOovCount() const;
@@ -58,7 +57,8 @@ AdditiveParams randomAdditive(std::size_t dQ, std::size_t dK, std::size_t hidden
 
 /// Tokenises both texts (attn::tokenize), looks every token up and runs attention.
 /// `keysText` empty (nullopt) = self-attention. Throws std::invalid_argument for a bad option set.
-SentenceAttention computeSentenceAttention(std::string_view queryText, std::optional<std::string_view> keysText,
+SentenceAttention computeSentenceAttention(std::string_view queryText,
+                                           std::optional<std::string_view> keysText,
                                            const VectorLookup& lookup, std::size_t dim,
                                            const SentenceAttentionOptions& options = {});
 

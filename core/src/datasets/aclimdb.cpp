@@ -1,8 +1,7 @@
-#include <attn/datasets/aclimdb.hpp>
-
 #include "io_util.hpp"
 
 #include <algorithm>
+#include <attn/datasets/aclimdb.hpp>
 #include <charconv>
 #include <string_view>
 
@@ -19,12 +18,14 @@ void requireDirectory(const std::filesystem::path& dir, const std::string& what)
 /// "123_8" -> 8; -1 if the stem has no parseable "_<rating>" suffix.
 int ratingFromStem(const std::string& stem) {
     const auto underscore = stem.rfind('_');
-    if (underscore == std::string::npos || underscore + 1 >= stem.size()) return -1;
+    if (underscore == std::string::npos || underscore + 1 >= stem.size())
+        return -1;
     int value = -1;
     const char* first = stem.data() + underscore + 1;
     const char* last = stem.data() + stem.size();
     auto [ptr, ec] = std::from_chars(first, last, value);
-    if (ec != std::errc() || ptr != last) return -1;
+    if (ec != std::errc() || ptr != last)
+        return -1;
     return value;
 }
 
@@ -45,7 +46,8 @@ std::string replaceBreaks(const std::string& text) {
                     break;
                 }
             }
-        if (!replaced) out.push_back(text[i++]);
+        if (!replaced)
+            out.push_back(text[i++]);
     }
     return out;
 }
@@ -68,14 +70,17 @@ std::vector<Review> readAclImdb(const std::filesystem::path& root, const std::st
         requireDirectory(dir, sub);
         std::vector<std::filesystem::path> files;
         for (const auto& e : std::filesystem::directory_iterator(dir))
-            if (e.is_regular_file() && e.path().extension() == ".txt") files.push_back(e.path());
+            if (e.is_regular_file() && e.path().extension() == ".txt")
+                files.push_back(e.path());
         std::sort(files.begin(), files.end());
-        for (auto& f : files) entries.push_back({std::move(f), label});
+        for (auto& f : files)
+            entries.push_back({std::move(f), label});
     }
     std::vector<Review> reviews;
     reviews.reserve(entries.size());
     for (std::size_t i = 0; i < entries.size(); ++i) {
-        if (progress && (i % 256 == 0) && !progress(i, entries.size())) throw Cancelled();
+        if (progress && (i % 256 == 0) && !progress(i, entries.size()))
+            throw Cancelled();
         const auto bytes = detail::readAllBytes(entries[i].path);
         Review r;
         r.text = replaceBreaks(std::string(bytes.begin(), bytes.end()));
@@ -84,10 +89,12 @@ std::vector<Review> readAclImdb(const std::filesystem::path& root, const std::st
         r.rating = ratingFromStem(r.id);
         r.path = entries[i].path;
         if (r.rating < 0 && warnings)
-            warnings->push_back(entries[i].path.string() + ": file name is not <id>_<rating>.txt; rating unknown");
+            warnings->push_back(entries[i].path.string() +
+                                ": file name is not <id>_<rating>.txt; rating unknown");
         reviews.push_back(std::move(r));
     }
-    if (progress && !progress(entries.size(), entries.size())) throw Cancelled();
+    if (progress && !progress(entries.size(), entries.size()))
+        throw Cancelled();
     return reviews;
 }
 

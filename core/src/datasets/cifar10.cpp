@@ -1,11 +1,11 @@
-#include <attn/datasets/cifar10.hpp>
-
 #include "io_util.hpp"
+
+#include <attn/datasets/cifar10.hpp>
 
 namespace attn::datasets {
 
 const std::array<std::string, 10>& cifar10Labels() {
-    static const std::array<std::string, 10> names{"airplane", "automobile", "bird", "cat", "deer",
+    static const std::array<std::string, 10> names{"airplane", "automobile", "bird",  "cat",  "deer",
                                                    "dog",      "frog",       "horse", "ship", "truck"};
     return names;
 }
@@ -14,12 +14,14 @@ namespace {
 
 void appendBatch(const std::filesystem::path& path, LabelledImages& into) {
     const auto bytes = detail::readAllBytes(path);
-    if (bytes.empty()) throw DatasetError(path.string() + ": empty file, expected 3073-byte CIFAR-10 records");
+    if (bytes.empty())
+        throw DatasetError(path.string() + ": empty file, expected 3073-byte CIFAR-10 records");
     if (bytes.size() % kCifarRecordBytes != 0) {
         const std::size_t whole = bytes.size() / kCifarRecordBytes;
         throw DatasetError(detail::where(path, whole * kCifarRecordBytes) + "truncated record " +
-                           std::to_string(whole) + ": " + std::to_string(bytes.size() - whole * kCifarRecordBytes) +
-                           " of " + std::to_string(kCifarRecordBytes) + " bytes (file size " +
+                           std::to_string(whole) + ": " +
+                           std::to_string(bytes.size() - whole * kCifarRecordBytes) + " of " +
+                           std::to_string(kCifarRecordBytes) + " bytes (file size " +
                            std::to_string(bytes.size()) + " is not a multiple of 3073)");
     }
     const std::size_t n = bytes.size() / kCifarRecordBytes;
@@ -59,20 +61,25 @@ LabelledImages readCifar10Batch(const std::filesystem::path& path) {
 
 LabelledImages readCifar10(const std::filesystem::path& dir, bool train, const Progress& progress) {
     std::error_code ec;
-    if (!std::filesystem::is_directory(dir, ec)) throw DatasetError(dir.string() + ": no such directory");
+    if (!std::filesystem::is_directory(dir, ec))
+        throw DatasetError(dir.string() + ": no such directory");
     std::vector<std::filesystem::path> files;
     if (train)
-        for (int i = 1; i <= 5; ++i) files.push_back(dir / ("data_batch_" + std::to_string(i) + ".bin"));
+        for (int i = 1; i <= 5; ++i)
+            files.push_back(dir / ("data_batch_" + std::to_string(i) + ".bin"));
     else
         files.push_back(dir / "test_batch.bin");
     for (const auto& f : files)
-        if (!std::filesystem::is_regular_file(f, ec)) throw DatasetError(f.string() + ": no such file");
+        if (!std::filesystem::is_regular_file(f, ec))
+            throw DatasetError(f.string() + ": no such file");
     auto result = emptyCifar();
     for (std::size_t i = 0; i < files.size(); ++i) {
-        if (progress && !progress(i, files.size())) throw Cancelled();
+        if (progress && !progress(i, files.size()))
+            throw Cancelled();
         appendBatch(files[i], result);
     }
-    if (progress && !progress(files.size(), files.size())) throw Cancelled();
+    if (progress && !progress(files.size(), files.size()))
+        throw Cancelled();
     return result;
 }
 

@@ -1,11 +1,9 @@
-#include <attn/datasets/idx.hpp>
-
 #include "io_util.hpp"
 
-#include <zlib.h>
-
+#include <attn/datasets/idx.hpp>
 #include <fstream>
 #include <limits>
+#include <zlib.h>
 
 namespace attn::datasets {
 namespace {
@@ -14,10 +12,12 @@ constexpr unsigned char kUnsignedByte = 0x08;
 
 /// Parses the header; returns the dimension sizes and sets dataOffset. Checks that exactly the
 /// announced number of bytes follows.
-std::vector<std::size_t> parseHeader(const std::vector<unsigned char>& bytes, const std::filesystem::path& path,
-                                     std::size_t expectedDims, std::size_t& dataOffset) {
+std::vector<std::size_t> parseHeader(const std::vector<unsigned char>& bytes,
+                                     const std::filesystem::path& path, std::size_t expectedDims,
+                                     std::size_t& dataOffset) {
     using detail::where;
-    if (bytes.size() < 4) throw DatasetError(where(path, bytes.size()) + "file too short for the 4-byte IDX magic");
+    if (bytes.size() < 4)
+        throw DatasetError(where(path, bytes.size()) + "file too short for the 4-byte IDX magic");
     if (bytes[0] != 0 || bytes[1] != 0)
         throw DatasetError(where(path, 0) + "not an IDX file (magic must start with two zero bytes)");
     if (bytes[2] != kUnsignedByte)
@@ -25,12 +25,12 @@ std::vector<std::size_t> parseHeader(const std::vector<unsigned char>& bytes, co
                            " not supported (expected 0x08, unsigned byte)");
     const std::size_t ndims = bytes[3];
     if (ndims != expectedDims)
-        throw DatasetError(where(path, 3) + "expected " + std::to_string(expectedDims) + " dimensions, found " +
-                           std::to_string(ndims));
+        throw DatasetError(where(path, 3) + "expected " + std::to_string(expectedDims) +
+                           " dimensions, found " + std::to_string(ndims));
     const std::size_t headerBytes = 4 + 4 * ndims;
     if (bytes.size() < headerBytes)
-        throw DatasetError(where(path, bytes.size()) + "truncated header: expected " + std::to_string(headerBytes) +
-                           " bytes, file has " + std::to_string(bytes.size()));
+        throw DatasetError(where(path, bytes.size()) + "truncated header: expected " +
+                           std::to_string(headerBytes) + " bytes, file has " + std::to_string(bytes.size()));
     std::vector<std::size_t> dims(ndims);
     // Compute the payload size with overflow checks before anyone allocates.
     std::size_t total = 1;
@@ -42,9 +42,9 @@ std::vector<std::size_t> parseHeader(const std::vector<unsigned char>& bytes, co
     }
     const std::size_t available = bytes.size() - headerBytes;
     if (available < total)
-        throw DatasetError(where(path, bytes.size()) + "truncated data: header announces " + std::to_string(total) +
-                           " bytes after the " + std::to_string(headerBytes) + "-byte header, found " +
-                           std::to_string(available));
+        throw DatasetError(where(path, bytes.size()) + "truncated data: header announces " +
+                           std::to_string(total) + " bytes after the " + std::to_string(headerBytes) +
+                           "-byte header, found " + std::to_string(available));
     if (available > total)
         throw DatasetError(where(path, headerBytes + total) + std::to_string(available - total) +
                            " unexpected trailing bytes after the announced data");
@@ -54,15 +54,19 @@ std::vector<std::size_t> parseHeader(const std::vector<unsigned char>& bytes, co
 
 void writeBytes(const std::filesystem::path& path, const std::vector<unsigned char>& bytes) {
     std::ofstream out(path, std::ios::binary | std::ios::trunc);
-    if (!out) throw DatasetError(path.string() + ": cannot open for writing");
+    if (!out)
+        throw DatasetError(path.string() + ": cannot open for writing");
     out.write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
-    if (!out) throw DatasetError(path.string() + ": write failed");
+    if (!out)
+        throw DatasetError(path.string() + ": write failed");
 }
 
-void appendBigEndian32(std::vector<unsigned char>& out, std::size_t value, const std::filesystem::path& path) {
+void appendBigEndian32(std::vector<unsigned char>& out, std::size_t value,
+                       const std::filesystem::path& path) {
     if (value > std::numeric_limits<std::uint32_t>::max())
         throw DatasetError(path.string() + ": size " + std::to_string(value) + " does not fit IDX's 32 bits");
-    for (int shift = 24; shift >= 0; shift -= 8) out.push_back(static_cast<unsigned char>((value >> shift) & 0xff));
+    for (int shift = 24; shift >= 0; shift -= 8)
+        out.push_back(static_cast<unsigned char>((value >> shift) & 0xff));
 }
 
 /// The file's bytes, inflated when it is gzip-compressed (Fashion-MNIST and MNIST ship as .gz).
@@ -92,7 +96,8 @@ std::vector<unsigned char> readIdxBytes(const std::filesystem::path& path) {
         consumed += before - z.avail_in;
         const std::size_t produced = chunk.size() - z.avail_out;
         if (rc != Z_OK && rc != Z_STREAM_END && !(rc == Z_BUF_ERROR && produced > 0)) {
-            const std::string why = z.msg ? z.msg : (rc == Z_BUF_ERROR ? "truncated gzip data" : "corrupt gzip data");
+            const std::string why =
+                z.msg ? z.msg : (rc == Z_BUF_ERROR ? "truncated gzip data" : "corrupt gzip data");
             inflateEnd(&z);
             throw DatasetError(detail::where(path, consumed) + "gzip: " + why);
         }
@@ -103,7 +108,8 @@ std::vector<unsigned char> readIdxBytes(const std::filesystem::path& path) {
         out.insert(out.end(), chunk.begin(), chunk.begin() + static_cast<std::ptrdiff_t>(produced));
         if (rc != Z_STREAM_END && produced == 0 && consumed == raw.size()) {
             inflateEnd(&z);
-            throw DatasetError(detail::where(path, consumed) + "gzip: truncated data (the stream does not end)");
+            throw DatasetError(detail::where(path, consumed) +
+                               "gzip: truncated data (the stream does not end)");
         }
     }
     inflateEnd(&z);
@@ -143,7 +149,8 @@ LabelledImages readIdxPair(const std::filesystem::path& images, const std::files
 }
 
 void writeIdxImages(const std::filesystem::path& path, const Images& images) {
-    if (images.channels != 1) throw DatasetError(path.string() + ": IDX images must have one channel");
+    if (images.channels != 1)
+        throw DatasetError(path.string() + ": IDX images must have one channel");
     if (images.pixels.size() != images.count * images.imageSize())
         throw DatasetError(path.string() + ": pixel buffer size does not match count x rows x cols");
     std::vector<unsigned char> out{0, 0, kUnsignedByte, 3};
@@ -158,7 +165,8 @@ void writeIdxLabels(const std::filesystem::path& path, const std::vector<int>& l
     std::vector<unsigned char> out{0, 0, kUnsignedByte, 1};
     appendBigEndian32(out, labels.size(), path);
     for (int label : labels) {
-        if (label < 0 || label > 255) throw DatasetError(path.string() + ": label " + std::to_string(label) + " outside 0..255");
+        if (label < 0 || label > 255)
+            throw DatasetError(path.string() + ": label " + std::to_string(label) + " outside 0..255");
         out.push_back(static_cast<unsigned char>(label));
     }
     writeBytes(path, out);

@@ -1,7 +1,6 @@
 #include "io_util.hpp"
 
 #include <attn/datasets/common.hpp>
-
 #include <fstream>
 #include <stdexcept>
 #include <system_error>
@@ -22,9 +21,11 @@ std::vector<unsigned char> readAllBytes(const std::filesystem::path& path) {
     if (!std::filesystem::is_regular_file(path, ec))
         throw DatasetError(path.string() + ": no such file");
     const auto size = std::filesystem::file_size(path, ec);
-    if (ec) throw DatasetError(path.string() + ": cannot determine size: " + ec.message());
+    if (ec)
+        throw DatasetError(path.string() + ": cannot determine size: " + ec.message());
     std::ifstream in(path, std::ios::binary);
-    if (!in) throw DatasetError(path.string() + ": cannot open for reading");
+    if (!in)
+        throw DatasetError(path.string() + ": cannot open for reading");
     std::vector<unsigned char> bytes(static_cast<std::size_t>(size));
     if (size > 0 && !in.read(reinterpret_cast<char*>(bytes.data()), static_cast<std::streamsize>(size)))
         throw DatasetError(path.string() + ": read failed");

@@ -2,7 +2,6 @@
 // Private helpers of the dataset readers.
 
 #include <attn/datasets/common.hpp>
-
 #include <cstdint>
 #include <filesystem>
 #include <string>

@@ -1,5 +1,4 @@
 #include <attn/layers/encoder_layer.hpp>
-
 #include <cmath>
 
 namespace attn::layers {
@@ -26,8 +25,9 @@ TransformerEncoderLayer TransformerEncoderLayer::load(WeightLoader& w, const std
     return l;
 }
 
-TransformerEncoderLayer::Result TransformerEncoderLayer::forward(const Eigen::Ref<const Matrix>& x,
-                                                                 const std::vector<std::uint8_t>& keyAllowed) const {
+TransformerEncoderLayer::Result
+TransformerEncoderLayer::forward(const Eigen::Ref<const Matrix>& x,
+                                 const std::vector<std::uint8_t>& keyAllowed) const {
     auto ff = [this](const Matrix& in) {
         Matrix h = linear1.forward(in); // T x ff
         applyActivation(h, activation);
@@ -49,7 +49,8 @@ TransformerEncoderLayer::Result TransformerEncoderLayer::forward(const Eigen::Re
     return r;
 }
 
-TransformerEncoder TransformerEncoder::load(WeightLoader& w, const std::string& prefix, const EncoderConfig& c) {
+TransformerEncoder TransformerEncoder::load(WeightLoader& w, const std::string& prefix,
+                                            const EncoderConfig& c) {
     TransformerEncoder e;
     for (int i = 0; i < c.nLayers; ++i)
         e.layers.push_back(TransformerEncoderLayer::load(w, prefix + ".layers." + std::to_string(i), c));
@@ -69,7 +70,8 @@ Matrix TransformerEncoder::forward(Matrix x, const std::vector<std::uint8_t>& ke
         x = std::move(r.output);
         attention.push_back(std::move(r.weights));
     }
-    if (hasFinalNorm) x = finalNorm.forward(x);
+    if (hasFinalNorm)
+        x = finalNorm.forward(x);
     return x;
 }
 

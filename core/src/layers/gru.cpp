@@ -1,5 +1,4 @@
 #include <attn/layers/gru.hpp>
-
 #include <cmath>
 #include <stdexcept>
 
@@ -16,13 +15,15 @@ Gru Gru::load(WeightLoader& w, const std::string& prefix, Eigen::Index input, Ei
 
 Vector Gru::step(const Eigen::Ref<const Vector>& x, const Eigen::Ref<const Vector>& h) const {
     const Eigen::Index H = hiddenSize();
-    if (x.size() != weightIh.cols() || h.size() != H) throw std::invalid_argument("Gru::step: input sizes");
+    if (x.size() != weightIh.cols() || h.size() != H)
+        throw std::invalid_argument("Gru::step: input sizes");
     const Vector gi = weightIh * x + biasIh; // 3H: [r | z | n] input parts
     const Vector gh = weightHh * h + biasHh; // 3H: [r | z | n] hidden parts
     auto sigmoid = [](float v) { return 1.0f / (1.0f + std::exp(-v)); };
     const Vector r = (gi.segment(0, H) + gh.segment(0, H)).unaryExpr(sigmoid);
     const Vector z = (gi.segment(H, H) + gh.segment(H, H)).unaryExpr(sigmoid);
-    const Vector n = (gi.segment(2 * H, H).array() + r.array() * gh.segment(2 * H, H).array()).tanh().matrix();
+    const Vector n =
+        (gi.segment(2 * H, H).array() + r.array() * gh.segment(2 * H, H).array()).tanh().matrix();
     return ((1.0f - z.array()) * n.array() + z.array() * h.array()).matrix();
 }
 

@@ -1,5 +1,4 @@
 #include <attn/layers/layer_norm.hpp>
-
 #include <cmath>
 #include <stdexcept>
 
@@ -14,7 +13,8 @@ LayerNorm LayerNorm::load(WeightLoader& w, const std::string& prefix, Eigen::Ind
 }
 
 Matrix LayerNorm::forward(const Eigen::Ref<const Matrix>& x) const {
-    if (x.cols() != weight.size()) throw std::invalid_argument("LayerNorm: input width differs from d");
+    if (x.cols() != weight.size())
+        throw std::invalid_argument("LayerNorm: input width differs from d");
     Matrix y(x.rows(), x.cols()); // T x d
     const float inv = 1.0f / static_cast<float>(x.cols());
     for (Eigen::Index i = 0; i < x.rows(); ++i) {

@@ -1,5 +1,4 @@
 #include <attn/layers/linear.hpp>
-
 #include <stdexcept>
 
 namespace attn::layers {
@@ -16,10 +15,12 @@ Linear Linear::load(WeightLoader& w, const std::string& prefix, Eigen::Index in,
 }
 
 Matrix Linear::forward(const Eigen::Ref<const Matrix>& x) const {
-    if (x.cols() != weight.cols()) throw std::invalid_argument("Linear: input width differs from in_features");
+    if (x.cols() != weight.cols())
+        throw std::invalid_argument("Linear: input width differs from in_features");
     Matrix y(x.rows(), weight.rows()); // T x out
     y.noalias() = x * weight.transpose();
-    if (bias.size()) y.rowwise() += bias.transpose();
+    if (bias.size())
+        y.rowwise() += bias.transpose();
     return y;
 }
 

@@ -3,7 +3,8 @@
 
 namespace attn::layers {
 
-MultiheadAttention MultiheadAttention::load(WeightLoader& w, const std::string& prefix, int dModel, int nHeads) {
+MultiheadAttention MultiheadAttention::load(WeightLoader& w, const std::string& prefix, int dModel,
+                                            int nHeads) {
     MultiheadAttention m;
     m.dModel = dModel;
     m.nHeads = nHeads;

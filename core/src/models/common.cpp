@@ -1,9 +1,8 @@
 #include "common.hpp"
 
 #include <algorithm>
-#include <cmath>
-
 #include <attn/tokenizer.hpp>
+#include <cmath>
 
 namespace attn::detail {
 
@@ -13,18 +12,22 @@ Matrix sinusoidalTable(int positions, int d) {
         for (int i = 0; i < d; i += 2) {
             const double angle = static_cast<double>(p) / std::pow(10000.0, static_cast<double>(i) / d);
             pe(p, i) = static_cast<float>(std::sin(angle));
-            if (i + 1 < d) pe(p, i + 1) = static_cast<float>(std::cos(angle));
+            if (i + 1 < d)
+                pe(p, i + 1) = static_cast<float>(std::cos(angle));
         }
     return pe;
 }
 
 std::vector<float> softmax(const std::vector<float>& logits) {
     std::vector<float> p(logits.size());
-    if (logits.empty()) return p;
+    if (logits.empty())
+        return p;
     const float m = *std::max_element(logits.begin(), logits.end());
     double sum = 0;
-    for (std::size_t i = 0; i < logits.size(); ++i) sum += (p[i] = std::exp(logits[i] - m));
-    for (auto& v : p) v = static_cast<float>(v / sum);
+    for (std::size_t i = 0; i < logits.size(); ++i)
+        sum += (p[i] = std::exp(logits[i] - m));
+    for (auto& v : p)
+        v = static_cast<float>(v / sum);
     return p;
 }
 

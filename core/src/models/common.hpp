@@ -3,7 +3,6 @@
 
 #include <attn/config.hpp>
 #include <attn/matrix.hpp>
-
 #include <string>
 #include <string_view>
 #include <vector>

@@ -1,9 +1,8 @@
-#include <attn/attention.hpp>
-#include <attn/models/seq2seq.hpp>
-
 #include "common.hpp"
 
 #include <algorithm>
+#include <attn/attention.hpp>
+#include <attn/models/seq2seq.hpp>
 #include <cmath>
 #include <stdexcept>
 
@@ -12,7 +11,8 @@ namespace attn {
 namespace {
 int requireToken(const Vocabulary& v, const std::string& token, const char* key, const char* file) {
     const auto id = v.find(token);
-    if (!id) throw ConfigError("config.json: " + std::string(key) + " '" + token + "' is not in " + file);
+    if (!id)
+        throw ConfigError("config.json: " + std::string(key) + " '" + token + "' is not in " + file);
     return *id;
 }
 } // namespace
@@ -22,14 +22,17 @@ Seq2SeqModel::Seq2SeqModel(Seq2SeqConfig config, Vocabulary src, Vocabulary tgt,
     const Eigen::Index H = config_.hiddenSize;
     if (src_.size() != config_.srcVocabSize)
         throw ConfigError("src_vocab.txt has " + std::to_string(src_.size()) +
-                          " tokens but config.json src_vocab_size is " + std::to_string(config_.srcVocabSize));
+                          " tokens but config.json src_vocab_size is " +
+                          std::to_string(config_.srcVocabSize));
     if (tgt_.size() != config_.tgtVocabSize)
         throw ConfigError("tgt_vocab.txt has " + std::to_string(tgt_.size()) +
-                          " tokens but config.json tgt_vocab_size is " + std::to_string(config_.tgtVocabSize));
+                          " tokens but config.json tgt_vocab_size is " +
+                          std::to_string(config_.tgtVocabSize));
     sosId_ = requireToken(tgt_, config_.sosToken, "sos_token", "tgt_vocab.txt");
     eosTgtId_ = requireToken(tgt_, config_.eosToken, "eos_token", "tgt_vocab.txt");
     unkId_ = requireToken(src_, config_.unkToken, "unk_token", "src_vocab.txt");
-    if (config_.srcAppendEos) eosSrcId_ = requireToken(src_, config_.eosToken, "eos_token", "src_vocab.txt");
+    if (config_.srcAppendEos)
+        eosSrcId_ = requireToken(src_, config_.eosToken, "eos_token", "src_vocab.txt");
 
     encEmbedding_ = w.matrix("encoder.embedding.weight", config_.srcVocabSize, H);
     encGru_ = layers::Gru::load(w, "encoder.gru", H, H);
@@ -58,21 +61,24 @@ TranslationResult Seq2SeqModel::translateWords(const std::vector<std::string>& w
         r.sourceTokens.push_back(config_.eosToken);
         r.sourceIds.push_back(eosSrcId_);
     }
-    if (r.sourceIds.empty()) throw std::invalid_argument("seq2seq: empty input");
+    if (r.sourceIds.empty())
+        throw std::invalid_argument("seq2seq: empty input");
     const Eigen::Index S = static_cast<Eigen::Index>(r.sourceIds.size());
     const Eigen::Index H = config_.hiddenSize;
     const int steps = maxLen > 0 ? maxLen : config_.maxLen;
 
     // Encoder.
     Matrix emb(S, H); // S x H
-    for (Eigen::Index s = 0; s < S; ++s) emb.row(s) = encEmbedding_.row(r.sourceIds[static_cast<std::size_t>(s)]);
+    for (Eigen::Index s = 0; s < S; ++s)
+        emb.row(s) = encEmbedding_.row(r.sourceIds[static_cast<std::size_t>(s)]);
     const Matrix enc = encGru_.sequence(emb, Vector::Zero(H)); // S x H
     Vector h = enc.row(S - 1).transpose();                     // H
 
     const auto kind = config_.attention;
     r.hasAttention = kind != Seq2SeqAttentionKind::None;
     Matrix keysProj; // S x H: Ua(enc_out), computed once (additive)
-    if (kind == Seq2SeqAttentionKind::Additive) keysProj = ua_.forward(enc);
+    if (kind == Seq2SeqAttentionKind::Additive)
+        keysProj = ua_.forward(enc);
 
     std::vector<Vector> logitRows;
     std::vector<RowVector> alignRows;
@@ -86,13 +92,13 @@ TranslationResult Seq2SeqModel::translateWords(const std::vector<std::string>& w
             RowVector weights; // S
             if (kind == Seq2SeqAttentionKind::Additive) {
                 // score_s = Va . tanh(Wa h + Ua k_s) + b_Va
-                const RowVector q = (wa_.weight * h + wa_.bias).transpose(); // 1 x H
+                const RowVector q = (wa_.weight * h + wa_.bias).transpose();            // 1 x H
                 const Matrix hidden = (keysProj.rowwise() + q).array().tanh().matrix(); // S x H
-                RowVector scores = (hidden * va_.weight.transpose()).transpose();     // 1 x S
+                RowVector scores = (hidden * va_.weight.transpose()).transpose();       // 1 x S
                 scores.array() += va_.bias(0);
                 weights = (scores.array() - scores.maxCoeff()).exp().matrix();
                 weights /= weights.sum();
-            } else { // dot: h . k / sqrt(H), the shared scaled-dot kernel
+            } else {                            // dot: h . k / sqrt(H), the shared scaled-dot kernel
                 const Matrix q = h.transpose(); // 1 x H
                 weights = scaledDotAttention(q, enc, enc).weights.row(0);
             }
@@ -109,13 +115,16 @@ TranslationResult Seq2SeqModel::translateWords(const std::vector<std::string>& w
         token = static_cast<int>(best);
         r.outputIds.push_back(token);
         r.outputTokens.push_back(tgt_.token(token));
-        if (token == eosTgtId_) break;
+        if (token == eosTgtId_)
+            break;
     }
     r.logits.resize(static_cast<Eigen::Index>(logitRows.size()), config_.tgtVocabSize);
-    for (std::size_t i = 0; i < logitRows.size(); ++i) r.logits.row(static_cast<Eigen::Index>(i)) = logitRows[i].transpose();
+    for (std::size_t i = 0; i < logitRows.size(); ++i)
+        r.logits.row(static_cast<Eigen::Index>(i)) = logitRows[i].transpose();
     if (r.hasAttention) {
         r.alignment.resize(static_cast<Eigen::Index>(alignRows.size()), S);
-        for (std::size_t i = 0; i < alignRows.size(); ++i) r.alignment.row(static_cast<Eigen::Index>(i)) = alignRows[i];
+        for (std::size_t i = 0; i < alignRows.size(); ++i)
+            r.alignment.row(static_cast<Eigen::Index>(i)) = alignRows[i];
     }
     return r;
 }

@@ -1,8 +1,7 @@
-#include <attn/models/transformer_classifier.hpp>
-
 #include "common.hpp"
 
 #include <algorithm>
+#include <attn/models/transformer_classifier.hpp>
 #include <cmath>
 #include <stdexcept>
 
@@ -11,7 +10,8 @@ namespace attn {
 namespace {
 int requireToken(const Vocabulary& v, const std::string& token, const char* key) {
     const auto id = v.find(token);
-    if (!id) throw ConfigError("config.json: " + std::string(key) + " '" + token + "' is not in vocab.txt");
+    if (!id)
+        throw ConfigError("config.json: " + std::string(key) + " '" + token + "' is not in vocab.txt");
     return *id;
 }
 } // namespace
@@ -21,18 +21,20 @@ TransformerClassifier::TransformerClassifier(TransformerClassifierConfig config,
     : config_(std::move(config)), vocab_(std::move(vocab)) {
     const auto& e = config_.encoder;
     if (vocab_.size() != config_.vocabSize)
-        throw ConfigError("vocab.txt has " + std::to_string(vocab_.size()) + " tokens but config.json vocab_size is " +
-                          std::to_string(config_.vocabSize));
+        throw ConfigError("vocab.txt has " + std::to_string(vocab_.size()) +
+                          " tokens but config.json vocab_size is " + std::to_string(config_.vocabSize));
     padId_ = requireToken(vocab_, config_.padToken, "pad_token");
     unkId_ = requireToken(vocab_, config_.unkToken, "unk_token");
-    if (config_.pooling == Pooling::Cls) clsId_ = requireToken(vocab_, config_.clsToken, "cls_token");
+    if (config_.pooling == Pooling::Cls)
+        clsId_ = requireToken(vocab_, config_.clsToken, "cls_token");
     embedding_ = w.matrix("embedding.weight", config_.vocabSize, e.dModel);
     if (config_.positional == Positional::Learned)
         positions_ = w.matrix("pos_embedding.weight", config_.maxLen, e.dModel);
     else
         positions_ = detail::sinusoidalTable(config_.maxLen, e.dModel);
     encoder_ = layers::TransformerEncoder::load(w, "encoder", e);
-    classifier_ = layers::Linear::load(w, "classifier", e.dModel, static_cast<Eigen::Index>(config_.labels.size()));
+    classifier_ =
+        layers::Linear::load(w, "classifier", e.dModel, static_cast<Eigen::Index>(config_.labels.size()));
 }
 
 ClassifierResult TransformerClassifier::classify(std::string_view text, int padTo, bool maskPadding) const {
@@ -62,11 +64,13 @@ ClassifierResult TransformerClassifier::classifyWords(const std::vector<std::str
         r.ids.push_back(padId_);
         r.tokens.push_back(config_.padToken);
     }
-    if (r.ids.empty()) throw std::invalid_argument("transformer_classifier: empty input");
+    if (r.ids.empty())
+        throw std::invalid_argument("transformer_classifier: empty input");
     const auto T = static_cast<Eigen::Index>(r.ids.size());
     r.keyAllowed.assign(r.ids.size(), 1);
     if (maskPadding)
-        for (std::size_t i = real; i < r.ids.size(); ++i) r.keyAllowed[i] = 0;
+        for (std::size_t i = real; i < r.ids.size(); ++i)
+            r.keyAllowed[i] = 0;
 
     const int d = config_.encoder.dModel;
     const float scale = config_.scaleEmbedding ? std::sqrt(static_cast<float>(d)) : 1.0f;

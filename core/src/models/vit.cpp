@@ -1,8 +1,7 @@
-#include <attn/models/vit.hpp>
-
 #include "common.hpp"
 
 #include <algorithm>
+#include <attn/models/vit.hpp>
 #include <stdexcept>
 
 namespace attn {
@@ -29,22 +28,26 @@ Image VitModel::prepare(const Image& image) const {
     return normalize(x, config_.mean, config_.std);
 }
 
-ClassifierResult VitModel::classify(const Image& image) const { return classifyPrepared(prepare(image)); }
+ClassifierResult VitModel::classify(const Image& image) const {
+    return classifyPrepared(prepare(image));
+}
 
 std::vector<std::string> VitModel::positionLabels() const {
     std::vector<std::string> labels{"[CLS]"};
     const int side = config_.patchesPerSide();
     for (int r = 0; r < side; ++r)
-        for (int c = 0; c < side; ++c) labels.push_back("r" + std::to_string(r) + "c" + std::to_string(c));
+        for (int c = 0; c < side; ++c)
+            labels.push_back("r" + std::to_string(r) + "c" + std::to_string(c));
     return labels;
 }
 
 ClassifierResult VitModel::classifyPrepared(const Image& img) const {
     const int C = config_.inChannels, p = config_.patchSize, side = config_.patchesPerSide();
     if (img.channels != C || img.height != config_.imageSize || img.width != config_.imageSize)
-        throw std::invalid_argument("vit: image is " + std::to_string(img.channels) + "x" + std::to_string(img.height) +
-                                    "x" + std::to_string(img.width) + ", expected " + std::to_string(C) + "x" +
-                                    std::to_string(config_.imageSize) + "x" + std::to_string(config_.imageSize));
+        throw std::invalid_argument(
+            "vit: image is " + std::to_string(img.channels) + "x" + std::to_string(img.height) + "x" +
+            std::to_string(img.width) + ", expected " + std::to_string(C) + "x" +
+            std::to_string(config_.imageSize) + "x" + std::to_string(config_.imageSize));
     const Eigen::Index N = config_.numPatches(), K = static_cast<Eigen::Index>(C) * p * p;
     Matrix patches(N, K); // N x (C p p), column index c*p*p + ky*p + kx (conv weight layout)
     for (int pr = 0; pr < side; ++pr)
@@ -53,7 +56,8 @@ ClassifierResult VitModel::classifyPrepared(const Image& img) const {
             for (int c = 0; c < C; ++c)
                 for (int ky = 0; ky < p; ++ky)
                     for (int kx = 0; kx < p; ++kx)
-                        patches(row, (static_cast<Eigen::Index>(c) * p + ky) * p + kx) = img.at(c, pr * p + ky, pc * p + kx);
+                        patches(row, (static_cast<Eigen::Index>(c) * p + ky) * p + kx) =
+                            img.at(c, pr * p + ky, pc * p + kx);
         }
     Matrix x(N + 1, patchWeight_.rows()); // (N + 1) x d
     x.row(0) = cls_;

@@ -5,7 +5,6 @@
 // with split "train" or "test". Other folders (unsup/) and files (urls_*.txt, *.feat) are ignored.
 
 #include <attn/datasets/common.hpp>
-
 #include <filesystem>
 #include <string>
 #include <vector>

@@ -4,9 +4,8 @@
 // then green, then blue (row-major). data_batch_1..5.bin hold 10,000 records each, test_batch.bin
 // the 10,000 test images.
 
-#include <attn/datasets/common.hpp>
-
 #include <array>
+#include <attn/datasets/common.hpp>
 #include <filesystem>
 #include <string>
 

@@ -6,7 +6,6 @@
 // inflated in memory with zlib (capped at 2 GiB); corrupt or truncated gzip data is an error.
 
 #include <attn/datasets/common.hpp>
-
 #include <filesystem>
 #include <vector>
 

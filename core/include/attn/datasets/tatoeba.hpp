@@ -6,7 +6,6 @@
 // have exactly 2 or 3 columns and non-empty source and target.
 
 #include <attn/datasets/common.hpp>
-
 #include <filesystem>
 #include <string>
 #include <vector>

@@ -7,7 +7,6 @@
 
 #include <attn/matrix.hpp>
 #include <attn/safetensors.hpp>
-
 #include <string>
 
 namespace attn::layers {

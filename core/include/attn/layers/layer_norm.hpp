@@ -4,7 +4,6 @@
 
 #include <attn/matrix.hpp>
 #include <attn/safetensors.hpp>
-
 #include <string>
 
 namespace attn::layers {

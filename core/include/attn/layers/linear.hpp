@@ -3,7 +3,6 @@
 
 #include <attn/matrix.hpp>
 #include <attn/safetensors.hpp>
-
 #include <string>
 
 namespace attn::layers {

@@ -8,7 +8,6 @@
 
 #include <attn/layers/linear.hpp>
 #include <attn/matrix.hpp>
-
 #include <cstdint>
 #include <vector>
 

@@ -4,7 +4,6 @@
 
 #include <attn/config.hpp>
 #include <attn/matrix.hpp>
-
 #include <filesystem>
 #include <nlohmann/json.hpp>
 #include <string>
@@ -43,14 +42,14 @@ struct ClassifierResult {
     /// unk_token where `ids` holds the unk id), cls_token / pad_token for those; for vit "[CLS]" then
     /// "r{row}c{col}" per patch, row by row.
     std::vector<std::string> tokens;
-    std::vector<int> ids;                  // vocabulary ids (text models); empty for vit
-    std::vector<float> logits;             // n_labels
-    std::vector<float> probabilities;      // softmax(logits)
-    int predicted = -1;                    // argmax
+    std::vector<int> ids;             // vocabulary ids (text models); empty for vit
+    std::vector<float> logits;        // n_labels
+    std::vector<float> probabilities; // softmax(logits)
+    int predicted = -1;               // argmax
     std::string predictedLabel;
-    AttentionStack attention;              // [layer][head] T x T, rows = queries
-    std::vector<std::uint8_t> keyAllowed;  // T, 1 = real position, 0 = padding (masked as key)
-    std::vector<std::string> warnings;     // e.g. input truncated to max_len
+    AttentionStack attention;             // [layer][head] T x T, rows = queries
+    std::vector<std::uint8_t> keyAllowed; // T, 1 = real position, 0 = padding (masked as key)
+    std::vector<std::string> warnings;    // e.g. input truncated to max_len
 };
 
 /// Output of seq2seq translation with greedy decoding.
@@ -59,8 +58,8 @@ struct TranslationResult {
     std::vector<int> sourceIds;
     std::vector<std::string> outputTokens; // one per decoding step (the final eos included when reached)
     std::vector<int> outputIds;
-    Matrix logits;                         // steps x tgt_vocab, decoder.out before softmax
-    Matrix alignment;                      // steps x source; empty when attention is "none"
+    Matrix logits;    // steps x tgt_vocab, decoder.out before softmax
+    Matrix alignment; // steps x source; empty when attention is "none"
     bool hasAttention = false;
     std::vector<std::string> warnings;
 };

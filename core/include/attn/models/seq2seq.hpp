@@ -6,7 +6,6 @@
 #include <attn/layers/linear.hpp>
 #include <attn/models/model.hpp>
 #include <attn/models/vocabulary.hpp>
-
 #include <string_view>
 
 namespace attn {
@@ -31,12 +30,12 @@ private:
     Seq2SeqConfig config_;
     Vocabulary src_, tgt_;
     int sosId_ = -1, eosSrcId_ = -1, eosTgtId_ = -1, unkId_ = -1;
-    Matrix encEmbedding_; // src_vocab x H
-    layers::Gru encGru_;  // H -> H
-    Matrix decEmbedding_; // tgt_vocab x H
+    Matrix encEmbedding_;         // src_vocab x H
+    layers::Gru encGru_;          // H -> H
+    Matrix decEmbedding_;         // tgt_vocab x H
     layers::Linear wa_, ua_, va_; // additive only: H -> H, H -> H, H -> 1
-    layers::Gru decGru_;  // 2H -> H (additive, dot) or H -> H (none)
-    layers::Linear out_;  // H -> tgt_vocab
+    layers::Gru decGru_;          // 2H -> H (additive, dot) or H -> H (none)
+    layers::Linear out_;          // H -> tgt_vocab
     std::vector<std::string> noLabels_;
 };
 

@@ -7,7 +7,6 @@
 #include <attn/layers/encoder_layer.hpp>
 #include <attn/models/model.hpp>
 #include <attn/models/vocabulary.hpp>
-
 #include <string_view>
 
 namespace attn {
@@ -33,8 +32,8 @@ private:
     TransformerClassifierConfig config_;
     Vocabulary vocab_;
     int padId_ = -1, unkId_ = -1, clsId_ = -1;
-    Matrix embedding_;    // V x d
-    Matrix positions_;    // max_len x d (learned weights or the sinusoidal table)
+    Matrix embedding_; // V x d
+    Matrix positions_; // max_len x d (learned weights or the sinusoidal table)
     layers::TransformerEncoder encoder_;
     layers::Linear classifier_;
 };

@@ -12,9 +12,9 @@
 namespace attn::glove {
 
 struct ReadOptions {
-    Progress progress;                             ///< may be empty
-    std::vector<std::string>* warnings = nullptr;  ///< may be null
-    unsigned threads = 0;                          ///< 0 = all hardware threads
+    Progress progress;                            ///< may be empty
+    std::vector<std::string>* warnings = nullptr; ///< may be null
+    unsigned threads = 0;                         ///< 0 = all hardware threads
 };
 
 /// GloVe / word2vec text: "word v1 ... vd" per line, any d (fixed by the first line), an optional
@@ -48,12 +48,13 @@ std::string readBinaryMeta(const std::filesystem::path& path);
 std::filesystem::path defaultCacheDir();
 /// Where the cache file of a text file lives; the name depends on the file's absolute path,
 /// size and modification time, so an edited file never hits a stale entry.
-std::filesystem::path cachePathFor(const std::filesystem::path& textFile, const std::filesystem::path& cacheDir);
+std::filesystem::path cachePathFor(const std::filesystem::path& textFile,
+                                   const std::filesystem::path& cacheDir);
 
 struct OpenOptions {
     ReadOptions read;
-    bool useCache = true;                ///< false: neither read nor write the cache
-    std::filesystem::path cacheDir;      ///< empty = defaultCacheDir()
+    bool useCache = true;           ///< false: neither read nor write the cache
+    std::filesystem::path cacheDir; ///< empty = defaultCacheDir()
 };
 
 /// Opens a text or binary file (detected by content). Text files go through the cache when

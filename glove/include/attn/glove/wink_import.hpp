@@ -13,16 +13,17 @@
 namespace attn::glove {
 
 struct WinkImportOptions {
-    std::size_t maxWords = 0;  ///< keep the first maxWords of "words" (frequency order); 0 = all
-    std::size_t maxBytes = 0;  ///< binary output: keep as many leading words as fit in this many bytes; 0 = no limit
-    std::string name;          ///< display name stored in the binary's metadata ("name=...")
+    std::size_t maxWords = 0; ///< keep the first maxWords of "words" (frequency order); 0 = all
+    std::size_t maxBytes =
+        0;            ///< binary output: keep as many leading words as fit in this many bytes; 0 = no limit
+    std::string name; ///< display name stored in the binary's metadata ("name=...")
     Progress progress;
 };
 
 struct WinkImportResult {
-    std::size_t words = 0;  ///< rows written
+    std::size_t words = 0; ///< rows written
     std::size_t dim = 0;
-    std::size_t total = 0;  ///< words in the package
+    std::size_t total = 0; ///< words in the package
     std::uintmax_t bytes = 0;
 };
 
