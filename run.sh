@@ -8,8 +8,12 @@ cd "$(dirname "$0")"
 echo "==> Checking build dependencies"
 bash cmake/install-deps.sh --run
 
+# ccache, when installed, makes rebuilds after a fresh clone cheap; it is not required.
+launcher=()
+if command -v ccache >/dev/null 2>&1; then launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache); fi
+
 echo "==> Configuring (build/release)"
-cmake --preset release >/dev/null
+cmake --preset release "${launcher[@]}" >/dev/null
 echo "==> Building attnviz"
 cmake --build --preset release --target attnviz
 

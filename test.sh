@@ -11,8 +11,12 @@ case "$preset" in dev|asan) ;; *) echo "test.sh: unknown preset '$preset' (dev o
 echo "==> Checking build and test dependencies"
 bash cmake/install-deps.sh --test
 
+# ccache, when installed, makes rebuilds after a fresh clone cheap; it is not required.
+launcher=()
+if command -v ccache >/dev/null 2>&1; then launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache); fi
+
 echo "==> Configuring (build/$preset)"
-cmake --preset "$preset" >/dev/null
+cmake --preset "$preset" "${launcher[@]}" >/dev/null
 echo "==> Building"
 cmake --build --preset "$preset"
 
