@@ -64,6 +64,8 @@ const char* const kPresets[] = {
 SentimentPage::SentimentPage(QWidget* parent) : Page(parent) {
     slot_ = new ModelSlot(attn::Architecture::TransformerClassifier, QStringLiteral("sentiment"), this);
     jobs_ = new JobRunner(this);
+    trackBusy(slot_);
+    trackBusy(jobs_);
 
     auto* outer = new QVBoxLayout(this);
     modelBar_ = new ModelBar(slot_, tr("Model:"), this);
@@ -166,7 +168,11 @@ SentimentPage::SentimentPage(QWidget* parent) : Page(parent) {
             [this](const QString& dir) { Q_EMIT statusMessage(tr("Loading model %1…").arg(dir)); });
 
     input_->setText(QString::fromUtf8(kPresets[0]));
-    slot_->loadDefault(QStringLiteral("sentiment"));
+}
+
+void SentimentPage::start() {
+    if (!slot_->model() && !slot_->isLoading())
+        slot_->loadDefault(QStringLiteral("sentiment"));
 }
 
 HeatmapView* SentimentPage::thumbnail(int layer, int head) const {

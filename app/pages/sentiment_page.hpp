@@ -33,6 +33,8 @@ public:
     QString title() const override { return tr("Sentiment"); }
     HeatmapView* currentHeatmap() const override { return heatmap_; }
     QWidget* exportWidget() override { return this; }
+    /// Loads the shipped "sentiment" model unless the slot already has one.
+    void start() override;
 
     /// Which attention the main heatmap and the shaded text show: layer >= 0 and head >= 0 one head,
     /// head == -1 the mean over the heads of `layer`, layer == -1 the mean over all maps.
@@ -59,7 +61,7 @@ public:
     /// Per token: the attention the pooled position pays to it in the selected view (CLS row, or for
     /// mean pooling the column average over the pooled query rows).
     QVector<double> pooledWeights() const { return pooled_; }
-    QString errorText() const;
+    QString errorText() const override;
     QString comparisonText() const;
     QString probabilityText() const;
     QString shadedHtml() const;

@@ -58,6 +58,9 @@ TranslationPage::TranslationPage(QWidget* parent) : Page(parent) {
     baseline_ =
         new ModelSlot(attn::Architecture::Seq2SeqAttention, QStringLiteral("translation-noattn"), this);
     jobs_ = new JobRunner(this);
+    trackBusy(slot_);
+    trackBusy(baseline_);
+    trackBusy(jobs_);
 
     auto* outer = new QVBoxLayout(this);
     outer->addWidget(new ModelBar(slot_, tr("Attention model:"), this));
@@ -177,9 +180,14 @@ TranslationPage::TranslationPage(QWidget* parent) : Page(parent) {
 
     input_->setText(QString::fromUtf8(kPresets[0]));
     refreshStep();
+}
+
+void TranslationPage::start() {
     // Both defaults are looked for; a missing one is reported (the first message stays visible).
-    slot_->loadDefault(QStringLiteral("translation-en-es"));
-    baseline_->loadDefault(QStringLiteral("translation-en-es-noattn"));
+    if (!slot_->model() && !slot_->isLoading())
+        slot_->loadDefault(QStringLiteral("translation-en-es"));
+    if (!baseline_->model() && !baseline_->isLoading())
+        baseline_->loadDefault(QStringLiteral("translation-en-es-noattn"));
 }
 
 QString TranslationPage::errorText() const {

@@ -32,6 +32,8 @@ public:
     QString title() const override { return tr("Translation"); }
     HeatmapView* currentHeatmap() const override { return heatmap_; }
     QWidget* exportWidget() override { return this; }
+    /// Loads the shipped models into the slots that have none yet.
+    void start() override;
 
     void setText(const QString& text); ///< starts the (debounced) translation
     void runNow();                     ///< translates now (no debounce)
@@ -52,7 +54,7 @@ public:
     const std::optional<attn::TranslationResult>& result() const { return result_; }
     const std::optional<attn::TranslationResult>& baselineResult() const { return baselineResult_; }
     QString resultText() const { return resultText_; }
-    QString errorText() const;
+    QString errorText() const override;
     QString stepText() const;
     QString attentionOutputText() const;
     QString baselineOutputText() const;

@@ -10,11 +10,9 @@
 
 #include <QCheckBox>
 #include <QComboBox>
-#include <QCoreApplication>
 #include <QDir>
 #include <QDragEnterEvent>
 #include <QDropEvent>
-#include <QElapsedTimer>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QGridLayout>
@@ -28,7 +26,6 @@
 #include <QSpinBox>
 #include <QSplitter>
 #include <QTabWidget>
-#include <QThread>
 #include <QUrl>
 #include <QVBoxLayout>
 #include <algorithm>
@@ -62,6 +59,9 @@ Classified classifyImage(const attn::VitModel& model, attn::Image image) {
 
 VisionPage::VisionPage(QWidget* parent) : Page(parent) {
     slot_ = new ModelSlot(attn::Architecture::Vit, QStringLiteral("vision"), this);
+    trackBusy(slot_);
+    for (JobRunner* runner : {&classifyRunner_, &datasetRunner_, &batchRunner_, &mixRunner_})
+        trackBusy(runner);
     setAcceptDrops(true);
 
     auto* outer = new QVBoxLayout(this);
@@ -302,9 +302,12 @@ VisionPage::VisionPage(QWidget* parent) : Page(parent) {
     refreshSelectors();
     refreshAttention();
     refreshProbabilities();
+}
 
+void VisionPage::start() {
     // Defaults: the shipped model and the Fashion-MNIST test set, when present.
-    slot_->loadDefault(QString::fromLatin1(kDefaultModel));
+    if (!slot_->model() && !slot_->isLoading())
+        slot_->loadDefault(QString::fromLatin1(kDefaultModel));
     // ATTNVIZ_VISION_DATASET overrides the default set (an empty value = none; the tests use this).
     const QString images = qEnvironmentVariableIsSet("ATTNVIZ_VISION_DATASET")
                                ? qEnvironmentVariable("ATTNVIZ_VISION_DATASET")
@@ -680,21 +683,6 @@ int VisionPage::visibleBrowseRows() const {
     for (int i = 0; i < list_->count(); ++i)
         n += !list_->isRowHidden(i);
     return n;
-}
-
-bool VisionPage::waitForIdle(int ms) {
-    QElapsedTimer t;
-    t.start();
-    for (;;) {
-        const bool busy = slot_->isLoading() || classifyRunner_.isBusy() || datasetRunner_.isBusy() ||
-                          batchRunner_.isBusy() || mixRunner_.isBusy();
-        if (!busy)
-            return true;
-        if (t.elapsed() > ms)
-            return false;
-        QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
-        QThread::msleep(2);
-    }
 }
 
 // ---- attention view ---------------------------------------------------------------------------------

@@ -37,8 +37,10 @@ class QTabWidget;
 class VisionPage : public Page {
     Q_OBJECT
 public:
-    /// Loads shippedModelDir("vit-fashion-mnist") and the Fashion-MNIST test set (when installed).
     explicit VisionPage(QWidget* parent = nullptr);
+    /// Loads shippedModelDir("vit-fashion-mnist") unless the slot has a model, and the Fashion-MNIST
+    /// test set (when installed; ATTNVIZ_VISION_DATASET overrides it, empty = none).
+    void start() override;
     ~VisionPage() override;
 
     QString title() const override { return tr("Vision"); }
@@ -76,9 +78,6 @@ public:
     void cancelPredictions();
     void setMistakesOnly(bool on);
 
-    /// Processes events until no job is running.
-    bool waitForIdle(int ms = 60000);
-
     // --- state (tests) ---
     const std::optional<Analysis>& analysis() const { return analysis_; }
     std::shared_ptr<const attn::VitModel> model() const;
@@ -86,7 +85,7 @@ public:
     attn::Matrix currentMatrix() const;
     /// Overlay values on the patch grid (the query's row without the [CLS] column).
     const std::vector<float>& overlayValues() const;
-    QString errorText() const;
+    QString errorText() const override;
     bool errorVisible() const;
     int layer() const { return layer_; }
     int head() const { return head_; }

@@ -1,6 +1,7 @@
 #include "pages/walkthrough_page.hpp"
 
 #include "services/embedding_store.hpp"
+#include "services/job_runner.hpp"
 #include "services/resource_paths.hpp"
 #include "widgets/heatmap_view.hpp"
 
@@ -10,7 +11,6 @@
 #include <QComboBox>
 #include <QFileInfo>
 #include <QFormLayout>
-#include <QFutureWatcher>
 #include <QGridLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
@@ -25,7 +25,6 @@
 #include <QTextBrowser>
 #include <QToolButton>
 #include <QVBoxLayout>
-#include <QtConcurrent/QtConcurrentRun>
 #include <algorithm>
 #include <cmath>
 #include <numeric>
@@ -47,6 +46,12 @@ QString esc(const std::string& s) {
 } // namespace
 
 WalkthroughPage::WalkthroughPage(EmbeddingStore* store, QWidget* parent) : Page(parent), store_(store) {
+    learnedRunner_ = new JobRunner(this);
+    trackBusy(learnedRunner_);
+    if (store_) {
+        trackBusy([store] { return store->isBusy(); });
+        connect(store_, &EmbeddingStore::busyChanged, this, [this] { refreshBusy(); });
+    }
     // The chapter's 2-D toy vectors: she . improve = 0.90, she . the = 0.20.
     toyVectors_ = {{"she", {1.0f, 0.1f}}, {"improve", {0.9f, 0.0f}}, {"the", {0.1f, 1.0f}}};
 
@@ -233,33 +238,30 @@ WalkthroughPage::WalkthroughPage(EmbeddingStore* store, QWidget* parent) : Page(
     seed_->setEnabled(false);
     updateLearnedAvailability();
     applyPreset(Preset::Chapter);
-    if (QFileInfo(shippedModelDir(QStringLiteral("sentiment")) + QStringLiteral("/model.safetensors"))
+}
+
+void WalkthroughPage::start() {
+    if (!learned_ && !learnedRunner_->isBusy() &&
+        QFileInfo(shippedModelDir(QStringLiteral("sentiment")) + QStringLiteral("/model.safetensors"))
             .exists())
         loadLearnedProjections(shippedModelDir(QStringLiteral("sentiment")));
 }
 
 void WalkthroughPage::loadLearnedProjections(const QString& dir) {
     // Reading the checkpoint takes a moment: off the GUI thread.
-    auto* watcher = new QFutureWatcher<std::optional<attn::LearnedProjections>>(this);
-    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, dir] {
-        watcher->deleteLater();
-        auto result = watcher->result();
-        if (result) {
+    learnedRunner_->run<attn::LearnedProjections>(
+        [path = dir.toStdString()](const JobContext&) { return attn::readFirstLayerProjections(path); },
+        [this](attn::LearnedProjections result) {
             learned_ = std::move(result);
             learnedError_.clear();
-        } else {
-            learnedError_ = tr("could not read the learned projections from %1").arg(dir);
-        }
-        updateLearnedAvailability();
-    });
-    watcher->setFuture(
-        QtConcurrent::run([path = dir.toStdString()]() -> std::optional<attn::LearnedProjections> {
-            try {
-                return attn::readFirstLayerProjections(path);
-            } catch (const std::exception&) {
-                return std::nullopt;
-            }
-        }));
+            updateLearnedAvailability();
+        },
+        [this, dir](const QString& message) {
+            // Shown as the tooltip of the disabled "learned" option and in the status bar.
+            learnedError_ = tr("Could not read the learned projections from %1: %2").arg(dir, message);
+            updateLearnedAvailability();
+            Q_EMIT statusMessage(learnedError_);
+        });
 }
 
 void WalkthroughPage::setLearnedHead(int head) {

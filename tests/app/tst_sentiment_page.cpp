@@ -3,6 +3,7 @@
 #include "pages/sentiment_page.hpp"
 #include "services/job_runner.hpp"
 #include "services/model_slot.hpp"
+#include "services/wait.hpp"
 #include "widgets/heatmap_view.hpp"
 
 #include <QStandardPaths>
@@ -43,7 +44,7 @@ void compareMatrix(const attn::Matrix& got, const attn::Matrix& want) {
 
 void loadInto(SentimentPage& page, const char* name) {
     page.modelSlot()->load(fixture(name));
-    QVERIFY(page.modelSlot()->waitForIdle());
+    QVERIFY(waitUntilIdle(page.modelSlot()));
     QVERIFY(page.modelSlot()->model());
     QCOMPARE(page.modelSlot()->displayName(), QString::fromLatin1(name));
 }
@@ -51,7 +52,7 @@ void loadInto(SentimentPage& page, const char* name) {
 void classify(SentimentPage& page, const QString& text) {
     page.setText(text);
     page.runNow();
-    QVERIFY(page.jobs()->waitForIdle());
+    QVERIFY(waitUntilIdle(page.jobs()));
     QVERIFY(page.result().has_value());
     QCOMPARE(page.resultText(), text);
 }
@@ -175,7 +176,7 @@ private Q_SLOTS:
 
         // Mask off: the pads receive weight, as the engine says.
         page.setMaskPadding(false);
-        QVERIFY(page.jobs()->waitForIdle());
+        QVERIFY(waitUntilIdle(page.jobs()));
         page.selectView(0, 0);
         compareMatrix(page.mainHeatmap()->matrix(), off.attention[0][0]);
         double padWeight = 0.0;
@@ -192,7 +193,7 @@ private Q_SLOTS:
         page.runNow();
         page.setText(QStringLiteral("i liked it"));
         page.runNow();
-        QVERIFY(page.jobs()->waitForIdle());
+        QVERIFY(waitUntilIdle(page.jobs()));
         QCOMPARE(page.resultText(), QStringLiteral("i liked it"));
         const auto ref = reference("tc_pre_gelu_cls_learned")->classify("i liked it");
         QCOMPARE(labels(page.result()->tokens), labels(ref.tokens));
@@ -204,7 +205,7 @@ private Q_SLOTS:
         classify(page, QStringLiteral("good film"));
         const auto before = page.modelSlot()->model();
         page.modelSlot()->load(fixture("vit_pre_gelu_learned_gray"));
-        QVERIFY(page.modelSlot()->waitForIdle());
+        QVERIFY(waitUntilIdle(page.modelSlot()));
         QVERIFY2(page.errorText().contains(
                      QStringLiteral("is a vit model; this page needs transformer_classifier")),
                  qPrintable(page.errorText()));
@@ -224,7 +225,7 @@ private Q_SLOTS:
         loadInto(page, "tc_pre_gelu_cls_learned");
         const auto before = page.modelSlot()->model();
         page.modelSlot()->load(QString::fromStdString(dest));
-        QVERIFY(page.modelSlot()->waitForIdle());
+        QVERIFY(waitUntilIdle(page.modelSlot()));
         QVERIFY(!page.errorText().isEmpty());
         QCOMPARE(page.modelSlot()->model(), before);
         // The load error stays visible while the old model keeps working, until a load succeeds.

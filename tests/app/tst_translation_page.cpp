@@ -3,6 +3,7 @@
 #include "pages/translation_page.hpp"
 #include "services/job_runner.hpp"
 #include "services/model_slot.hpp"
+#include "services/wait.hpp"
 #include "widgets/heatmap_view.hpp"
 
 #include <QStandardPaths>
@@ -41,8 +42,8 @@ void compareMatrix(const attn::Matrix& got, const attn::Matrix& want) {
 void loadBoth(TranslationPage& page, const char* main, const char* baseline) {
     page.modelSlot()->load(fixture(main));
     page.baselineSlot()->load(fixture(baseline));
-    QVERIFY(page.modelSlot()->waitForIdle());
-    QVERIFY(page.baselineSlot()->waitForIdle());
+    QVERIFY(waitUntilIdle(page.modelSlot()));
+    QVERIFY(waitUntilIdle(page.baselineSlot()));
     QCOMPARE(page.modelSlot()->displayName(), QString::fromLatin1(main));
     QCOMPARE(page.baselineSlot()->displayName(), QString::fromLatin1(baseline));
 }
@@ -50,7 +51,7 @@ void loadBoth(TranslationPage& page, const char* main, const char* baseline) {
 void translate(TranslationPage& page, const QString& text) {
     page.setText(text);
     page.runNow();
-    QVERIFY(page.jobs()->waitForIdle());
+    QVERIFY(waitUntilIdle(page.jobs()));
     QCOMPARE(page.resultText(), text);
     QVERIFY(page.result().has_value());
 }
@@ -152,7 +153,7 @@ private Q_SLOTS:
         page.runNow();
         page.setText(QStringLiteral("i am cold ."));
         page.runNow();
-        QVERIFY(page.jobs()->waitForIdle());
+        QVERIFY(waitUntilIdle(page.jobs()));
         QCOMPARE(page.resultText(), QStringLiteral("i am cold ."));
         const auto ref = reference("s2s_additive")->translate("i am cold .");
         compareMatrix(page.mainHeatmap()->matrix(), ref.alignment);
@@ -166,7 +167,7 @@ private Q_SLOTS:
         const attn::Matrix shown = page.mainHeatmap()->matrix();
 
         page.modelSlot()->load(fixture("tc_pre_gelu_cls_learned"));
-        QVERIFY(page.modelSlot()->waitForIdle());
+        QVERIFY(waitUntilIdle(page.modelSlot()));
         QVERIFY2(page.errorText().contains(
                      QStringLiteral("is a transformer_classifier model; this page needs seq2seq_attention")),
                  qPrintable(page.errorText()));
@@ -180,7 +181,7 @@ private Q_SLOTS:
         const auto file = std::filesystem::path(dest) / "model.safetensors";
         std::filesystem::resize_file(file, 40);
         page.baselineSlot()->load(QString::fromStdString(dest));
-        QVERIFY(page.baselineSlot()->waitForIdle());
+        QVERIFY(waitUntilIdle(page.baselineSlot()));
         QVERIFY(!page.errorText().isEmpty());
         QCOMPARE(page.baselineSlot()->displayName(), QStringLiteral("s2s_none"));
         // Regression: a successful translation afterwards used to clear the load error.

@@ -3,6 +3,7 @@
 
 #include "pages/vision_page.hpp"
 #include "services/model_slot.hpp"
+#include "services/wait.hpp"
 #include "widgets/heatmap_view.hpp"
 #include "widgets/patch_grid_view.hpp"
 
@@ -59,7 +60,8 @@ private Q_SLOTS:
 
     void noModelShowsAMessage() {
         VisionPage page;
-        QVERIFY(page.waitForIdle());
+        page.start();
+        QVERIFY(waitUntilIdle(page));
         QVERIFY(page.errorVisible());
         QVERIFY2(page.errorText().contains(QStringLiteral("Open model")), qPrintable(page.errorText()));
         QVERIFY(!page.analysis());
@@ -68,13 +70,13 @@ private Q_SLOTS:
     void overlayAndHeatmapEqualTheEngine() {
         VisionPage page;
         page.loadModel(kVit);
-        QVERIFY(page.waitForIdle());
+        QVERIFY(waitUntilIdle(page));
         QVERIFY(page.model());
         QVERIFY(!page.errorVisible());
 
         const attn::Image image = testImage(1);
         page.setImage(image, QStringLiteral("test"));
-        QVERIFY(page.waitForIdle());
+        QVERIFY(waitUntilIdle(page));
         QVERIFY(page.analysis());
         const attn::ClassifierResult want = ref_->classify(image);
         const auto& got = page.analysis()->result;
@@ -124,9 +126,9 @@ private Q_SLOTS:
     void brokenImageKeepsThePreviousState() {
         VisionPage page;
         page.loadModel(kVit);
-        QVERIFY(page.waitForIdle());
+        QVERIFY(waitUntilIdle(page));
         page.setImage(testImage(2), QStringLiteral("first"));
-        QVERIFY(page.waitForIdle());
+        QVERIFY(waitUntilIdle(page));
         const auto before = page.analysis()->result.probabilities;
 
         const QString broken = tmp_.filePath(QStringLiteral("broken.png"));
@@ -135,26 +137,26 @@ private Q_SLOTS:
         f.write("\x89PNG\r\n\x1a\n this is not a real PNG");
         f.close();
         page.openFile(broken);
-        QVERIFY(page.waitForIdle());
+        QVERIFY(waitUntilIdle(page));
         QVERIFY(page.errorVisible());
         QVERIFY2(page.errorText().contains(QStringLiteral("broken.png")), qPrintable(page.errorText()));
         QVERIFY(page.analysis()->result.probabilities == before);
         QCOMPARE(page.analysis()->source, QStringLiteral("first"));
 
         page.openFile(tmp_.filePath(QStringLiteral("missing.png")));
-        QVERIFY(page.waitForIdle());
+        QVERIFY(waitUntilIdle(page));
         QVERIFY(page.errorText().contains(QStringLiteral("missing.png")));
     }
 
     void wrongArchitectureKeepsTheModel() {
         VisionPage page;
         page.loadModel(kVit);
-        QVERIFY(page.waitForIdle());
+        QVERIFY(waitUntilIdle(page));
         page.setImage(testImage(3), QStringLiteral("x"));
-        QVERIFY(page.waitForIdle());
+        QVERIFY(waitUntilIdle(page));
         auto before = page.model();
         page.loadModel(kParity + QStringLiteral("tc_pre_gelu_cls_learned"));
-        QVERIFY(page.waitForIdle());
+        QVERIFY(waitUntilIdle(page));
         QVERIFY(page.errorVisible());
         QVERIFY2(page.errorText().contains(QStringLiteral("vit")), qPrintable(page.errorText()));
         QVERIFY(page.model() == before);
@@ -177,9 +179,9 @@ private Q_SLOTS:
 
         VisionPage page;
         page.loadModel(kVit);
-        QVERIFY(page.waitForIdle());
+        QVERIFY(waitUntilIdle(page));
         page.openFile(imgPath, 2);
-        QVERIFY(page.waitForIdle());
+        QVERIFY(waitUntilIdle(page));
         QVERIFY2(!page.errorVisible(), qPrintable(page.errorText()));
         QCOMPARE(page.analysis()->trueLabel, 2);
         QCOMPARE(page.predictions().size(), std::size_t(6));
@@ -198,7 +200,7 @@ private Q_SLOTS:
         // CutMix: the left half (4 of 8 columns) of image 5 pasted into image 2.
         page.setCutMixPartner(5);
         page.setCutMixBox({0, 0, 4, 8});
-        QVERIFY(page.waitForIdle());
+        QVERIFY(waitUntilIdle(page));
         QCOMPARE(page.cutMixResult().patchShare, 0.5);
         QVERIFY2(page.cutMixText().startsWith(QStringLiteral("50% class2 + 50% class1")),
                  qPrintable(page.cutMixText()));
