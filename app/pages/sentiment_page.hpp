@@ -15,12 +15,12 @@ class HeatmapView;
 class JobRunner;
 class ModelBar;
 class ModelSlot;
+class ProbabilityBars;
 class SentenceInput;
 class QCheckBox;
 class QComboBox;
 class QGridLayout;
 class QLabel;
-class QProgressBar;
 class QSpinBox;
 class QTextBrowser;
 class QVBoxLayout;
@@ -77,6 +77,7 @@ private:
     void showError(const QString& message); ///< inference error ("" clears it)
     void refreshErrors();
     void showOutcome(Outcome outcome);
+    void showResults(); ///< shows result_ / opposite_
     void rebuildThumbnails();
     void refreshViews();
     void refreshViewChooser();
@@ -90,8 +91,8 @@ private:
     QSpinBox* padTo_ = nullptr;
     QCheckBox* mask_ = nullptr;
     QComboBox* viewChooser_ = nullptr;
-    QVBoxLayout* probabilityBox_ = nullptr;
-    QVector<QProgressBar*> probabilityBars_;
+    ProbabilityBars* probabilities_ = nullptr;
+    QString probabilityText_; // "label  p; ..." as the bars show it
     QLabel* comparison_ = nullptr;
     QLabel* warnings_ = nullptr;
     HeatmapView* heatmap_ = nullptr;
@@ -105,5 +106,4 @@ private:
     QString inferenceError_;
     QVector<double> pooled_;
     int layer_ = 0, head_ = 0;
-    bool updating_ = false;
 };

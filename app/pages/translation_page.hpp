@@ -17,8 +17,8 @@ class JobRunner;
 class ModelBar;
 class ModelSlot;
 class SentenceInput;
+class WordChipRow;
 class QCPBars;
-class QCPItemRect;
 class QCustomPlot;
 class QHBoxLayout;
 class QLabel;
@@ -66,9 +66,6 @@ public:
 
     static QString joinOutput(const attn::TranslationResult& r, const std::string& eos);
 
-protected:
-    bool eventFilter(QObject* watched, QEvent* event) override;
-
 private:
     struct Outcome {
         std::optional<attn::TranslationResult> main, baseline;
@@ -88,14 +85,10 @@ private:
     JobRunner* jobs_ = nullptr;
     ErrorBanner* error_ = nullptr;
     SentenceInput* input_ = nullptr;
-    QWidget* sourceRow_ = nullptr;
-    QWidget* outputRow_ = nullptr;
-    QHBoxLayout* sourceLayout_ = nullptr;
-    QHBoxLayout* outputLayout_ = nullptr;
-    QVector<QLabel*> sourceChips_, outputChips_;
+    WordChipRow* sourceRow_ = nullptr;
+    WordChipRow* outputRow_ = nullptr;
     QVector<double> sourceWeights_, outputWeights_;
     HeatmapView* heatmap_ = nullptr;
-    QCPItemRect* stepRect_ = nullptr;
     QPushButton* prev_ = nullptr;
     QPushButton* next_ = nullptr;
     QLabel* stepLabel_ = nullptr;

@@ -99,7 +99,7 @@ private:
     WalkthroughStep step_ = WalkthroughStep::Weights;
     int selectedQuery_ = -1;
     bool toy_ = false;
-    bool updating_ = false;
+    bool updating_ = false; // applyPreset / setProjection change several inputs: recompute once
     std::map<std::string, std::vector<float>> toyVectors_;
     std::optional<attn::SentenceAttention> result_;
     std::optional<attn::LearnedProjections> learned_;

@@ -3,6 +3,7 @@
 #include "services/job_runner.hpp"
 #include "services/model_slot.hpp"
 #include "services/wait.hpp"
+#include "test_util.hpp"
 
 #include <QDir>
 #include <QFile>
@@ -16,9 +17,7 @@
 
 namespace {
 
-QString fixture(const char* name) {
-    return QStringLiteral(ATTNVIZ_TEST_DATA_DIR "/parity/") + QString::fromLatin1(name);
-}
+using testutil::fixture;
 
 /// Copies a fixture directory into `dest` and cuts model.safetensors in half.
 QString brokenCopy(const QTemporaryDir& tmp, const char* name) {
@@ -36,8 +35,7 @@ class TestModelSlot : public QObject {
     Q_OBJECT
 private Q_SLOTS:
     void initTestCase() {
-        QStandardPaths::setTestModeEnabled(true);
-        qputenv("XDG_CONFIG_HOME", QByteArray(configDir_.path().toLocal8Bit()));
+        testutil::isolateSettings(configDir_);
         QVERIFY(configDir_.isValid());
     }
 

@@ -5,6 +5,7 @@
 #include "cli/commands.hpp"
 #include "services/model_handle.hpp"
 #include "services/resource_paths.hpp"
+#include "test_util.hpp"
 
 #include <QDir>
 #include <QFileInfo>
@@ -16,7 +17,7 @@
 namespace {
 
 QString fixture(const char* name) {
-    return QDir::cleanPath(QStringLiteral(ATTNVIZ_TEST_DATA_DIR "/parity/") + QString::fromLatin1(name));
+    return QDir::cleanPath(testutil::fixture(name));
 }
 
 std::string str(const QString& s) {

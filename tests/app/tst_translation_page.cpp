@@ -4,6 +4,7 @@
 #include "services/job_runner.hpp"
 #include "services/model_slot.hpp"
 #include "services/wait.hpp"
+#include "test_util.hpp"
 #include "widgets/heatmap_view.hpp"
 
 #include <QStandardPaths>
@@ -14,29 +15,12 @@
 
 namespace {
 
-QString fixture(const char* name) {
-    return QStringLiteral(ATTNVIZ_TEST_DATA_DIR "/parity/") + QString::fromLatin1(name);
-}
+using testutil::compareMatrix;
+using testutil::fixture;
+using testutil::labels;
 
 std::shared_ptr<const attn::Seq2SeqModel> reference(const char* name) {
-    return std::dynamic_pointer_cast<const attn::Seq2SeqModel>(attn::loadModel(fixture(name).toStdString()));
-}
-
-QStringList labels(const std::vector<std::string>& v) {
-    QStringList out;
-    for (const auto& s : v)
-        out << QString::fromStdString(s);
-    return out;
-}
-
-void compareMatrix(const attn::Matrix& got, const attn::Matrix& want) {
-    QCOMPARE(got.rows(), want.rows());
-    QCOMPARE(got.cols(), want.cols());
-    for (Eigen::Index i = 0; i < got.rows(); ++i)
-        for (Eigen::Index j = 0; j < got.cols(); ++j)
-            QVERIFY2(
-                std::abs(double(got(i, j)) - double(want(i, j))) <= 1e-6,
-                qPrintable(QStringLiteral("(%1,%2): %3 vs %4").arg(i).arg(j).arg(got(i, j)).arg(want(i, j))));
+    return testutil::reference<attn::Seq2SeqModel>(name);
 }
 
 void loadBoth(TranslationPage& page, const char* main, const char* baseline) {
@@ -61,10 +45,7 @@ void translate(TranslationPage& page, const QString& text) {
 class TestTranslationPage : public QObject {
     Q_OBJECT
 private Q_SLOTS:
-    void initTestCase() {
-        QStandardPaths::setTestModeEnabled(true);
-        qputenv("XDG_CONFIG_HOME", QByteArray(configDir_.path().toLocal8Bit()));
-    }
+    void initTestCase() { testutil::isolateSettings(configDir_); }
 
     void matchesTheEngine_data() {
         QTest::addColumn<QString>("model");
