@@ -107,6 +107,7 @@ void MainWindow::addPage(Page* page) {
     tabs_->addTab(page, page->title());
     connect(page, &Page::statusMessage, this,
             [this](const QString& text) { statusBar()->showMessage(text, 8000); });
+    page->start();
 }
 
 Page* MainWindow::currentPage() const {

@@ -13,7 +13,9 @@
 #include "cli/args.hpp"
 #include "cli/commands.hpp"
 #include "cli/headless.hpp"
+#include "cli/render_page.hpp"
 #include "services/image_io.hpp"
+#include "services/model_handle.hpp"
 
 #include <QCoreApplication>
 #include <QImage>
@@ -118,18 +120,20 @@ int runInspect(const Argv& argv) {
     std::vector<std::string> warnings;
     attn::LoadOptions opts;
     opts.warnings = &warnings;
-    const auto model = attn::loadModel(*args.value("model"), opts);
+    const QString modelDir = QString::fromStdString(*args.value("model"));
+    const ModelHandle handle = readModel(modelDir, opts); // the only read, also for --png
+    const auto model = basePtr(handle);
 
     nlohmann::json out;
     std::string summary;
-    if (const auto* tc = dynamic_cast<const attn::TransformerClassifier*>(model.get())) {
+    if (const auto tc = modelAs<attn::TransformerClassifier>(handle)) {
         if (!args.has("text"))
             throw std::runtime_error("this model (transformer_classifier) takes --text");
         const auto r = tc->classify(*args.value("text"));
         out = classifierJson(*model, r);
         summary = r.predictedLabel +
                   " (p=" + std::to_string(r.probabilities[static_cast<std::size_t>(r.predicted)]) + ")";
-    } else if (const auto* s2s = dynamic_cast<const attn::Seq2SeqModel*>(model.get())) {
+    } else if (const auto s2s = modelAs<attn::Seq2SeqModel>(handle)) {
         if (!args.has("text"))
             throw std::runtime_error("this model (seq2seq_attention) takes --text");
         const auto r = s2s->translate(*args.value("text"));
@@ -143,7 +147,7 @@ int runInspect(const Argv& argv) {
         out["warnings"] = r.warnings;
         for (const auto& t : r.outputTokens)
             summary += (summary.empty() ? "" : " ") + t;
-    } else if (const auto* vit = dynamic_cast<const attn::VitModel*>(model.get())) {
+    } else if (const auto vit = modelAs<attn::VitModel>(handle)) {
         if (!args.has("image"))
             throw std::runtime_error("this model (vit) takes --image");
         ensureHeadlessApp(); // QImage's format plugins need an application object
@@ -157,18 +161,15 @@ int runInspect(const Argv& argv) {
         out["warnings"].push_back(w);
 
     if (const auto png = args.value("png")) {
-        // The picture is the page's: let render draw it with this model and input.
-        const char* view = model->architecture() == attn::Architecture::Vit                ? "vision"
-                           : model->architecture() == attn::Architecture::Seq2SeqAttention ? "translation"
-                                                                                           : "sentiment";
-        Argv renderArgs = {"--view", view, "--model", *args.value("model"), "--png", *png};
-        if (const auto text = args.value("text"))
-            renderArgs.insert(renderArgs.end(), {"--text", *text});
+        // The picture is the page's: the same renderPage as `attnviz render`, with the model read above.
+        RenderRequest req;
+        req.view = viewFor(model->architecture());
+        req.text = QString::fromStdString(args.valueOr("text", ""));
         if (const auto image = args.value("image"))
-            renderArgs.insert(renderArgs.end(), {"--image", *image});
-        if (args.has("index"))
-            renderArgs.insert(renderArgs.end(), {"--index", std::to_string(*index)});
-        if (const int rc = runRender(renderArgs); rc != 0)
+            req.image = QString::fromStdString(*image);
+        req.index = static_cast<int>(*index);
+        req.png = QString::fromStdString(*png);
+        if (const int rc = renderPage(req, handle, modelDir, std::cerr, "inspect"); rc != 0)
             return rc;
     }
 

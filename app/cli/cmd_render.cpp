@@ -1,68 +1,13 @@
 // attnviz render: what a page shows for an input, written as a PNG without a display.
+// The model (--model) is read here, once, and handed to the page (cli/render_page.hpp); without
+// --model the page loads its shipped default.
 #include "cli/args.hpp"
 #include "cli/commands.hpp"
-#include "cli/headless.hpp"
-#include "pages/sentiment_page.hpp"
-#include "pages/translation_page.hpp"
-#include "pages/vision_page.hpp"
-#include "pages/walkthrough_page.hpp"
-#include "services/embedding_store.hpp"
-#include "services/job_runner.hpp"
-#include "services/model_slot.hpp"
-#include "widgets/widget_export.hpp"
+#include "cli/render_page.hpp"
 
-#include <QDeadlineTimer>
-#include <QElapsedTimer>
-#include <QThread>
-#include <functional>
 #include <iostream>
 
 namespace cli {
-
-namespace {
-
-/// Processes events until `done()` or the timeout; false on timeout.
-bool waitUntil(const std::function<bool()>& done, int ms) {
-    QElapsedTimer timer;
-    timer.start();
-    while (!done()) {
-        if (timer.elapsed() > ms)
-            return false;
-        QCoreApplication::processEvents(QEventLoop::AllEvents, 50);
-        QThread::msleep(5);
-    }
-    // Let queued replots and layouts run.
-    for (int i = 0; i < 5; ++i)
-        QCoreApplication::processEvents();
-    return true;
-}
-
-/// Loads --model into a slot (replacing the default) and waits; false with a message on failure.
-bool loadInto(ModelSlot* slot, const std::optional<std::string>& dir) {
-    if (dir) {
-        slot->load(QString::fromStdString(*dir), false);
-        if (!waitUntil([slot] { return !slot->isLoading(); }, 120000)) {
-            std::cerr << "attnviz render: loading " << *dir << " timed out\n";
-            return false;
-        }
-        if (!slot->lastError().isEmpty() && slot->directory() != QString::fromStdString(*dir)) {
-            std::cerr << "attnviz render: " << slot->lastError().toStdString() << '\n';
-            return false;
-        }
-    } else {
-        waitUntil([slot] { return !slot->isLoading(); }, 120000);
-    }
-    if (!slot->model()) {
-        std::cerr << "attnviz render: no model: "
-                  << (slot->lastError().isEmpty() ? std::string("use --model DIR")
-                                                  : slot->lastError().toStdString())
-                  << '\n';
-        return false;
-    }
-    return true;
-}
-
-} // namespace
 
 int runRender(const Argv& argv) {
     Args args("render", "Writes what a page shows for an input as a PNG, without a display.\n"
@@ -84,7 +29,6 @@ int runRender(const Argv& argv) {
         std::cout << args.usage();
         return 0;
     }
-    const std::string view = *args.value("view");
     auto width = args.integer("width", 1400, std::cerr), height = args.integer("height", 900, std::cerr);
     auto index = args.integer("index", 0, std::cerr);
     if (!width || !height || !index)
@@ -93,75 +37,30 @@ int runRender(const Argv& argv) {
         std::cerr << "attnviz render: --width and --height must be between 200 and 8000\n";
         return 2;
     }
-    ensureHeadlessApp();
-    std::unique_ptr<Page> page;
-    std::unique_ptr<EmbeddingStore> store;
-    const QString text = QString::fromStdString(args.valueOr("text", ""));
+    RenderRequest req;
+    req.view = *args.value("view");
+    req.text = QString::fromStdString(args.valueOr("text", ""));
+    if (auto keys = args.value("keys"))
+        req.keys = QString::fromStdString(*keys);
+    if (auto image = args.value("image"))
+        req.image = QString::fromStdString(*image);
+    req.index = static_cast<int>(*index);
+    req.width = static_cast<int>(*width);
+    req.height = static_cast<int>(*height);
+    req.png = QString::fromStdString(*args.value("png"));
 
-    if (view == "walkthrough") {
-        store = std::make_unique<EmbeddingStore>();
-        store->useEmbeddedDefault();
-        auto* w = new WalkthroughPage(store.get());
-        page.reset(w);
-        if (!text.isEmpty())
-            w->setQueryText(text);
-        if (auto keys = args.value("keys"))
-            w->setKeysText(QString::fromStdString(*keys));
-    } else if (view == "translation") {
-        auto* t = new TranslationPage;
-        page.reset(t);
-        if (!loadInto(t->modelSlot(), args.value("model")))
-            return 1;
-        waitUntil([t] { return !t->baselineSlot()->isLoading(); }, 120000);
-        t->setText(text.isEmpty() ? QStringLiteral("The book that I bought is very interesting") : text);
-        t->runNow();
-        if (!waitUntil([t] { return !t->jobs()->isBusy() && t->result().has_value(); }, 120000)) {
-            std::cerr << "attnviz render: translation failed: " << t->errorText().toStdString() << '\n';
+    ModelHandle model;
+    QString dir;
+    if (auto d = args.value("model"); d && req.view != "walkthrough") {
+        dir = QString::fromStdString(*d);
+        try {
+            model = readModel(dir);
+        } catch (const std::exception& e) {
+            std::cerr << "attnviz render: " << e.what() << '\n';
             return 1;
         }
-    } else if (view == "sentiment") {
-        auto* s = new SentimentPage;
-        page.reset(s);
-        if (!loadInto(s->modelSlot(), args.value("model")))
-            return 1;
-        s->setText(text.isEmpty() ? QStringLiteral("The film was wonderful and the actors were great.")
-                                  : text);
-        s->runNow();
-        if (!waitUntil([s] { return !s->jobs()->isBusy() && s->result().has_value(); }, 120000)) {
-            std::cerr << "attnviz render: classification failed: " << s->errorText().toStdString() << '\n';
-            return 1;
-        }
-    } else if (view == "vision") {
-        auto* v = new VisionPage;
-        page.reset(v);
-        if (auto dir = args.value("model"))
-            v->loadModel(QString::fromStdString(*dir));
-        if (!v->waitForIdle(120000)) {
-            std::cerr << "attnviz render: loading the model timed out\n";
-            return 1;
-        }
-        if (auto image = args.value("image"))
-            v->openFile(QString::fromStdString(*image), static_cast<int>(*index));
-        if (!v->waitForIdle(120000)) {
-            std::cerr << "attnviz render: the vision page did not finish\n";
-            return 1;
-        }
-    } else {
-        std::cerr << "attnviz render: unknown view '" << view
-                  << "' (walkthrough, translation, sentiment, vision)\n";
-        return 2;
     }
-
-    page->resize(static_cast<int>(*width), static_cast<int>(*height));
-    page->setAttribute(Qt::WA_DontShowOnScreen);
-    page->show();
-    waitUntil([] { return true; }, 0);
-    QString error;
-    if (!exportWidgetImage(page.get(), QString::fromStdString(*args.value("png")), &error)) {
-        std::cerr << "attnviz render: " << error.toStdString() << '\n';
-        return 1;
-    }
-    return 0;
+    return renderPage(req, model, dir, std::cerr);
 }
 
 } // namespace cli

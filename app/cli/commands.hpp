@@ -22,7 +22,8 @@ struct Command {
 
 const std::vector<Command>& commands();
 
-/// Runs `attnviz <subcommand> ...`. Returns nullopt-like -1 when argv asks for the GUI.
+/// Runs `attnviz <subcommand> ...` and returns its exit code. When argv asks for the GUI (no
+/// subcommand, or Qt's own options) it sets *startGui and returns 0.
 int dispatch(int argc, char** argv, bool* startGui);
 
 } // namespace cli

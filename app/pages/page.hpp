@@ -1,9 +1,19 @@
 #pragma once
-// Base class of every view. A page knows which heatmap (if any) the File > Export actions act on.
+// Base class of every view. A page knows which heatmap (if any) the File > Export actions act on, and
+// has one busy/idle contract: isBusy() is true while any of its background work (model loads, jobs)
+// runs, busyChanged(bool) reports each change. The CLI (`render`) and the tests wait on that with
+// waitUntilIdle(page) (services/wait.hpp) instead of page-specific completion tests.
+//
+// Construction builds widgets only; start() begins the page's work (loading its default models into
+// the slots that are still empty), so a caller can hand a page its model first.
 
 #include <QWidget>
+#include <functional>
+#include <vector>
 
 class HeatmapView;
+class JobRunner;
+class ModelSlot;
 
 class Page : public QWidget {
     Q_OBJECT
@@ -14,8 +24,30 @@ public:
     virtual HeatmapView* currentHeatmap() const { return nullptr; }
     /// The widget File > Export view renders (defaults to the whole page).
     virtual QWidget* exportWidget() { return this; }
+    /// The message the page's error banner shows (empty when there is none).
+    virtual QString errorText() const { return {}; }
+
+    /// Begins the page's work: loads the shipped default into every slot that has no model yet.
+    virtual void start() {}
+
+    /// True while any tracked background work runs.
+    bool isBusy() const;
 
 Q_SIGNALS:
     /// A message for the status bar.
     void statusMessage(const QString& text);
+    /// isBusy() changed.
+    void busyChanged(bool busy);
+
+protected:
+    /// Makes `runner`'s / `slot`'s work part of isBusy() (call once per source, in the constructor).
+    void trackBusy(JobRunner* runner);
+    void trackBusy(ModelSlot* slot);
+    /// For any other source: `busy` is asked on every change; call refreshBusy() when it may have changed.
+    void trackBusy(std::function<bool()> busy);
+    void refreshBusy();
+
+private:
+    std::vector<std::function<bool()>> busySources_;
+    bool busy_ = false;
 };

@@ -3,8 +3,10 @@
 #include "services/job_runner.hpp"
 #include "services/model_slot.hpp"
 #include "widgets/error_banner.hpp"
+#include "widgets/format.hpp"
 #include "widgets/heatmap_view.hpp"
 #include "widgets/model_bar.hpp"
+#include "widgets/probability_bars.hpp"
 #include "widgets/sentence_input.hpp"
 
 #include <QCheckBox>
@@ -13,45 +15,21 @@
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QLabel>
-#include <QProgressBar>
 #include <QScrollArea>
+#include <QSignalBlocker>
 #include <QSpinBox>
 #include <QSplitter>
 #include <QTextBrowser>
 #include <QVBoxLayout>
 #include <algorithm>
 #include <attn/checkpoint.hpp>
+#include <attn/rollout.hpp>
 #include <cmath>
 
 namespace {
 
-QString num(double v, int decimals = 2) {
-    return QString::number(v, 'f', decimals);
-}
-
-QString esc(const std::string& s) {
-    return QString::fromStdString(s).toHtmlEscaped();
-}
-
-QStringList toQStrings(const std::vector<std::string>& v) {
-    QStringList out;
-    out.reserve(int(v.size()));
-    for (const auto& s : v)
-        out << QString::fromStdString(s);
-    return out;
-}
-
-/// Background for a weight relative to the largest one: white -> orange.
-QString shade(double relative) {
-    relative = std::clamp(relative, 0.0, 1.0);
-    const int r = 255;
-    const int g = int(std::lround(255.0 - relative * (255.0 - 140.0)));
-    const int b = int(std::lround(255.0 - relative * 255.0));
-    return QStringLiteral("#%1%2%3")
-        .arg(r, 2, 16, QLatin1Char('0'))
-        .arg(g, 2, 16, QLatin1Char('0'))
-        .arg(b, 2, 16, QLatin1Char('0'));
-}
+using format::esc;
+using format::num;
 
 const char* const kPresets[] = {
     "The acting was good but the plot was very bad", "I liked it a lot , a very good film !",
@@ -64,6 +42,8 @@ const char* const kPresets[] = {
 SentimentPage::SentimentPage(QWidget* parent) : Page(parent) {
     slot_ = new ModelSlot(attn::Architecture::TransformerClassifier, QStringLiteral("sentiment"), this);
     jobs_ = new JobRunner(this);
+    trackBusy(slot_);
+    trackBusy(jobs_);
 
     auto* outer = new QVBoxLayout(this);
     modelBar_ = new ModelBar(slot_, tr("Model:"), this);
@@ -102,16 +82,16 @@ SentimentPage::SentimentPage(QWidget* parent) : Page(parent) {
     outer->addLayout(optionRow);
 
     auto* predictionRow = new QHBoxLayout;
-    probabilityBox_ = new QVBoxLayout;
-    probabilityBox_->setSpacing(2);
-    predictionRow->addLayout(probabilityBox_, 1);
+    probabilities_ = new ProbabilityBars(this);
+    probabilities_->setFixedHeight(90);
+    predictionRow->addWidget(probabilities_, 1);
     auto* compareBox = new QVBoxLayout;
     comparison_ = new QLabel(this);
     comparison_->setWordWrap(true);
     comparison_->setTextFormat(Qt::RichText);
     warnings_ = new QLabel(this);
     warnings_->setWordWrap(true);
-    warnings_->setStyleSheet(QStringLiteral("color: #8a5a00;"));
+    warnings_->setStyleSheet(QStringLiteral("color: %1;").arg(QLatin1String(format::kWarningBrown)));
     warnings_->hide();
     compareBox->addWidget(comparison_);
     compareBox->addWidget(warnings_);
@@ -150,9 +130,17 @@ SentimentPage::SentimentPage(QWidget* parent) : Page(parent) {
 
     connect(input_, &SentenceInput::settled, this, &SentimentPage::runNow);
     connect(padTo_, &QSpinBox::valueChanged, this, [this] { input_->schedule(); });
-    connect(mask_, &QCheckBox::toggled, this, [this] { runNow(); });
+    connect(mask_, &QCheckBox::toggled, this, [this] {
+        // The result holds both mask settings for the same text and padding: swap instead of re-running.
+        if (result_ && opposite_ && resultText_ == input_->text() && !jobs_->isBusy()) {
+            std::swap(*result_, *opposite_);
+            showResults();
+        } else {
+            runNow();
+        }
+    });
     connect(viewChooser_, &QComboBox::currentIndexChanged, this, [this](int index) {
-        if (updating_ || index < 0)
+        if (index < 0)
             return;
         const QPoint lh = viewChooser_->itemData(index).toPoint();
         selectView(lh.x(), lh.y());
@@ -166,7 +154,11 @@ SentimentPage::SentimentPage(QWidget* parent) : Page(parent) {
             [this](const QString& dir) { Q_EMIT statusMessage(tr("Loading model %1…").arg(dir)); });
 
     input_->setText(QString::fromUtf8(kPresets[0]));
-    slot_->loadDefault(QStringLiteral("sentiment"));
+}
+
+void SentimentPage::start() {
+    if (!slot_->model() && !slot_->isLoading())
+        slot_->loadDefault(QStringLiteral("sentiment"));
 }
 
 HeatmapView* SentimentPage::thumbnail(int layer, int head) const {
@@ -184,10 +176,7 @@ QString SentimentPage::comparisonText() const {
 }
 
 QString SentimentPage::probabilityText() const {
-    QStringList parts;
-    for (const QProgressBar* bar : probabilityBars_)
-        parts << bar->format();
-    return parts.join(QStringLiteral("; "));
+    return probabilityText_;
 }
 
 QString SentimentPage::shadedHtml() const {
@@ -277,7 +266,7 @@ void SentimentPage::rebuildThumbnails() {
 }
 
 void SentimentPage::refreshViewChooser() {
-    updating_ = true;
+    const QSignalBlocker block(viewChooser_);
     viewChooser_->clear();
     auto model = slot_->modelAs<attn::TransformerClassifier>();
     if (model) {
@@ -291,7 +280,6 @@ void SentimentPage::refreshViewChooser() {
         const int index = viewChooser_->findData(QPoint(layer_, head_));
         viewChooser_->setCurrentIndex(std::max(0, index));
     }
-    updating_ = false;
 }
 
 void SentimentPage::selectView(int layer, int head) {
@@ -299,9 +287,8 @@ void SentimentPage::selectView(int layer, int head) {
     head_ = layer < 0 ? -1 : head;
     const int index = viewChooser_->findData(QPoint(layer_, head_));
     if (index >= 0 && index != viewChooser_->currentIndex()) {
-        updating_ = true;
+        const QSignalBlocker block(viewChooser_);
         viewChooser_->setCurrentIndex(index);
-        updating_ = false;
     }
     refreshViews();
 }
@@ -339,46 +326,29 @@ void SentimentPage::showOutcome(Outcome outcome) {
     result_ = std::move(outcome.current);
     opposite_ = std::move(outcome.opposite);
     resultText_ = outcome.text;
+    showResults();
+}
+
+void SentimentPage::showResults() {
     const attn::ClassifierResult& r = *result_;
 
-    // Probabilities: one bar per label, the prediction in bold.
-    const int n = int(r.probabilities.size());
-    while (probabilityBars_.size() < n) {
-        auto* bar = new QProgressBar(this);
-        bar->setRange(0, 1000);
-        bar->setTextVisible(true);
-        bar->setMinimumHeight(22);
-        probabilityBox_->addWidget(bar);
-        probabilityBars_.push_back(bar);
-    }
-    while (probabilityBars_.size() > n)
-        delete probabilityBars_.takeLast();
+    // Probabilities: one bar per label, the prediction in its own colour.
     auto model = slot_->modelAs<attn::TransformerClassifier>();
-    for (int i = 0; i < n; ++i) {
-        const double p = r.probabilities[size_t(i)];
-        QString label = model && i < int(model->labels().size())
-                            ? QString::fromStdString(model->labels()[size_t(i)])
-                            : QString::number(i);
-        QProgressBar* bar = probabilityBars_[i];
-        bar->setValue(int(std::lround(p * 1000.0)));
-        bar->setFormat(QStringLiteral("%1  %2").arg(label, num(p, 3)));
-        QFont f = bar->font();
-        f.setBold(i == r.predicted);
-        bar->setFont(f);
+    QStringList names, parts;
+    for (int i = 0; i < int(r.probabilities.size()); ++i) {
+        names << (model && i < int(model->labels().size())
+                      ? QString::fromStdString(model->labels()[size_t(i)])
+                      : QString::number(i));
+        parts << QStringLiteral("%1  %2").arg(names.back(), num(r.probabilities[size_t(i)], 3));
     }
+    probabilities_->setProbabilities(r.probabilities, names, r.predicted);
+    probabilityText_ = parts.join(QStringLiteral("; "));
 
     // Mask on vs off.
     const bool mask = mask_->isChecked();
     const auto& on = mask ? r : *opposite_;
     const auto& off = mask ? *opposite_ : r;
-    const int pads = int(std::count(r.keyAllowed.begin(), r.keyAllowed.end(), std::uint8_t(0)));
-    int padCount = 0;
-    if (model) {
-        const std::string& pad = model->settings().padToken;
-        for (int i = int(r.tokens.size()) - 1; i >= 0 && r.tokens[size_t(i)] == pad; --i)
-            ++padCount;
-    }
-    (void)pads;
+    const int padCount = model ? model->padCount(r) : 0;
     QString cmp = tr("<b>mask on:</b> %1 &nbsp;·&nbsp; <b>mask off:</b> %2")
                       .arg(predictionSummary(on).toHtmlEscaped(), predictionSummary(off).toHtmlEscaped());
     if (padCount == 0)
@@ -406,20 +376,9 @@ attn::Matrix SentimentPage::selectedMatrix(const attn::ClassifierResult& r) cons
         const auto& maps = r.attention[size_t(layer_)];
         if (head_ >= 0 && head_ < int(maps.size()))
             return maps[size_t(head_)];
-        attn::Matrix sum = attn::Matrix::Zero(maps.front().rows(), maps.front().cols());
-        for (const auto& m : maps)
-            sum += m;
-        return sum / float(maps.size());
+        return attn::meanOfHeads(maps);
     }
-    attn::Matrix sum =
-        attn::Matrix::Zero(r.attention.front().front().rows(), r.attention.front().front().cols());
-    int count = 0;
-    for (const auto& maps : r.attention)
-        for (const auto& m : maps) {
-            sum += m;
-            ++count;
-        }
-    return sum / float(count);
+    return attn::meanOfAllHeads(r.attention);
 }
 
 void SentimentPage::refreshViews() {
@@ -427,7 +386,7 @@ void SentimentPage::refreshViews() {
         return;
     const attn::ClassifierResult& r = *result_;
     auto model = slot_->modelAs<attn::TransformerClassifier>();
-    const QStringList tokens = toQStrings(r.tokens);
+    const QStringList tokens = format::toQStrings(r.tokens);
     const bool mask = mask_->isChecked();
 
     // Pad positions: the trailing run of pad tokens.
@@ -435,8 +394,8 @@ void SentimentPage::refreshViews() {
     for (int i = 0; i < tokens.size(); ++i)
         notes << QString();
     if (model) {
-        const QString pad = QString::fromStdString(model->settings().padToken);
-        for (int i = int(tokens.size()) - 1; i >= 0 && tokens[i] == pad; --i)
+        const int pads = model->padCount(r);
+        for (int i = int(tokens.size()) - pads; i < int(tokens.size()); ++i)
             notes[i] = mask ? tr("padding, masked: no position may attend to it (weight 0)")
                             : tr("padding, not masked: the real words can attend to it");
     }
@@ -464,34 +423,18 @@ void SentimentPage::refreshViews() {
             auto* frame = qobject_cast<QFrame*>(v->parentWidget());
             if (frame)
                 frame->setStyleSheet(l == layer_ && (h == head_ || head_ < 0)
-                                         ? QStringLiteral("QFrame { border: 2px solid #e07000; }")
+                                         ? QStringLiteral("QFrame { border: 2px solid %1; }")
+                                               .arg(QLatin1String(format::kHighlightOrange))
                                          : QString());
         }
     }
 
-    // Pooled weights: what the classifier head looks at.
+    // Pooled weights: what the classifier head looks at (the model's own pooling rule).
     pooled_.clear();
     const bool cls = model && model->settings().pooling == attn::Pooling::Cls;
-    if (m.rows() > 0) {
-        if (cls) {
-            for (int j = 0; j < m.cols(); ++j)
-                pooled_.push_back(m(0, j));
-        } else {
-            // Mean pooling averages the rows that are pooled: the real positions when masked, all otherwise.
-            QVector<double> sum(int(m.cols()), 0.0);
-            int rows = 0;
-            for (int i = 0; i < m.rows(); ++i) {
-                if (i < int(r.keyAllowed.size()) && !r.keyAllowed[size_t(i)])
-                    continue;
-                for (int j = 0; j < m.cols(); ++j)
-                    sum[j] += m(i, j);
-                ++rows;
-            }
-            for (double& s : sum)
-                s /= std::max(1, rows);
-            pooled_ = sum;
-        }
-    }
+    if (model && m.rows() > 0)
+        for (float w : model->pooledAttention(m, r))
+            pooled_.push_back(w);
     double top = 0.0;
     for (double w : pooled_)
         top = std::max(top, w);
@@ -500,7 +443,7 @@ void SentimentPage::refreshViews() {
         const double w = pooled_[i];
         const bool isPad = !notes.value(i).isEmpty();
         html += QStringLiteral("<span style='background-color:%1;%2'>&nbsp;%3<sub>%4</sub>&nbsp;</span> ")
-                    .arg(shade(top > 0 ? w / top : 0.0),
+                    .arg(format::shade(top > 0 ? w / top : 0.0),
                          isPad ? QStringLiteral(" color:#777; font-style:italic;") : QString(),
                          esc(r.tokens[size_t(i)]), num(w));
     }

@@ -15,12 +15,12 @@ class HeatmapView;
 class JobRunner;
 class ModelBar;
 class ModelSlot;
+class ProbabilityBars;
 class SentenceInput;
 class QCheckBox;
 class QComboBox;
 class QGridLayout;
 class QLabel;
-class QProgressBar;
 class QSpinBox;
 class QTextBrowser;
 class QVBoxLayout;
@@ -33,6 +33,8 @@ public:
     QString title() const override { return tr("Sentiment"); }
     HeatmapView* currentHeatmap() const override { return heatmap_; }
     QWidget* exportWidget() override { return this; }
+    /// Loads the shipped "sentiment" model unless the slot already has one.
+    void start() override;
 
     /// Which attention the main heatmap and the shaded text show: layer >= 0 and head >= 0 one head,
     /// head == -1 the mean over the heads of `layer`, layer == -1 the mean over all maps.
@@ -59,7 +61,7 @@ public:
     /// Per token: the attention the pooled position pays to it in the selected view (CLS row, or for
     /// mean pooling the column average over the pooled query rows).
     QVector<double> pooledWeights() const { return pooled_; }
-    QString errorText() const;
+    QString errorText() const override;
     QString comparisonText() const;
     QString probabilityText() const;
     QString shadedHtml() const;
@@ -75,6 +77,7 @@ private:
     void showError(const QString& message); ///< inference error ("" clears it)
     void refreshErrors();
     void showOutcome(Outcome outcome);
+    void showResults(); ///< shows result_ / opposite_
     void rebuildThumbnails();
     void refreshViews();
     void refreshViewChooser();
@@ -88,8 +91,8 @@ private:
     QSpinBox* padTo_ = nullptr;
     QCheckBox* mask_ = nullptr;
     QComboBox* viewChooser_ = nullptr;
-    QVBoxLayout* probabilityBox_ = nullptr;
-    QVector<QProgressBar*> probabilityBars_;
+    ProbabilityBars* probabilities_ = nullptr;
+    QString probabilityText_; // "label  p; ..." as the bars show it
     QLabel* comparison_ = nullptr;
     QLabel* warnings_ = nullptr;
     HeatmapView* heatmap_ = nullptr;
@@ -103,5 +106,4 @@ private:
     QString inferenceError_;
     QVector<double> pooled_;
     int layer_ = 0, head_ = 0;
-    bool updating_ = false;
 };

@@ -3,9 +3,11 @@
 #include "services/job_runner.hpp"
 #include "services/model_slot.hpp"
 #include "widgets/error_banner.hpp"
+#include "widgets/format.hpp"
 #include "widgets/heatmap_view.hpp"
 #include "widgets/model_bar.hpp"
 #include "widgets/sentence_input.hpp"
+#include "widgets/word_chip_row.hpp"
 
 #include <QEvent>
 #include <QGroupBox>
@@ -21,24 +23,9 @@
 
 namespace {
 
-QString num(double v, int decimals = 2) {
-    return QString::number(v, 'f', decimals);
-}
-
-/// Chip background for a weight in [0, 1]: white -> orange.
-QString shade(double w) {
-    w = std::clamp(w, 0.0, 1.0);
-    const int g = int(std::lround(255.0 - w * (255.0 - 140.0)));
-    const int b = int(std::lround(255.0 - w * 255.0));
-    return QStringLiteral("#ff%1%2").arg(g, 2, 16, QLatin1Char('0')).arg(b, 2, 16, QLatin1Char('0'));
-}
-
-QStringList toQStrings(const std::vector<std::string>& v) {
-    QStringList out;
-    for (const auto& s : v)
-        out << QString::fromStdString(s);
-    return out;
-}
+using format::num;
+using format::shade;
+using format::toQStrings;
 
 const char* const kPresets[] = {
     "The book that I bought is very interesting",
@@ -49,8 +36,6 @@ const char* const kPresets[] = {
     "We did not know that the train to the city had already left the station",
 };
 
-constexpr const char* kChipBase = "border-radius: 4px; padding: 2px 6px; color: black;";
-
 } // namespace
 
 TranslationPage::TranslationPage(QWidget* parent) : Page(parent) {
@@ -58,6 +43,9 @@ TranslationPage::TranslationPage(QWidget* parent) : Page(parent) {
     baseline_ =
         new ModelSlot(attn::Architecture::Seq2SeqAttention, QStringLiteral("translation-noattn"), this);
     jobs_ = new JobRunner(this);
+    trackBusy(slot_);
+    trackBusy(baseline_);
+    trackBusy(jobs_);
 
     auto* outer = new QVBoxLayout(this);
     outer->addWidget(new ModelBar(slot_, tr("Attention model:"), this));
@@ -74,12 +62,13 @@ TranslationPage::TranslationPage(QWidget* parent) : Page(parent) {
     // Word chips: source words and output words, shaded by the hovered cell's weights.
     auto* chips = new QGroupBox(tr("Alignment (hover a cell or a word)"), this);
     auto* chipsLayout = new QVBoxLayout(chips);
-    sourceRow_ = new QWidget(chips);
-    sourceLayout_ = new QHBoxLayout(sourceRow_);
-    sourceLayout_->setContentsMargins(0, 0, 0, 0);
-    outputRow_ = new QWidget(chips);
-    outputLayout_ = new QHBoxLayout(outputRow_);
-    outputLayout_->setContentsMargins(0, 0, 0, 0);
+    sourceRow_ = new WordChipRow(tr("English:"), chips);
+    outputRow_ = new WordChipRow(tr("Output:"), chips);
+    connect(sourceRow_, &WordChipRow::chipEntered, this, [this](int i) { highlight(-1, i); });
+    connect(outputRow_, &WordChipRow::chipEntered, this, [this](int i) { highlight(i, -1); });
+    for (WordChipRow* row : {sourceRow_, outputRow_})
+        connect(row, &WordChipRow::chipLeft, this, [this] { highlight(-1, -1); });
+    connect(outputRow_, &WordChipRow::chipClicked, this, &TranslationPage::setStep);
     chipsLayout->addWidget(sourceRow_);
     chipsLayout->addWidget(outputRow_);
     outer->addWidget(chips);
@@ -118,11 +107,6 @@ TranslationPage::TranslationPage(QWidget* parent) : Page(parent) {
     heatmap_->setTitle(tr("Alignment"));
     heatmap_->setAxisTitles(tr("Output word (decoding step)"), tr("Source word"));
     heatmap_->setEmptyText(tr("Load a translation model and type a sentence"));
-    stepRect_ = new QCPItemRect(heatmap_->plot());
-    stepRect_->setPen(QPen(QColor(220, 0, 0), 2.5));
-    stepRect_->setBrush(Qt::NoBrush);
-    stepRect_->setClipToAxisRect(true);
-    stepRect_->setVisible(false);
 
     auto* stepBox = new QWidget(split);
     auto* stepLayout = new QVBoxLayout(stepBox);
@@ -177,9 +161,14 @@ TranslationPage::TranslationPage(QWidget* parent) : Page(parent) {
 
     input_->setText(QString::fromUtf8(kPresets[0]));
     refreshStep();
+}
+
+void TranslationPage::start() {
     // Both defaults are looked for; a missing one is reported (the first message stays visible).
-    slot_->loadDefault(QStringLiteral("translation-en-es"));
-    baseline_->loadDefault(QStringLiteral("translation-en-es-noattn"));
+    if (!slot_->model() && !slot_->isLoading())
+        slot_->loadDefault(QStringLiteral("translation-en-es"));
+    if (!baseline_->model() && !baseline_->isLoading())
+        baseline_->loadDefault(QStringLiteral("translation-en-es-noattn"));
 }
 
 QString TranslationPage::errorText() const {
@@ -304,60 +293,16 @@ void TranslationPage::showOutcome(Outcome outcome) {
 }
 
 void TranslationPage::rebuildChips() {
-    sourceChips_.clear();
-    outputChips_.clear();
-    for (QHBoxLayout* layout : {sourceLayout_, outputLayout_}) {
-        while (QLayoutItem* item = layout->takeAt(0)) {
-            delete item->widget();
-            delete item;
-        }
-    }
-    if (!result_)
-        return;
-    auto makeChip = [this](QWidget* row, const std::string& word, int index, bool source) {
-        auto* chip = new QLabel(QString::fromStdString(word), row);
-        chip->setStyleSheet(QString::fromLatin1(kChipBase) +
-                            QStringLiteral("background: white; border: 1px solid #bbb;"));
-        chip->setProperty("chipIndex", index);
-        chip->setProperty("chipSource", source);
-        chip->setAttribute(Qt::WA_Hover, true);
-        chip->installEventFilter(this);
-        return chip;
-    };
-    auto* srcCaption = new QLabel(tr("English:"), sourceRow_);
-    srcCaption->setMinimumWidth(70);
-    sourceLayout_->addWidget(srcCaption);
-    for (int i = 0; i < int(result_->sourceTokens.size()); ++i) {
-        sourceChips_ << makeChip(sourceRow_, result_->sourceTokens[size_t(i)], i, true);
-        sourceLayout_->addWidget(sourceChips_.back());
-    }
-    sourceLayout_->addStretch();
-    auto* outCaption = new QLabel(tr("Output:"), outputRow_);
-    outCaption->setMinimumWidth(70);
-    outputLayout_->addWidget(outCaption);
-    for (int i = 0; i < int(result_->outputTokens.size()); ++i) {
-        outputChips_ << makeChip(outputRow_, result_->outputTokens[size_t(i)], i, false);
-        outputLayout_->addWidget(outputChips_.back());
-    }
-    outputLayout_->addStretch();
+    sourceRow_->setWords(result_ ? toQStrings(result_->sourceTokens) : QStringList());
+    outputRow_->setWords(result_ ? toQStrings(result_->outputTokens) : QStringList());
 }
 
 void TranslationPage::applyChipWeights(const QVector<double>& source, const QVector<double>& output,
                                        int strongSource, int strongOutput) {
     sourceWeights_ = source;
     outputWeights_ = output;
-    auto style = [](QLabel* chip, double w, bool strong) {
-        const QString border =
-            strong ? QStringLiteral("border: 2px solid #d00000;") : QStringLiteral("border: 1px solid #bbb;");
-        chip->setStyleSheet(
-            QString::fromLatin1(kChipBase) +
-            QStringLiteral("background: %1; ").arg(w < 0 ? QStringLiteral("white") : shade(w)) + border);
-        chip->setToolTip(w < 0 ? QString() : QObject::tr("weight %1").arg(num(w, 3)));
-    };
-    for (int i = 0; i < sourceChips_.size(); ++i)
-        style(sourceChips_[i], source.value(i, -1.0), i == strongSource);
-    for (int i = 0; i < outputChips_.size(); ++i)
-        style(outputChips_[i], output.value(i, -1.0), i == strongOutput);
+    sourceRow_->setWeights(source, strongSource);
+    outputRow_->setWeights(output, strongOutput);
 }
 
 void TranslationPage::highlight(int row, int column) {
@@ -365,7 +310,7 @@ void TranslationPage::highlight(int row, int column) {
     hoverColumn_ = column;
     const bool haveAlignment = result_ && result_->hasAttention && result_->alignment.size() > 0;
     const attn::Matrix* a = haveAlignment ? &result_->alignment : nullptr;
-    QVector<double> src(sourceChips_.size(), -1.0), out(outputChips_.size(), -1.0);
+    QVector<double> src(sourceRow_->count(), -1.0), out(outputRow_->count(), -1.0);
     if (row < 0 && column < 0)
         row = step_;
     if (row >= 0 && a && row < a->rows()) {
@@ -377,7 +322,7 @@ void TranslationPage::highlight(int row, int column) {
             out[t] = (*a)(t, column);
         applyChipWeights(src, out, column, -1);
     } else {
-        applyChipWeights(src, out, -1, row >= 0 && row < outputChips_.size() ? row : -1);
+        applyChipWeights(src, out, -1, row >= 0 && row < outputRow_->count() ? row : -1);
     }
 }
 
@@ -395,7 +340,7 @@ void TranslationPage::refreshStep() {
     auto ticker = qSharedPointerDynamicCast<QCPAxisTickerText>(stepPlot_->xAxis->ticker());
     if (ticker)
         ticker->clear();
-    stepRect_->setVisible(false);
+    heatmap_->setRowMarker(-1);
     if (steps == 0) {
         stepLabel_->setText(tr("Step through decoding once there is a translation."));
         stepPlot_->replot();
@@ -424,29 +369,12 @@ void TranslationPage::refreshStep() {
         }
         stepBars_->setData(keys, values, true);
         stepPlot_->xAxis->setRange(-0.6, double(r.alignment.cols()) - 0.4);
-        stepRect_->topLeft->setCoords(-0.5, step_ - 0.5);
-        stepRect_->bottomRight->setCoords(double(r.alignment.cols()) - 0.5, step_ + 0.5);
-        stepRect_->setVisible(true);
+        heatmap_->setRowMarker(step_);
     } else {
         text += tr(". This model has no attention weights to show.");
     }
     stepLabel_->setText(text);
     stepPlot_->replot();
-    heatmap_->plot()->replot();
     if (hoverRow_ < 0 && hoverColumn_ < 0)
         highlight(-1, -1);
-}
-
-bool TranslationPage::eventFilter(QObject* watched, QEvent* event) {
-    if (auto* chip = qobject_cast<QLabel*>(watched); chip && chip->property("chipIndex").isValid()) {
-        const int index = chip->property("chipIndex").toInt();
-        const bool source = chip->property("chipSource").toBool();
-        if (event->type() == QEvent::Enter)
-            source ? highlight(-1, index) : highlight(index, -1);
-        else if (event->type() == QEvent::Leave)
-            highlight(-1, -1);
-        else if (event->type() == QEvent::MouseButtonPress && !source)
-            setStep(index);
-    }
-    return Page::eventFilter(watched, event);
 }

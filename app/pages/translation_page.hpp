@@ -17,8 +17,8 @@ class JobRunner;
 class ModelBar;
 class ModelSlot;
 class SentenceInput;
+class WordChipRow;
 class QCPBars;
-class QCPItemRect;
 class QCustomPlot;
 class QHBoxLayout;
 class QLabel;
@@ -32,6 +32,8 @@ public:
     QString title() const override { return tr("Translation"); }
     HeatmapView* currentHeatmap() const override { return heatmap_; }
     QWidget* exportWidget() override { return this; }
+    /// Loads the shipped models into the slots that have none yet.
+    void start() override;
 
     void setText(const QString& text); ///< starts the (debounced) translation
     void runNow();                     ///< translates now (no debounce)
@@ -52,7 +54,7 @@ public:
     const std::optional<attn::TranslationResult>& result() const { return result_; }
     const std::optional<attn::TranslationResult>& baselineResult() const { return baselineResult_; }
     QString resultText() const { return resultText_; }
-    QString errorText() const;
+    QString errorText() const override;
     QString stepText() const;
     QString attentionOutputText() const;
     QString baselineOutputText() const;
@@ -63,9 +65,6 @@ public:
     QVector<double> stepBarValues() const;
 
     static QString joinOutput(const attn::TranslationResult& r, const std::string& eos);
-
-protected:
-    bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
     struct Outcome {
@@ -86,14 +85,10 @@ private:
     JobRunner* jobs_ = nullptr;
     ErrorBanner* error_ = nullptr;
     SentenceInput* input_ = nullptr;
-    QWidget* sourceRow_ = nullptr;
-    QWidget* outputRow_ = nullptr;
-    QHBoxLayout* sourceLayout_ = nullptr;
-    QHBoxLayout* outputLayout_ = nullptr;
-    QVector<QLabel*> sourceChips_, outputChips_;
+    WordChipRow* sourceRow_ = nullptr;
+    WordChipRow* outputRow_ = nullptr;
     QVector<double> sourceWeights_, outputWeights_;
     HeatmapView* heatmap_ = nullptr;
-    QCPItemRect* stepRect_ = nullptr;
     QPushButton* prev_ = nullptr;
     QPushButton* next_ = nullptr;
     QLabel* stepLabel_ = nullptr;

@@ -1,7 +1,9 @@
 #include "pages/walkthrough_page.hpp"
 
 #include "services/embedding_store.hpp"
+#include "services/job_runner.hpp"
 #include "services/resource_paths.hpp"
+#include "widgets/format.hpp"
 #include "widgets/heatmap_view.hpp"
 
 #include <QApplication>
@@ -10,7 +12,6 @@
 #include <QComboBox>
 #include <QFileInfo>
 #include <QFormLayout>
-#include <QFutureWatcher>
 #include <QGridLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
@@ -18,6 +19,7 @@
 #include <QLineEdit>
 #include <QPushButton>
 #include <QShortcut>
+#include <QSignalBlocker>
 #include <QSpinBox>
 #include <QSplitter>
 #include <QStackedWidget>
@@ -25,7 +27,6 @@
 #include <QTextBrowser>
 #include <QToolButton>
 #include <QVBoxLayout>
-#include <QtConcurrent/QtConcurrentRun>
 #include <algorithm>
 #include <cmath>
 #include <numeric>
@@ -36,17 +37,15 @@ namespace {
 const char* const kChapterQuery = "The teacher praised a student because she improved";
 const char* const kChapterKeys = "A student asked the teacher to help her improve";
 
-QString num(double v, int decimals = 3) {
-    return QString::number(v, 'f', decimals);
-}
-
-QString esc(const std::string& s) {
-    return QString::fromStdString(s).toHtmlEscaped();
-}
-
 } // namespace
 
 WalkthroughPage::WalkthroughPage(EmbeddingStore* store, QWidget* parent) : Page(parent), store_(store) {
+    learnedRunner_ = new JobRunner(this);
+    trackBusy(learnedRunner_);
+    if (store_) {
+        trackBusy([store] { return store->isBusy(); });
+        connect(store_, &EmbeddingStore::busyChanged, this, [this] { refreshBusy(); });
+    }
     // The chapter's 2-D toy vectors: she . improve = 0.90, she . the = 0.20.
     toyVectors_ = {{"she", {1.0f, 0.1f}}, {"improve", {0.9f, 0.0f}}, {"the", {0.1f, 1.0f}}};
 
@@ -137,7 +136,7 @@ WalkthroughPage::WalkthroughPage(EmbeddingStore* store, QWidget* parent) : Page(
     caption_->setWordWrap(true);
     problem_ = new QLabel(this);
     problem_->setWordWrap(true);
-    problem_->setStyleSheet(QStringLiteral("color: #b00020;"));
+    problem_->setStyleSheet(format::errorStyle());
     problem_->hide();
 
     // --- views --------------------------------------------------------------------------------
@@ -215,8 +214,6 @@ WalkthroughPage::WalkthroughPage(EmbeddingStore* store, QWidget* parent) : Page(
     left->setContext(Qt::WidgetWithChildrenShortcut);
     right->setContext(Qt::WidgetWithChildrenShortcut);
     connect(queryChooser_, &QComboBox::currentIndexChanged, this, [this](int index) {
-        if (updating_)
-            return;
         selectedQuery_ = index;
         numbers_->setHtml(explanationHtml());
     });
@@ -233,33 +230,30 @@ WalkthroughPage::WalkthroughPage(EmbeddingStore* store, QWidget* parent) : Page(
     seed_->setEnabled(false);
     updateLearnedAvailability();
     applyPreset(Preset::Chapter);
-    if (QFileInfo(shippedModelDir(QStringLiteral("sentiment")) + QStringLiteral("/model.safetensors"))
+}
+
+void WalkthroughPage::start() {
+    if (!learned_ && !learnedRunner_->isBusy() &&
+        QFileInfo(shippedModelDir(QStringLiteral("sentiment")) + QStringLiteral("/model.safetensors"))
             .exists())
         loadLearnedProjections(shippedModelDir(QStringLiteral("sentiment")));
 }
 
 void WalkthroughPage::loadLearnedProjections(const QString& dir) {
     // Reading the checkpoint takes a moment: off the GUI thread.
-    auto* watcher = new QFutureWatcher<std::optional<attn::LearnedProjections>>(this);
-    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, dir] {
-        watcher->deleteLater();
-        auto result = watcher->result();
-        if (result) {
+    learnedRunner_->run<attn::LearnedProjections>(
+        [path = dir.toStdString()](const JobContext&) { return attn::readFirstLayerProjections(path); },
+        [this](attn::LearnedProjections result) {
             learned_ = std::move(result);
             learnedError_.clear();
-        } else {
-            learnedError_ = tr("could not read the learned projections from %1").arg(dir);
-        }
-        updateLearnedAvailability();
-    });
-    watcher->setFuture(
-        QtConcurrent::run([path = dir.toStdString()]() -> std::optional<attn::LearnedProjections> {
-            try {
-                return attn::readFirstLayerProjections(path);
-            } catch (const std::exception&) {
-                return std::nullopt;
-            }
-        }));
+            updateLearnedAvailability();
+        },
+        [this, dir](const QString& message) {
+            // Shown as the tooltip of the disabled "learned" option and in the status bar.
+            learnedError_ = tr("Could not read the learned projections from %1: %2").arg(dir, message);
+            updateLearnedAvailability();
+            Q_EMIT statusMessage(learnedError_);
+        });
 }
 
 void WalkthroughPage::setLearnedHead(int head) {
@@ -392,9 +386,10 @@ void WalkthroughPage::setSelectedQuery(int row) {
     if (!result_ || row < 0 || row >= static_cast<int>(result_->queryTokens.size()))
         return;
     selectedQuery_ = row;
-    updating_ = true;
-    queryChooser_->setCurrentIndex(row);
-    updating_ = false;
+    {
+        const QSignalBlocker block(queryChooser_);
+        queryChooser_->setCurrentIndex(row);
+    }
     numbers_->setHtml(explanationHtml());
 }
 
@@ -485,13 +480,12 @@ void WalkthroughPage::recompute() {
 }
 
 void WalkthroughPage::refreshQueryChooser() {
-    updating_ = true;
+    const QSignalBlocker block(queryChooser_);
     queryChooser_->clear();
     for (std::size_t i = 0; i < result_->queryTokens.size(); ++i)
         queryChooser_->addItem(
             QStringLiteral("%1  (row %2)").arg(QString::fromStdString(result_->queryTokens[i])).arg(i));
     queryChooser_->setCurrentIndex(selectedQuery_);
-    updating_ = false;
 }
 
 void WalkthroughPage::refreshView() {
@@ -510,130 +504,6 @@ void WalkthroughPage::refreshView() {
         stack_->setCurrentIndex(0);
     }
     numbers_->setHtml(explanationHtml());
-}
-
-QString WalkthroughPage::explanationHtml() const {
-    if (!result_ || selectedQuery_ < 0 || selectedQuery_ >= static_cast<int>(result_->queryTokens.size()))
-        return {};
-    const attn::SentenceAttention& r = *result_;
-    const auto i = static_cast<Eigen::Index>(selectedQuery_);
-    const std::string& word = r.queryTokens[static_cast<std::size_t>(i)];
-    const std::size_t tk = r.keyTokens.size();
-    QString h = QStringLiteral("<h3>“%1”</h3>").arg(esc(word));
-    if (r.queryOov[static_cast<std::size_t>(i)])
-        return h + tr("<p><b>“%1” is not in the word-vector vocabulary.</b> It has no vector, so it does not "
-                      "take part: "
-                      "its row of weights is 0. Try another word, or open a larger set of word vectors "
-                      "(File → Open word vectors).</p>")
-                       .arg(esc(word));
-    const int dp = toy_ ? 2 : 3;
-    auto keyCell = [&](std::size_t j) {
-        QString k = esc(r.keyTokens[j]);
-        return r.keyOov[j] ? QStringLiteral("<span style='color:#b00020'>⚠ %1</span>").arg(k) : k;
-    };
-    const auto& s = r.steps;
-    QString table;
-    switch (step_) {
-    case WalkthroughStep::Embeddings: {
-        const Eigen::Index shown = std::min<Eigen::Index>(r.queryVectors.cols(), 10);
-        QStringList parts;
-        for (Eigen::Index j = 0; j < shown; ++j)
-            parts << num(r.queryVectors(i, j), dp);
-        h += tr("<p>Its word vector has %1 numbers%2:</p><p><code>[%3%4]</code></p><p>length ‖q‖ = %5</p>")
-                 .arg(r.dim)
-                 .arg(shown < r.queryVectors.cols() ? tr(" (the first %1 shown)").arg(shown) : QString())
-                 .arg(parts.join(QStringLiteral(", ")))
-                 .arg(shown < r.queryVectors.cols() ? QStringLiteral(", …") : QString())
-                 .arg(num(r.queryVectors.row(i).norm(), dp));
-        if (r.projections)
-            h += tr("<p>Before scoring it is projected: q = x Wq, k = x Wk, v = x Wv (%1 × %2 matrices).</p>")
-                     .arg(r.projections->wq.rows())
-                     .arg(r.projections->wq.cols());
-        return h;
-    }
-    case WalkthroughStep::Scores: {
-        h += r.additive ? tr("<p>Score with each key: v · tanh(Wq q + Wk k).</p>")
-                        : tr("<p>Dot product with each key: q · k = Σ q<sub>i</sub> k<sub>i</sub>.</p>");
-        table += QStringLiteral("<tr><th align=left>key</th><th align=right>score</th></tr>");
-        for (std::size_t j = 0; j < tk; ++j)
-            table += QStringLiteral("<tr><td>%1</td><td align=right>%2</td></tr>")
-                         .arg(keyCell(j), r.keyOov[j] ? QStringLiteral("—")
-                                                      : num(s.scores(i, static_cast<Eigen::Index>(j)), dp));
-        break;
-    }
-    case WalkthroughStep::Scaled: {
-        const double d = static_cast<double>(s.queries.cols());
-        h += s.scale != 1.0f ? tr("<p>Divide by √d = √%1 = %2.</p>").arg(d).arg(num(std::sqrt(d), 4))
-                             : tr("<p>This scoring is not scaled (factor 1).</p>");
-        table += QStringLiteral(
-            "<tr><th align=left>key</th><th align=right>score</th><th align=right>÷ √d</th></tr>");
-        for (std::size_t j = 0; j < tk; ++j) {
-            const auto c = static_cast<Eigen::Index>(j);
-            table += QStringLiteral("<tr><td>%1</td><td align=right>%2</td><td align=right>%3</td></tr>")
-                         .arg(keyCell(j), r.keyOov[j] ? QStringLiteral("—") : num(s.scores(i, c), dp),
-                              r.keyOov[j] ? QStringLiteral("—") : num(s.scaled(i, c), dp));
-        }
-        break;
-    }
-    case WalkthroughStep::Weights: {
-        float maxAllowed = -std::numeric_limits<float>::infinity();
-        for (std::size_t j = 0; j < tk; ++j)
-            if (!r.keyOov[j])
-                maxAllowed = std::max(maxAllowed, s.scaled(i, static_cast<Eigen::Index>(j)));
-        double sum = 0;
-        std::vector<double> ex(tk, 0.0);
-        for (std::size_t j = 0; j < tk; ++j)
-            if (!r.keyOov[j])
-                sum += ex[j] =
-                    std::exp(static_cast<double>(s.scaled(i, static_cast<Eigen::Index>(j)) - maxAllowed));
-        h += tr("<p>Softmax: subtract the row's largest scaled score (%1) for numerical safety, "
-                "exponentiate, divide "
-                "by the sum.</p>")
-                 .arg(num(maxAllowed, dp));
-        table += QStringLiteral(
-            "<tr><th align=left>key</th><th align=right>scaled</th><th align=right>exp(s − max)</th>"
-            "<th align=right>weight</th></tr>");
-        for (std::size_t j = 0; j < tk; ++j) {
-            const auto c = static_cast<Eigen::Index>(j);
-            table +=
-                QStringLiteral("<tr><td>%1</td><td align=right>%2</td><td align=right>%3</td><td "
-                               "align=right><b>%4</b></td></tr>")
-                    .arg(keyCell(j), r.keyOov[j] ? QStringLiteral("—") : num(s.scaled(i, c), dp),
-                         r.keyOov[j] ? QStringLiteral("excluded") : num(ex[j], 4), num(s.weights(i, c), 4));
-        }
-        table += QStringLiteral("<tr><td><i>sum</i></td><td></td><td align=right><i>%1</i></td><td "
-                                "align=right><i>%2</i></td></tr>")
-                     .arg(num(sum, 4), num(s.weights.row(i).sum(), 4));
-        break;
-    }
-    case WalkthroughStep::Outputs: {
-        std::vector<std::size_t> order(tk);
-        std::iota(order.begin(), order.end(), 0);
-        std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
-            return s.weights(i, static_cast<Eigen::Index>(a)) > s.weights(i, static_cast<Eigen::Index>(b));
-        });
-        h += tr("<p>New vector = Σ weight × value. The keys that contribute most:</p>");
-        table += QStringLiteral(
-            "<tr><th align=left>key</th><th align=right>weight</th><th align=right>‖weight × v‖</th></tr>");
-        for (std::size_t n = 0; n < std::min<std::size_t>(order.size(), 5); ++n) {
-            const std::size_t j = order[n];
-            const auto c = static_cast<Eigen::Index>(j);
-            table += QStringLiteral("<tr><td>%1</td><td align=right>%2</td><td align=right>%3</td></tr>")
-                         .arg(keyCell(j), num(s.weights(i, c), 4),
-                              num(s.weights(i, c) * s.values.row(c).norm(), dp));
-        }
-        const Eigen::Index shown = std::min<Eigen::Index>(s.outputs.cols(), 10);
-        QStringList parts;
-        for (Eigen::Index j = 0; j < shown; ++j)
-            parts << num(s.outputs(i, j), dp);
-        h += QStringLiteral("<table cellspacing=0 cellpadding=3>%1</table>").arg(table);
-        h += tr("<p>Its new vector: <code>[%1%2]</code></p>")
-                 .arg(parts.join(QStringLiteral(", ")),
-                      shown < s.outputs.cols() ? QStringLiteral(", …") : QString());
-        return h;
-    }
-    }
-    return h + QStringLiteral("<table cellspacing=0 cellpadding=3>%1</table>").arg(table);
 }
 
 void WalkthroughPage::updateToyPlot() {

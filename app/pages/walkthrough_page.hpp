@@ -13,6 +13,7 @@
 
 class EmbeddingStore;
 class HeatmapView;
+class JobRunner;
 class QButtonGroup;
 class QCheckBox;
 class QComboBox;
@@ -33,6 +34,8 @@ public:
     QString title() const override { return tr("Walkthrough"); }
     HeatmapView* currentHeatmap() const override;
     QWidget* exportWidget() override;
+    /// Reads the learned projections of the shipped sentiment model (when installed).
+    void start() override;
 
     void applyPreset(Preset preset);
     void setQueryText(const QString& text);
@@ -71,6 +74,7 @@ private:
     void updateLearnedAvailability();
 
     EmbeddingStore* store_;
+    JobRunner* learnedRunner_ = nullptr;
     QComboBox* preset_ = nullptr;
     QLineEdit* query_ = nullptr;
     QLineEdit* keys_ = nullptr;
@@ -95,7 +99,7 @@ private:
     WalkthroughStep step_ = WalkthroughStep::Weights;
     int selectedQuery_ = -1;
     bool toy_ = false;
-    bool updating_ = false;
+    bool updating_ = false; // applyPreset / setProjection change several inputs: recompute once
     std::map<std::string, std::vector<float>> toyVectors_;
     std::optional<attn::SentenceAttention> result_;
     std::optional<attn::LearnedProjections> learned_;

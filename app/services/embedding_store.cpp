@@ -3,12 +3,8 @@
 #include "attn/glove/loader.hpp"
 
 #include <QFileInfo>
-#include <QFutureWatcher>
 #include <QLocale>
-#include <QMetaObject>
-#include <QPointer>
 #include <QSettings>
-#include <QtConcurrent/QtConcurrent>
 #include <filesystem>
 
 struct EmbeddingStore::Result {
@@ -18,13 +14,12 @@ struct EmbeddingStore::Result {
     bool cancelled = false;
 };
 
-EmbeddingStore::EmbeddingStore(QObject* parent) : QObject(parent) {}
-
-EmbeddingStore::~EmbeddingStore() {
-    cancel();
-    for (auto& f : running_)
-        f.waitForFinished();
+EmbeddingStore::EmbeddingStore(QObject* parent) : QObject(parent) {
+    connect(&runner_, &JobRunner::progress, this, [this](quint64, double f) { Q_EMIT progress(f); });
+    connect(&runner_, &JobRunner::busyChanged, this, &EmbeddingStore::busyChanged);
 }
+
+EmbeddingStore::~EmbeddingStore() = default;
 
 QString EmbeddingStore::description() const {
     if (!current_)
@@ -35,10 +30,7 @@ QString EmbeddingStore::description() const {
 }
 
 void EmbeddingStore::cancel() {
-    if (cancelFlag_)
-        cancelFlag_->store(true);
-    cancelFlag_.reset();
-    ++jobId_; // whatever the running job returns is ignored
+    runner_.cancel(); // whatever the running job returns is dropped
     loading_ = false;
 }
 
@@ -58,48 +50,32 @@ using Job = std::function<std::shared_ptr<const attn::glove::Embeddings>(const a
 void EmbeddingStore::start(std::function<Result(const std::function<bool(double)>&)> job,
                            const QString& rememberPath) {
     cancel();
-    const quint64 id = ++jobId_;
-    auto flag = std::make_shared<std::atomic<bool>>(false);
-    cancelFlag_ = flag;
     loading_ = true;
     Q_EMIT loadingStarted();
-    QPointer<EmbeddingStore> self(this);
-    auto progressFn = [self, flag, id](double f) {
-        if (flag->load())
-            return false;
-        QMetaObject::invokeMethod(
-            self.data(),
-            [self, id, f] {
-                if (self && self->jobId_ == id)
-                    Q_EMIT self->progress(f);
-            },
-            Qt::QueuedConnection);
-        return true;
-    };
-    auto future = QtConcurrent::run([job = std::move(job), progressFn]() { return job(progressFn); });
-    auto* watcher = new QFutureWatcher<Result>(this);
-    connect(watcher, &QFutureWatcher<Result>::finished, this, [this, watcher, id, rememberPath] {
-        watcher->deleteLater();
-        if (id != jobId_)
-            return; // a newer job started (or cancel()/useEmbeddedDefault() ran): ignore this result
-        loading_ = false;
-        const Result r = watcher->result();
-        if (r.cancelled)
-            return;
-        for (const auto& e : r.errors)
-            Q_EMIT failed(e);
-        if (!r.set)
-            return; // keep the previous set
-        current_ = r.set;
-        warnings_ = r.warnings;
-        if (!rememberPath.isEmpty())
-            QSettings("attnviz", "attnviz").setValue(kSettingsKey, rememberPath);
-        Q_EMIT changed();
-    });
-    watcher->setFuture(future);
-    // The destructor waits for every job still running, so no worker outlives the store.
-    running_.removeIf([](const QFuture<void>& f) { return f.isFinished(); });
-    running_.append(QFuture<void>(future));
+    runner_.run<Result>(
+        [job = std::move(job)](const JobContext& ctx) {
+            return job([&ctx](double f) { return ctx.reportProgress(f); });
+        },
+        [this, rememberPath](Result r) { apply(std::move(r), rememberPath); },
+        [this](const QString& message) {
+            loading_ = false;
+            Q_EMIT failed(message);
+        });
+}
+
+void EmbeddingStore::apply(Result r, const QString& rememberPath) {
+    loading_ = false;
+    if (r.cancelled)
+        return;
+    for (const auto& e : r.errors)
+        Q_EMIT failed(e);
+    if (!r.set)
+        return; // keep the previous set
+    current_ = r.set;
+    warnings_ = r.warnings;
+    if (!rememberPath.isEmpty())
+        QSettings("attnviz", "attnviz").setValue(kSettingsKey, rememberPath);
+    Q_EMIT changed();
 }
 
 static EmbeddingStore::Result runCandidates(const std::vector<std::pair<QString, Job>>& candidates,

@@ -1,26 +1,22 @@
 #pragma once
 // The active set of word vectors for the whole application.
 //
-// Loading runs on a worker thread (QtConcurrent); the GUI thread only sees finished sets.
-// Each load is a job with an id: a result is applied only if no newer job has started since,
-// and a failure leaves the previous set active.
+// Loading runs in a JobRunner (off the GUI thread); the GUI thread only sees finished sets. A result
+// is applied only if no newer load has started since, and a failure leaves the previous set active.
 
 #include "attn/glove/embeddings.hpp"
+#include "services/job_runner.hpp"
 
-#include <QFuture>
-#include <QList>
 #include <QObject>
 #include <QString>
 #include <QStringList>
-#include <atomic>
-#include <functional>
 #include <memory>
 
 class EmbeddingStore : public QObject {
     Q_OBJECT
 public:
     explicit EmbeddingStore(QObject* parent = nullptr);
-    ~EmbeddingStore() override; // cancels and waits for a running load
+    ~EmbeddingStore() override; // the runner cancels and waits for a running load
 
     /// The active set; null until the first load has finished.
     std::shared_ptr<const attn::glove::Embeddings> current() const { return current_; }
@@ -28,7 +24,10 @@ public:
     QString description() const;
     /// Warnings of the load that produced current() (duplicate words, header mismatch ...).
     QStringList warnings() const { return warnings_; }
+    /// True while the current load runs (false again right after cancel()).
     bool isLoading() const { return loading_; }
+    /// True while any load, also a cancelled one, still runs on its worker (waitUntilIdle).
+    bool isBusy() const { return runner_.isBusy(); }
 
     /// Loads, in this order, the file the user opened last (QSettings "embeddings/lastFile"),
     /// the full set if installed (attn::glove::fullSetPath()), the embedded default.
@@ -53,15 +52,15 @@ Q_SIGNALS:
     void progress(double fraction); // 0..1, on the GUI thread
     void changed();                 // current() was replaced
     void failed(const QString& message);
+    void busyChanged(bool busy);
 
 private:
     void start(std::function<Result(const std::function<bool(double)>&)> job, const QString& rememberPath);
+    void apply(Result result, const QString& rememberPath);
 
+    JobRunner runner_;
     std::shared_ptr<const attn::glove::Embeddings> current_;
     QStringList warnings_;
     bool loading_ = false;
     bool cacheEnabled_ = true;
-    quint64 jobId_ = 0;
-    std::shared_ptr<std::atomic<bool>> cancelFlag_;
-    QList<QFuture<void>> running_; // waited for by the destructor
 };

@@ -10,7 +10,6 @@
 #include <attn/datasets/idx.hpp>
 #include <memory>
 #include <stdexcept>
-#include <zlib.h>
 
 namespace imageio {
 namespace {

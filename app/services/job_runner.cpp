@@ -1,9 +1,6 @@
 #include "services/job_runner.hpp"
 
-#include <QCoreApplication>
-#include <QDeadlineTimer>
 #include <QMetaObject>
-#include <QThread>
 #include <QtConcurrent/QtConcurrent>
 #include <algorithm>
 #include <exception>
@@ -97,14 +94,4 @@ void JobRunner::finishJob(quint64 id, const std::shared_ptr<std::atomic<bool>>& 
         Q_EMIT delivered(id);
     if (pending_ == 0)
         Q_EMIT busyChanged(false);
-}
-
-bool JobRunner::waitForIdle(int ms) {
-    QDeadlineTimer deadline(ms);
-    while (isBusy() && !deadline.hasExpired()) {
-        QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
-        if (isBusy())
-            QThread::msleep(2);
-    }
-    return !isBusy();
 }

@@ -11,7 +11,8 @@
 //       [this](const QString& message) { showError(message); });
 //
 // The callbacks run on the thread that owns the runner (the GUI thread), never after the runner is
-// destroyed; the destructor cancels and waits for the jobs still running.
+// destroyed; the destructor cancels and waits for the jobs still running. To block until the runner
+// is idle (CLI, tests), use waitUntilIdle(runner) from services/wait.hpp.
 
 #include <QFuture>
 #include <QList>
@@ -69,8 +70,6 @@ public:
     int droppedCount() const { return dropped_; }
     /// Drops the outcome of every job started so far and sets their cancel flags.
     void cancel();
-    /// Processes events until !isBusy() or `ms` milliseconds have passed; returns !isBusy().
-    bool waitForIdle(int ms = 30000);
 
 Q_SIGNALS:
     void busyChanged(bool busy);

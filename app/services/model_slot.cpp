@@ -10,6 +10,7 @@
 ModelSlot::ModelSlot(attn::Architecture required, const QString& settingsKey, QObject* parent)
     : QObject(parent), required_(required), settingsKey_(settingsKey) {
     connect(&runner_, &JobRunner::progress, this, [this](quint64, double f) { Q_EMIT progress(f); });
+    connect(&runner_, &JobRunner::busyChanged, this, &ModelSlot::busyChanged);
 }
 
 QString ModelSlot::displayName() const {
@@ -18,42 +19,20 @@ QString ModelSlot::displayName() const {
     return QFileInfo(directory_).fileName();
 }
 
-QString ModelSlot::architectureMismatch(const QString& dir, attn::Architecture actual,
-                                        attn::Architecture required) {
-    if (actual == required)
-        return {};
-    return QStringLiteral("%1 is a %2 model; this page needs %3")
-        .arg(QDir::toNativeSeparators(dir), QString::fromStdString(attn::toString(actual)),
-             QString::fromStdString(attn::toString(required)));
-}
-
 void ModelSlot::load(const QString& dir, bool rememberDir) {
     const QString clean = QDir::cleanPath(QFileInfo(dir).absoluteFilePath());
     const attn::Architecture required = required_;
     Q_EMIT loadingStarted(clean);
     runner_.run<Loaded>(
         [clean, required](const JobContext& job) {
-            const std::filesystem::path path = clean.toStdString();
-            if (!std::filesystem::is_directory(path))
+            if (!std::filesystem::is_directory(std::filesystem::path(clean.toStdString())))
                 throw attn::CheckpointError(clean.toStdString() + ": not a directory");
-            // Look at the architecture before reading the weights: a wrong model is refused quickly.
-            const auto configPath = path / "config.json";
-            if (std::filesystem::exists(configPath)) {
-                const auto json = attn::readConfigJson(configPath);
-                const auto arch = attn::configArchitecture(json, configPath.string());
-                const QString mismatch = architectureMismatch(clean, arch, required);
-                if (!mismatch.isEmpty())
-                    throw attn::CheckpointError(mismatch.toStdString());
-            }
             std::vector<std::string> warnings;
             attn::LoadOptions options;
             options.progress = [&job](double f) { return job.reportProgress(f); };
             options.warnings = &warnings;
             Loaded out;
-            out.model = attn::loadModel(path, options);
-            const QString mismatch = architectureMismatch(clean, out.model->architecture(), required);
-            if (!mismatch.isEmpty())
-                throw attn::CheckpointError(mismatch.toStdString());
+            out.model = readModel(clean, options, required);
             for (const auto& w : warnings)
                 out.warnings << QString::fromStdString(w);
             return out;
@@ -71,6 +50,26 @@ void ModelSlot::load(const QString& dir, bool rememberDir) {
             lastError_ = message.contains(clean) ? message : clean + QStringLiteral(": ") + message;
             Q_EMIT failed(lastError_);
         });
+}
+
+bool ModelSlot::setModel(const ModelHandle& model, const QString& dir, const QStringList& warnings) {
+    const auto base = basePtr(model);
+    if (!base)
+        return false;
+    const QString clean = QDir::cleanPath(QFileInfo(dir).absoluteFilePath());
+    const QString mismatch = architectureMismatch(clean, base->architecture(), required_);
+    if (!mismatch.isEmpty()) {
+        lastError_ = mismatch;
+        Q_EMIT failed(lastError_);
+        return false;
+    }
+    runner_.cancel();
+    model_ = model;
+    directory_ = clean;
+    warnings_ = warnings;
+    lastError_.clear();
+    Q_EMIT changed();
+    return true;
 }
 
 bool ModelSlot::loadDefault(const QString& name) {

@@ -6,6 +6,7 @@
 // recent list in QSettings("attnviz", "attnviz") under "models/<settingsKey>/recent".
 
 #include "services/job_runner.hpp"
+#include "services/model_handle.hpp"
 
 #include <QObject>
 #include <QString>
@@ -23,10 +24,10 @@ public:
     QString settingsKey() const { return settingsKey_; }
 
     /// The current model; null until a load succeeded.
-    std::shared_ptr<const attn::Model> model() const { return model_; }
-    template <typename M> std::shared_ptr<const M> modelAs() const {
-        return std::dynamic_pointer_cast<const M>(model_);
-    }
+    std::shared_ptr<const attn::Model> model() const { return basePtr(model_); }
+    /// The current model as its typed handle (empty until a load succeeded).
+    const ModelHandle& handle() const { return model_; }
+    template <typename M> std::shared_ptr<const M> modelAs() const { return ::modelAs<M>(model_); }
     /// Directory of the current model (empty when none).
     QString directory() const { return directory_; }
     /// Short name for a model bar: the directory's base name (empty when none).
@@ -36,29 +37,37 @@ public:
     /// The message of the last failed load (cleared by a successful one).
     QString lastError() const { return lastError_; }
     bool isLoading() const { return runner_.isBusy(); }
+    /// Same as isLoading(): the busy/idle contract that waitUntilIdle (services/wait.hpp) waits on.
+    bool isBusy() const { return runner_.isBusy(); }
 
-    /// Loads `dir` in the background. With `remember`, a successful load puts it first in the recent list.
+    /// Loads `dir` in the background (config.json is read once: a model of another architecture is
+    /// refused before its weights are read). With `remember`, a successful load puts it first in the
+    /// recent list.
     void load(const QString& dir, bool remember = true);
+    /// Makes an already loaded model current (as a successful load of `dir` would, not remembered).
+    /// A model of another architecture is refused like a load: failed(message), returns false.
+    bool setModel(const ModelHandle& model, const QString& dir, const QStringList& warnings = {});
     /// Loads the shipped model resources/models/<name> (not remembered). When that directory does not
     /// exist, reports failed("No default model found at <dir>; use Open model…") and returns false.
     bool loadDefault(const QString& name);
     /// Drops the running load, if any (neither changed() nor failed() follows for it).
     void cancel() { runner_.cancel(); }
-    /// Processes events until no load is running (tests).
-    bool waitForIdle(int ms = 30000) { return runner_.waitForIdle(ms); }
 
     /// Recently opened directories, newest first (at most kMaxRecent).
     QStringList recent() const;
     void clearRecent();
     static constexpr int kMaxRecent = 8;
 
-    /// Empty when `actual` is what the page needs, else e.g.
-    /// "/m/vit is a vit model; this page needs transformer_classifier".
+    /// Empty when `actual` is what the page needs (services/model_handle.hpp).
     static QString architectureMismatch(const QString& dir, attn::Architecture actual,
-                                        attn::Architecture required);
+                                        attn::Architecture required) {
+        return ::architectureMismatch(dir, actual, required);
+    }
 
 Q_SIGNALS:
     void loadingStarted(const QString& dir);
+    /// A load started (true) or the last running one came back (false).
+    void busyChanged(bool busy);
     void progress(double fraction);
     /// model() was replaced.
     void changed();
@@ -68,7 +77,7 @@ Q_SIGNALS:
 
 private:
     struct Loaded {
-        std::shared_ptr<const attn::Model> model;
+        ModelHandle model;
         QStringList warnings;
     };
     void remember(const QString& dir);
@@ -77,7 +86,7 @@ private:
     attn::Architecture required_;
     QString settingsKey_;
     JobRunner runner_;
-    std::shared_ptr<const attn::Model> model_;
+    ModelHandle model_;
     QString directory_;
     QStringList warnings_;
     QString lastError_;

@@ -7,20 +7,9 @@
 
 #include <QColor>
 
-// The project builds with QT_NO_KEYWORDS, but qcustomplot.h (2.1.0) uses the `signals` and
-// `foreach` keywords. Map them to the Q_ macros for this one include. Include this header (or
-// any header that includes qcustomplot.h this way) before any plain <qcustomplot.h>.
-#if defined(QT_NO_KEYWORDS) && !defined(signals)
-#define signals Q_SIGNALS
-#define foreach Q_FOREACH
-#define ATTNVIZ_QCP_UNDEF_KEYWORDS
-#endif
+// The project does not define QT_NO_KEYWORDS (app/CMakeLists.txt: qcustomplot.h uses the `signals`
+// keyword in its public header); our own code still writes Q_SIGNALS / Q_EMIT.
 #include <qcustomplot.h>
-#ifdef ATTNVIZ_QCP_UNDEF_KEYWORDS
-#undef signals
-#undef foreach
-#undef ATTNVIZ_QCP_UNDEF_KEYWORDS
-#endif
 
 namespace colormaps {
 

@@ -100,4 +100,18 @@ QString suffixOf(const QString& path) {
     return QFileInfo(path).suffix().toLower();
 }
 
+QString exportError(const QString& path, const QString& why) {
+    return QStringLiteral("Cannot export %1: %2").arg(path, why);
+}
+
+bool checkImageSuffix(const QString& path, QString* error) {
+    const QString suffix = suffixOf(path);
+    if (suffix == QLatin1String("png") || suffix == QLatin1String("svg") || suffix == QLatin1String("pdf"))
+        return true;
+    if (error)
+        *error = exportError(
+            path, QStringLiteral("unknown image format '%1' (use .png, .svg or .pdf)").arg(suffix));
+    return false;
+}
+
 } // namespace exportutil

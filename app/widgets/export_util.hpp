@@ -26,5 +26,9 @@ QByteArray matrixToJson(const attn::Matrix& values, const QStringList& rowLabels
 bool writeFile(const QString& path, const QByteArray& bytes, QString* error);
 /// Lower-case suffix without the dot ("png"), or "" when there is none.
 QString suffixOf(const QString& path);
+/// "Cannot export <path>: <why>" — the one wording of every export failure (views and matrices).
+QString exportError(const QString& path, const QString& why);
+/// True for .png, .svg and .pdf; otherwise sets *error (exportError: "unknown image format ...").
+bool checkImageSuffix(const QString& path, QString* error);
 
 } // namespace exportutil

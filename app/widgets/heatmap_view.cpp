@@ -4,17 +4,12 @@
 #include "widgets/export_util.hpp"
 
 #include <QApplication>
-#include <QBuffer>
 #include <QEvent>
 #include <QFontMetrics>
-#include <QHelpEvent>
 #include <QImage>
 #include <QLabel>
 #include <QMouseEvent>
-#include <QPdfWriter>
 #include <QStackedLayout>
-#include <QSvgGenerator>
-#include <QToolTip>
 #include <algorithm>
 #include <cmath>
 #include <functional>
@@ -302,6 +297,23 @@ void HeatmapView::setColumnNotes(const QStringList& notes) {
     rebuild();
 }
 
+void HeatmapView::setRowMarker(int row) {
+    markedRow_ = row;
+    if (!rowMarker_) {
+        rowMarker_ = new QCPItemRect(plot_);
+        rowMarker_->setPen(QPen(QColor(220, 0, 0), 2.5));
+        rowMarker_->setBrush(Qt::NoBrush);
+        rowMarker_->setClipToAxisRect(true);
+    }
+    const bool shown = row >= 0 && row < values_.rows();
+    rowMarker_->setVisible(shown);
+    if (shown) {
+        rowMarker_->topLeft->setCoords(-0.5, row - 0.5);
+        rowMarker_->bottomRight->setCoords(double(values_.cols()) - 0.5, row + 0.5);
+    }
+    plot_->replot();
+}
+
 void HeatmapView::setEmptyText(const QString& text) {
     emptyLabel_->setText(text);
 }
@@ -537,276 +549,4 @@ void HeatmapView::drawValues(QCPPainter* painter) {
             painter->drawText(box, Qt::AlignCenter, formatCellValue(v, decimals_));
         }
     }
-}
-
-QString HeatmapView::cellToolTip(int row, int column) const {
-    if (row < 0 || column < 0 || row >= values_.rows() || column >= values_.cols())
-        return {};
-    const float v = values_(row, column);
-    QString valueText;
-    if (std::isnan(v))
-        valueText = QStringLiteral("nan");
-    else if (std::isinf(v))
-        valueText = v > 0 ? QStringLiteral("+inf") : tr("-inf (masked)");
-    else
-        valueText = QString::number(double(v), 'f', std::max(decimals_, 4));
-    const QString valueName = !scaleLabel_.isEmpty()             ? scaleLabel_
-                              : rangeMode_ == RangeMode::Fixed01 ? tr("weight")
-                                                                 : tr("score");
-    QStringList lines;
-    lines << QStringLiteral("%1: %2 (row %3)")
-                 .arg(rowTitle_.isEmpty() ? tr("Query") : rowTitle_, rowLabels_[row], QString::number(row));
-    if (!rowNotes_.value(row).isEmpty())
-        lines << QStringLiteral("  \u26a0 ") + rowNotes_.value(row);
-    lines << QStringLiteral("%1: %2 (column %3)")
-                 .arg(columnTitle_.isEmpty() ? tr("Key") : columnTitle_, columnLabels_[column],
-                      QString::number(column));
-    if (!columnNotes_.value(column).isEmpty())
-        lines << QStringLiteral("  \u26a0 ") + columnNotes_.value(column);
-    lines << QStringLiteral("%1: %2").arg(valueName, valueText);
-    return lines.join(QLatin1Char('\n'));
-}
-
-std::pair<int, int> HeatmapView::cellAt(const QPoint& widgetPos) const {
-    if (values_.size() == 0 || stack_->currentWidget() != plot_)
-        return {-1, -1};
-    const QPoint p = plot_->mapFrom(this, widgetPos);
-    if (!plot_->axisRect()->rect().contains(p))
-        return {-1, -1};
-    const int c = int(std::floor(plot_->xAxis->pixelToCoord(p.x()) + 0.5));
-    const int r = int(std::floor(plot_->yAxis->pixelToCoord(p.y()) + 0.5));
-    if (r < 0 || c < 0 || r >= values_.rows() || c >= values_.cols())
-        return {-1, -1};
-    return {r, c};
-}
-
-QRect HeatmapView::cellRect(int row, int column) const {
-    if (row < 0 || column < 0 || row >= values_.rows() || column >= values_.cols())
-        return {};
-    const double x0 = plot_->xAxis->coordToPixel(column - 0.5), x1 = plot_->xAxis->coordToPixel(column + 0.5);
-    const double y0 = plot_->yAxis->coordToPixel(row - 0.5), y1 = plot_->yAxis->coordToPixel(row + 0.5);
-    const QRect r =
-        QRectF(QPointF(std::min(x0, x1), std::min(y0, y1)), QPointF(std::max(x0, x1), std::max(y0, y1)))
-            .toRect();
-    return r.translated(plot_->mapTo(this, QPoint(0, 0)));
-}
-
-std::pair<int, int> HeatmapView::labelAt(const QPoint& plotPos) const {
-    if (values_.size() == 0 || compact_)
-        return {-1, -1};
-    const QRect ar = plot_->axisRect()->rect();
-    if (plotPos.x() < ar.left() && plotPos.y() >= ar.top() && plotPos.y() <= ar.bottom()) {
-        const int r = int(std::floor(plot_->yAxis->pixelToCoord(plotPos.y()) + 0.5));
-        if (r >= 0 && r < values_.rows())
-            return {r, -1};
-    }
-    if (plotPos.y() > ar.bottom() && plotPos.x() >= ar.left() - 200 && plotPos.x() <= ar.right()) {
-        // Rotated labels run down and to the left from their tick: follow the slant back up.
-        const double angle = std::abs(columnLabelRotation_) * kPi / 180.0;
-        const double dy = plotPos.y() - ar.bottom();
-        const double shift = std::abs(std::sin(angle)) > 1e-6 ? dy * std::cos(angle) / std::sin(angle) : 0.0;
-        const int c = int(std::floor(plot_->xAxis->pixelToCoord(plotPos.x() + shift) + 0.5));
-        if (c >= 0 && c < values_.cols())
-            return {-1, c};
-    }
-    return {-1, -1};
-}
-
-QString HeatmapView::labelToolTipAt(const QPoint& plotPos) const {
-    auto describe = [](const QString& title, const QString& label, const QString& note, int index,
-                       const char* what) {
-        QString s =
-            QStringLiteral("%1: %2 (%3 %4)").arg(title, label, QLatin1String(what), QString::number(index));
-        if (!note.isEmpty())
-            s += QStringLiteral("\n\u26a0 ") + note;
-        return s;
-    };
-    const auto [r, c] = labelAt(plotPos);
-    if (r >= 0)
-        return describe(rowTitle_.isEmpty() ? tr("Query") : rowTitle_, rowLabels_[r], rowNotes_.value(r), r,
-                        "row");
-    if (c >= 0)
-        return describe(columnTitle_.isEmpty() ? tr("Key") : columnTitle_, columnLabels_[c],
-                        columnNotes_.value(c), c, "column");
-    return {};
-}
-
-void HeatmapView::updateHighlight(int row, int column) {
-    // A cell outlines its row and column; a hovered label (the other index -1) only its own line.
-    const bool rowOn = row >= 0 && row < values_.rows(), columnOn = column >= 0 && column < values_.cols();
-    for (QCPItemRect* r : {rowHighlight_, rowHighlightShadow_})
-        r->setVisible(rowOn);
-    for (QCPItemRect* r : {columnHighlight_, columnHighlightShadow_})
-        r->setVisible(columnOn);
-    const double right = double(values_.cols()) - 0.5, bottom = double(values_.rows()) - 0.5;
-    if (rowOn) {
-        for (QCPItemRect* r : {rowHighlight_, rowHighlightShadow_}) {
-            r->topLeft->setCoords(-0.5, row - 0.5);
-            r->bottomRight->setCoords(right, row + 0.5);
-        }
-    }
-    if (columnOn) {
-        for (QCPItemRect* r : {columnHighlight_, columnHighlightShadow_}) {
-            r->topLeft->setCoords(column - 0.5, -0.5);
-            r->bottomRight->setCoords(column + 0.5, bottom);
-        }
-    }
-    plot_->replot(QCustomPlot::rpQueuedReplot);
-}
-
-bool HeatmapView::eventFilter(QObject* watched, QEvent* event) {
-    if (watched != plot_)
-        return QWidget::eventFilter(watched, event);
-    switch (event->type()) {
-    case QEvent::Resize:
-    case QEvent::Show:
-        // Before QCustomPlot lays itself out at the new size (it replots in its resizeEvent).
-        updateColumnLabelRotation();
-        scale_->setMargins(QMargins());
-        // That replot builds the tick vectors from the axis rect's previous layout (tiny for a
-        // view filled while its page was hidden: only the first label fitted), so replot once
-        // more when the new layout is in place.
-        plot_->replot(QCustomPlot::rpQueuedReplot);
-        break;
-    case QEvent::MouseMove: {
-        const auto* me = static_cast<QMouseEvent*>(event);
-        const QPoint pos = me->position().toPoint();
-        const auto [r, c] = cellAt(plot_->mapTo(this, pos));
-        const auto label = r >= 0 ? std::pair<int, int>{-1, -1} : labelAt(pos);
-        const bool cellChanged = r != hoverRow_ || c != hoverColumn_, labelChanged = label != hoverLabel_;
-        hoverRow_ = r;
-        hoverColumn_ = c;
-        hoverLabel_ = label;
-        if (cellChanged || labelChanged)
-            updateHighlight(r >= 0 ? r : label.first, r >= 0 ? c : label.second);
-        // The signal that clears goes first, so a listener of both ends on what is under the mouse.
-        const bool cellClears = r < 0;
-        if (cellChanged && cellClears)
-            Q_EMIT cellHovered(r, c);
-        if (labelChanged)
-            Q_EMIT labelHovered(label.first, label.second);
-        if (cellChanged && !cellClears)
-            Q_EMIT cellHovered(r, c);
-        break;
-    }
-    case QEvent::Leave:
-        if (hoverRow_ >= 0 || hoverColumn_ >= 0) {
-            hoverRow_ = hoverColumn_ = -1;
-            Q_EMIT cellHovered(-1, -1);
-        }
-        if (hoverLabel_ != std::pair<int, int>{-1, -1}) {
-            hoverLabel_ = {-1, -1};
-            Q_EMIT labelHovered(-1, -1);
-        }
-        updateHighlight(-1, -1);
-        break;
-    case QEvent::MouseButtonPress: {
-        const auto* me = static_cast<QMouseEvent*>(event);
-        if (me->button() == Qt::LeftButton) {
-            const auto [r, c] = cellAt(plot_->mapTo(this, me->position().toPoint()));
-            if (r >= 0)
-                Q_EMIT cellClicked(r, c);
-        }
-        break;
-    }
-    case QEvent::ToolTip: {
-        const auto* he = static_cast<QHelpEvent*>(event);
-        const auto [r, c] = cellAt(plot_->mapTo(this, he->pos()));
-        const QString text = r >= 0 ? cellToolTip(r, c) : labelToolTipAt(he->pos());
-        if (text.isEmpty())
-            QToolTip::hideText();
-        else
-            QToolTip::showText(he->globalPos(), text, plot_);
-        return true;
-    }
-    default:
-        break;
-    }
-    return QWidget::eventFilter(watched, event);
-}
-
-bool HeatmapView::exportImage(const QString& path, QString* error, int width, int height) const {
-    auto fail = [&](const QString& why) {
-        if (error)
-            *error = QStringLiteral("Cannot export %1: %2").arg(path, why);
-        return false;
-    };
-    if (values_.size() == 0)
-        return fail(tr("the heatmap is empty"));
-    const QString suffix = exportutil::suffixOf(path);
-    if (suffix != QLatin1String("png") && suffix != QLatin1String("svg") && suffix != QLatin1String("pdf"))
-        return fail(tr("unknown image format '%1' (use .png, .svg or .pdf)").arg(suffix));
-    const bool shown = plot_->isVisible() && plot_->width() >= 100 && plot_->height() >= 100;
-    const int w = width > 0 ? width : (shown ? plot_->width() : 800);
-    const int h = height > 0 ? height : (shown ? plot_->height() : 640);
-    if (w > 20000 || h > 20000)
-        return fail(tr("image size %1x%2 is too large").arg(w).arg(h));
-
-    QByteArray bytes;
-    QBuffer buffer(&bytes);
-    buffer.open(QIODevice::WriteOnly);
-    scale_->setMargins(QMargins()); // see rebuild(): margins must be free to shrink at this size
-    const int dpi = plot_->logicalDpiX() > 0 ? plot_->logicalDpiX() : 96;
-    if (suffix == QLatin1String("png")) {
-        const QImage image = plot_->toPixmap(w, h, 1.0).toImage();
-        if (image.isNull() || !image.save(&buffer, "PNG"))
-            return fail(tr("could not render the PNG image"));
-    } else if (suffix == QLatin1String("svg")) {
-        QSvgGenerator generator;
-        generator.setOutputDevice(&buffer);
-        generator.setSize(QSize(w, h));
-        generator.setViewBox(QRect(0, 0, w, h));
-        generator.setResolution(dpi); // so that point-sized fonts match what the screen shows
-        generator.setTitle(title_.isEmpty() ? QStringLiteral("attention heatmap") : title_);
-        generator.setDescription(QStringLiteral("attnviz"));
-        QCPPainter painter;
-        if (!painter.begin(&generator))
-            return fail(tr("could not start the SVG painter"));
-        painter.setMode(QCPPainter::pmVectorized);
-        plot_->toPainter(&painter, w, h);
-        painter.end();
-    } else {
-        QPdfWriter writer(&buffer);
-        writer.setCreator(QStringLiteral("attnviz"));
-        writer.setTitle(title_);
-        writer.setResolution(dpi);
-        // One device unit per screen pixel: the page is w x h pixels at `dpi`, so fonts and
-        // lines keep the proportions they have on screen.
-        writer.setPageLayout(QPageLayout(QPageSize(QSizeF(w * 72.0 / dpi, h * 72.0 / dpi), QPageSize::Point,
-                                                   QString(), QPageSize::ExactMatch),
-                                         QPageLayout::Portrait, QMarginsF(0, 0, 0, 0)));
-        QCPPainter painter;
-        if (!painter.begin(&writer))
-            return fail(tr("could not start the PDF painter"));
-        painter.setMode(QCPPainter::pmVectorized);
-        painter.setMode(QCPPainter::pmNoCaching);
-        plot_->toPainter(&painter, w, h);
-        painter.end();
-    }
-    buffer.close();
-    // toPixmap/toPainter lay the plot out at the export size; lay it out again for the screen.
-    scale_->setMargins(QMargins());
-    plot_->replot(QCustomPlot::rpQueuedReplot);
-    if (bytes.isEmpty())
-        return fail(tr("nothing was rendered"));
-    return exportutil::writeFile(path, bytes, error);
-}
-
-bool HeatmapView::exportMatrix(const QString& path, QString* error) const {
-    auto fail = [&](const QString& why) {
-        if (error)
-            *error = QStringLiteral("Cannot export %1: %2").arg(path, why);
-        return false;
-    };
-    if (values_.size() == 0)
-        return fail(tr("the heatmap is empty"));
-    const QString suffix = exportutil::suffixOf(path);
-    QByteArray bytes;
-    if (suffix == QLatin1String("csv"))
-        bytes = exportutil::matrixToCsv(values_, rowLabels_, columnLabels_);
-    else if (suffix == QLatin1String("json"))
-        bytes = exportutil::matrixToJson(values_, rowLabels_, columnLabels_, title_);
-    else
-        return fail(tr("unknown matrix format '%1' (use .csv or .json)").arg(suffix));
-    return exportutil::writeFile(path, bytes, error);
 }

@@ -77,6 +77,9 @@ public:
 
     /// Text shown instead of the plot while there is no matrix (default "No data").
     void setEmptyText(const QString& text);
+    /// Outlines row `row` (e.g. the current decoding step) in red; -1 removes the outline.
+    void setRowMarker(int row);
+    int rowMarker() const { return markedRow_; }
     /// Title of the colour scale; empty = "weight" (Fixed01) or "score" (Auto).
     void setColorScaleLabel(const QString& label);
     /// Whether signed data is drawn with the diverging map (only in Auto mode with negative values).
@@ -130,6 +133,8 @@ private:
     int hoverRow_ = -1, hoverColumn_ = -1;
     std::pair<int, int> hoverLabel_{-1, -1};
     QCPItemRect* rowHighlight_ = nullptr;
+    QCPItemRect* rowMarker_ = nullptr; // setRowMarker
+    int markedRow_ = -1;
     QCPItemRect* columnHighlight_ = nullptr;
     // Dark outlines drawn under the light ones so that the highlight shows on every cell colour.
     QCPItemRect* rowHighlightShadow_ = nullptr;

@@ -1,5 +1,7 @@
 #include "widgets/widget_export.hpp"
 
+#include "widgets/export_util.hpp"
+
 #include <QFileInfo>
 #include <QImage>
 #include <QPageSize>
@@ -17,11 +19,13 @@ bool exportWidgetImage(QWidget* widget, const QString& path, QString* error) {
         plot->replot(QCustomPlot::rpImmediateRefresh);
         plot->replot(QCustomPlot::rpImmediateRefresh);
     }
-    const QString suffix = QFileInfo(path).suffix().toLower();
+    if (!exportutil::checkImageSuffix(path, error))
+        return false;
+    const QString suffix = exportutil::suffixOf(path);
     const QSize size = widget->size();
     auto fail = [&](const QString& why) {
         if (error)
-            *error = QStringLiteral("Could not write %1: %2").arg(path, why);
+            *error = exportutil::exportError(path, why);
         return false;
     };
     if (suffix == QLatin1String("png")) {
@@ -59,5 +63,5 @@ bool exportWidgetImage(QWidget* widget, const QString& path, QString* error) {
         painter.end();
         return true;
     }
-    return fail(QStringLiteral("unknown format '.%1' (use .png, .svg or .pdf)").arg(suffix));
+    return fail(QStringLiteral("unknown image format '%1'").arg(suffix)); // not reached
 }

@@ -1,5 +1,6 @@
 #pragma once
-// Renders any widget (a whole page) to PNG, SVG or PDF, chosen by the file suffix.
+// Renders any widget (a whole page) to PNG, SVG or PDF, chosen by the file suffix. Failures use the
+// same wording as HeatmapView::exportImage (exportutil::exportError).
 
 #include <QString>
 

@@ -41,18 +41,29 @@ std::optional<Scoring> parseScoring(const std::string& text) {
     return std::nullopt;
 }
 
-void maskedSoftmaxRows(Matrix& values, const Mask& mask) {
+namespace {
+
+/// maskedSoftmaxRows, optionally keeping the intermediates (each T rows; `exps` T x cols).
+void softmaxRows(Matrix& values, const Mask& mask, Vector* rowMax, Matrix* exps, Vector* rowSums) {
     const bool masked = mask.size() != 0;
     if (masked && (mask.rows() != values.rows() || mask.cols() != values.cols()))
         throw std::invalid_argument("maskedSoftmaxRows: mask shape differs from the scores");
+    if (rowMax)
+        rowMax->resize(values.rows());
+    if (rowSums)
+        rowSums->resize(values.rows());
     for (Eigen::Index r = 0; r < values.rows(); ++r) {
         // Subtract the row's largest allowed score so that exp() never overflows.
         float maxAllowed = -std::numeric_limits<float>::infinity();
         for (Eigen::Index c = 0; c < values.cols(); ++c)
             if (!masked || mask(r, c))
                 maxAllowed = std::max(maxAllowed, values(r, c));
+        if (rowMax)
+            (*rowMax)(r) = maxAllowed;
         if (maxAllowed == -std::numeric_limits<float>::infinity()) {
             values.row(r).setZero(); // nothing to attend to: zeros, not 0/0
+            if (rowSums)
+                (*rowSums)(r) = 0.0f;
             continue;
         }
         double sum = 0;
@@ -65,9 +76,19 @@ void maskedSoftmaxRows(Matrix& values, const Mask& mask) {
             values(r, c) = e;
             sum += e;
         }
+        if (rowSums)
+            (*rowSums)(r) = static_cast<float>(sum);
+        if (exps)
+            exps->row(r) = values.row(r);
         const float inv = static_cast<float>(1.0 / sum);
         values.row(r) *= inv;
     }
+}
+
+} // namespace
+
+void maskedSoftmaxRows(Matrix& values, const Mask& mask) {
+    softmaxRows(values, mask, nullptr, nullptr, nullptr);
 }
 
 AttentionSteps attention(const Matrix& queryInputs, const Matrix& keyInputs, const Matrix& valueInputs,
@@ -137,7 +158,8 @@ AttentionSteps attention(const Matrix& queryInputs, const Matrix& keyInputs, con
         s.mask = Mask::Ones(tq, tk);
     }
     s.weights = s.scaled;
-    maskedSoftmaxRows(s.weights, s.mask);
+    s.exponentials = Matrix::Zero(s.weights.rows(), s.weights.cols());
+    softmaxRows(s.weights, s.mask, &s.rowMax, &s.exponentials, &s.rowSums);
     s.outputs.noalias() = s.weights * s.values;
     return s;
 }

@@ -34,6 +34,8 @@ std::shared_ptr<const Model> loadModel(const std::filesystem::path& dir, const L
     nlohmann::json json = readConfigJson(configPath);
     const std::string cfgName = configPath.string();
     const Architecture arch = configArchitecture(json, cfgName);
+    if (options.checkArchitecture)
+        options.checkArchitecture(arch);
     step(options, 0.1);
     const SafetensorsFile file = SafetensorsFile::read(weightsPath);
     step(options, 0.7);

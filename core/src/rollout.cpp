@@ -4,6 +4,13 @@
 
 namespace attn {
 
+Matrix meanOfAllHeads(const AttentionStack& attention) {
+    std::vector<Matrix> all;
+    for (const auto& layer : attention)
+        all.insert(all.end(), layer.begin(), layer.end());
+    return meanOfHeads(all);
+}
+
 Matrix meanOfHeads(const std::vector<Matrix>& heads) {
     if (heads.empty())
         throw std::invalid_argument("meanOfHeads: no heads");

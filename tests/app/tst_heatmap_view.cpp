@@ -99,6 +99,7 @@ private Q_SLOTS:
     void exportCsvRoundTrips();
     void exportJsonRoundTrips();
     void exportErrorsNameTheFile();
+    void rowMarkerOutlinesOneRow();
     void nonFiniteScoresAreMaskedNotRanged();
     void contrastTextColour();
     void sizeHints();
@@ -448,6 +449,30 @@ void TestHeatmapView::exportJsonRoundTrips() {
             QCOMPARE(float(row[c].toDouble()), m(r, c));
         }
     }
+}
+
+// Regression for issue 11: the Translation page drew its step outline by reaching into the plot
+// (a QCPItemRect of its own); HeatmapView::setRowMarker owns it now.
+void TestHeatmapView::rowMarkerOutlinesOneRow() {
+    HeatmapView view;
+    view.setMatrix(sample3x4(), kRows, kCols);
+    auto visibleRects = [&view] {
+        QList<QCPItemRect*> out;
+        for (int i = 0; i < view.plot()->itemCount(); ++i)
+            if (auto* r = qobject_cast<QCPItemRect*>(view.plot()->item(i)); r && r->visible())
+                out << r;
+        return out;
+    };
+    view.setRowMarker(1);
+    QCOMPARE(view.rowMarker(), 1);
+    const auto rects = visibleRects();
+    QCOMPARE(rects.size(), 1);
+    QCOMPARE(rects[0]->topLeft->coords(), QPointF(-0.5, 0.5));
+    QCOMPARE(rects[0]->bottomRight->coords(), QPointF(3.5, 1.5)); // 4 columns
+    view.setRowMarker(-1);
+    QVERIFY(visibleRects().isEmpty());
+    view.setRowMarker(7); // outside the matrix: nothing drawn
+    QVERIFY(visibleRects().isEmpty());
 }
 
 void TestHeatmapView::exportErrorsNameTheFile() {

@@ -2,6 +2,8 @@
 // recent list; jobs deliver only the newest result and turn exceptions into messages.
 #include "services/job_runner.hpp"
 #include "services/model_slot.hpp"
+#include "services/wait.hpp"
+#include "test_util.hpp"
 
 #include <QDir>
 #include <QFile>
@@ -15,9 +17,7 @@
 
 namespace {
 
-QString fixture(const char* name) {
-    return QStringLiteral(ATTNVIZ_TEST_DATA_DIR "/parity/") + QString::fromLatin1(name);
-}
+using testutil::fixture;
 
 /// Copies a fixture directory into `dest` and cuts model.safetensors in half.
 QString brokenCopy(const QTemporaryDir& tmp, const char* name) {
@@ -35,8 +35,7 @@ class TestModelSlot : public QObject {
     Q_OBJECT
 private Q_SLOTS:
     void initTestCase() {
-        QStandardPaths::setTestModeEnabled(true);
-        qputenv("XDG_CONFIG_HOME", QByteArray(configDir_.path().toLocal8Bit()));
+        testutil::isolateSettings(configDir_);
         QVERIFY(configDir_.isValid());
     }
 
@@ -51,7 +50,7 @@ private Q_SLOTS:
             [&](int v) { delivered << v; });
         runner.run<int>([](const JobContext&) { return 2; }, [&](int v) { delivered << v; });
         QVERIFY(runner.isBusy());
-        QVERIFY(runner.waitForIdle(10000));
+        QVERIFY(waitUntilIdle(runner, 10000));
         QCOMPARE(delivered, QList<int>{2});
         QCOMPARE(runner.droppedCount(), 1);
         QVERIFY(!runner.isBusy());
@@ -72,7 +71,7 @@ private Q_SLOTS:
             [](int) { QFAIL("superseded job delivered"); });
         QTRY_VERIFY(started.load());
         runner.run<int>([](const JobContext&) { return 2; }, {});
-        QVERIFY(runner.waitForIdle(10000));
+        QVERIFY(waitUntilIdle(runner, 10000));
         QVERIFY(sawCancel.load());
     }
 
@@ -82,7 +81,7 @@ private Q_SLOTS:
         bool gotResult = false;
         runner.run<int>([](const JobContext&) -> int { throw std::runtime_error("tensor 'x' is missing"); },
                         [&](int) { gotResult = true; }, [&](const QString& m) { error = m; });
-        QVERIFY(runner.waitForIdle(10000));
+        QVERIFY(waitUntilIdle(runner, 10000));
         QVERIFY(!gotResult);
         QCOMPARE(error, QStringLiteral("tensor 'x' is missing"));
     }
@@ -92,7 +91,7 @@ private Q_SLOTS:
         bool gotResult = false;
         runner.run<int>([](const JobContext&) { return 1; }, [&](int) { gotResult = true; });
         runner.cancel();
-        QVERIFY(runner.waitForIdle(10000));
+        QVERIFY(waitUntilIdle(runner, 10000));
         QVERIFY(!gotResult);
     }
 
@@ -103,7 +102,7 @@ private Q_SLOTS:
         QSignalSpy failed(&slot, &ModelSlot::failed);
         slot.load(fixture("tc_pre_gelu_cls_learned"));
         QVERIFY(slot.isLoading());
-        QVERIFY(slot.waitForIdle());
+        QVERIFY(waitUntilIdle(slot));
         QCOMPARE(changed.count(), 1);
         QCOMPARE(failed.count(), 0);
         QVERIFY(slot.modelAs<attn::TransformerClassifier>());
@@ -111,9 +110,9 @@ private Q_SLOTS:
         QCOMPARE(slot.recent().value(0), QDir::cleanPath(fixture("tc_pre_gelu_cls_learned")));
 
         slot.load(fixture("tc_post_gelu_mean_learned"));
-        QVERIFY(slot.waitForIdle());
+        QVERIFY(waitUntilIdle(slot));
         slot.load(fixture("tc_pre_gelu_cls_learned"));
-        QVERIFY(slot.waitForIdle());
+        QVERIFY(waitUntilIdle(slot));
         QCOMPARE(slot.recent().size(), 2); // no duplicates, newest first
         QCOMPARE(slot.recent().value(0), QDir::cleanPath(fixture("tc_pre_gelu_cls_learned")));
     }
@@ -121,13 +120,13 @@ private Q_SLOTS:
     void wrongArchitectureKeepsThePreviousModel() {
         ModelSlot slot(attn::Architecture::TransformerClassifier, QStringLiteral("test-arch"));
         slot.load(fixture("tc_pre_gelu_cls_learned"));
-        QVERIFY(slot.waitForIdle());
+        QVERIFY(waitUntilIdle(slot));
         const auto before = slot.model();
         QVERIFY(before);
         QSignalSpy failed(&slot, &ModelSlot::failed);
         QSignalSpy changed(&slot, &ModelSlot::changed);
         slot.load(fixture("vit_pre_gelu_learned_gray"));
-        QVERIFY(slot.waitForIdle());
+        QVERIFY(waitUntilIdle(slot));
         QCOMPARE(failed.count(), 1);
         QCOMPARE(changed.count(), 0);
         const QString message = failed.at(0).at(0).toString();
@@ -143,11 +142,11 @@ private Q_SLOTS:
         const QString broken = brokenCopy(tmp, "tc_post_gelu_mean_learned");
         ModelSlot slot(attn::Architecture::TransformerClassifier, QStringLiteral("test-broken"));
         slot.load(fixture("tc_post_gelu_mean_learned"));
-        QVERIFY(slot.waitForIdle());
+        QVERIFY(waitUntilIdle(slot));
         const auto before = slot.model();
         QSignalSpy failed(&slot, &ModelSlot::failed);
         slot.load(broken);
-        QVERIFY(slot.waitForIdle());
+        QVERIFY(waitUntilIdle(slot));
         QCOMPARE(failed.count(), 1);
         const QString message = failed.at(0).at(0).toString();
         QVERIFY2(message.contains(QStringLiteral("model.safetensors")), qPrintable(message));
@@ -164,7 +163,7 @@ private Q_SLOTS:
         QVERIFY(failed.at(0).at(0).toString().startsWith(QStringLiteral("No default model found at ")));
         QVERIFY(failed.at(0).at(0).toString().endsWith(QStringLiteral("; use Open model…")));
         slot.load(QStringLiteral("/no/such/dir"));
-        QVERIFY(slot.waitForIdle());
+        QVERIFY(waitUntilIdle(slot));
         QCOMPARE(failed.count(), 2);
         QVERIFY(!slot.model());
     }
@@ -174,7 +173,7 @@ private Q_SLOTS:
         QSignalSpy changed(&slot, &ModelSlot::changed);
         slot.load(fixture("s2s_additive"));
         slot.load(fixture("s2s_none"));
-        QVERIFY(slot.waitForIdle());
+        QVERIFY(waitUntilIdle(slot));
         QCOMPARE(changed.count(), 1);
         QCOMPARE(slot.displayName(), QStringLiteral("s2s_none"));
     }

@@ -3,6 +3,8 @@
 #include "pages/sentiment_page.hpp"
 #include "services/job_runner.hpp"
 #include "services/model_slot.hpp"
+#include "services/wait.hpp"
+#include "test_util.hpp"
 #include "widgets/heatmap_view.hpp"
 
 #include <QStandardPaths>
@@ -15,35 +17,17 @@
 
 namespace {
 
-QString fixture(const char* name) {
-    return QStringLiteral(ATTNVIZ_TEST_DATA_DIR "/parity/") + QString::fromLatin1(name);
-}
+using testutil::compareMatrix;
+using testutil::fixture;
+using testutil::labels;
 
 std::shared_ptr<const attn::TransformerClassifier> reference(const char* name) {
-    auto model = attn::loadModel(fixture(name).toStdString());
-    return std::dynamic_pointer_cast<const attn::TransformerClassifier>(model);
-}
-
-QStringList labels(const std::vector<std::string>& v) {
-    QStringList out;
-    for (const auto& s : v)
-        out << QString::fromStdString(s);
-    return out;
-}
-
-void compareMatrix(const attn::Matrix& got, const attn::Matrix& want) {
-    QCOMPARE(got.rows(), want.rows());
-    QCOMPARE(got.cols(), want.cols());
-    for (Eigen::Index i = 0; i < got.rows(); ++i)
-        for (Eigen::Index j = 0; j < got.cols(); ++j)
-            QVERIFY2(
-                std::abs(double(got(i, j)) - double(want(i, j))) <= 1e-6,
-                qPrintable(QStringLiteral("(%1,%2): %3 vs %4").arg(i).arg(j).arg(got(i, j)).arg(want(i, j))));
+    return testutil::reference<attn::TransformerClassifier>(name);
 }
 
 void loadInto(SentimentPage& page, const char* name) {
     page.modelSlot()->load(fixture(name));
-    QVERIFY(page.modelSlot()->waitForIdle());
+    QVERIFY(waitUntilIdle(page.modelSlot()));
     QVERIFY(page.modelSlot()->model());
     QCOMPARE(page.modelSlot()->displayName(), QString::fromLatin1(name));
 }
@@ -51,7 +35,7 @@ void loadInto(SentimentPage& page, const char* name) {
 void classify(SentimentPage& page, const QString& text) {
     page.setText(text);
     page.runNow();
-    QVERIFY(page.jobs()->waitForIdle());
+    QVERIFY(waitUntilIdle(page.jobs()));
     QVERIFY(page.result().has_value());
     QCOMPARE(page.resultText(), text);
 }
@@ -61,10 +45,7 @@ void classify(SentimentPage& page, const QString& text) {
 class TestSentimentPage : public QObject {
     Q_OBJECT
 private Q_SLOTS:
-    void initTestCase() {
-        QStandardPaths::setTestModeEnabled(true);
-        qputenv("XDG_CONFIG_HOME", QByteArray(configDir_.path().toLocal8Bit()));
-    }
+    void initTestCase() { testutil::isolateSettings(configDir_); }
 
     void matchesTheEngine_data() {
         QTest::addColumn<QString>("model");
@@ -175,7 +156,7 @@ private Q_SLOTS:
 
         // Mask off: the pads receive weight, as the engine says.
         page.setMaskPadding(false);
-        QVERIFY(page.jobs()->waitForIdle());
+        QVERIFY(waitUntilIdle(page.jobs()));
         page.selectView(0, 0);
         compareMatrix(page.mainHeatmap()->matrix(), off.attention[0][0]);
         double padWeight = 0.0;
@@ -192,7 +173,7 @@ private Q_SLOTS:
         page.runNow();
         page.setText(QStringLiteral("i liked it"));
         page.runNow();
-        QVERIFY(page.jobs()->waitForIdle());
+        QVERIFY(waitUntilIdle(page.jobs()));
         QCOMPARE(page.resultText(), QStringLiteral("i liked it"));
         const auto ref = reference("tc_pre_gelu_cls_learned")->classify("i liked it");
         QCOMPARE(labels(page.result()->tokens), labels(ref.tokens));
@@ -204,7 +185,7 @@ private Q_SLOTS:
         classify(page, QStringLiteral("good film"));
         const auto before = page.modelSlot()->model();
         page.modelSlot()->load(fixture("vit_pre_gelu_learned_gray"));
-        QVERIFY(page.modelSlot()->waitForIdle());
+        QVERIFY(waitUntilIdle(page.modelSlot()));
         QVERIFY2(page.errorText().contains(
                      QStringLiteral("is a vit model; this page needs transformer_classifier")),
                  qPrintable(page.errorText()));
@@ -224,7 +205,7 @@ private Q_SLOTS:
         loadInto(page, "tc_pre_gelu_cls_learned");
         const auto before = page.modelSlot()->model();
         page.modelSlot()->load(QString::fromStdString(dest));
-        QVERIFY(page.modelSlot()->waitForIdle());
+        QVERIFY(waitUntilIdle(page.modelSlot()));
         QVERIFY(!page.errorText().isEmpty());
         QCOMPARE(page.modelSlot()->model(), before);
         // The load error stays visible while the old model keeps working, until a load succeeds.

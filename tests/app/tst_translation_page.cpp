@@ -3,6 +3,8 @@
 #include "pages/translation_page.hpp"
 #include "services/job_runner.hpp"
 #include "services/model_slot.hpp"
+#include "services/wait.hpp"
+#include "test_util.hpp"
 #include "widgets/heatmap_view.hpp"
 
 #include <QStandardPaths>
@@ -13,36 +15,19 @@
 
 namespace {
 
-QString fixture(const char* name) {
-    return QStringLiteral(ATTNVIZ_TEST_DATA_DIR "/parity/") + QString::fromLatin1(name);
-}
+using testutil::compareMatrix;
+using testutil::fixture;
+using testutil::labels;
 
 std::shared_ptr<const attn::Seq2SeqModel> reference(const char* name) {
-    return std::dynamic_pointer_cast<const attn::Seq2SeqModel>(attn::loadModel(fixture(name).toStdString()));
-}
-
-QStringList labels(const std::vector<std::string>& v) {
-    QStringList out;
-    for (const auto& s : v)
-        out << QString::fromStdString(s);
-    return out;
-}
-
-void compareMatrix(const attn::Matrix& got, const attn::Matrix& want) {
-    QCOMPARE(got.rows(), want.rows());
-    QCOMPARE(got.cols(), want.cols());
-    for (Eigen::Index i = 0; i < got.rows(); ++i)
-        for (Eigen::Index j = 0; j < got.cols(); ++j)
-            QVERIFY2(
-                std::abs(double(got(i, j)) - double(want(i, j))) <= 1e-6,
-                qPrintable(QStringLiteral("(%1,%2): %3 vs %4").arg(i).arg(j).arg(got(i, j)).arg(want(i, j))));
+    return testutil::reference<attn::Seq2SeqModel>(name);
 }
 
 void loadBoth(TranslationPage& page, const char* main, const char* baseline) {
     page.modelSlot()->load(fixture(main));
     page.baselineSlot()->load(fixture(baseline));
-    QVERIFY(page.modelSlot()->waitForIdle());
-    QVERIFY(page.baselineSlot()->waitForIdle());
+    QVERIFY(waitUntilIdle(page.modelSlot()));
+    QVERIFY(waitUntilIdle(page.baselineSlot()));
     QCOMPARE(page.modelSlot()->displayName(), QString::fromLatin1(main));
     QCOMPARE(page.baselineSlot()->displayName(), QString::fromLatin1(baseline));
 }
@@ -50,7 +35,7 @@ void loadBoth(TranslationPage& page, const char* main, const char* baseline) {
 void translate(TranslationPage& page, const QString& text) {
     page.setText(text);
     page.runNow();
-    QVERIFY(page.jobs()->waitForIdle());
+    QVERIFY(waitUntilIdle(page.jobs()));
     QCOMPARE(page.resultText(), text);
     QVERIFY(page.result().has_value());
 }
@@ -60,10 +45,7 @@ void translate(TranslationPage& page, const QString& text) {
 class TestTranslationPage : public QObject {
     Q_OBJECT
 private Q_SLOTS:
-    void initTestCase() {
-        QStandardPaths::setTestModeEnabled(true);
-        qputenv("XDG_CONFIG_HOME", QByteArray(configDir_.path().toLocal8Bit()));
-    }
+    void initTestCase() { testutil::isolateSettings(configDir_); }
 
     void matchesTheEngine_data() {
         QTest::addColumn<QString>("model");
@@ -152,7 +134,7 @@ private Q_SLOTS:
         page.runNow();
         page.setText(QStringLiteral("i am cold ."));
         page.runNow();
-        QVERIFY(page.jobs()->waitForIdle());
+        QVERIFY(waitUntilIdle(page.jobs()));
         QCOMPARE(page.resultText(), QStringLiteral("i am cold ."));
         const auto ref = reference("s2s_additive")->translate("i am cold .");
         compareMatrix(page.mainHeatmap()->matrix(), ref.alignment);
@@ -166,7 +148,7 @@ private Q_SLOTS:
         const attn::Matrix shown = page.mainHeatmap()->matrix();
 
         page.modelSlot()->load(fixture("tc_pre_gelu_cls_learned"));
-        QVERIFY(page.modelSlot()->waitForIdle());
+        QVERIFY(waitUntilIdle(page.modelSlot()));
         QVERIFY2(page.errorText().contains(
                      QStringLiteral("is a transformer_classifier model; this page needs seq2seq_attention")),
                  qPrintable(page.errorText()));
@@ -180,7 +162,7 @@ private Q_SLOTS:
         const auto file = std::filesystem::path(dest) / "model.safetensors";
         std::filesystem::resize_file(file, 40);
         page.baselineSlot()->load(QString::fromStdString(dest));
-        QVERIFY(page.baselineSlot()->waitForIdle());
+        QVERIFY(waitUntilIdle(page.baselineSlot()));
         QVERIFY(!page.errorText().isEmpty());
         QCOMPARE(page.baselineSlot()->displayName(), QStringLiteral("s2s_none"));
         // Regression: a successful translation afterwards used to clear the load error.

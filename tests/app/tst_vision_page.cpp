@@ -1,10 +1,18 @@
-// The Vision page driven with the ViT parity fixture: what it shows must equal the engine's own
+// The Vision page's panels driven with the ViT parity fixture: what it shows must equal the engine's own
 // result (loadModel + classify, computed here) to 1e-6; bad inputs show an error and keep the state.
 
+#include "pages/vision/cutmix_panel.hpp"
+#include "pages/vision/dataset_browser.hpp"
+#include "pages/vision/position_embedding_panel.hpp"
+#include "pages/vision/vision_session.hpp"
+#include "pages/vision/vit_attention_panel.hpp"
 #include "pages/vision_page.hpp"
 #include "services/model_slot.hpp"
+#include "services/wait.hpp"
+#include "test_util.hpp"
 #include "widgets/heatmap_view.hpp"
 #include "widgets/patch_grid_view.hpp"
+#include "widgets/probability_bars.hpp"
 
 #include <QFile>
 #include <QStandardPaths>
@@ -16,6 +24,8 @@
 #include <qcustomplot.h>
 
 namespace {
+
+using testutil::compareMatrix;
 
 const QString kParity = QStringLiteral(ATTNVIZ_TEST_DATA_DIR "/parity/");
 const QString kVit = kParity + QStringLiteral("vit_pre_gelu_learned_gray");
@@ -37,12 +47,6 @@ void compareRow(const std::vector<float>& got, const attn::Matrix& m, int row) {
                  qPrintable(QStringLiteral("column %1: %2 vs %3").arg(c).arg(got[c - 1]).arg(m(row, c))));
 }
 
-void compareMatrix(const attn::Matrix& got, const attn::Matrix& want) {
-    QCOMPARE(got.rows(), want.rows());
-    QCOMPARE(got.cols(), want.cols());
-    QVERIFY(((got - want).cwiseAbs().maxCoeff()) <= kTol);
-}
-
 } // namespace
 
 class TestVisionPage : public QObject {
@@ -52,55 +56,55 @@ private Q_SLOTS:
         QStandardPaths::setTestModeEnabled(true);
         qputenv("ATTNVIZ_VISION_DATASET", "");
         qputenv("ATTNVIZ_RESOURCES", QFile::encodeName(tmp_.path())); // no shipped default model
-        auto m = attn::loadModel(kVit.toStdString());
-        ref_ = std::dynamic_pointer_cast<const attn::VitModel>(m);
+        ref_ = testutil::reference<attn::VitModel>("vit_pre_gelu_learned_gray");
         QVERIFY(ref_);
     }
 
     void noModelShowsAMessage() {
         VisionPage page;
-        QVERIFY(page.waitForIdle());
+        page.start();
+        QVERIFY(waitUntilIdle(page));
         QVERIFY(page.errorVisible());
         QVERIFY2(page.errorText().contains(QStringLiteral("Open model")), qPrintable(page.errorText()));
-        QVERIFY(!page.analysis());
+        QVERIFY(!page.session()->analysis());
     }
 
     void overlayAndHeatmapEqualTheEngine() {
         VisionPage page;
         page.loadModel(kVit);
-        QVERIFY(page.waitForIdle());
-        QVERIFY(page.model());
+        QVERIFY(waitUntilIdle(page));
+        QVERIFY(page.session()->model());
         QVERIFY(!page.errorVisible());
 
         const attn::Image image = testImage(1);
-        page.setImage(image, QStringLiteral("test"));
-        QVERIFY(page.waitForIdle());
-        QVERIFY(page.analysis());
+        page.session()->setImage(image, QStringLiteral("test"));
+        QVERIFY(waitUntilIdle(page));
+        QVERIFY(page.session()->analysis());
         const attn::ClassifierResult want = ref_->classify(image);
-        const auto& got = page.analysis()->result;
+        const auto& got = page.session()->analysis()->result;
         QCOMPARE(got.predicted, want.predicted);
         QVERIFY(got.tokens == want.tokens);
 
         // Default: layer 1, mean of heads, [CLS] row.
         const attn::Matrix mean0 = (want.attention[0][0] + want.attention[0][1]) / 2.0f;
-        compareRow(page.overlayValues(), mean0, 0);
-        compareMatrix(page.heatmap()->matrix(), mean0);
+        compareRow(page.attentionPanel()->patchGrid()->overlay(), mean0, 0);
+        compareMatrix(page.attentionPanel()->heatmap()->matrix(), mean0);
 
         // One head of the second layer.
-        page.setLayer(1);
-        page.setHead(1);
-        compareRow(page.overlayValues(), want.attention[1][1], 0);
-        compareMatrix(page.heatmap()->matrix(), want.attention[1][1]);
-        QCOMPARE(page.heatmap()->rowLabels().first(), QStringLiteral("[CLS]"));
+        page.attentionPanel()->setLayer(1);
+        page.attentionPanel()->setHead(1);
+        compareRow(page.attentionPanel()->patchGrid()->overlay(), want.attention[1][1], 0);
+        compareMatrix(page.attentionPanel()->heatmap()->matrix(), want.attention[1][1]);
+        QCOMPARE(page.attentionPanel()->heatmap()->rowLabels().first(), QStringLiteral("[CLS]"));
 
         // A clicked patch: its own row.
-        page.setQuery(3);
-        compareRow(page.overlayValues(), want.attention[1][1], 3);
-        QCOMPARE(page.patchGrid()->selectedPatch(), 2);
-        page.setQuery(0);
+        page.attentionPanel()->setQuery(3);
+        compareRow(page.attentionPanel()->patchGrid()->overlay(), want.attention[1][1], 3);
+        QCOMPARE(page.attentionPanel()->patchGrid()->selectedPatch(), 2);
+        page.attentionPanel()->setQuery(0);
 
         // Rollout: A' = 0.5 mean + 0.5 I, rows normalised, multiplied through the layers (by hand here).
-        page.setLayer(VisionPage::kRollout);
+        page.attentionPanel()->setLayer(VitAttentionPanel::kRollout);
         attn::Matrix r;
         for (int l = 0; l < 2; ++l) {
             attn::Matrix a = 0.5f * (want.attention[l][0] + want.attention[l][1]) / 2.0f +
@@ -109,25 +113,46 @@ private Q_SLOTS:
                 a.row(i) /= a.row(i).sum();
             r = l == 0 ? a : attn::Matrix(a * r);
         }
-        compareRow(page.overlayValues(), r, 0);
-        compareMatrix(page.heatmap()->matrix(), r);
+        compareRow(page.attentionPanel()->patchGrid()->overlay(), r, 0);
+        compareMatrix(page.attentionPanel()->heatmap()->matrix(), r);
 
         // Probabilities as bars, predicted class in its own bar.
-        QCOMPARE(page.probabilityPlot()->plottableCount(), 2);
+        QCOMPARE(page.attentionPanel()->probabilities()->plot()->plottableCount(), 2);
         // Position similarity map: 4 patches, diagonal 1.
-        const attn::Matrix& sim = page.positionView()->similarity();
+        const attn::Matrix& sim = page.positionPanel()->view()->similarity();
         QCOMPARE(sim.rows(), 4);
         for (int i = 0; i < 4; ++i)
             QVERIFY(std::abs(sim(i, i) - 1.0f) < 1e-5f);
     }
 
+    // A panel needs only the session: the attention panel on its own shows the engine's numbers.
+    void attentionPanelDrivenWithoutThePage() {
+        VisionSession session;
+        VitAttentionPanel panel(&session);
+        session.slot()->load(kVit);
+        QVERIFY(waitUntilIdle(session));
+        const attn::Image image = testImage(4);
+        session.setImage(image, QStringLiteral("panel"));
+        QVERIFY(waitUntilIdle(session));
+        const attn::ClassifierResult want = ref_->classify(image);
+        compareRow(panel.patchGrid()->overlay(), attn::meanOfHeads(want.attention[0]), 0);
+        panel.setLayer(1);
+        panel.setHead(0);
+        panel.setQuery(2);
+        compareRow(panel.patchGrid()->overlay(), want.attention[1][0], 2);
+        compareMatrix(panel.currentMatrix(), want.attention[1][0]);
+        QCOMPARE(panel.probabilities()->values().size(), want.probabilities.size());
+        for (std::size_t i = 0; i < want.probabilities.size(); ++i)
+            QVERIFY(std::abs(panel.probabilities()->values()[i] - want.probabilities[i]) <= kTol);
+    }
+
     void brokenImageKeepsThePreviousState() {
         VisionPage page;
         page.loadModel(kVit);
-        QVERIFY(page.waitForIdle());
-        page.setImage(testImage(2), QStringLiteral("first"));
-        QVERIFY(page.waitForIdle());
-        const auto before = page.analysis()->result.probabilities;
+        QVERIFY(waitUntilIdle(page));
+        page.session()->setImage(testImage(2), QStringLiteral("first"));
+        QVERIFY(waitUntilIdle(page));
+        const auto before = page.session()->analysis()->result.probabilities;
 
         const QString broken = tmp_.filePath(QStringLiteral("broken.png"));
         QFile f(broken);
@@ -135,30 +160,30 @@ private Q_SLOTS:
         f.write("\x89PNG\r\n\x1a\n this is not a real PNG");
         f.close();
         page.openFile(broken);
-        QVERIFY(page.waitForIdle());
+        QVERIFY(waitUntilIdle(page));
         QVERIFY(page.errorVisible());
         QVERIFY2(page.errorText().contains(QStringLiteral("broken.png")), qPrintable(page.errorText()));
-        QVERIFY(page.analysis()->result.probabilities == before);
-        QCOMPARE(page.analysis()->source, QStringLiteral("first"));
+        QVERIFY(page.session()->analysis()->result.probabilities == before);
+        QCOMPARE(page.session()->analysis()->source, QStringLiteral("first"));
 
         page.openFile(tmp_.filePath(QStringLiteral("missing.png")));
-        QVERIFY(page.waitForIdle());
+        QVERIFY(waitUntilIdle(page));
         QVERIFY(page.errorText().contains(QStringLiteral("missing.png")));
     }
 
     void wrongArchitectureKeepsTheModel() {
         VisionPage page;
         page.loadModel(kVit);
-        QVERIFY(page.waitForIdle());
-        page.setImage(testImage(3), QStringLiteral("x"));
-        QVERIFY(page.waitForIdle());
-        auto before = page.model();
+        QVERIFY(waitUntilIdle(page));
+        page.session()->setImage(testImage(3), QStringLiteral("x"));
+        QVERIFY(waitUntilIdle(page));
+        auto before = page.session()->model();
         page.loadModel(kParity + QStringLiteral("tc_pre_gelu_cls_learned"));
-        QVERIFY(page.waitForIdle());
+        QVERIFY(waitUntilIdle(page));
         QVERIFY(page.errorVisible());
         QVERIFY2(page.errorText().contains(QStringLiteral("vit")), qPrintable(page.errorText()));
-        QVERIFY(page.model() == before);
-        QVERIFY(page.analysis());
+        QVERIFY(page.session()->model() == before);
+        QVERIFY(page.session()->analysis());
     }
 
     void datasetBrowsingPredictionsAndCutMix() {
@@ -177,36 +202,36 @@ private Q_SLOTS:
 
         VisionPage page;
         page.loadModel(kVit);
-        QVERIFY(page.waitForIdle());
+        QVERIFY(waitUntilIdle(page));
         page.openFile(imgPath, 2);
-        QVERIFY(page.waitForIdle());
+        QVERIFY(waitUntilIdle(page));
         QVERIFY2(!page.errorVisible(), qPrintable(page.errorText()));
-        QCOMPARE(page.analysis()->trueLabel, 2);
-        QCOMPARE(page.predictions().size(), std::size_t(6));
+        QCOMPARE(page.session()->analysis()->trueLabel, 2);
+        QCOMPARE(page.session()->predictions().size(), std::size_t(6));
         int mistakes = 0;
         for (int i = 0; i < 6; ++i) {
             const attn::Image im = attn::imageFromBytes(images.image(i), 1, 8, 8, false);
             const int want = ref_->classify(im).predicted;
-            QCOMPARE(page.predictions()[i], want);
+            QCOMPARE(page.session()->predictions()[i], want);
             mistakes += want != labels[i];
         }
-        page.setMistakesOnly(true);
-        QCOMPARE(page.visibleBrowseRows(), mistakes);
-        page.setMistakesOnly(false);
-        QCOMPARE(page.visibleBrowseRows(), 6);
+        page.browser()->setMistakesOnly(true);
+        QCOMPARE(page.browser()->visibleRows(), mistakes);
+        page.browser()->setMistakesOnly(false);
+        QCOMPARE(page.browser()->visibleRows(), 6);
 
         // CutMix: the left half (4 of 8 columns) of image 5 pasted into image 2.
-        page.setCutMixPartner(5);
-        page.setCutMixBox({0, 0, 4, 8});
-        QVERIFY(page.waitForIdle());
-        QCOMPARE(page.cutMixResult().patchShare, 0.5);
-        QVERIFY2(page.cutMixText().startsWith(QStringLiteral("50% class2 + 50% class1")),
-                 qPrintable(page.cutMixText()));
-        const attn::Image& mixed = page.cutMixResult().image;
+        page.cutMixPanel()->setPartner(5);
+        page.cutMixPanel()->setBox({0, 0, 4, 8});
+        QVERIFY(waitUntilIdle(page));
+        QCOMPARE(page.cutMixPanel()->result().patchShare, 0.5);
+        QVERIFY2(page.cutMixPanel()->text().startsWith(QStringLiteral("50% class2 + 50% class1")),
+                 qPrintable(page.cutMixPanel()->text()));
+        const attn::Image& mixed = page.cutMixPanel()->result().image;
         QCOMPARE(mixed.at(0, 3, 1), images.image(5)[3 * 8 + 1] / 255.0f);
         QCOMPARE(mixed.at(0, 3, 6), images.image(2)[3 * 8 + 6] / 255.0f);
-        page.setCutMixSeed(11);
-        QVERIFY(page.cutMixResult().box == attn::sampleCutMixBox(8, 8, 11));
+        page.cutMixPanel()->setSeed(11);
+        QVERIFY(page.cutMixPanel()->result().box == attn::sampleCutMixBox(8, 8, 11));
     }
 
 private:

@@ -129,6 +129,7 @@ private Q_SLOTS:
         EmbeddingStore store;
         store.useEmbeddedDefault();
         WalkthroughPage page(&store);
+        page.start();
         QTRY_VERIFY_WITH_TIMEOUT(page.learnedReady(), 30000);
         page.setLearnedHead(1);
         page.setProjection(attn::ProjectionMode::Learned);

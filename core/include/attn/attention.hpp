@@ -55,8 +55,12 @@ struct AttentionSteps {
     float scale = 1; // 1/sqrt(d_k) for scaled dot, 1 otherwise
     Matrix scaled;   // T_q x T_k  scores * scale
     Mask mask;       // T_q x T_k  1 = allowed (all ones when no mask was given)
-    Matrix weights;  // T_q x T_k  masked softmax of `scaled`; masked cells exactly 0
-    Matrix outputs;  // T_q x d_v  weights * values
+    // The softmax of each row, step by step: weights = exponentials / rowSums (row-wise).
+    Vector rowMax;       // T_q  largest allowed scaled score of the row (-inf when all are masked)
+    Matrix exponentials; // T_q x T_k  exp(scaled - rowMax) on allowed cells, exactly 0 elsewhere
+    Vector rowSums;      // T_q  sum of the row's exponentials (0 for a fully masked row)
+    Matrix weights;      // T_q x T_k  masked softmax of `scaled`; masked cells exactly 0
+    Matrix outputs;      // T_q x d_v  weights * values
 };
 
 /// Full attention with all intermediates (for teaching and inspection). Throws

@@ -36,6 +36,9 @@ struct LoadOptions {
     std::function<bool(double)> progress;
     /// Non-fatal findings (e.g. config ids that disagree with the vocabulary) are appended here.
     std::vector<std::string>* warnings = nullptr;
+    /// Called with the architecture config.json names, before the weights are read; may throw to refuse
+    /// the checkpoint early (a page that needs another architecture), so config.json is read only once.
+    std::function<void(Architecture)> checkArchitecture;
 };
 
 class LoadCancelled : public std::runtime_error {

@@ -17,6 +17,10 @@ namespace attn {
 /// heads or their shapes differ.
 Matrix meanOfHeads(const std::vector<Matrix>& heads);
 
+/// Element-wise mean of every map of the stack (all layers, all heads; each T x T). Throws
+/// std::invalid_argument when the stack holds no maps or their shapes differ.
+Matrix meanOfAllHeads(const AttentionStack& attention);
+
 /// The rollout through layers 0..lastLayer (inclusive; -1 = all layers). Every layer must hold square
 /// maps of the same size. Throws std::invalid_argument for an empty stack, mismatched shapes, a layer
 /// index out of range, or attentionWeight outside [0, 1].

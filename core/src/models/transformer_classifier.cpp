@@ -103,4 +103,40 @@ ClassifierResult TransformerClassifier::classifyWords(const std::vector<std::str
     return r;
 }
 
+std::vector<float> TransformerClassifier::pooledAttention(const Matrix& attention,
+                                                          const ClassifierResult& r) const {
+    if (attention.rows() != attention.cols())
+        throw std::invalid_argument("pooledAttention: expected a square attention map, got " +
+                                    std::to_string(attention.rows()) + "x" +
+                                    std::to_string(attention.cols()));
+    std::vector<float> out(static_cast<std::size_t>(attention.cols()), 0.0f);
+    if (attention.rows() == 0)
+        return out;
+    if (config_.pooling == Pooling::Cls) {
+        for (Eigen::Index j = 0; j < attention.cols(); ++j)
+            out[static_cast<std::size_t>(j)] = attention(0, j);
+        return out;
+    }
+    // The rows forward() averages: the real positions (all of them when nothing is masked).
+    std::vector<double> sum(out.size(), 0.0);
+    int rows = 0;
+    for (Eigen::Index i = 0; i < attention.rows(); ++i) {
+        if (static_cast<std::size_t>(i) < r.keyAllowed.size() && !r.keyAllowed[static_cast<std::size_t>(i)])
+            continue;
+        for (Eigen::Index j = 0; j < attention.cols(); ++j)
+            sum[static_cast<std::size_t>(j)] += attention(i, j);
+        ++rows;
+    }
+    for (std::size_t j = 0; j < out.size(); ++j)
+        out[j] = static_cast<float>(sum[j] / std::max(1, rows));
+    return out;
+}
+
+int TransformerClassifier::padCount(const ClassifierResult& r) const {
+    int n = 0;
+    for (auto it = r.tokens.rbegin(); it != r.tokens.rend() && *it == config_.padToken; ++it)
+        ++n;
+    return n;
+}
+
 } // namespace attn

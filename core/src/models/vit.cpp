@@ -22,10 +22,12 @@ VitModel::VitModel(VitConfig config, WeightLoader& w) : config_(std::move(config
     head_ = layers::Linear::load(w, "head", d, static_cast<Eigen::Index>(config_.labels.size()));
 }
 
+Image VitModel::resized(const Image& image) const {
+    return resizeBilinear(convertChannels(image, config_.inChannels), config_.imageSize, config_.imageSize);
+}
+
 Image VitModel::prepare(const Image& image) const {
-    Image x = convertChannels(image, config_.inChannels);
-    x = resizeBilinear(x, config_.imageSize, config_.imageSize);
-    return normalize(x, config_.mean, config_.std);
+    return normalize(resized(image), config_.mean, config_.std);
 }
 
 ClassifierResult VitModel::classify(const Image& image) const {

@@ -28,6 +28,13 @@ public:
     ClassifierResult classifyWords(const std::vector<std::string>& words, int padTo = 0,
                                    bool maskPadding = true) const;
 
+    /// What the pooled representation looks at in one T x T attention map of `r`: with cls pooling row
+    /// 0 (what cls_token attends to); with mean pooling the column means over the rows that are pooled
+    /// (the real positions, r.keyAllowed, as forward pools them). T values.
+    std::vector<float> pooledAttention(const Matrix& attention, const ClassifierResult& r) const;
+    /// Number of pad_token positions appended to `r`'s sequence (the trailing run of pad tokens).
+    int padCount(const ClassifierResult& r) const;
+
 private:
     TransformerClassifierConfig config_;
     Vocabulary vocab_;

@@ -17,7 +17,10 @@ public:
     const std::vector<std::string>& labels() const override { return config_.labels; }
     const VitConfig& settings() const { return config_; }
 
-    /// Converts channels and size to the config's, expects pixels in [0, 1], normalises with mean/std.
+    /// Converts channels and size to the config's; pixels stay as given (in [0, 1]): what the model
+    /// sees before normalisation, for showing it.
+    Image resized(const Image& image) const;
+    /// resized(), then normalised with the config's mean/std (expects pixels in [0, 1]).
     Image prepare(const Image& image) const;
     /// prepare() then forward.
     ClassifierResult classify(const Image& image) const;

@@ -1,0 +1,131 @@
+#include "cli/render_page.hpp"
+
+#include "cli/headless.hpp"
+#include "pages/sentiment_page.hpp"
+#include "pages/translation_page.hpp"
+#include "pages/vision_page.hpp"
+#include "pages/walkthrough_page.hpp"
+#include "services/embedding_store.hpp"
+#include "services/model_slot.hpp"
+#include "services/wait.hpp"
+#include "widgets/widget_export.hpp"
+
+#include <memory>
+#include <ostream>
+
+namespace cli {
+
+namespace {
+
+constexpr int kTimeoutMs = 120000;
+
+/// The page of `view` with its input applied; null (message written) when it cannot be built.
+std::unique_ptr<Page> buildPage(const RenderRequest& req, EmbeddingStore& store, ModelSlot** slot) {
+    if (req.view == "walkthrough") {
+        store.useEmbeddedDefault();
+        return std::make_unique<WalkthroughPage>(&store);
+    }
+    if (req.view == "translation") {
+        auto page = std::make_unique<TranslationPage>();
+        *slot = page->modelSlot();
+        return page;
+    }
+    if (req.view == "sentiment") {
+        auto page = std::make_unique<SentimentPage>();
+        *slot = page->modelSlot();
+        return page;
+    }
+    if (req.view == "vision") {
+        auto page = std::make_unique<VisionPage>();
+        *slot = page->modelSlot();
+        return page;
+    }
+    return nullptr;
+}
+
+/// Gives the page its input (after the model is there) and starts the work it needs.
+void applyInput(Page& page, const RenderRequest& req) {
+    if (auto* w = qobject_cast<WalkthroughPage*>(&page)) {
+        if (!req.text.isEmpty())
+            w->setQueryText(req.text);
+        if (req.keys)
+            w->setKeysText(*req.keys);
+    } else if (auto* t = qobject_cast<TranslationPage*>(&page)) {
+        t->setText(req.text.isEmpty() ? QStringLiteral("The book that I bought is very interesting")
+                                      : req.text);
+        t->runNow();
+    } else if (auto* s = qobject_cast<SentimentPage*>(&page)) {
+        s->setText(req.text.isEmpty() ? QStringLiteral("The film was wonderful and the actors were great.")
+                                      : req.text);
+        s->runNow();
+    } else if (auto* v = qobject_cast<VisionPage*>(&page)) {
+        if (req.image)
+            v->openFile(*req.image, req.index);
+    }
+}
+
+} // namespace
+
+const char* viewFor(attn::Architecture architecture) {
+    switch (architecture) {
+    case attn::Architecture::Vit:
+        return "vision";
+    case attn::Architecture::Seq2SeqAttention:
+        return "translation";
+    case attn::Architecture::TransformerClassifier:
+        break;
+    }
+    return "sentiment";
+}
+
+int renderPage(const RenderRequest& req, const ModelHandle& model, const QString& modelDir, std::ostream& err,
+               const char* command) {
+    const std::string prefix = std::string("attnviz ") + command + ": ";
+    ensureHeadlessApp();
+    EmbeddingStore store;
+    ModelSlot* slot = nullptr;
+    std::unique_ptr<Page> page = buildPage(req, store, &slot);
+    if (!page) {
+        err << prefix << "unknown view '" << req.view << "' (walkthrough, translation, sentiment, vision)\n";
+        return 2;
+    }
+    if (slot && !isEmpty(model) && !slot->setModel(model, modelDir)) {
+        err << prefix << slot->lastError().toStdString() << '\n';
+        return 1;
+    }
+    page->start(); // loads the shipped defaults only for slots that are still empty
+    if (!waitUntilIdle(*page, kTimeoutMs)) {
+        err << prefix << "loading timed out\n";
+        return 1;
+    }
+    if (slot && !slot->model()) {
+        err << prefix << "no model: "
+            << (slot->lastError().isEmpty() ? std::string("use --model DIR")
+                                            : slot->lastError().toStdString())
+            << '\n';
+        return 1;
+    }
+    applyInput(*page, req);
+    if (!waitUntilIdle(*page, kTimeoutMs)) {
+        err << prefix << "the " << req.view << " page did not finish\n";
+        return 1;
+    }
+    // The page's error banner is the contract for "it did not work" (a failed load or inference).
+    if (const QString error = page->errorText(); !error.isEmpty()) {
+        err << prefix << req.view << " failed: " << error.toStdString() << '\n';
+        return 1;
+    }
+
+    page->resize(req.width, req.height);
+    page->setAttribute(Qt::WA_DontShowOnScreen);
+    page->show();
+    waitUntilIdle(*page, kTimeoutMs); // lets the layout and the queued replots run
+    QString error;
+    if (!exportWidgetImage(page.get(), req.png, &error)) {
+        err << prefix << error.toStdString() << '\n';
+        return 1;
+    }
+    return 0;
+}
+
+} // namespace cli

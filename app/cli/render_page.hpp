@@ -1,0 +1,38 @@
+#pragma once
+// renderPage: what a page shows for an input, written as an image without a display. Used by
+// `attnviz render` and `attnviz inspect --png`; both read the model themselves (once) and hand it in,
+// so the page never touches its shipped default model when a model was given.
+//
+//   RenderRequest req;
+//   req.view = "sentiment"; req.text = "a good film"; req.png = "out.png";
+//   const int rc = renderPage(req, readModel(dir), dir, std::cerr);
+
+#include "services/model_handle.hpp"
+
+#include <QString>
+#include <iosfwd>
+#include <optional>
+#include <string>
+
+namespace cli {
+
+struct RenderRequest {
+    std::string view;             ///< walkthrough | translation | sentiment | vision
+    QString text;                 ///< the sentence (walkthrough: the query sentence); "" = the page's example
+    std::optional<QString> keys;  ///< walkthrough: the key sentence
+    std::optional<QString> image; ///< vision: PNG / JPEG / IDX / CIFAR-10 file
+    int index = 0;                ///< vision: the record of an IDX / CIFAR-10 file
+    int width = 1400, height = 900; ///< page size in pixels
+    QString png;                    ///< the file to write (PNG, SVG or PDF by suffix)
+};
+
+/// The page `view` for a model of `architecture` (sentiment, translation, vision).
+const char* viewFor(attn::Architecture architecture);
+
+/// Builds the page, gives it `model` (read from `modelDir`; empty = the page loads its shipped
+/// default), runs the request's input, waits until the page is idle and writes the image. Messages go
+/// to `err` prefixed "attnviz <command>: ". Returns the exit code (0, 1 on failure, 2 for a bad view).
+int renderPage(const RenderRequest& request, const ModelHandle& model, const QString& modelDir,
+               std::ostream& err, const char* command = "render");
+
+} // namespace cli

@@ -1,0 +1,32 @@
+#include "pages/page.hpp"
+
+#include "services/job_runner.hpp"
+#include "services/model_slot.hpp"
+
+#include <algorithm>
+
+bool Page::isBusy() const {
+    return std::any_of(busySources_.begin(), busySources_.end(), [](const auto& busy) { return busy(); });
+}
+
+void Page::trackBusy(JobRunner* runner) {
+    busySources_.push_back([runner] { return runner->isBusy(); });
+    connect(runner, &JobRunner::busyChanged, this, &Page::refreshBusy);
+}
+
+void Page::trackBusy(ModelSlot* slot) {
+    busySources_.push_back([slot] { return slot->isBusy(); });
+    connect(slot, &ModelSlot::busyChanged, this, &Page::refreshBusy);
+}
+
+void Page::trackBusy(std::function<bool()> busy) {
+    busySources_.push_back(std::move(busy));
+}
+
+void Page::refreshBusy() {
+    const bool now = isBusy();
+    if (now == busy_)
+        return;
+    busy_ = now;
+    Q_EMIT busyChanged(now);
+}

@@ -1,0 +1,55 @@
+#pragma once
+// DatasetBrowser: the Vision page's left panel. Lists the session's dataset (true label, and once
+// predicted ✓ or ✗ → predicted label), browses it by index or by clicking a row, filters the mistakes
+// and predicts the whole set in the background (batches in its own JobRunner, started when a model or
+// a dataset arrives).
+
+#include "services/job_runner.hpp"
+
+#include <QWidget>
+
+class VisionSession;
+class QCheckBox;
+class QLabel;
+class QListWidget;
+class QProgressBar;
+class QPushButton;
+class QSpinBox;
+
+class DatasetBrowser : public QWidget {
+    Q_OBJECT
+public:
+    explicit DatasetBrowser(VisionSession* session, QWidget* parent = nullptr);
+
+    /// Starts predicting the whole browsed set (batches in the job runner).
+    void predictAll();
+    void cancelPredictions();
+    void setMistakesOnly(bool on);
+    /// Rows not hidden by "Mistakes only".
+    int visibleRows() const;
+    /// The index the spin box shows (also the index an opened file starts at).
+    int currentIndex() const;
+    void setNoDatasetText(const QString& text);
+
+    JobRunner* jobs() { return &batchRunner_; }
+
+private:
+    void onDatasetChanged();
+    void refreshList();
+    void refreshRow(int row);
+    void startNextBatch();
+    void finishPredicting(const QString& text);
+
+    VisionSession* session_;
+    JobRunner batchRunner_;
+    QLabel* datasetLabel_ = nullptr;
+    QSpinBox* index_ = nullptr;
+    QCheckBox* mistakesOnly_ = nullptr;
+    QListWidget* list_ = nullptr;
+    QPushButton* predictAll_ = nullptr;
+    QPushButton* cancelPredict_ = nullptr;
+    QProgressBar* progress_ = nullptr;
+    QLabel* accuracy_ = nullptr;
+    int nextBatchStart_ = 0;
+    bool predicting_ = false;
+};

@@ -1,0 +1,138 @@
+// WalkthroughPage::explanationHtml: the side panel's numbers for one query word at the current step
+// (split from walkthrough_page.cpp). Every number is the engine's (attn::SentenceAttention and its
+// AttentionSteps, softmax intermediates included); this file only formats them.
+#include "pages/walkthrough_page.hpp"
+#include "widgets/format.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+
+namespace {
+
+QString num(double v, int decimals = 3) {
+    return format::num(v, decimals);
+}
+
+using format::esc;
+
+} // namespace
+
+QString WalkthroughPage::explanationHtml() const {
+    if (!result_ || selectedQuery_ < 0 || selectedQuery_ >= static_cast<int>(result_->queryTokens.size()))
+        return {};
+    const attn::SentenceAttention& r = *result_;
+    const auto i = static_cast<Eigen::Index>(selectedQuery_);
+    const std::string& word = r.queryTokens[static_cast<std::size_t>(i)];
+    const std::size_t tk = r.keyTokens.size();
+    QString h = QStringLiteral("<h3>“%1”</h3>").arg(esc(word));
+    if (r.queryOov[static_cast<std::size_t>(i)])
+        return h + tr("<p><b>“%1” is not in the word-vector vocabulary.</b> It has no vector, so it does not "
+                      "take part: "
+                      "its row of weights is 0. Try another word, or open a larger set of word vectors "
+                      "(File → Open word vectors).</p>")
+                       .arg(esc(word));
+    const int dp = toy_ ? 2 : 3;
+    auto keyCell = [&](std::size_t j) {
+        QString k = esc(r.keyTokens[j]);
+        return r.keyOov[j] ? QStringLiteral("<span style='color:%1'>⚠ %2</span>")
+                                 .arg(QLatin1String(format::kErrorRed), k)
+                           : k;
+    };
+    const auto& s = r.steps;
+    QString table;
+    switch (step_) {
+    case WalkthroughStep::Embeddings: {
+        const Eigen::Index shown = std::min<Eigen::Index>(r.queryVectors.cols(), 10);
+        QStringList parts;
+        for (Eigen::Index j = 0; j < shown; ++j)
+            parts << num(r.queryVectors(i, j), dp);
+        h += tr("<p>Its word vector has %1 numbers%2:</p><p><code>[%3%4]</code></p><p>length ‖q‖ = %5</p>")
+                 .arg(r.dim)
+                 .arg(shown < r.queryVectors.cols() ? tr(" (the first %1 shown)").arg(shown) : QString())
+                 .arg(parts.join(QStringLiteral(", ")))
+                 .arg(shown < r.queryVectors.cols() ? QStringLiteral(", …") : QString())
+                 .arg(num(r.queryVectors.row(i).norm(), dp));
+        if (r.projections)
+            h += tr("<p>Before scoring it is projected: q = x Wq, k = x Wk, v = x Wv (%1 × %2 matrices).</p>")
+                     .arg(r.projections->wq.rows())
+                     .arg(r.projections->wq.cols());
+        return h;
+    }
+    case WalkthroughStep::Scores: {
+        h += r.additive ? tr("<p>Score with each key: v · tanh(Wq q + Wk k).</p>")
+                        : tr("<p>Dot product with each key: q · k = Σ q<sub>i</sub> k<sub>i</sub>.</p>");
+        table += QStringLiteral("<tr><th align=left>key</th><th align=right>score</th></tr>");
+        for (std::size_t j = 0; j < tk; ++j)
+            table += QStringLiteral("<tr><td>%1</td><td align=right>%2</td></tr>")
+                         .arg(keyCell(j), r.keyOov[j] ? QStringLiteral("—")
+                                                      : num(s.scores(i, static_cast<Eigen::Index>(j)), dp));
+        break;
+    }
+    case WalkthroughStep::Scaled: {
+        const double d = static_cast<double>(s.queries.cols());
+        h += s.scale != 1.0f ? tr("<p>Divide by √d = √%1 = %2.</p>").arg(d).arg(num(std::sqrt(d), 4))
+                             : tr("<p>This scoring is not scaled (factor 1).</p>");
+        table += QStringLiteral(
+            "<tr><th align=left>key</th><th align=right>score</th><th align=right>÷ √d</th></tr>");
+        for (std::size_t j = 0; j < tk; ++j) {
+            const auto c = static_cast<Eigen::Index>(j);
+            table += QStringLiteral("<tr><td>%1</td><td align=right>%2</td><td align=right>%3</td></tr>")
+                         .arg(keyCell(j), r.keyOov[j] ? QStringLiteral("—") : num(s.scores(i, c), dp),
+                              r.keyOov[j] ? QStringLiteral("—") : num(s.scaled(i, c), dp));
+        }
+        break;
+    }
+    case WalkthroughStep::Weights: {
+        // The engine's softmax intermediates (attn::AttentionSteps): exp(s − max) and the row sum.
+        const float maxAllowed = s.rowMax(i);
+        const double sum = s.rowSums(i);
+        h += tr("<p>Softmax: subtract the row's largest scaled score (%1) for numerical safety, "
+                "exponentiate, divide "
+                "by the sum.</p>")
+                 .arg(num(maxAllowed, dp));
+        table += QStringLiteral(
+            "<tr><th align=left>key</th><th align=right>scaled</th><th align=right>exp(s − max)</th>"
+            "<th align=right>weight</th></tr>");
+        for (std::size_t j = 0; j < tk; ++j) {
+            const auto c = static_cast<Eigen::Index>(j);
+            table += QStringLiteral("<tr><td>%1</td><td align=right>%2</td><td align=right>%3</td><td "
+                                    "align=right><b>%4</b></td></tr>")
+                         .arg(keyCell(j), r.keyOov[j] ? QStringLiteral("—") : num(s.scaled(i, c), dp),
+                              r.keyOov[j] ? QStringLiteral("excluded") : num(s.exponentials(i, c), 4),
+                              num(s.weights(i, c), 4));
+        }
+        table += QStringLiteral("<tr><td><i>sum</i></td><td></td><td align=right><i>%1</i></td><td "
+                                "align=right><i>%2</i></td></tr>")
+                     .arg(num(sum, 4), num(s.weights.row(i).sum(), 4));
+        break;
+    }
+    case WalkthroughStep::Outputs: {
+        std::vector<std::size_t> order(tk);
+        std::iota(order.begin(), order.end(), 0);
+        std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+            return s.weights(i, static_cast<Eigen::Index>(a)) > s.weights(i, static_cast<Eigen::Index>(b));
+        });
+        h += tr("<p>New vector = Σ weight × value. The keys that contribute most:</p>");
+        table += QStringLiteral(
+            "<tr><th align=left>key</th><th align=right>weight</th><th align=right>‖weight × v‖</th></tr>");
+        for (std::size_t n = 0; n < std::min<std::size_t>(order.size(), 5); ++n) {
+            const std::size_t j = order[n];
+            const auto c = static_cast<Eigen::Index>(j);
+            table += QStringLiteral("<tr><td>%1</td><td align=right>%2</td><td align=right>%3</td></tr>")
+                         .arg(keyCell(j), num(s.weights(i, c), 4),
+                              num(s.weights(i, c) * s.values.row(c).norm(), dp));
+        }
+        const Eigen::Index shown = std::min<Eigen::Index>(s.outputs.cols(), 10);
+        QStringList parts;
+        for (Eigen::Index j = 0; j < shown; ++j)
+            parts << num(s.outputs(i, j), dp);
+        h += QStringLiteral("<table cellspacing=0 cellpadding=3>%1</table>").arg(table);
+        h += tr("<p>Its new vector: <code>[%1%2]</code></p>")
+                 .arg(parts.join(QStringLiteral(", ")),
+                      shown < s.outputs.cols() ? QStringLiteral(", …") : QString());
+        return h;
+    }
+    }
+    return h + QStringLiteral("<table cellspacing=0 cellpadding=3>%1</table>").arg(table);
+}

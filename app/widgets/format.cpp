@@ -1,0 +1,47 @@
+#include "widgets/format.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace format {
+
+QColor errorColor() {
+    return QColor(QString::fromLatin1(kErrorRed));
+}
+
+QString errorStyle() {
+    return QStringLiteral("color: %1;").arg(QString::fromLatin1(kErrorRed));
+}
+
+QString num(double v, int decimals) {
+    return QString::number(v, 'f', decimals);
+}
+
+QString esc(const std::string& s) {
+    return QString::fromStdString(s).toHtmlEscaped();
+}
+
+QString esc(const QString& s) {
+    return s.toHtmlEscaped();
+}
+
+QStringList toQStrings(const std::vector<std::string>& v) {
+    QStringList out;
+    out.reserve(static_cast<int>(v.size()));
+    for (const auto& s : v)
+        out << QString::fromStdString(s);
+    return out;
+}
+
+QString shade(double relative) {
+    relative = std::clamp(relative, 0.0, 1.0);
+    const int r = 255;
+    const int g = static_cast<int>(std::lround(255.0 - relative * (255.0 - 140.0)));
+    const int b = static_cast<int>(std::lround(255.0 - relative * 255.0));
+    return QStringLiteral("#%1%2%3")
+        .arg(r, 2, 16, QLatin1Char('0'))
+        .arg(g, 2, 16, QLatin1Char('0'))
+        .arg(b, 2, 16, QLatin1Char('0'));
+}
+
+} // namespace format

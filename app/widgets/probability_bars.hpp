@@ -1,0 +1,26 @@
+#pragma once
+// ProbabilityBars: the one way the app draws class probabilities — a horizontal bar per class
+// (QCustomPlot), the predicted class in its own darker bar, each bar labelled with its percentage.
+
+#include <QStringList>
+#include <vector>
+
+class QCustomPlot;
+#include <QWidget>
+
+class ProbabilityBars : public QWidget {
+    Q_OBJECT
+public:
+    explicit ProbabilityBars(QWidget* parent = nullptr);
+
+    /// One bar per class; `predicted` (or -1) is drawn in the highlight colour.
+    void setProbabilities(const std::vector<float>& probabilities, const QStringList& labels, int predicted);
+    void clear();
+    /// Bar values as drawn, in class order.
+    std::vector<double> values() const { return values_; }
+    QCustomPlot* plot() const { return plot_; }
+
+private:
+    QCustomPlot* plot_ = nullptr;
+    std::vector<double> values_;
+};

@@ -1,0 +1,116 @@
+// `attnviz render --model X` and `attnviz inspect --png` read the model exactly once and never touch
+// the page's shipped default (issue 11: the page used to start loading its default in its constructor,
+// and inspect --png read the model, then ran render, which read it again). readModel() logs every
+// checkpoint read; the commands run in-process here.
+#include "cli/commands.hpp"
+#include "services/model_handle.hpp"
+#include "services/resource_paths.hpp"
+#include "test_util.hpp"
+
+#include <QDir>
+#include <QFileInfo>
+#include <QImage>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QtTest>
+
+namespace {
+
+QString fixture(const char* name) {
+    return QDir::cleanPath(testutil::fixture(name));
+}
+
+std::string str(const QString& s) {
+    return s.toStdString();
+}
+
+} // namespace
+
+class TestRender : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase() {
+        QStandardPaths::setTestModeEnabled(true);
+        qputenv("ATTNVIZ_VISION_DATASET", "");
+        QVERIFY(tmp_.isValid());
+        // The shipped defaults are there, so a page that loaded its default would show in the log.
+        QVERIFY(QFileInfo(shippedModelDir(QStringLiteral("sentiment"))).isDir());
+    }
+
+    void renderWithModelReadsItOnce() {
+        const QString model = fixture("tc_pre_gelu_cls_learned");
+        const QString png = tmp_.filePath(QStringLiteral("sentiment.png"));
+        resetModelReadLog();
+        QCOMPARE(cli::runRender({"--view", "sentiment", "--model", str(model), "--text", "a good film",
+                                 "--width", "800", "--height", "600", "--png", str(png)}),
+                 0);
+        QCOMPARE(modelReadLog(), QStringList{model});
+        const QImage written(png);
+        QVERIFY(!written.isNull());
+        QCOMPARE(written.width() * 600, written.height() * 800); // the page size (exported at 2x)
+    }
+
+    void renderWithoutModelReadsTheDefaultOnce() {
+        const QString png = tmp_.filePath(QStringLiteral("default.png"));
+        resetModelReadLog();
+        QCOMPARE(cli::runRender({"--view", "sentiment", "--text", "a good film", "--png", str(png)}), 0);
+        QCOMPARE(modelReadLog(),
+                 QStringList{QDir::cleanPath(
+                     QFileInfo(shippedModelDir(QStringLiteral("sentiment"))).absoluteFilePath())});
+    }
+
+    void renderTranslationNeverTouchesTheDefaultAttentionModel() {
+        const QString model = fixture("s2s_dot");
+        const QString png = tmp_.filePath(QStringLiteral("translation.png"));
+        resetModelReadLog();
+        QCOMPARE(cli::runRender({"--view", "translation", "--model", str(model), "--text", "you are tall .",
+                                 "--png", str(png)}),
+                 0);
+        const QStringList log = modelReadLog();
+        QCOMPARE(log.count(model), 1);
+        // Only the baseline slot, which --model does not replace, loads its shipped model.
+        for (const QString& dir : log)
+            QVERIFY2(dir == model || dir.endsWith(QStringLiteral("translation-en-es-noattn")),
+                     qPrintable(dir));
+    }
+
+    void inspectPngReadsTheModelOnce() {
+        const QString model = fixture("vit_pre_gelu_learned_gray");
+        QImage image(8, 8, QImage::Format_Grayscale8);
+        for (int y = 0; y < 8; ++y)
+            for (int x = 0; x < 8; ++x)
+                image.setPixel(x, y, qRgb(x * 30, x * 30, x * 30));
+        const QString input = tmp_.filePath(QStringLiteral("input.png"));
+        QVERIFY(image.save(input));
+        const QString png = tmp_.filePath(QStringLiteral("vision.png"));
+        const QString json = tmp_.filePath(QStringLiteral("vision.json"));
+        resetModelReadLog();
+        QCOMPARE(cli::runInspect(
+                     {"--model", str(model), "--image", str(input), "--json", str(json), "--png", str(png)}),
+                 0);
+        QCOMPARE(modelReadLog(), QStringList{model});
+        QVERIFY(!QImage(png).isNull());
+        QVERIFY(QFileInfo(json).size() > 0);
+
+        resetModelReadLog();
+        const QString tc = fixture("tc_post_relu_mean_sinusoidal");
+        QCOMPARE(cli::runInspect({"--model", str(tc), "--text", "good acting", "--png", str(png)}), 0);
+        QCOMPARE(modelReadLog(), QStringList{tc});
+    }
+
+    void renderRefusesAModelOfAnotherArchitecture() {
+        resetModelReadLog();
+        const QString png = tmp_.filePath(QStringLiteral("wrong.png"));
+        QCOMPARE(
+            cli::runRender({"--view", "sentiment", "--model", str(fixture("s2s_dot")), "--png", str(png)}),
+            1);
+        QCOMPARE(modelReadLog(), QStringList{fixture("s2s_dot")});
+        QVERIFY(!QFileInfo::exists(png));
+    }
+
+private:
+    QTemporaryDir tmp_;
+};
+
+QTEST_MAIN(TestRender)
+#include "tst_render.moc"
