@@ -12,7 +12,9 @@
 #include <charconv>
 #include <chrono>
 #include <cmath>
+#include <condition_variable>
 #include <cstring>
+#include <mutex>
 #include <thread>
 #include <unordered_map>
 
@@ -373,12 +375,23 @@ EmbeddingsPtr readTextBytes(std::string_view all, const std::string& where, std:
     };
     bool cancelled = false;
     {
+        // The caller's thread reports progress every 15 ms and is woken as soon as the parse ends (a
+        // plain sleep made every read, however small, take at least 15 ms).
+        std::mutex doneMutex;
+        std::condition_variable doneCv;
         std::thread runner([&] {
             parallelFor(chunks.size(), threads, parseChunk);
-            finished.store(true);
+            {
+                const std::lock_guard<std::mutex> lock(doneMutex);
+                finished.store(true);
+            }
+            doneCv.notify_all();
         });
         while (!finished.load()) {
-            std::this_thread::sleep_for(std::chrono::milliseconds(15));
+            {
+                std::unique_lock<std::mutex> lock(doneMutex);
+                doneCv.wait_for(lock, std::chrono::milliseconds(15), [&] { return finished.load(); });
+            }
             if (progress && !finished.load() && !cancelled) {
                 const double f = body.empty() ? 1.0
                                               : 0.95 * static_cast<double>(bytesDone.load()) /

@@ -4,6 +4,7 @@
 
 #include "detail.hpp"
 
+#include <algorithm>
 #include <cerrno>
 #include <charconv>
 #include <cmath>
@@ -27,7 +28,9 @@ public:
             throw LoadError(path_ + ": cannot open: " + std::strerror(errno), ErrorInfo{.path = path_});
         std::error_code ec;
         total_ = std::filesystem::file_size(path, ec);
-        buf_.resize(1 << 20);
+        // 1 MiB reads for the 300 MB package; a small file needs no more than its size.
+        buf_.resize(ec ? std::size_t{1} << 20
+                       : std::clamp<std::size_t>(total_ + 1, 4096, std::size_t{1} << 20));
     }
     ~JsonStream() { std::fclose(f_); }
     JsonStream(const JsonStream&) = delete;

@@ -53,7 +53,10 @@ for n in "${names[@]}"; do
   work="$build/corpus/$n"          # grows across local runs; the committed seeds stay untouched
   found="$build/findings/$n"
   log="$build/logs/$n.log"
-  tmp="$build/tmp/$n"
+  # The harnesses' work files (the wink importer fsyncs its output): on tmpfs when there is one.
+  tmpbase="$build/tmp"
+  [ -d /dev/shm ] && [ -w /dev/shm ] && tmpbase="/dev/shm/attnviz-fuzz-$$"
+  tmp="$tmpbase/$n"
   mkdir -p "$work" "$found" "$(dirname "$log")" "$tmp"
   touch "$found/.start"
   dict=()
@@ -62,6 +65,7 @@ for n in "${names[@]}"; do
     -print_final_stats=1 -artifact_prefix="$found/" "${dict[@]}" "$work" "$here/corpus/$n" >"$log" 2>&1
   rc=$?
   rm -rf "$tmp"
+  rmdir "$tmpbase" 2>/dev/null
   execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
   covft=$(grep -oE 'cov: [0-9]+ ft: [0-9]+' "$log" | tail -1)
   cov=$(echo "$covft" | awk '{print $2}')

@@ -5,6 +5,7 @@
 #include "attn/glove/loader.hpp"
 #include "attn/glove/wink_import.hpp"
 
+#include <chrono>
 #include <dirent.h>
 #include <filesystem>
 #include <fstream>
@@ -186,6 +187,20 @@ TEST(Issue18, WinkDimensionsAboveTheLimitAreRejected) {
     const auto e = loadErrorOf([&] { importWinkToBinary(dir / "p.json", dir / "o.bin"); });
     EXPECT_NE(std::string(e.what()).find("'dimensions' must be in 1..1048576"), std::string::npos)
         << e.what();
+}
+
+// ------------------------------------------------------------- found by the fuzzing runs
+
+TEST(FoundByFuzzing, SmallTextReadIsNotDelayedByTheProgressPoll) {
+    // The text reader slept 15 ms before looking whether the parse had finished: every read took at
+    // least 15 ms (the glove_text harness ran ~100 inputs a second). 20 reads took >= 300 ms.
+    const auto start = std::chrono::steady_clock::now();
+    for (int i = 0; i < 20; ++i)
+        EXPECT_EQ(readTextBuffer("a 1 2\nb 3 4\n", "tiny.txt")->size(), 2u);
+    const auto ms =
+        std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start)
+            .count();
+    EXPECT_LT(ms, 150) << "20 tiny reads took " << ms << " ms";
 }
 
 } // namespace
