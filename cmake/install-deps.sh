@@ -21,7 +21,8 @@ packages=(
   fonts-dejavu-core
 )
 if [ "$want_test" = 1 ]; then
-  packages+=(libgtest-dev libgmock-dev libbenchmark-dev clang-format)
+  # clang-14 + its runtime (libFuzzer, ASan, UBSan) for tests/fuzz (preset "fuzz", tests/fuzz/run.sh).
+  packages+=(libgtest-dev libgmock-dev libbenchmark-dev clang-format clang-14 libclang-rt-14-dev)
 fi
 if [ "$want_run" = 1 ]; then
   # The Vision page browses the Fashion-MNIST test set (IDX .gz files under /usr/share/datasets).

@@ -6,30 +6,31 @@ namespace {
 
 Vocabulary readVocab(const std::filesystem::path& path) {
     if (!std::filesystem::exists(path))
-        throw CheckpointError(path.string() + ": vocabulary file is missing");
+        throw CheckpointError(path.string() + ": vocabulary file is missing",
+                              ErrorInfo{.path = path.string()});
     try {
         return Vocabulary::read(path);
-    } catch (const std::exception& e) {
-        throw CheckpointError(e.what());
+    } catch (const Error& e) {
+        throw CheckpointError(e.what(), e.info());
     }
 }
 
 void step(const LoadOptions& o, double f) {
     if (o.progress && !o.progress(f))
-        throw LoadCancelled();
+        throw LoadCancelled("loading cancelled");
 }
 
 } // namespace
 
 std::shared_ptr<const Model> loadModel(const std::filesystem::path& dir, const LoadOptions& options) {
     if (!std::filesystem::is_directory(dir))
-        throw CheckpointError(dir.string() + ": not a directory");
+        throw CheckpointError(dir.string() + ": not a directory", ErrorInfo{.path = dir.string()});
     const auto configPath = dir / "config.json";
     const auto weightsPath = dir / "model.safetensors";
     if (!std::filesystem::exists(configPath))
-        throw CheckpointError(configPath.string() + ": missing");
+        throw CheckpointError(configPath.string() + ": missing", ErrorInfo{.path = configPath.string()});
     if (!std::filesystem::exists(weightsPath))
-        throw CheckpointError(weightsPath.string() + ": missing");
+        throw CheckpointError(weightsPath.string() + ": missing", ErrorInfo{.path = weightsPath.string()});
     step(options, 0.0);
     nlohmann::json json = readConfigJson(configPath);
     const std::string cfgName = configPath.string();
@@ -46,7 +47,11 @@ std::shared_ptr<const Model> loadModel(const std::filesystem::path& dir, const L
         try {
             return make();
         } catch (const ConfigError& e) {
-            throw ConfigError(dir.string() + ": " + e.what());
+            // The models name config.json without its directory; the field gets the full path.
+            ErrorInfo info = e.info();
+            if (info.path.empty())
+                info.path = configPath.string();
+            throw ConfigError(dir.string() + ": " + e.what(), std::move(info));
         }
     };
     switch (arch) {

@@ -1,14 +1,20 @@
 #include <attn/config.hpp>
+#include <attn/json_parse.hpp>
+#include <cmath>
 #include <fstream>
 #include <iterator>
+#include <limits>
 #include <sstream>
 
 namespace attn {
 
 namespace {
 
-[[noreturn]] void bad(const std::string& file, const std::string& key, const std::string& what) {
-    throw ConfigError(file + ": key '" + key + "' " + what);
+[[noreturn]] void bad(const std::string& file, const std::string& key, const std::string& what,
+                      std::string expected = {}, std::string found = {}) {
+    throw ConfigError(
+        file + ": key '" + key + "' " + what,
+        ErrorInfo{.path = file, .key = key, .expected = std::move(expected), .found = std::move(found)});
 }
 
 const nlohmann::json* get(const nlohmann::json& j, const std::string& key) {
@@ -16,13 +22,30 @@ const nlohmann::json* get(const nlohmann::json& j, const std::string& key) {
     return (it == j.end() || it->is_null()) ? nullptr : &*it;
 }
 
-int positiveInt(const nlohmann::json& j, const std::string& key, const std::string& file) {
+int positiveInt(const nlohmann::json& j, const std::string& key, const std::string& file, int max) {
     const auto* v = get(j, key);
     if (!v)
-        bad(file, key, "is missing");
-    if (!v->is_number_integer() || v->get<long long>() <= 0 || v->get<long long>() > 1'000'000'000)
-        bad(file, key, "must be a positive integer, not " + v->dump());
+        bad(file, key, "is missing", "a positive integer");
+    const std::string found = describeJson(*v);
+    if (!v->is_number_integer() || (v->is_number_unsigned() && v->get<std::uint64_t>() > 1'000'000'000) ||
+        v->get<long long>() <= 0 || v->get<long long>() > 1'000'000'000)
+        bad(file, key, "must be a positive integer, not " + found, "a positive integer", found);
+    if (v->get<long long>() > max)
+        bad(file, key, "must be at most " + std::to_string(max) + ", not " + found,
+            "at most " + std::to_string(max), found);
     return static_cast<int>(v->get<long long>());
+}
+
+// A JSON number read as float32 without undefined behaviour (a double beyond the float range is an
+// error, not a static_cast).
+bool toFloat32(const nlohmann::json& v, float* out) {
+    if (!v.is_number())
+        return false;
+    const double d = v.get<double>();
+    if (!std::isfinite(d) || std::fabs(d) > std::numeric_limits<float>::max())
+        return false;
+    *out = static_cast<float>(d);
+    return true;
 }
 
 bool boolean(const nlohmann::json& j, const std::string& key, const std::string& file, bool fallback) {
@@ -30,7 +53,7 @@ bool boolean(const nlohmann::json& j, const std::string& key, const std::string&
     if (!v)
         return fallback;
     if (!v->is_boolean())
-        bad(file, key, "must be true or false, not " + v->dump());
+        bad(file, key, "must be true or false, not " + describeJson(*v), "true or false", describeJson(*v));
     return v->get<bool>();
 }
 
@@ -38,9 +61,10 @@ float number(const nlohmann::json& j, const std::string& key, const std::string&
     const auto* v = get(j, key);
     if (!v)
         return fallback;
-    if (!v->is_number())
-        bad(file, key, "must be a number, not " + v->dump());
-    return v->get<float>();
+    float f = 0;
+    if (!toFloat32(*v, &f))
+        bad(file, key, "must be a number, not " + describeJson(*v), "a float32 number", describeJson(*v));
+    return f;
 }
 
 std::string string(const nlohmann::json& j, const std::string& key, const std::string& file, bool required,
@@ -52,7 +76,7 @@ std::string string(const nlohmann::json& j, const std::string& key, const std::s
         return fallback;
     }
     if (!v->is_string())
-        bad(file, key, "must be a string, not " + v->dump());
+        bad(file, key, "must be a string, not " + describeJson(*v), "a string", describeJson(*v));
     return v->get<std::string>();
 }
 
@@ -72,15 +96,17 @@ E choice(const nlohmann::json& j, const std::string& key, const std::string& fil
                 return value;
     for (const auto& [name, value] : options)
         allowed += (allowed.empty() ? "\"" : ", \"") + std::string(name) + "\"";
-    bad(file, key, "must be one of " + allowed + ", not " + v->dump());
+    bad(file, key, "must be one of " + allowed + ", not " + describeJson(*v), "one of " + allowed,
+        describeJson(*v));
 }
 
 EncoderConfig encoderConfig(const nlohmann::json& j, const std::string& file) {
     EncoderConfig c;
-    c.dModel = positiveInt(j, "d_model", file);
-    c.nHeads = positiveInt(j, "n_heads", file);
-    c.nLayers = positiveInt(j, "n_layers", file);
-    c.ffDim = positiveInt(j, "ff_dim", file);
+    using namespace config_limits;
+    c.dModel = positiveInt(j, "d_model", file, kMaxWidth);
+    c.nHeads = positiveInt(j, "n_heads", file, kMaxWidth);
+    c.nLayers = positiveInt(j, "n_layers", file, kMaxLayers);
+    c.ffDim = positiveInt(j, "ff_dim", file, kMaxFfDim);
     if (c.dModel % c.nHeads != 0)
         bad(file, "n_heads",
             "(" + std::to_string(c.nHeads) + ") must divide d_model (" + std::to_string(c.dModel) + ")");
@@ -101,11 +127,25 @@ std::vector<float> floats(const nlohmann::json& j, const std::string& key, const
         bad(file, key, "must be a list of numbers");
     std::vector<float> out;
     for (const auto& x : *v) {
-        if (!x.is_number())
-            bad(file, key, "must be a list of numbers");
-        out.push_back(x.get<float>());
+        float f = 0;
+        if (!toFloat32(x, &f))
+            bad(file, key, "must be a list of numbers", "float32 numbers", describeJson(x));
+        out.push_back(f);
     }
     return out;
+}
+
+// A sinusoidal table is computed, not read: nothing in the weights file bounds it, so its size is
+// bounded here, before anything allocates it.
+void checkSinusoidalTable(const std::string& file, const std::string& key, int positions, int dModel) {
+    const std::int64_t cells = static_cast<std::int64_t>(positions) * dModel;
+    if (cells > config_limits::kMaxSinusoidalCells)
+        bad(file, key,
+            "gives a sinusoidal position table of " + std::to_string(positions) + " positions x " +
+                std::to_string(dModel) + " (d_model), more than the " +
+                std::to_string(config_limits::kMaxSinusoidalCells) + " values attnviz computes",
+            "at most " + std::to_string(config_limits::kMaxSinusoidalCells) + " table values",
+            std::to_string(cells));
 }
 
 } // namespace
@@ -137,16 +177,18 @@ nlohmann::json readConfigJson(const std::filesystem::path& path) {
     if (!in)
         throw ConfigError(path.string() + ": cannot open file");
     std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    nlohmann::json j;
-    try {
-        j = nlohmann::json::parse(text);
-    } catch (const nlohmann::json::parse_error& e) {
-        throw ConfigError(path.string() + ": invalid JSON at byte " + std::to_string(e.byte) + ": " +
-                          e.what());
-    }
-    if (!j.is_object())
-        throw ConfigError(path.string() + ": not a JSON object");
-    return j;
+    JsonParseFailure failure;
+    auto j = tryParseJson(text, &failure);
+    if (!j) // "at byte N" is nlohmann's 1-based count, as it always was; the field is the 0-based offset
+        throw ConfigError(
+            path.string() + ": invalid JSON at byte " + std::to_string(failure.position) + ": " +
+                failure.message,
+            ErrorInfo{
+                .path = path.string(), .byte = failure.offset, .expected = "JSON", .found = failure.message});
+    if (!j->is_object())
+        throw ConfigError(path.string() + ": not a JSON object",
+                          ErrorInfo{.path = path.string(), .byte = 0, .expected = "a JSON object"});
+    return std::move(*j);
 }
 
 Architecture configArchitecture(const nlohmann::json& j, const std::string& file) {
@@ -200,12 +242,14 @@ TransformerClassifierConfig parseTransformerClassifierConfig(const nlohmann::jso
                                                              const std::string& file) {
     TransformerClassifierConfig c;
     c.encoder = encoderConfig(j, file);
-    c.vocabSize = positiveInt(j, "vocab_size", file);
-    c.maxLen = positiveInt(j, "max_len", file);
+    c.vocabSize = positiveInt(j, "vocab_size", file, config_limits::kMaxVocabSize);
+    c.maxLen = positiveInt(j, "max_len", file, config_limits::kMaxLen);
     c.pooling =
         choice(j, "pooling", file, Pooling::Mean, false, {{"mean", Pooling::Mean}, {"cls", Pooling::Cls}});
     c.positional = choice(j, "positional", file, Positional::Sinusoidal, false,
                           {{"sinusoidal", Positional::Sinusoidal}, {"learned", Positional::Learned}});
+    if (c.positional == Positional::Sinusoidal)
+        checkSinusoidalTable(file, "max_len", c.maxLen, c.encoder.dModel);
     c.scaleEmbedding = boolean(j, "scale_embedding", file, false);
     c.padToken = string(j, "pad_token", file, true);
     c.unkToken = string(j, "unk_token", file, true);
@@ -216,10 +260,11 @@ TransformerClassifierConfig parseTransformerClassifierConfig(const nlohmann::jso
 
 Seq2SeqConfig parseSeq2SeqConfig(const nlohmann::json& j, const std::string& file) {
     Seq2SeqConfig c;
-    c.hiddenSize = positiveInt(j, "hidden_size", file);
-    c.srcVocabSize = positiveInt(j, "src_vocab_size", file);
-    c.tgtVocabSize = positiveInt(j, "tgt_vocab_size", file);
-    c.maxLen = positiveInt(j, "max_len", file);
+    using namespace config_limits;
+    c.hiddenSize = positiveInt(j, "hidden_size", file, kMaxWidth);
+    c.srcVocabSize = positiveInt(j, "src_vocab_size", file, kMaxVocabSize);
+    c.tgtVocabSize = positiveInt(j, "tgt_vocab_size", file, kMaxVocabSize);
+    c.maxLen = positiveInt(j, "max_len", file, kMaxLen);
     c.attention = choice(j, "attention", file, Seq2SeqAttentionKind::Additive, true,
                          {{"additive", Seq2SeqAttentionKind::Additive},
                           {"dot", Seq2SeqAttentionKind::Dot},
@@ -234,15 +279,38 @@ Seq2SeqConfig parseSeq2SeqConfig(const nlohmann::json& j, const std::string& fil
 VitConfig parseVitConfig(const nlohmann::json& j, const std::string& file) {
     VitConfig c;
     c.encoder = encoderConfig(j, file);
-    c.imageSize = positiveInt(j, "image_size", file);
-    c.patchSize = positiveInt(j, "patch_size", file);
-    c.inChannels = positiveInt(j, "in_channels", file);
+    using namespace config_limits;
+    c.imageSize = positiveInt(j, "image_size", file, kMaxImageSize);
+    c.patchSize = positiveInt(j, "patch_size", file, kMaxImageSize);
+    c.inChannels = positiveInt(j, "in_channels", file, kMaxChannels);
     if (c.imageSize % c.patchSize != 0)
         bad(file, "patch_size",
             "(" + std::to_string(c.patchSize) + ") must divide image_size (" + std::to_string(c.imageSize) +
                 ")");
+    if (c.numPatches() > kMaxPatches)
+        bad(file, "patch_size",
+            "(" + std::to_string(c.patchSize) + ") cuts image_size " + std::to_string(c.imageSize) +
+                " into " + std::to_string(c.numPatches()) + " patches, more than the " +
+                std::to_string(kMaxPatches) + " attnviz accepts",
+            "at most " + std::to_string(kMaxPatches) + " patches", std::to_string(c.numPatches()));
     c.positional = choice(j, "positional", file, Positional::Learned, false,
                           {{"sinusoidal", Positional::Sinusoidal}, {"learned", Positional::Learned}});
+    if (c.positional == Positional::Sinusoidal)
+        checkSinusoidalTable(file, "patch_size", static_cast<int>(c.numPatches() + 1), c.encoder.dModel);
+    {
+        // Every forward keeps all attention maps: bound them before a model is built.
+        const std::int64_t t = c.numPatches() + 1; // <= 2^20 + 1, so t * t fits
+        const std::int64_t maps = static_cast<std::int64_t>(c.encoder.nLayers) * c.encoder.nHeads;
+        if (t * t > kMaxVitAttentionCells / maps)
+            bad(file, "patch_size",
+                "gives " + std::to_string(t) + " positions: " + std::to_string(c.encoder.nLayers) +
+                    " layers x " + std::to_string(c.encoder.nHeads) + " heads of " + std::to_string(t) +
+                    " x " + std::to_string(t) + " attention maps exceed the " +
+                    std::to_string(kMaxVitAttentionCells) + " values attnviz keeps per image",
+                "at most " + std::to_string(kMaxVitAttentionCells) + " attention values",
+                std::to_string(c.encoder.nLayers) + " x " + std::to_string(c.encoder.nHeads) + " x " +
+                    std::to_string(t) + "^2");
+    }
     choice(j, "pooling", file, Pooling::Cls, false, {{"cls", Pooling::Cls}});
     c.mean = floats(j, "mean", file);
     c.std = floats(j, "std", file);

@@ -1,37 +1,50 @@
+#include <attn/config.hpp>
 #include <attn/learned_projections.hpp>
 #include <attn/safetensors.hpp>
-#include <fstream>
 #include <nlohmann/json.hpp>
-#include <stdexcept>
 
 namespace attn {
 
 LearnedProjections readFirstLayerProjections(const std::filesystem::path& dir) {
     const auto configPath = dir / "config.json";
-    std::ifstream in(configPath);
-    if (!in)
-        throw std::runtime_error(configPath.string() + ": cannot open");
-    nlohmann::json config;
-    try {
-        config = nlohmann::json::parse(in);
-    } catch (const std::exception& e) {
-        throw std::runtime_error(configPath.string() + ": " + e.what());
-    }
-    if (config.value("architecture", std::string()) != "transformer_classifier")
-        throw std::runtime_error(configPath.string() + ": architecture is not transformer_classifier");
-    const int d = config.value("d_model", 0), heads = config.value("n_heads", 0);
+    const std::string cfg = configPath.string();
+    // readConfigJson maps every JSON error to a ConfigError with the byte offset.
+    const nlohmann::json config = readConfigJson(configPath);
+    const auto arch = config.find("architecture");
+    if (arch == config.end() || *arch != "transformer_classifier")
+        throw ConfigError(
+            cfg + ": architecture is not transformer_classifier",
+            ErrorInfo{.path = cfg, .key = "architecture", .expected = "transformer_classifier"});
+    // Only d_model and n_heads are needed (not the whole classifier config); checked without get<int>
+    // on a value of the wrong type (nlohmann would throw its own type_error).
+    auto positive = [&](const char* key) {
+        const auto it = config.find(key);
+        if (it == config.end() || !it->is_number_integer() || it->get<long long>() <= 0 ||
+            it->get<long long>() > config_limits::kMaxWidth)
+            return 0;
+        return static_cast<int>(it->get<long long>());
+    };
+    const int d = positive("d_model"), heads = positive("n_heads");
     if (d <= 0 || heads <= 0 || d % heads != 0)
-        throw std::runtime_error(configPath.string() + ": d_model must be a positive multiple of n_heads");
+        throw ConfigError(
+            cfg + ": d_model must be a positive multiple of n_heads",
+            ErrorInfo{.path = cfg, .key = "d_model", .expected = "a positive multiple of n_heads"});
 
     const auto weightsPath = dir / "model.safetensors";
     const SafetensorsFile file = SafetensorsFile::read(weightsPath);
     auto tensor = [&](const std::string& name, std::vector<std::int64_t> shape) {
         const TensorInfo* info = file.find(name);
         if (!info)
-            throw std::runtime_error(weightsPath.string() + ": tensor '" + name + "' is missing");
+            throw SafetensorsError(weightsPath.string() + ": tensor '" + name + "' is missing",
+                                   ErrorInfo{.path = weightsPath.string(), .key = name});
         if (info->shape != shape)
-            throw std::runtime_error(weightsPath.string() + ": tensor '" + name + "' has shape " +
-                                     shapeString(info->shape) + ", expected " + shapeString(shape));
+            throw SafetensorsError(weightsPath.string() + ": tensor '" + name + "' has shape " +
+                                       shapeString(info->shape) + ", expected " + shapeString(shape),
+                                   ErrorInfo{.path = weightsPath.string(),
+                                             .byte = info->begin,
+                                             .key = name,
+                                             .expected = shapeString(shape),
+                                             .found = shapeString(info->shape)});
         return file.toFloat(*info);
     };
     const std::vector<float> w = tensor("encoder.layers.0.self_attn.in_proj_weight", {3 * d, d}); // 3d x d

@@ -1,4 +1,5 @@
 #include <algorithm>
+#include <attn/json_parse.hpp>
 #include <attn/safetensors.hpp>
 #include <cstring>
 #include <fstream>
@@ -23,13 +24,17 @@ constexpr DTypeEntry kDTypes[] = {
 };
 
 [[noreturn]] void fail(const std::string& file, const std::string& tensor, std::uint64_t offset,
-                       const std::string& what) {
+                       const std::string& what, std::string expected = {}, std::string found = {}) {
     std::ostringstream os;
     os << file << ": ";
     if (!tensor.empty())
         os << "tensor '" << tensor << "': ";
     os << what << " (byte offset " << offset << ")";
-    throw SafetensorsError(os.str());
+    throw SafetensorsError(os.str(), ErrorInfo{.path = file,
+                                               .byte = offset,
+                                               .key = tensor,
+                                               .expected = std::move(expected),
+                                               .found = std::move(found)});
 }
 
 std::uint64_t readLe64(const std::uint8_t* p) {
@@ -111,11 +116,11 @@ SafetensorsFile SafetensorsFile::read(const std::filesystem::path& path) {
     const std::string name = path.string();
     std::ifstream in(path, std::ios::binary);
     if (!in)
-        throw SafetensorsError(name + ": cannot open file");
+        throw SafetensorsError(name + ": cannot open file", ErrorInfo{.path = name});
     in.seekg(0, std::ios::end);
     const auto size = static_cast<std::streamoff>(in.tellg());
     if (size < 0)
-        throw SafetensorsError(name + ": cannot determine the file size");
+        throw SafetensorsError(name + ": cannot determine the file size", ErrorInfo{.path = name});
     in.seekg(0, std::ios::beg);
     // Check the declared header length against the real size before reading everything.
     if (size >= 8) {
@@ -132,7 +137,7 @@ SafetensorsFile SafetensorsFile::read(const std::filesystem::path& path) {
     }
     std::vector<std::uint8_t> bytes(static_cast<std::size_t>(size));
     if (size > 0 && !in.read(reinterpret_cast<char*>(bytes.data()), size))
-        throw SafetensorsError(name + ": read error");
+        throw SafetensorsError(name + ": read error", ErrorInfo{.path = name});
     return parse(std::move(bytes), name);
 }
 
@@ -152,15 +157,13 @@ SafetensorsFile SafetensorsFile::parse(std::vector<std::uint8_t> bytes, const st
     const std::uint64_t dataStart = 8 + n;
     const std::uint64_t dataSize = size - dataStart;
 
-    nlohmann::json header;
-    try {
-        header =
-            nlohmann::json::parse(bytes.begin() + 8, bytes.begin() + static_cast<std::ptrdiff_t>(dataStart));
-    } catch (const nlohmann::json::parse_error& e) {
-        // e.byte is 1-based within the header.
-        fail(name, "", 8 + (e.byte > 0 ? e.byte - 1 : 0),
-             std::string("header is not valid UTF-8 JSON: ") + e.what());
-    }
+    JsonParseFailure failure;
+    auto headerJson =
+        tryParseJson(std::string_view(reinterpret_cast<const char*>(bytes.data()) + 8, n), &failure);
+    if (!headerJson) // every JSON error, number overflow included, at its offset in the file
+        fail(name, "", 8 + failure.offset, "header is not valid UTF-8 JSON: " + failure.message, "UTF-8 JSON",
+             failure.message);
+    nlohmann::json header = std::move(*headerJson);
     if (!header.is_object())
         fail(name, "", 8, "header is not a JSON object");
 
@@ -301,7 +304,8 @@ std::vector<float> SafetensorsFile::toFloat(const TensorInfo& info) const {
 std::vector<std::int64_t> WeightLoader::shapeOf(const std::string& name) const {
     const auto* t = file_.find(name);
     if (!t)
-        throw SafetensorsError(file_.name() + ": tensor '" + name + "' is missing");
+        throw SafetensorsError(file_.name() + ": tensor '" + name + "' is missing",
+                               ErrorInfo{.path = file_.name(), .key = name});
     return t->shape;
 }
 
@@ -309,11 +313,17 @@ std::vector<float> WeightLoader::take(const std::string& name, const std::vector
     const auto* t = file_.find(name);
     if (!t)
         throw SafetensorsError(file_.name() + ": tensor '" + name + "' is missing (expected shape " +
-                               shapeString(shape) + ")");
+                                   shapeString(shape) + ")",
+                               ErrorInfo{.path = file_.name(), .key = name, .expected = shapeString(shape)});
     if (t->shape != shape)
         throw SafetensorsError(file_.name() + ": tensor '" + name + "' has shape " + shapeString(t->shape) +
-                               ", expected " + shapeString(shape) + " (byte offset " +
-                               std::to_string(t->begin) + ")");
+                                   ", expected " + shapeString(shape) + " (byte offset " +
+                                   std::to_string(t->begin) + ")",
+                               ErrorInfo{.path = file_.name(),
+                                         .byte = t->begin,
+                                         .key = name,
+                                         .expected = shapeString(shape),
+                                         .found = shapeString(t->shape)});
     used_[name] = true;
     return file_.toFloat(*t);
 }
@@ -348,7 +358,8 @@ void WeightLoader::finish() const {
     if (!unused.empty())
         throw SafetensorsError(
             file_.name() + ": unused tensor(s) " + unused +
-            " (the config does not describe them: check architecture and hyper-parameters)");
+                " (the config does not describe them: check architecture and hyper-parameters)",
+            ErrorInfo{.path = file_.name(), .expected = "no tensor left unused", .found = unused});
 }
 
 } // namespace attn

@@ -30,10 +30,6 @@ std::uint32_t u32At(std::string_view b, std::size_t off) {
     return v;
 }
 
-std::string at(const std::string& where, std::size_t off) {
-    return where + ": byte " + std::to_string(off) + ": ";
-}
-
 struct Layout {
     std::uint64_t count = 0, dim = 0, wordsOffset = 0, wordsBytes = 0, metaBytes = 0, matrixOffset = 0;
 };
@@ -42,17 +38,21 @@ struct Layout {
 Layout checkHeader(std::string_view b, const std::string& where) {
     using namespace detail;
     if (b.size() < kHeaderBytes)
-        throw LoadError(at(where, 0) + "file is " + std::to_string(b.size()) + " bytes, shorter than the " +
-                        std::to_string(kHeaderBytes) + "-byte header of an attnviz GloVe binary");
+        throw detail::errorAtByte(where, 0,
+                                  "file is " + std::to_string(b.size()) + " bytes, shorter than the " +
+                                      std::to_string(kHeaderBytes) +
+                                      "-byte header of an attnviz GloVe binary");
     if (std::memcmp(b.data(), kMagic, sizeof kMagic) != 0)
-        throw LoadError(at(where, 0) + "not an attnviz GloVe binary (expected the magic 'ATTNGLOV', found '" +
-                        excerpt(b.substr(0, 8)) + "')");
+        throw detail::errorAtByte(where, 0,
+                                  "not an attnviz GloVe binary (expected the magic 'ATTNGLOV', found '" +
+                                      excerpt(b.substr(0, 8)) + "')");
     if (const auto v = u32At(b, 8); v != kVersion)
-        throw LoadError(at(where, 8) + "format version " + std::to_string(v) + ", this build reads version " +
-                        std::to_string(kVersion));
+        throw detail::errorAtByte(where, 8,
+                                  "format version " + std::to_string(v) + ", this build reads version " +
+                                      std::to_string(kVersion));
     if (const auto h = u32At(b, 12); h != kHeaderBytes)
-        throw LoadError(at(where, 12) + "header size " + std::to_string(h) + ", expected " +
-                        std::to_string(kHeaderBytes));
+        throw detail::errorAtByte(
+            where, 12, "header size " + std::to_string(h) + ", expected " + std::to_string(kHeaderBytes));
     Layout l;
     l.count = u64At(b, 16);
     l.dim = u64At(b, 24);
@@ -61,33 +61,40 @@ Layout checkHeader(std::string_view b, const std::string& where) {
     l.metaBytes = u64At(b, 48);
     l.matrixOffset = u64At(b, 56);
     const std::uint64_t size = b.size();
-    if (l.dim == 0 || l.dim > (1u << 20))
-        throw LoadError(at(where, 24) + "dimension " + std::to_string(l.dim) + " is not in 1..1048576");
+    if (l.dim == 0 || l.dim > kMaxDimensions)
+        throw detail::errorAtByte(where, 24, "dimension " + std::to_string(l.dim) + " is not in 1..1048576");
     // Every count is checked against the bytes present before anything is allocated.
     if (l.count > size / 4 / l.dim)
-        throw LoadError(at(where, 16) + "header announces " + std::to_string(l.count) + " words x " +
-                        std::to_string(l.dim) + " dims, more than the " + std::to_string(size) +
-                        "-byte file can hold");
+        throw detail::errorAtByte(where, 16,
+                                  "header announces " + std::to_string(l.count) + " words x " +
+                                      std::to_string(l.dim) + " dims, more than the " + std::to_string(size) +
+                                      "-byte file can hold");
     if (l.wordsOffset != kHeaderBytes)
-        throw LoadError(at(where, 32) + "words offset " + std::to_string(l.wordsOffset) + ", expected " +
-                        std::to_string(kHeaderBytes));
+        throw detail::errorAtByte(where, 32,
+                                  "words offset " + std::to_string(l.wordsOffset) + ", expected " +
+                                      std::to_string(kHeaderBytes));
     if (l.wordsBytes > size - l.wordsOffset || l.metaBytes > size - l.wordsOffset - l.wordsBytes)
-        throw LoadError(at(where, 40) + "words (" + std::to_string(l.wordsBytes) + " bytes) and metadata (" +
-                        std::to_string(l.metaBytes) + " bytes) run past the end of the " +
-                        std::to_string(size) + "-byte file (truncated?)");
+        throw detail::errorAtByte(where, 40,
+                                  "words (" + std::to_string(l.wordsBytes) + " bytes) and metadata (" +
+                                      std::to_string(l.metaBytes) + " bytes) run past the end of the " +
+                                      std::to_string(size) + "-byte file (truncated?)");
     if (l.wordsBytes < 2 * l.count)
-        throw LoadError(at(where, 40) + std::to_string(l.wordsBytes) + " bytes cannot hold " +
-                        std::to_string(l.count) + " non-empty words");
+        throw detail::errorAtByte(where, 40,
+                                  std::to_string(l.wordsBytes) + " bytes cannot hold " +
+                                      std::to_string(l.count) + " non-empty words");
     if (l.matrixOffset % kMatrixAlign != 0 || l.matrixOffset < l.wordsOffset + l.wordsBytes + l.metaBytes ||
         l.matrixOffset > size)
-        throw LoadError(at(where, 56) + "matrix offset " + std::to_string(l.matrixOffset) +
-                        " is not a multiple of 64 after the words and metadata, inside the file");
+        throw detail::errorAtByte(
+            where, 56,
+            "matrix offset " + std::to_string(l.matrixOffset) +
+                " is not a multiple of 64 after the words and metadata, inside the file");
     const std::uint64_t matrixBytes = l.count * l.dim * 4;
     if (size - l.matrixOffset != matrixBytes)
-        throw LoadError(at(where, l.matrixOffset) + "expected " + std::to_string(matrixBytes) +
-                        " bytes of vectors (" + std::to_string(l.count) + " x " + std::to_string(l.dim) +
-                        " float32), found " + std::to_string(size - l.matrixOffset) +
-                        (size - l.matrixOffset < matrixBytes ? " (truncated)" : ""));
+        throw detail::errorAtByte(where, l.matrixOffset,
+                                  "expected " + std::to_string(matrixBytes) + " bytes of vectors (" +
+                                      std::to_string(l.count) + " x " + std::to_string(l.dim) +
+                                      " float32), found " + std::to_string(size - l.matrixOffset) +
+                                      (size - l.matrixOffset < matrixBytes ? " (truncated)" : ""));
     return l;
 }
 
@@ -103,7 +110,7 @@ EmbeddingsPtr readBinaryBytes(std::string_view b, const std::string& where, std:
                               std::string source, std::shared_ptr<const void> keepAlive,
                               const ReadOptions& options) {
     if (options.progress && !options.progress(0.0))
-        throw Cancelled();
+        throw Cancelled("loading cancelled");
     const Layout l = checkHeader(b, where);
     std::string_view blob = b.substr(l.wordsOffset, l.wordsBytes);
     std::vector<std::string_view> words;
@@ -113,23 +120,25 @@ EmbeddingsPtr readBinaryBytes(std::string_view b, const std::string& where, std:
         const std::size_t end = blob.find('\n', pos);
         const std::size_t off = l.wordsOffset + pos;
         if (end == std::string_view::npos)
-            throw LoadError(at(where, off) + "word " + std::to_string(words.size() + 1) +
-                            " is not terminated by '\\n'");
+            throw detail::errorAtByte(
+                where, off, "word " + std::to_string(words.size() + 1) + " is not terminated by '\\n'");
         std::string_view w = blob.substr(pos, end - pos);
         if (w.empty())
-            throw LoadError(at(where, off) + "word " + std::to_string(words.size() + 1) + " is empty");
+            throw detail::errorAtByte(where, off, "word " + std::to_string(words.size() + 1) + " is empty");
         if (words.size() == l.count)
-            throw LoadError(at(where, off) + "more words than the " + std::to_string(l.count) +
-                            " in the header");
+            throw detail::errorAtByte(where, off,
+                                      "more words than the " + std::to_string(l.count) + " in the header");
         if (const std::size_t bad = invalidUtf8At(w); bad != std::string_view::npos)
-            throw LoadError(at(where, off + bad) + "word " + std::to_string(words.size() + 1) + " '" +
-                            excerpt(w) + "' is not valid UTF-8");
+            throw detail::errorAtByte(where, off + bad,
+                                      "word " + std::to_string(words.size() + 1) + " '" + excerpt(w) +
+                                          "' is not valid UTF-8");
         words.push_back(w);
         pos = end + 1;
     }
     if (words.size() != l.count)
-        throw LoadError(at(where, l.wordsOffset + l.wordsBytes) + "found " + std::to_string(words.size()) +
-                        " words, the header announces " + std::to_string(l.count));
+        throw detail::errorAtByte(where, l.wordsOffset + l.wordsBytes,
+                                  "found " + std::to_string(words.size()) + " words, the header announces " +
+                                      std::to_string(l.count));
     std::string_view matrix = b.substr(l.matrixOffset);
     const float* data = nullptr;
     const bool aligned = reinterpret_cast<std::uintptr_t>(matrix.data()) % alignof(float) == 0;
@@ -164,11 +173,13 @@ EmbeddingsPtr readBinaryBytes(std::string_view b, const std::string& where, std:
         std::size_t off = l.wordsOffset;
         for (std::size_t i = 0; i < d.second; ++i)
             off += words[i].size() + 1;
-        throw LoadError(at(where, off) + "duplicate word '" + excerpt(words[d.second]) + "' (words " +
-                        std::to_string(d.first + 1) + " and " + std::to_string(d.second + 1) + ")");
+        throw detail::errorAtByte(where, off,
+                                  "duplicate word '" + excerpt(words[d.second]) + "' (words " +
+                                      std::to_string(d.first + 1) + " and " + std::to_string(d.second + 1) +
+                                      ")");
     }
     if (options.progress && !options.progress(1.0))
-        throw Cancelled();
+        throw Cancelled("loading cancelled");
     return e;
 }
 

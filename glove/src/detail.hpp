@@ -43,6 +43,11 @@ EmbeddingsPtr readBinaryBytes(std::string_view bytes, const std::string& where, 
 EmbeddingsPtr readTextBytes(std::string_view bytes, const std::string& where, std::string name,
                             std::string source, const ReadOptions& options);
 
+/// LoadError "<where>:<line>: <what>" (text formats) with path and line as fields.
+LoadError errorAtLine(const std::string& where, std::uint64_t line, const std::string& what);
+/// LoadError "<where>: byte <offset>: <what>" (binary formats) with path and byte offset as fields.
+LoadError errorAtByte(const std::string& where, std::uint64_t offset, const std::string& what);
+
 /// Value of "key=value" in a binary file's metadata text, or empty.
 std::string metaValue(std::string_view meta, std::string_view key);
 

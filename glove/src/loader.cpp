@@ -58,7 +58,7 @@ std::filesystem::path cachePathFor(const std::filesystem::path& textFile,
 EmbeddingsPtr open(const std::filesystem::path& path, const OpenOptions& options) {
     std::error_code ec;
     if (!std::filesystem::exists(path, ec))
-        throw LoadError(path.string() + ": no such file");
+        throw LoadError(path.string() + ": no such file", ErrorInfo{.path = path.string()});
     if (isBinaryFile(path))
         return readBinary(path, options.read);
     if (!options.useCache)

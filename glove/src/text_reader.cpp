@@ -12,7 +12,9 @@
 #include <charconv>
 #include <chrono>
 #include <cmath>
+#include <condition_variable>
 #include <cstring>
+#include <mutex>
 #include <thread>
 #include <unordered_map>
 
@@ -198,9 +200,9 @@ EmbeddingsPtr readTextBytes(std::string_view all, const std::string& where, std:
                             std::string source, const ReadOptions& options) {
     const Progress& progress = options.progress;
     if (progress && !progress(0.0))
-        throw Cancelled();
+        throw Cancelled("loading cancelled");
     if (all.empty())
-        throw LoadError(at(where, 1) + "empty file; expected lines of 'word v1 v2 ... vd'");
+        throw detail::errorAtLine(where, 1, "empty file; expected lines of 'word v1 v2 ... vd'");
     // A binary file opened by mistake (word2vec .bin, a cache file, an archive ...).
     {
         const std::size_t scan = std::min<std::size_t>(all.size(), 1 << 16);
@@ -209,9 +211,10 @@ EmbeddingsPtr readTextBytes(std::string_view all, const std::string& where, std:
             const std::size_t off = static_cast<std::size_t>(static_cast<const char*>(nul) - all.data());
             const std::size_t line =
                 1 + static_cast<std::size_t>(std::count(all.data(), all.data() + off, '\n'));
-            throw LoadError(at(where, line) + "binary data (a NUL byte at byte offset " +
-                            std::to_string(off) +
-                            "); expected a GloVe/word2vec text file (word2vec .bin files are not supported)");
+            throw detail::errorAtLine(
+                where, line,
+                "binary data (a NUL byte at byte offset " + std::to_string(off) +
+                    "); expected a GloVe/word2vec text file (word2vec .bin files are not supported)");
         }
     }
     std::string_view text = all;
@@ -223,20 +226,23 @@ EmbeddingsPtr readTextBytes(std::string_view all, const std::string& where, std:
     std::string_view first = text.substr(0, nl == std::string_view::npos ? text.size() : nl);
     while (!first.empty() && (first.back() == '\r' || isSep(first.back())))
         first.remove_suffix(1);
+    // Counted, not collected: only the first two fields are looked at, and a hostile first line may
+    // hold millions (each would cost 16 bytes here before the dimension limit below is checked).
     std::vector<std::string_view> fields;
+    std::size_t fieldCount = 0;
     for (std::size_t i = 0; i < first.size();) {
         while (i < first.size() && isSep(first[i]))
             ++i;
         std::size_t j = i;
         while (j < first.size() && !isSep(first[j]))
             ++j;
-        if (j > i)
+        if (j > i && ++fieldCount <= 2)
             fields.push_back(first.substr(i, j - i));
         i = j;
     }
     if (fields.empty())
-        throw LoadError(at(where, 1) +
-                        "the first line is blank; expected 'word v1 v2 ... vd' or a word2vec header 'N d'");
+        throw detail::errorAtLine(
+            where, 1, "the first line is blank; expected 'word v1 v2 ... vd' or a word2vec header 'N d'");
     auto asCount = [](std::string_view f, std::size_t* v) {
         auto [p, ec] = std::from_chars(f.data(), f.data() + f.size(), *v);
         return ec == std::errc() && p == f.data() + f.size();
@@ -245,23 +251,32 @@ EmbeddingsPtr readTextBytes(std::string_view all, const std::string& where, std:
     bool hasHeader = false;
     std::string_view body = text;
     std::size_t bodyFirstLine = 1;
-    if (fields.size() == 2 && asCount(fields[0], &headerCount) && asCount(fields[1], &dim)) {
+    if (fieldCount == 2 && asCount(fields[0], &headerCount) && asCount(fields[1], &dim)) {
         hasHeader = true;
         if (dim == 0)
-            throw LoadError(at(where, 1) + "word2vec header '" + detail::excerpt(first) +
-                            "' gives 0 dimensions");
+            throw detail::errorAtLine(where, 1,
+                                      "word2vec header '" + detail::excerpt(first) + "' gives 0 dimensions");
         body = nl == std::string_view::npos ? std::string_view() : text.substr(nl + 1);
         bodyFirstLine = 2;
     } else {
-        if (fields.size() < 2)
-            throw LoadError(at(where, 1) + "expected a word followed by its numbers, found 1 field ('" +
-                            detail::excerpt(fields[0]) + "')");
-        dim = fields.size() - 1;
+        if (fieldCount < 2)
+            throw detail::errorAtLine(where, 1,
+                                      "expected a word followed by its numbers, found 1 field ('" +
+                                          detail::excerpt(fields[0]) + "')");
+        dim = fieldCount - 1;
     }
+    // One limit for every format: what is read here can also be written to the binary cache.
+    if (dim > kMaxDimensions)
+        throw detail::errorAtLine(where, 1,
+                                  (hasHeader ? "word2vec header announces " : "the first row has ") +
+                                      std::to_string(dim) + " dimensions, more than the " +
+                                      groupThousands(kMaxDimensions) + " attnviz reads (and caches)");
     // Each valid row needs at least 2*d+1 bytes; d larger than the file can back is an error here.
     if (dim > all.size() / 2)
-        throw LoadError(at(where, 1) + "word2vec header announces " + std::to_string(dim) +
-                        " dimensions but the file has only " + std::to_string(all.size()) + " bytes");
+        throw detail::errorAtLine(where, 1,
+                                  "word2vec header announces " + std::to_string(dim) +
+                                      " dimensions but the file has only " + std::to_string(all.size()) +
+                                      " bytes");
 
     // Chunks at line boundaries.
     unsigned threads = options.threads ? options.threads : std::max(1u, std::thread::hardware_concurrency());
@@ -360,12 +375,23 @@ EmbeddingsPtr readTextBytes(std::string_view all, const std::string& where, std:
     };
     bool cancelled = false;
     {
+        // The caller's thread reports progress every 15 ms and is woken as soon as the parse ends (a
+        // plain sleep made every read, however small, take at least 15 ms).
+        std::mutex doneMutex;
+        std::condition_variable doneCv;
         std::thread runner([&] {
             parallelFor(chunks.size(), threads, parseChunk);
-            finished.store(true);
+            {
+                const std::lock_guard<std::mutex> lock(doneMutex);
+                finished.store(true);
+            }
+            doneCv.notify_all();
         });
         while (!finished.load()) {
-            std::this_thread::sleep_for(std::chrono::milliseconds(15));
+            {
+                std::unique_lock<std::mutex> lock(doneMutex);
+                doneCv.wait_for(lock, std::chrono::milliseconds(15), [&] { return finished.load(); });
+            }
             if (progress && !finished.load() && !cancelled) {
                 const double f = body.empty() ? 1.0
                                               : 0.95 * static_cast<double>(bytesDone.load()) /
@@ -379,10 +405,10 @@ EmbeddingsPtr readTextBytes(std::string_view all, const std::string& where, std:
         runner.join();
     }
     if (cancelled)
-        throw Cancelled();
+        throw Cancelled("loading cancelled");
     if (firstFailed.load() < chunks.size()) {
         const Chunk& c = chunks[firstFailed.load()];
-        throw LoadError(at(where, c.firstLine + c.error.localLine) + c.error.what);
+        throw detail::errorAtLine(where, c.firstLine + c.error.localLine, c.error.what);
     }
 
     // Compact in file order, dropping duplicate words (the first wins).
@@ -390,8 +416,8 @@ EmbeddingsPtr readTextBytes(std::string_view all, const std::string& where, std:
     for (const auto& c : chunks)
         total += c.words.size();
     if (total == 0)
-        throw LoadError(at(where, bodyFirstLine) +
-                        (hasHeader ? "no vectors after the word2vec header" : "no vectors"));
+        throw detail::errorAtLine(where, bodyFirstLine,
+                                  (hasHeader ? "no vectors after the word2vec header" : "no vectors"));
     std::unordered_map<std::string_view, std::size_t> seen; // word -> file line
     seen.reserve(total);
     std::vector<std::string_view> words;
@@ -433,7 +459,7 @@ EmbeddingsPtr readTextBytes(std::string_view all, const std::string& where, std:
         off += len;
     }
     if (progress && !progress(1.0))
-        throw Cancelled();
+        throw Cancelled("loading cancelled");
     const float* ptr = owned->data.get();
     return std::make_shared<const Embeddings>(std::move(words), ptr, dim, std::shared_ptr<const void>(owned),
                                               std::move(name), std::move(source));

@@ -12,16 +12,19 @@ namespace attn::glove::detail {
 MappedFile::MappedFile(const std::filesystem::path& path, bool populate) {
     const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
     if (fd < 0)
-        throw LoadError(path.string() + ": cannot open: " + std::strerror(errno));
+        throw LoadError(path.string() + ": cannot open: " + std::strerror(errno),
+                        ErrorInfo{.path = path.string()});
     struct stat st {};
     if (::fstat(fd, &st) != 0) {
         const int e = errno;
         ::close(fd);
-        throw LoadError(path.string() + ": cannot stat: " + std::strerror(e));
+        throw LoadError(path.string() + ": cannot stat: " + std::strerror(e),
+                        ErrorInfo{.path = path.string()});
     }
     if (S_ISDIR(st.st_mode)) {
         ::close(fd);
-        throw LoadError(path.string() + ": is a directory, expected a file");
+        throw LoadError(path.string() + ": is a directory, expected a file",
+                        ErrorInfo{.path = path.string()});
     }
     size_ = static_cast<std::size_t>(st.st_size);
     if (size_ > 0) {
@@ -33,7 +36,8 @@ MappedFile::MappedFile(const std::filesystem::path& path, bool populate) {
             const int e = errno;
             ::close(fd);
             throw LoadError(path.string() + ": cannot map " + std::to_string(size_) +
-                            " bytes: " + std::strerror(e));
+                                " bytes: " + std::strerror(e),
+                            ErrorInfo{.path = path.string()});
         }
         addr_ = p;
         ::madvise(addr_, size_, MADV_SEQUENTIAL);
@@ -105,6 +109,16 @@ std::string excerpt(std::string_view s, std::size_t max) {
     if (cut)
         out += "...";
     return out;
+}
+
+LoadError errorAtLine(const std::string& where, std::uint64_t line, const std::string& what) {
+    return LoadError(where + ":" + std::to_string(line) + ": " + what,
+                     ErrorInfo{.path = where, .line = line});
+}
+
+LoadError errorAtByte(const std::string& where, std::uint64_t offset, const std::string& what) {
+    return LoadError(where + ": byte " + std::to_string(offset) + ": " + what,
+                     ErrorInfo{.path = where, .byte = offset});
 }
 
 std::string metaValue(std::string_view meta, std::string_view key) {

@@ -4,6 +4,7 @@
 
 #include "detail.hpp"
 
+#include <algorithm>
 #include <cerrno>
 #include <charconv>
 #include <cmath>
@@ -24,20 +25,24 @@ public:
         : path_(path.string()), progress_(progress) {
         f_ = std::fopen(path.c_str(), "rb");
         if (!f_)
-            throw LoadError(path_ + ": cannot open: " + std::strerror(errno));
+            throw LoadError(path_ + ": cannot open: " + std::strerror(errno), ErrorInfo{.path = path_});
         std::error_code ec;
         total_ = std::filesystem::file_size(path, ec);
-        buf_.resize(1 << 20);
+        // 1 MiB reads for the 300 MB package; a small file needs no more than its size.
+        buf_.resize(ec ? std::size_t{1} << 20
+                       : std::clamp<std::size_t>(total_ + 1, 4096, std::size_t{1} << 20));
     }
     ~JsonStream() { std::fclose(f_); }
     JsonStream(const JsonStream&) = delete;
     JsonStream& operator=(const JsonStream&) = delete;
 
     std::uint64_t offset() const { return base_ + pos_; }
+    const std::string& path() const { return path_; }
 
     [[noreturn]] void fail(const std::string& what) const {
-        throw LoadError(path_ + ": byte " + std::to_string(offset()) + ": " + what);
+        throw detail::errorAtByte(path_, offset(), what);
     }
+    std::uint64_t size() const { return total_; }
 
     int peek() {
         if (pos_ == len_ && !refill())
@@ -283,16 +288,31 @@ std::size_t walk(const std::filesystem::path& json, const Progress& progress, St
     bool haveWords = false, haveVectors = false;
     std::vector<float> values;
     std::vector<std::string> texts;
+    bool haveDimensions = false;
     in.expect('{');
     if (!in.empty('}')) {
         do {
+            const std::uint64_t keyOffset = in.offset();
             const std::string key = in.string();
             in.expect(':');
+            // The three keys the importer reads come once each, "vectors" after the other two: a
+            // second "words" would grow the list past the rows already written, a second "vectors"
+            // would start the output twice.
+            auto once = [&](bool& have) {
+                if (have)
+                    throw detail::errorAtByte(in.path(), keyOffset,
+                                              "'" + key +
+                                                  "' appears twice (each of 'dimensions', 'words' "
+                                                  "and 'vectors' must appear once)");
+                have = true;
+            };
             if (key == "dimensions") {
+                once(haveDimensions);
                 dim = in.count();
-                if (dim == 0 || dim > 100000)
-                    in.fail("'dimensions' must be in 1..100000");
+                if (dim == 0 || dim > kMaxDimensions)
+                    in.fail("'dimensions' must be in 1.." + std::to_string(kMaxDimensions));
             } else if (key == "words") {
+                once(haveWords);
                 in.expect('[');
                 if (!in.empty(']')) {
                     do {
@@ -307,14 +327,21 @@ std::size_t walk(const std::filesystem::path& json, const Progress& progress, St
                         words.push_back(std::move(w));
                     } while (in.more(']'));
                 }
-                haveWords = true;
             } else if (key == "vectors") {
+                once(haveVectors);
                 if (!haveWords || dim == 0)
                     in.fail("'vectors' before 'words' and 'dimensions'");
+                // Every vector spells at least `dim` numbers ("0," is two bytes): check before allocating.
+                if (!words.empty() && dim > (in.size() - std::min(in.size(), in.offset())) / 2)
+                    in.fail("'dimensions' " + std::to_string(dim) +
+                            " is more numbers per vector than the rest "
+                            "of the file can hold");
                 onStart(words, dim);
                 seen.assign(words.size(), false);
-                values.resize(dim);
-                texts.resize(dim);
+                if (!words.empty()) {
+                    values.resize(dim);
+                    texts.resize(dim);
+                }
                 in.expect('{');
                 if (!in.empty('}')) {
                     do {
@@ -345,10 +372,9 @@ std::size_t walk(const std::filesystem::path& json, const Progress& progress, St
                                     " numbers, expected at least " + std::to_string(dim));
                         onVector(it->second, w, values, texts);
                         if ((++done & 4095) == 0 && !in.reportProgress())
-                            throw Cancelled();
+                            throw Cancelled("loading cancelled");
                     } while (in.more('}'));
                 }
-                haveVectors = true;
             } else {
                 in.skipValue();
             }
@@ -359,7 +385,8 @@ std::size_t walk(const std::filesystem::path& json, const Progress& progress, St
     for (std::size_t i = 0; i < words.size(); ++i)
         if (!seen[i])
             throw LoadError(json.string() + ": the word '" + detail::excerpt(words[i]) + "' (number " +
-                            std::to_string(i + 1) + " in 'words') has no entry in 'vectors'");
+                                std::to_string(i + 1) + " in 'words') has no entry in 'vectors'",
+                            ErrorInfo{.path = json.string()});
     return words.size();
 }
 
@@ -428,12 +455,14 @@ WinkImportResult importWinkToBinary(const std::filesystem::path& json, const std
             putLE(header, 56, matrixOffset, 8);
             fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
             if (fd < 0)
-                throw LoadError(tmp.string() + ": cannot create: " + std::strerror(errno));
+                throw LoadError(tmp.string() + ": cannot create: " + std::strerror(errno),
+                                ErrorInfo{.path = tmp.string()});
             std::string head = header + blob + meta;
             head.resize(matrixOffset, '\0');
             if (::pwrite(fd, head.data(), head.size(), 0) != static_cast<ssize_t>(head.size()) ||
                 ::ftruncate(fd, static_cast<off_t>(total)) != 0)
-                throw LoadError(tmp.string() + ": write failed: " + std::strerror(errno));
+                throw LoadError(tmp.string() + ": write failed: " + std::strerror(errno),
+                                ErrorInfo{.path = tmp.string()});
             result.words = keep;
             result.bytes = total;
             written.assign(keep, false);
@@ -446,13 +475,15 @@ WinkImportResult importWinkToBinary(const std::filesystem::path& json, const std
             const std::size_t bytes = v.size() * 4;
             const off_t off = static_cast<off_t>(matrixOffset + static_cast<std::size_t>(row) * bytes);
             if (::pwrite(fd, v.data(), bytes, off) != static_cast<ssize_t>(bytes))
-                throw LoadError(tmp.string() + ": write failed: " + std::strerror(errno));
+                throw LoadError(tmp.string() + ": write failed: " + std::strerror(errno),
+                                ErrorInfo{.path = tmp.string()});
             written[row] = true;
         };
         walk(json, options.progress, onStart, onVector);
         if (::fsync(fd) != 0 || ::close(fd) != 0) {
             fd = -1;
-            throw LoadError(tmp.string() + ": write failed: " + std::strerror(errno));
+            throw LoadError(tmp.string() + ": write failed: " + std::strerror(errno),
+                            ErrorInfo{.path = tmp.string()});
         }
         fd = -1;
         std::filesystem::rename(tmp, out);
@@ -469,7 +500,8 @@ WinkImportResult importWinkToText(const std::filesystem::path& json, const std::
     const std::filesystem::path tmp = tempNextTo(out);
     std::FILE* f = std::fopen(tmp.c_str(), "wb");
     if (!f)
-        throw LoadError(tmp.string() + ": cannot create: " + std::strerror(errno));
+        throw LoadError(tmp.string() + ": cannot create: " + std::strerror(errno),
+                        ErrorInfo{.path = tmp.string()});
     std::vector<char> buffer(1 << 20);
     std::setvbuf(f, buffer.data(), _IOFBF, buffer.size());
     std::size_t keep = 0;
@@ -491,14 +523,16 @@ WinkImportResult importWinkToText(const std::filesystem::path& json, const std::
             }
             line += '\n';
             if (std::fwrite(line.data(), 1, line.size(), f) != line.size())
-                throw LoadError(tmp.string() + ": write failed: " + std::strerror(errno));
+                throw LoadError(tmp.string() + ": write failed: " + std::strerror(errno),
+                                ErrorInfo{.path = tmp.string()});
             result.bytes += line.size();
             ++result.words;
         };
         walk(json, options.progress, onStart, onVector);
         if (std::fclose(f) != 0) {
             f = nullptr;
-            throw LoadError(tmp.string() + ": write failed: " + std::strerror(errno));
+            throw LoadError(tmp.string() + ": write failed: " + std::strerror(errno),
+                            ErrorInfo{.path = tmp.string()});
         }
         f = nullptr;
         std::filesystem::rename(tmp, out);

@@ -11,6 +11,7 @@
 //   if (auto* vit = dynamic_cast<const attn::VitModel*>(model.get())) vit->classify(image);
 
 #include <attn/config.hpp>
+#include <attn/error.hpp>
 #include <attn/image.hpp>
 #include <attn/models/model.hpp>
 #include <attn/models/seq2seq.hpp>
@@ -26,9 +27,10 @@
 
 namespace attn {
 
-class CheckpointError : public std::runtime_error {
+/// A checkpoint directory that cannot be loaded (missing file, bad vocabulary, ...); path() names the file.
+class CheckpointError : public Error {
 public:
-    using std::runtime_error::runtime_error;
+    using Error::Error;
 };
 
 struct LoadOptions {
@@ -41,13 +43,12 @@ struct LoadOptions {
     std::function<void(Architecture)> checkArchitecture;
 };
 
-class LoadCancelled : public std::runtime_error {
-public:
-    LoadCancelled() : std::runtime_error("loading cancelled") {}
-};
+/// The one attn::Cancelled under its old name.
+using LoadCancelled = Cancelled;
 
 /// Loads and validates a checkpoint directory. Throws CheckpointError, ConfigError or SafetensorsError
-/// with a message naming the file. The model is immutable and may be shared across threads.
+/// (all attn::Error) with a message and a path() naming the file, or Cancelled. The model is immutable and
+/// may be shared across threads.
 std::shared_ptr<const Model> loadModel(const std::filesystem::path& dir, const LoadOptions& options = {});
 
 } // namespace attn

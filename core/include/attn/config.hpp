@@ -2,19 +2,41 @@
 // config.json of a checkpoint directory, parsed and validated per architecture. Errors name the file
 // and the key. Unknown keys are allowed (the format grows by adding keys).
 
+#include <attn/error.hpp>
+#include <cstdint>
 #include <filesystem>
 #include <nlohmann/json.hpp>
 #include <optional>
-#include <stdexcept>
 #include <string>
 #include <vector>
 
 namespace attn {
 
-class ConfigError : public std::runtime_error {
+/// A config.json that cannot be used: path() is the file, key() the offending key (when there is one),
+/// byteOffset() the position of a JSON syntax error.
+class ConfigError : public Error {
 public:
-    using std::runtime_error::runtime_error;
+    using Error::Error;
 };
+
+/// Upper bounds that config validation enforces, far above any model attnviz shows. They are checked
+/// where a value enters, so that every size product below stays inside int and every allocation a
+/// config alone can cause (the sinusoidal table) stays small.
+namespace config_limits {
+inline constexpr int kMaxWidth = 65536;              ///< d_model, hidden_size
+inline constexpr int kMaxLayers = 1024;              ///< n_layers
+inline constexpr int kMaxFfDim = 1 << 20;            ///< ff_dim
+inline constexpr int kMaxVocabSize = 1 << 24;        ///< vocab_size, src_vocab_size, tgt_vocab_size
+inline constexpr int kMaxLen = 1 << 20;              ///< max_len
+inline constexpr int kMaxImageSize = 16384;          ///< image_size
+inline constexpr int kMaxChannels = 64;              ///< in_channels
+inline constexpr std::int64_t kMaxPatches = 1 << 20; ///< (image_size / patch_size)^2
+/// Positions x d_model of a sinusoidal table, computed at load time (2^24 floats = 64 MiB).
+inline constexpr std::int64_t kMaxSinusoidalCells = std::int64_t{1} << 24;
+/// n_layers x n_heads x (patches + 1)^2: the attention maps a ViT forward keeps for every image
+/// (2^28 floats = 1 GiB; ViT-L/14 at 336 pixels needs 128 million).
+inline constexpr std::int64_t kMaxVitAttentionCells = std::int64_t{1} << 28;
+} // namespace config_limits
 
 enum class Architecture { TransformerClassifier, Seq2SeqAttention, Vit };
 std::string toString(Architecture a);
@@ -56,11 +78,16 @@ struct VitConfig {
     Positional positional = Positional::Learned;
     std::vector<float> mean, std; // per channel
     std::vector<std::string> labels;
-    int patchesPerSide() const { return imageSize / patchSize; }
-    int numPatches() const { return patchesPerSide() * patchesPerSide(); }
+    int patchesPerSide() const { return patchSize > 0 ? imageSize / patchSize : 0; }
+    /// 64-bit: a config is validated against config_limits::kMaxPatches, but this never overflows.
+    std::int64_t numPatches() const {
+        const std::int64_t side = patchesPerSide();
+        return side * side;
+    }
 };
 
-/// Reads `path` as JSON (errors give the byte offset of a syntax error).
+/// Reads `path` as JSON. Every JSON error (syntax, number overflow, ...) is a ConfigError naming the
+/// file and the byte offset.
 nlohmann::json readConfigJson(const std::filesystem::path& path);
 Architecture configArchitecture(const nlohmann::json& j, const std::string& file);
 TransformerClassifierConfig parseTransformerClassifierConfig(const nlohmann::json& j,

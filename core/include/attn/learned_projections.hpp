@@ -19,7 +19,7 @@ struct LearnedProjections {
 
 /// Reads config.json (d_model, n_heads) and `encoder.layers.0.self_attn.in_proj_{weight,bias}` of
 /// model.safetensors. PyTorch computes q = x Wq^T + bq with Wq = in_proj_weight rows [0, d); head h
-/// uses columns [h dh, (h+1) dh) of q. Throws std::runtime_error naming the file on any mismatch.
+/// uses columns [h dh, (h+1) dh) of q. Throws attn::ConfigError or attn::SafetensorsError naming the file.
 LearnedProjections readFirstLayerProjections(const std::filesystem::path& checkpointDir);
 
 } // namespace attn

@@ -8,6 +8,7 @@
 // Every failure throws SafetensorsError naming the file, the tensor (when there is one) and the byte
 // offset in the file. Tensor bytes are copied out with memcpy, never reinterpreted in place.
 
+#include <attn/error.hpp>
 #include <attn/matrix.hpp>
 #include <cstdint>
 #include <filesystem>
@@ -19,9 +20,10 @@
 
 namespace attn {
 
-class SafetensorsError : public std::runtime_error {
+/// path() is the file, byteOffset() the offset in it, key() the tensor (when there is one).
+class SafetensorsError : public Error {
 public:
-    using std::runtime_error::runtime_error;
+    using Error::Error;
 };
 
 enum class DType { F64, F32, F16, BF16, I64, I32, I16, I8, U64, U32, U16, U8, BOOL };

@@ -11,8 +11,8 @@ namespace {
 void requireDirectory(const std::filesystem::path& dir, const std::string& what) {
     std::error_code ec;
     if (!std::filesystem::is_directory(dir, ec))
-        throw DatasetError(dir.string() + ": missing " + what + " folder (expected aclImdb layout <root>/" +
-                           "train|test/pos|neg/<id>_<rating>.txt)");
+        throw detail::inFile(dir, "missing " + what + " folder (expected aclImdb layout <root>/" +
+                                      "train|test/pos|neg/<id>_<rating>.txt)");
 }
 
 /// "123_8" -> 8; -1 if the stem has no parseable "_<rating>" suffix.

@@ -15,22 +15,23 @@ namespace {
 void appendBatch(const std::filesystem::path& path, LabelledImages& into) {
     const auto bytes = detail::readAllBytes(path);
     if (bytes.empty())
-        throw DatasetError(path.string() + ": empty file, expected 3073-byte CIFAR-10 records");
+        throw detail::inFile(path, "empty file, expected 3073-byte CIFAR-10 records");
     if (bytes.size() % kCifarRecordBytes != 0) {
         const std::size_t whole = bytes.size() / kCifarRecordBytes;
-        throw DatasetError(detail::where(path, whole * kCifarRecordBytes) + "truncated record " +
-                           std::to_string(whole) + ": " +
-                           std::to_string(bytes.size() - whole * kCifarRecordBytes) + " of " +
-                           std::to_string(kCifarRecordBytes) + " bytes (file size " +
-                           std::to_string(bytes.size()) + " is not a multiple of 3073)");
+        throw detail::atByte(path, whole * kCifarRecordBytes,
+                             "truncated record " + std::to_string(whole) + ": " +
+                                 std::to_string(bytes.size() - whole * kCifarRecordBytes) + " of " +
+                                 std::to_string(kCifarRecordBytes) + " bytes (file size " +
+                                 std::to_string(bytes.size()) + " is not a multiple of 3073)");
     }
     const std::size_t n = bytes.size() / kCifarRecordBytes;
     // Validate every label before growing the buffers.
     for (std::size_t i = 0; i < n; ++i) {
         const unsigned label = bytes[i * kCifarRecordBytes];
         if (label > 9)
-            throw DatasetError(detail::where(path, i * kCifarRecordBytes) + "record " + std::to_string(i) +
-                               ": label " + std::to_string(label) + " outside 0..9");
+            throw detail::atByte(path, i * kCifarRecordBytes,
+                                 "record " + std::to_string(i) + ": label " + std::to_string(label) +
+                                     " outside 0..9");
     }
     const std::size_t pixelsPer = kCifarRecordBytes - 1;
     into.images.pixels.reserve(into.images.pixels.size() + n * pixelsPer);
@@ -62,7 +63,7 @@ LabelledImages readCifar10Batch(const std::filesystem::path& path) {
 LabelledImages readCifar10(const std::filesystem::path& dir, bool train, const Progress& progress) {
     std::error_code ec;
     if (!std::filesystem::is_directory(dir, ec))
-        throw DatasetError(dir.string() + ": no such directory");
+        throw detail::inFile(dir, "no such directory");
     std::vector<std::filesystem::path> files;
     if (train)
         for (int i = 1; i <= 5; ++i)
@@ -71,7 +72,7 @@ LabelledImages readCifar10(const std::filesystem::path& dir, bool train, const P
         files.push_back(dir / "test_batch.bin");
     for (const auto& f : files)
         if (!std::filesystem::is_regular_file(f, ec))
-            throw DatasetError(f.string() + ": no such file");
+            throw detail::inFile(f, "no such file");
     auto result = emptyCifar();
     for (std::size_t i = 0; i < files.size(); ++i) {
         if (progress && !progress(i, files.size()))

@@ -15,39 +15,43 @@ constexpr unsigned char kUnsignedByte = 0x08;
 std::vector<std::size_t> parseHeader(const std::vector<unsigned char>& bytes,
                                      const std::filesystem::path& path, std::size_t expectedDims,
                                      std::size_t& dataOffset) {
-    using detail::where;
     if (bytes.size() < 4)
-        throw DatasetError(where(path, bytes.size()) + "file too short for the 4-byte IDX magic");
+        throw detail::atByte(path, bytes.size(), "file too short for the 4-byte IDX magic");
     if (bytes[0] != 0 || bytes[1] != 0)
-        throw DatasetError(where(path, 0) + "not an IDX file (magic must start with two zero bytes)");
+        throw detail::atByte(path, 0, "not an IDX file (magic must start with two zero bytes)");
     if (bytes[2] != kUnsignedByte)
-        throw DatasetError(where(path, 2) + "IDX data type 0x" + std::to_string(bytes[2]) +
-                           " not supported (expected 0x08, unsigned byte)");
+        throw detail::atByte(path, 2,
+                             "IDX data type 0x" + std::to_string(bytes[2]) +
+                                 " not supported (expected 0x08, unsigned byte)");
     const std::size_t ndims = bytes[3];
     if (ndims != expectedDims)
-        throw DatasetError(where(path, 3) + "expected " + std::to_string(expectedDims) +
-                           " dimensions, found " + std::to_string(ndims));
+        throw detail::atByte(path, 3,
+                             "expected " + std::to_string(expectedDims) + " dimensions, found " +
+                                 std::to_string(ndims));
     const std::size_t headerBytes = 4 + 4 * ndims;
     if (bytes.size() < headerBytes)
-        throw DatasetError(where(path, bytes.size()) + "truncated header: expected " +
-                           std::to_string(headerBytes) + " bytes, file has " + std::to_string(bytes.size()));
+        throw detail::atByte(path, bytes.size(),
+                             "truncated header: expected " + std::to_string(headerBytes) +
+                                 " bytes, file has " + std::to_string(bytes.size()));
     std::vector<std::size_t> dims(ndims);
     // Compute the payload size with overflow checks before anyone allocates.
     std::size_t total = 1;
     for (std::size_t d = 0; d < ndims; ++d) {
         dims[d] = detail::readBigEndian32(bytes, 4 + 4 * d);
         if (dims[d] != 0 && total > std::numeric_limits<std::size_t>::max() / dims[d])
-            throw DatasetError(where(path, 4 + 4 * d) + "dimension sizes overflow");
+            throw detail::atByte(path, 4 + 4 * d, "dimension sizes overflow");
         total *= dims[d];
     }
     const std::size_t available = bytes.size() - headerBytes;
     if (available < total)
-        throw DatasetError(where(path, bytes.size()) + "truncated data: header announces " +
-                           std::to_string(total) + " bytes after the " + std::to_string(headerBytes) +
-                           "-byte header, found " + std::to_string(available));
+        throw detail::atByte(path, bytes.size(),
+                             "truncated data: header announces " + std::to_string(total) +
+                                 " bytes after the " + std::to_string(headerBytes) + "-byte header, found " +
+                                 std::to_string(available));
     if (available > total)
-        throw DatasetError(where(path, headerBytes + total) + std::to_string(available - total) +
-                           " unexpected trailing bytes after the announced data");
+        throw detail::atByte(path, headerBytes + total,
+                             std::to_string(available - total) +
+                                 " unexpected trailing bytes after the announced data");
     dataOffset = headerBytes;
     return dims;
 }
@@ -55,16 +59,16 @@ std::vector<std::size_t> parseHeader(const std::vector<unsigned char>& bytes,
 void writeBytes(const std::filesystem::path& path, const std::vector<unsigned char>& bytes) {
     std::ofstream out(path, std::ios::binary | std::ios::trunc);
     if (!out)
-        throw DatasetError(path.string() + ": cannot open for writing");
+        throw detail::inFile(path, "cannot open for writing");
     out.write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
     if (!out)
-        throw DatasetError(path.string() + ": write failed");
+        throw detail::inFile(path, "write failed");
 }
 
 void appendBigEndian32(std::vector<unsigned char>& out, std::size_t value,
                        const std::filesystem::path& path) {
     if (value > std::numeric_limits<std::uint32_t>::max())
-        throw DatasetError(path.string() + ": size " + std::to_string(value) + " does not fit IDX's 32 bits");
+        throw detail::inFile(path, "size " + std::to_string(value) + " does not fit IDX's 32 bits");
     for (int shift = 24; shift >= 0; shift -= 8)
         out.push_back(static_cast<unsigned char>((value >> shift) & 0xff));
 }
@@ -79,7 +83,7 @@ std::vector<unsigned char> readIdxBytes(const std::filesystem::path& path) {
     constexpr std::size_t kMaxInflated = std::size_t{2} << 30;
     z_stream z{};
     if (inflateInit2(&z, 15 + 16) != Z_OK) // 15 = 32 KB window, +16 = expect a gzip wrapper
-        throw DatasetError(detail::where(path, 0) + "cannot initialise the gzip decoder");
+        throw detail::atByte(path, 0, "cannot initialise the gzip decoder");
     std::vector<unsigned char> out;
     out.reserve(std::min<std::size_t>(raw.size() * 4, kMaxInflated));
     std::vector<unsigned char> chunk(1 << 20);
@@ -99,17 +103,16 @@ std::vector<unsigned char> readIdxBytes(const std::filesystem::path& path) {
             const std::string why =
                 z.msg ? z.msg : (rc == Z_BUF_ERROR ? "truncated gzip data" : "corrupt gzip data");
             inflateEnd(&z);
-            throw DatasetError(detail::where(path, consumed) + "gzip: " + why);
+            throw detail::atByte(path, consumed, "gzip: " + why);
         }
         if (out.size() + produced > kMaxInflated) {
             inflateEnd(&z);
-            throw DatasetError(detail::where(path, consumed) + "gzip: inflated data exceeds 2 GiB");
+            throw detail::atByte(path, consumed, "gzip: inflated data exceeds 2 GiB");
         }
         out.insert(out.end(), chunk.begin(), chunk.begin() + static_cast<std::ptrdiff_t>(produced));
         if (rc != Z_STREAM_END && produced == 0 && consumed == raw.size()) {
             inflateEnd(&z);
-            throw DatasetError(detail::where(path, consumed) +
-                               "gzip: truncated data (the stream does not end)");
+            throw detail::atByte(path, consumed, "gzip: truncated data (the stream does not end)");
         }
     }
     inflateEnd(&z);
@@ -143,16 +146,17 @@ LabelledImages readIdxPair(const std::filesystem::path& images, const std::files
     result.images = readIdxImages(images);
     result.labels = readIdxLabels(labels);
     if (result.labels.size() != result.images.count)
-        throw DatasetError(labels.string() + ": " + std::to_string(result.labels.size()) + " labels but " +
-                           images.string() + " has " + std::to_string(result.images.count) + " images");
+        throw detail::inFile(labels, "" + std::to_string(result.labels.size()) + " labels but " +
+                                         images.string() + " has " + std::to_string(result.images.count) +
+                                         " images");
     return result;
 }
 
 void writeIdxImages(const std::filesystem::path& path, const Images& images) {
     if (images.channels != 1)
-        throw DatasetError(path.string() + ": IDX images must have one channel");
+        throw detail::inFile(path, "IDX images must have one channel");
     if (images.pixels.size() != images.count * images.imageSize())
-        throw DatasetError(path.string() + ": pixel buffer size does not match count x rows x cols");
+        throw detail::inFile(path, "pixel buffer size does not match count x rows x cols");
     std::vector<unsigned char> out{0, 0, kUnsignedByte, 3};
     appendBigEndian32(out, images.count, path);
     appendBigEndian32(out, images.rows, path);
@@ -166,7 +170,7 @@ void writeIdxLabels(const std::filesystem::path& path, const std::vector<int>& l
     appendBigEndian32(out, labels.size(), path);
     for (int label : labels) {
         if (label < 0 || label > 255)
-            throw DatasetError(path.string() + ": label " + std::to_string(label) + " outside 0..255");
+            throw detail::inFile(path, "label " + std::to_string(label) + " outside 0..255");
         out.push_back(static_cast<unsigned char>(label));
     }
     writeBytes(path, out);

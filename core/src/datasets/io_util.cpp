@@ -19,16 +19,16 @@ namespace detail {
 std::vector<unsigned char> readAllBytes(const std::filesystem::path& path) {
     std::error_code ec;
     if (!std::filesystem::is_regular_file(path, ec))
-        throw DatasetError(path.string() + ": no such file");
+        throw detail::inFile(path, "no such file");
     const auto size = std::filesystem::file_size(path, ec);
     if (ec)
-        throw DatasetError(path.string() + ": cannot determine size: " + ec.message());
+        throw detail::inFile(path, "cannot determine size: " + ec.message());
     std::ifstream in(path, std::ios::binary);
     if (!in)
-        throw DatasetError(path.string() + ": cannot open for reading");
+        throw detail::inFile(path, "cannot open for reading");
     std::vector<unsigned char> bytes(static_cast<std::size_t>(size));
     if (size > 0 && !in.read(reinterpret_cast<char*>(bytes.data()), static_cast<std::streamsize>(size)))
-        throw DatasetError(path.string() + ": read failed");
+        throw detail::inFile(path, "read failed");
     return bytes;
 }
 
@@ -39,6 +39,19 @@ std::uint32_t readBigEndian32(const std::vector<unsigned char>& bytes, std::size
 
 std::string where(const std::filesystem::path& path, std::size_t byteOffset) {
     return path.string() + ": byte " + std::to_string(byteOffset) + ": ";
+}
+
+DatasetError atByte(const std::filesystem::path& path, std::size_t byteOffset, const std::string& what) {
+    return DatasetError(where(path, byteOffset) + what, ErrorInfo{.path = path.string(), .byte = byteOffset});
+}
+
+DatasetError atLine(const std::filesystem::path& path, std::size_t line, const std::string& what) {
+    return DatasetError(path.string() + ":" + std::to_string(line) + ": " + what,
+                        ErrorInfo{.path = path.string(), .line = line});
+}
+
+DatasetError inFile(const std::filesystem::path& path, const std::string& what) {
+    return DatasetError(path.string() + ": " + what, ErrorInfo{.path = path.string()});
 }
 
 } // namespace detail

@@ -17,4 +17,11 @@ std::uint32_t readBigEndian32(const std::vector<unsigned char>& bytes, std::size
 
 std::string where(const std::filesystem::path& path, std::size_t byteOffset);
 
+/// DatasetError "<path>: byte <offset>: <what>" with path and byte offset as fields.
+DatasetError atByte(const std::filesystem::path& path, std::size_t byteOffset, const std::string& what);
+/// DatasetError "<path>:<line>: <what>" with path and line as fields.
+DatasetError atLine(const std::filesystem::path& path, std::size_t line, const std::string& what);
+/// DatasetError "<path>: <what>" with the path as a field.
+DatasetError inFile(const std::filesystem::path& path, const std::string& what);
+
 } // namespace attn::datasets::detail

@@ -1,3 +1,5 @@
+#include "io_util.hpp"
+
 #include <attn/datasets/tatoeba.hpp>
 #include <fstream>
 
@@ -6,10 +8,10 @@ namespace attn::datasets {
 std::vector<SentencePair> readTatoeba(const std::filesystem::path& path, Warnings* warnings) {
     std::error_code ec;
     if (!std::filesystem::is_regular_file(path, ec))
-        throw DatasetError(path.string() + ": no such file");
+        throw detail::inFile(path, "no such file");
     std::ifstream in(path, std::ios::binary);
     if (!in)
-        throw DatasetError(path.string() + ": cannot open for reading");
+        throw detail::inFile(path, "cannot open for reading");
     std::vector<SentencePair> pairs;
     std::string line;
     std::size_t lineNo = 0;
@@ -35,13 +37,14 @@ std::vector<SentencePair> readTatoeba(const std::filesystem::path& path, Warning
             start = tab + 1;
         }
         if (columns.size() != 2 && columns.size() != 3)
-            throw DatasetError(
-                where + "expected 2 or 3 tab-separated columns (source, target [, attribution]), found " +
-                std::to_string(columns.size()));
+            throw detail::atLine(
+                path, lineNo,
+                "expected 2 or 3 tab-separated columns (source, target [, attribution]), found " +
+                    std::to_string(columns.size()));
         if (columns[0].empty())
-            throw DatasetError(where + "empty source sentence (column 1)");
+            throw detail::atLine(path, lineNo, "empty source sentence (column 1)");
         if (columns[1].empty())
-            throw DatasetError(where + "empty target sentence (column 2)");
+            throw detail::atLine(path, lineNo, "empty target sentence (column 2)");
         SentencePair p;
         p.source = std::move(columns[0]);
         p.target = std::move(columns[1]);
@@ -50,7 +53,7 @@ std::vector<SentencePair> readTatoeba(const std::filesystem::path& path, Warning
         pairs.push_back(std::move(p));
     }
     if (in.bad())
-        throw DatasetError(path.string() + ":" + std::to_string(lineNo + 1) + ": read failed");
+        throw detail::atLine(path, lineNo + 1, "read failed");
     return pairs;
 }
 

@@ -1,3 +1,4 @@
+#include <attn/error.hpp>
 #include <attn/models/vocabulary.hpp>
 #include <fstream>
 #include <stdexcept>
@@ -14,7 +15,7 @@ Vocabulary::Vocabulary(std::vector<std::string> tokens) : tokens_(std::move(toke
 Vocabulary Vocabulary::read(const std::filesystem::path& path) {
     std::ifstream in(path, std::ios::binary);
     if (!in)
-        throw std::runtime_error(path.string() + ": cannot open vocabulary file");
+        throw Error(path.string() + ": cannot open vocabulary file", ErrorInfo{.path = path.string()});
     std::vector<std::string> tokens;
     std::unordered_map<std::string, int> seen;
     std::string line;
@@ -24,11 +25,20 @@ Vocabulary Vocabulary::read(const std::filesystem::path& path) {
         if (!line.empty() && line.back() == '\r')
             line.pop_back();
         if (line.empty())
-            throw std::runtime_error(path.string() + ":" + std::to_string(lineNo) + ": empty token (id " +
-                                     std::to_string(lineNo - 1) + ")");
+            throw Error(path.string() + ":" + std::to_string(lineNo) + ": empty token (id " +
+                            std::to_string(lineNo - 1) + ")",
+                        ErrorInfo{.path = path.string(),
+                                  .line = static_cast<std::uint64_t>(lineNo),
+                                  .expected = "a token",
+                                  .found = "an empty line"});
         if (auto [it, fresh] = seen.emplace(line, lineNo); !fresh)
-            throw std::runtime_error(path.string() + ":" + std::to_string(lineNo) + ": duplicate token '" +
-                                     line + "' (first on line " + std::to_string(it->second) + ")");
+            throw Error(path.string() + ":" + std::to_string(lineNo) + ": duplicate token '" + line +
+                            "' (first on line " + std::to_string(it->second) + ")",
+                        ErrorInfo{.path = path.string(),
+                                  .line = static_cast<std::uint64_t>(lineNo),
+                                  .key = line,
+                                  .expected = "a token not seen before",
+                                  .found = "a duplicate of line " + std::to_string(it->second)});
         tokens.push_back(std::move(line));
     }
     return Vocabulary(std::move(tokens));

@@ -1,6 +1,7 @@
 #pragma once
 // Shared pieces of the dataset readers (namespace attn::datasets). Qt-free; never prints.
 
+#include <attn/error.hpp>
 #include <cstddef>
 #include <functional>
 #include <stdexcept>
@@ -10,17 +11,15 @@
 namespace attn::datasets {
 
 /// Thrown for unreadable or malformed dataset files. The message names the path and the line
-/// (text formats) or byte offset (binary formats), and what was expected there.
-class DatasetError : public std::runtime_error {
+/// (text formats) or byte offset (binary formats), and what was expected there; path(), line() and
+/// byteOffset() carry the same facts.
+class DatasetError : public Error {
 public:
-    using std::runtime_error::runtime_error;
+    using Error::Error;
 };
 
-/// Thrown when a progress callback returned false.
-class Cancelled : public std::runtime_error {
-public:
-    Cancelled() : std::runtime_error("cancelled") {}
-};
+/// Thrown when a progress callback returned false: the one attn::Cancelled.
+using Cancelled = attn::Cancelled;
 
 /// Progress callback: (items done, items total). Return false to cancel (the reader then throws
 /// Cancelled). An empty function means "no progress reporting".

@@ -13,7 +13,7 @@ class Vocabulary {
 public:
     Vocabulary() = default;
     explicit Vocabulary(std::vector<std::string> tokens); // throws on a duplicate token
-    /// Errors name the file and line (empty token, duplicate, CR inside a token is stripped).
+    /// Throws attn::Error naming the file and line (empty token, duplicate; a CR ending a line is stripped).
     static Vocabulary read(const std::filesystem::path& path);
 
     int size() const { return static_cast<int>(tokens_.size()); }

@@ -5,6 +5,7 @@
 // copied bit for bit). The rows may live in owned memory, in a memory-mapped cache file or in the
 // read-only data embedded into the executable; `Embeddings` keeps whichever alive.
 
+#include "attn/error.hpp"
 #include "attn/matrix.hpp"
 
 #include <cstddef>
@@ -22,17 +23,19 @@
 namespace attn::glove {
 
 /// A file that cannot be read as word vectors. The message always starts with where:
-/// "<path>:<line>: <what was expected>" for text, "<path>: byte <offset>: ..." for binary.
-class LoadError : public std::runtime_error {
+/// "<path>:<line>: <what was expected>" for text, "<path>: byte <offset>: ..." for binary; path(),
+/// line() and byteOffset() carry the same facts.
+class LoadError : public Error {
 public:
-    using std::runtime_error::runtime_error;
+    using Error::Error;
 };
 
-/// The progress callback returned false. Deliberately not a LoadError.
-class Cancelled : public std::runtime_error {
-public:
-    Cancelled() : std::runtime_error("loading cancelled") {}
-};
+/// The progress callback returned false: the one attn::Cancelled, deliberately not a LoadError.
+using Cancelled = attn::Cancelled;
+
+/// The most dimensions a word vector may have, in every format (text, binary, cache, wink import):
+/// the binary format's limit (FORMAT.md), so whatever a reader accepts can also be cached.
+inline constexpr std::size_t kMaxDimensions = std::size_t{1} << 20; // 1,048,576
 
 /// Called with a fraction in [0, 1]; return false to cancel (the loader then throws Cancelled).
 using Progress = std::function<bool(double fraction)>;

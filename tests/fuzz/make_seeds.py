@@ -1,0 +1,144 @@
+#!/usr/bin/env python3
+"""Writes the seed corpora of the fuzz harnesses (tests/fuzz/corpus/<harness>/): small valid files,
+some copied from the test fixtures under tests/data (their provenance is documented there), the rest
+written here from the formats' specifications. Deterministic: rerunning gives the same bytes.
+
+    /usr/bin/python3 tests/fuzz/make_seeds.py
+"""
+import gzip
+import json
+import pathlib
+import shutil
+import struct
+
+HERE = pathlib.Path(__file__).resolve().parent
+ROOT = HERE.parent.parent
+DATA = ROOT / "tests" / "data"
+CORPUS = HERE / "corpus"
+SEP = b"\n%%attnviz-fuzz-file%%\n"  # fuzz::kSeparator (harness.hpp)
+
+
+def put(harness, name, data):
+    d = CORPUS / harness
+    d.mkdir(parents=True, exist_ok=True)
+    (d / name).write_bytes(data if isinstance(data, bytes) else data.encode())
+
+
+def safetensors(tensors, metadata=None):
+    """tensors: list of (name, dtype, shape, raw bytes), stored in order (safetensors 'Format')."""
+    header, off, blob = {}, 0, b""
+    for name, dtype, shape, raw in tensors:
+        header[name] = {"dtype": dtype, "shape": shape, "data_offsets": [off, off + len(raw)]}
+        off += len(raw)
+        blob += raw
+    if metadata:
+        header["__metadata__"] = metadata
+    h = json.dumps(header, separators=(",", ":")).encode()
+    return struct.pack("<Q", len(h)) + h + blob
+
+
+def glove_binary(words, dim, rows, meta=b""):
+    """glove/FORMAT.md, version 1."""
+    blob = b"".join(w.encode() + b"\n" for w in words)
+    matrix = 64 + len(blob) + len(meta)
+    matrix += (64 - matrix % 64) % 64
+    head = b"ATTNGLOV" + struct.pack("<IIQQQQQQ", 1, 64, len(words), dim, 64, len(blob), len(meta), matrix)
+    body = head + blob + meta
+    body += b"\0" * (matrix - len(body))
+    return body + b"".join(struct.pack("<%df" % dim, *r) for r in rows)
+
+
+def idx(dims, payload):
+    """IDX unsigned byte (http://yann.lecun.com/exdb/mnist/): 0 0 0x08 ndims, big-endian sizes, data."""
+    return bytes([0, 0, 8, len(dims)]) + b"".join(struct.pack(">I", d) for d in dims) + bytes(payload)
+
+
+def main():
+    shutil.rmtree(CORPUS, ignore_errors=True)
+    parity = sorted(p for p in (DATA / "parity").iterdir() if p.is_dir())
+
+    # safetensors: every dtype the reader converts, metadata, an empty tensor; plus two real files.
+    put("safetensors", "dtypes.safetensors", safetensors([
+        ("a", "F32", [2], struct.pack("<2f", 1.5, -2)),
+        ("b", "F16", [1, 2], struct.pack("<2H", 0x3C00, 0x0001)),
+        ("c", "BF16", [1], struct.pack("<H", 0x3F80)),
+        ("d", "F64", [1], struct.pack("<d", 0.25)),
+        ("e", "I32", [1], struct.pack("<i", 7)),
+        ("z", "F32", [0, 3], b""),
+    ], {"format": "pt"}))
+    for name in ("s2s_none", "vit_pre_gelu_learned_gray"):
+        put("safetensors", name + ".safetensors", (DATA / "parity" / name / "model.safetensors").read_bytes())
+
+    # config.json of every architecture and variant (parity fixtures and the shipped models).
+    for p in parity:
+        put("config", p.name + ".json", (p / "config.json").read_bytes())
+    for p in sorted((ROOT / "resources" / "models").iterdir()):
+        if (p / "config.json").exists():
+            put("config", "shipped_" + p.name + ".json", (p / "config.json").read_bytes())
+
+    # checkpoint directories: config.json, model.safetensors, vocab.txt, src_vocab.txt, tgt_vocab.txt.
+    for p in parity:
+        names = ["config.json", "model.safetensors", "vocab.txt", "src_vocab.txt", "tgt_vocab.txt"]
+        parts = [(p / n).read_bytes() if (p / n).exists() else b"" for n in names]
+        while parts and not parts[-1]:
+            parts.pop()
+        put("checkpoint", p.name, SEP.join(parts))
+
+    # GloVe text: the fixtures (word2vec header, BOM + CRLF, words with spaces) and the head of wink.
+    for p in sorted((DATA / "glove").glob("*.txt")):
+        data = p.read_bytes()
+        if len(data) > 4096:
+            data = b"".join(data.splitlines(keepends=True)[:5])
+        put("glove_text", p.name, data)
+
+    # GloVe binary + cache: binaries (with metadata, and one with a vector of zeros) and text files.
+    put("glove_binary", "three.bin", glove_binary(["cat", "dog", "fish"], 2, [[1, 0], [0.5, 0.5], [0, 0]],
+                                                  b"name=seed\n"))
+    put("glove_binary", "cafe.bin", glove_binary(["caf\u00e9"], 1, [[2]]))
+    put("glove_binary", "word2vec_header.txt", (DATA / "glove" / "word2vec_header.txt").read_bytes())
+    put("glove_binary", "bom_crlf.txt", (DATA / "glove" / "bom_crlf.txt").read_bytes())
+
+    # wink-embeddings package layout (glove/include/attn/glove/wink_import.hpp).
+    put("wink", "package.json", json.dumps({
+        "precision": 8, "l2NormIndex": 2, "wordIndex": 3, "size": 3, "dimensions": 2,
+        "words": ["the", "caf\u00e9", "\"q\""],
+        "vectors": {"the": [0.5, -1.25, 1.4, 0], "caf\u00e9": [1e-3, 2, 2.1, 1], "\"q\"": [3, 4, 5, 2]},
+        "unkVector": [0, 0, 0, -1]}))
+    put("wink", "escapes.json", '{"dimensions":1,"words":["a\\u00e9\\ud83d\\ude00","b\\n"],'
+                                '"vectors":{"a\\u00e9\\ud83d\\ude00":[1e-2]}}')
+    put("wink", "minimal.json", '{"dimensions":1,"words":["x"],"vectors":{"x":[-0.5]}}')
+
+    # IDX images (2 of 3x2) and labels, plain and gzip (mtime 0: deterministic bytes).
+    images = idx([2, 3, 2], range(12))
+    labels = idx([2], [7, 1])
+    for name, data in (("images.idx", images), ("labels.idx", labels)):
+        put("idx", name, data)
+        put("idx", name + ".gz", gzip.compress(data, mtime=0))
+        put("idx_gz", name, data)  # compressed by the harness
+
+    # CIFAR-10: two records (label byte + 3072 planar pixels).
+    put("cifar10", "test_batch.bin", bytes([3]) + bytes(i % 256 for i in range(3072)) +
+        bytes([9]) + bytes(255 - i % 256 for i in range(3072)))
+
+    # aclImdb: "<relative path>\n<contents>" sections.
+    put("aclimdb", "layout", SEP.join([
+        b"train/pos/0_9.txt\nA great film.<br /><br />Loved it.",
+        b"train/neg/1_2.txt\nDull.",
+        b"test/pos/2_10.txt\nWonderful",
+        b"test/neg/3_1.txt\nBad<br/>really",
+        b"train/unsup/4_0.txt\nignored",
+        b"train/pos/odd-name.txt\nno rating in the name",
+    ]))
+
+    # Tatoeba / Anki pairs: 2 and 3 columns, CRLF, a BOM, an empty line.
+    put("tatoeba", "spa.txt", "\ufeffGo.\tVe.\tCC-BY 2.0 (France) Attribution: tatoeba.org\r\n"
+                              "Hi.\tHola.\n\nI am cold.\tTengo fr\u00edo.\n")
+
+    # Vocabulary files and tokenizer sentences (attn/tokenizer.hpp's examples).
+    put("vocabulary", "vocab.txt", (DATA / "parity" / "tc_post_relu_mean_sinusoidal" / "vocab.txt").read_bytes())
+    put("vocabulary", "sentences.txt", "She's improved. Don't, can't \u2019s cannot 3.5 well-known U.S. (x) "
+                                       "1,000 10:30 and/or at&t \u201cquoted\u201d \u2026 e.g. Mr. Smith...\n")
+
+
+if __name__ == "__main__":
+    main()
