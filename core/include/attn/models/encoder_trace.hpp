@@ -32,6 +32,10 @@ struct EncoderTrace {
     std::vector<layers::LayerTrace> layers; // [layer]
 };
 
+/// The angular frequencies of the sinusoidal table (Vaswani et al. 2017, sec. 3.5), one per pair of
+/// dimensions: omega_i = 1 / 10000^(2i / d), PE(p, 2i) = sin(p omega_i), PE(p, 2i + 1) = cos(p omega_i).
+std::vector<double> sinusoidalFrequencies(int d);
+
 /// A seeded permutation of 0..n-1 (Fisher-Yates on std::mt19937, whose output the standard fixes, so the
 /// same seed gives the same order on every platform): word i of the shuffled sentence is word order[i].
 std::vector<std::size_t> shuffledOrder(std::size_t n, std::uint32_t seed);
