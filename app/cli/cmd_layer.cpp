@@ -8,14 +8,16 @@
 //   concat, attn_out, residual1, norm1, ff_hidden [T][ff_dim], ff_out, residual2, norm2, output,
 //   mean / var {norm1: [T], norm2: [T]}, prediction {before, after: {label, index, probabilities, logits}}.
 // Extra keys: model, layer, n_layers, n_heads, d_model, ff_dim, norm_first, activation, positional, ids,
-//   key_allowed, encoder_input, attn_input, ff_input, ff_pre [T][ff_dim], scale, norms {norm1, norm2:
-//   {gain, bias, eps}}, what_if {...}, order (with --shuffle), weights_before [head][T][T], warnings.
+//   key_allowed, cost [{n, scores, seconds, repeats}] (with --cost), encoder_input, attn_input, ff_input,
+//   ff_pre [T][ff_dim], scale, norms {norm1, norm2: {gain, bias, eps}}, what_if {...}, order (with
+//   --shuffle), weights_before [head][T][T], warnings.
 // What-ifs act on --layer N (positions, shuffle and the mask on the whole model); "before" is the
 // sentence as typed through the unchanged model (same padding).
 
 #include "cli/args.hpp"
 #include "cli/commands.hpp"
 
+#include <attn/attention_cost.hpp>
 #include <attn/checkpoint.hpp>
 #include <attn/models/transformer_classifier.hpp>
 #include <attn/tokenizer.hpp>
@@ -103,7 +105,8 @@ int runLayer(const Argv& argv) {
         .option("ablate-head", "H", "what-if: zero head H's output before Wo")
         .option("uniform-head", "H", "what-if: head H attends uniformly over the allowed keys")
         .flag("no-mask", "what-if: do not mask the padding (use with --pad-to)")
-        .option("pad-to", "N", "pad the sentence with the pad token up to N positions");
+        .option("pad-to", "N", "pad the sentence with the pad token up to N positions")
+        .flag("cost", "also measure the cost of attention: one forward of the layer for n = 8 ... 512");
     if (!args.parse(argv, std::cerr))
         return 2;
     if (args.helpRequested()) {
@@ -224,6 +227,15 @@ int runLayer(const Argv& argv) {
         out["order"] = order;
     out["weights_before"] = heads(base.layers[static_cast<std::size_t>(layer)].weights);
     out["warnings"] = t.result.warnings;
+    attn::AttentionCost cost;
+    if (args.has("cost")) {
+        cost = attn::measureAttentionCost(enc, attn::defaultCostLengths());
+        nlohmann::json points = nlohmann::json::array();
+        for (const auto& p : cost.points)
+            points.push_back(
+                {{"n", p.length}, {"scores", p.scores}, {"seconds", p.seconds}, {"repeats", p.repeats}});
+        out["cost"] = points;
+    }
 
     if (auto path = args.value("json")) {
         if (*path == "-") {
@@ -244,6 +256,10 @@ int runLayer(const Argv& argv) {
               << base.result.probabilities[static_cast<std::size_t>(base.result.predicted)]
               << "   after: " << t.result.predictedLabel << " "
               << t.result.probabilities[static_cast<std::size_t>(t.result.predicted)] << '\n';
+    for (const auto& p : cost.points)
+        std::cout << "n = " << std::setw(3) << p.length << ": " << std::setw(9)
+                  << static_cast<long long>(p.scores) << " scores, " << std::setprecision(3)
+                  << p.seconds * 1000.0 << " ms per layer forward\n";
     return 0;
 }
 

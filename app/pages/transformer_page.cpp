@@ -29,8 +29,9 @@ using transformer::AttentionPart;
 using transformer::Step;
 
 namespace {
-const char* const kShortNames[] = {"1 Embed + PE", "2 Heads",  "3 Attention", "4 Concat + Wo", "5 Add & Norm",
-                                   "6 FFN",        "7 Output", "8 What if",   "9 Cost"};
+const char* const kShortNames[] = {"1 Embed + PE",  "2 Heads",       "3 Attention",
+                                   "4 Concat + Wo", "5 Add && Norm", "6 FFN",
+                                   "7 Output",      "8 What if",     "9 Cost"};
 const char* const kExamples[] = {
     TransformerPage::kDefaultSentence,
     "The acting was good but the plot was very bad",
@@ -106,7 +107,7 @@ TransformerPage::TransformerPage(QWidget* parent) : Page(parent) {
     mv->addWidget(large_, 1);
     auto* scroll = new QScrollArea(matrices);
     scroll->setWidgetResizable(true);
-    scroll->setFixedHeight(150);
+    scroll->setFixedHeight(140);
     scroll->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     thumbArea_ = new QWidget(scroll);
     thumbGrid_ = new QGridLayout(thumbArea_);
@@ -378,8 +379,13 @@ void TransformerPage::selectItem(int index) {
     large_->setMatrix(it.values, it.rows, it.columns);
     // Numbers in the cells only where they fit (T x T maps, not 100-wide vectors).
     large_->setShowValues(teachingOn_ && it.values.cols() <= 16);
-    for (int i = 0; i < thumbs_.size(); ++i)
-        thumbs_[i]->setStyleSheet(i == index ? QStringLiteral("border: 2px solid #c85000;") : QString());
+    for (int i = 0; i < thumbCaptions_.size(); ++i) {
+        QFont f = thumbCaptions_[i]->font();
+        f.setBold(i == index);
+        thumbCaptions_[i]->setFont(f);
+        thumbCaptions_[i]->setText((i == index ? QStringLiteral("▶ ") : QString()) +
+                                   content_.items[std::size_t(i)].name);
+    }
     if (step_ == Step::Attention && index != head_) {
         head_ = index;
         if (trace_ && whatIfTrace_)
@@ -425,22 +431,29 @@ void TransformerPage::refresh() {
     tokenPanel_->setHtml(content_.tokenHtml);
     // Thumbnails: one per item, rebuilt only when the count changes.
     const int n = int(content_.items.size());
-    while (thumbs_.size() > n)
+    while (thumbs_.size() > n) {
         delete thumbs_.takeLast();
+        delete thumbCaptions_.takeLast();
+    }
     while (thumbs_.size() < n) {
+        const int i = thumbs_.size();
         auto* v = new HeatmapView(thumbArea_);
         v->setCompact(true);
-        v->setFixedSize(150, 110);
-        const int i = thumbs_.size();
+        v->setFixedSize(150, 100);
+        auto* caption = new QLabel(thumbArea_);
+        caption->setObjectName(QStringLiteral("caption"));
         connect(v, &HeatmapView::cellClicked, this, [this, i](int, int) { selectItem(i); });
-        thumbGrid_->addWidget(v, 0, i * 1);
+        thumbGrid_->addWidget(v, 0, i);
+        thumbGrid_->addWidget(caption, 1, i, Qt::AlignHCenter);
+        thumbCaptions_ << caption;
         thumbs_ << v;
     }
     for (int i = 0; i < n; ++i) {
         const auto& it = content_.items[std::size_t(i)];
         thumbs_[i]->setRangeMode(it.weights ? HeatmapView::RangeMode::Fixed01 : HeatmapView::RangeMode::Auto);
         thumbs_[i]->setMatrix(it.values, it.rows, it.columns);
-        thumbs_[i]->setToolTip(it.name);
+        thumbs_[i]->setToolTip(it.title);
+        thumbCaptions_[i]->setText(it.name);
     }
     const int want = item_ >= 0 && item_ < n && step_ != Step::Attention ? item_ : content_.selectedItem;
     item_ = want;

@@ -108,6 +108,7 @@ private:
     QWidget* thumbArea_ = nullptr;
     QGridLayout* thumbGrid_ = nullptr;
     QVector<HeatmapView*> thumbs_;
+    QVector<QLabel*> thumbCaptions_;
     QTextBrowser* tokenPanel_ = nullptr;
     TransformerWhatIfPanel* whatIf_ = nullptr;
     TransformerCostPanel* cost_ = nullptr;
