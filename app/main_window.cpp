@@ -2,6 +2,7 @@
 
 #include "pages/page.hpp"
 #include "pages/sentiment_page.hpp"
+#include "pages/transformer_page.hpp"
 #include "pages/translation_page.hpp"
 #include "pages/vision_page.hpp"
 #include "pages/walkthrough_page.hpp"
@@ -45,6 +46,9 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     addPage(new TranslationPage(this));
     addPage(new SentimentPage(this));
     addPage(new VisionPage(this));
+    auto* transformerPage = new TransformerPage(this);
+    addPage(transformerPage);
+    transformerPage->start();
 
     // Loading word vectors runs in the background: a progress bar and a cancel button while it does.
     loadProgress_ = new QProgressBar(this);

@@ -12,6 +12,7 @@ const std::vector<Command>& commands() {
         {"embeddings", "print a word's GloVe vector and its nearest neighbours", &runEmbeddings},
         {"inspect", "run a checkpoint on a text or an image and dump its attention", &runInspect},
         {"render", "write what a page shows for an input as a PNG, without a display", &runRender},
+        {"layer", "every intermediate of one encoder layer, with what-if switches", &runLayer},
     };
     return table;
 }

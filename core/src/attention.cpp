@@ -166,7 +166,7 @@ AttentionSteps attention(const Matrix& queryInputs, const Matrix& keyInputs, con
 
 ScaledDotResult scaledDotAttention(const Eigen::Ref<const Matrix>& q, const Eigen::Ref<const Matrix>& k,
                                    const Eigen::Ref<const Matrix>& v,
-                                   const std::vector<std::uint8_t>& keyAllowed) {
+                                   const std::vector<std::uint8_t>& keyAllowed, Matrix* logits) {
     if (q.cols() != k.cols() || k.rows() != v.rows())
         throw std::invalid_argument("scaledDotAttention: shapes q [" + std::to_string(q.rows()) + "x" +
                                     std::to_string(q.cols()) + "], k [" + std::to_string(k.rows()) + "x" +
@@ -179,6 +179,8 @@ ScaledDotResult scaledDotAttention(const Eigen::Ref<const Matrix>& q, const Eige
     const float scale = 1.0f / std::sqrt(static_cast<float>(q.cols()));
     // Scale the queries (T_q x d) instead of the scores (T_q x T_k): fewer multiplications.
     r.weights.noalias() = (q * scale) * k.transpose(); // T_q x T_k
+    if (logits)
+        *logits = r.weights;
     const Eigen::Index tk = k.rows();
     for (Eigen::Index i = 0; i < r.weights.rows(); ++i) {
         auto row = r.weights.row(i);

@@ -75,12 +75,14 @@ void maskedSoftmaxRows(Matrix& values, const Mask& mask);
 
 /// Lean scaled-dot attention for model forward passes: weights (T_q x T_k) and the output
 /// (T_q x d_v) only. `keyAllowed` (size T_k, 1 = real token) masks padding keys; empty = none.
+/// When `logits` is given it receives the softmax's input (Q / sqrt(d)) K^T, T_q x T_k, before masking.
 struct ScaledDotResult {
     Matrix weights; // T_q x T_k
     Matrix output;  // T_q x d_v
 };
 ScaledDotResult scaledDotAttention(const Eigen::Ref<const Matrix>& q, const Eigen::Ref<const Matrix>& k,
                                    const Eigen::Ref<const Matrix>& v,
-                                   const std::vector<std::uint8_t>& keyAllowed = {});
+                                   const std::vector<std::uint8_t>& keyAllowed = {},
+                                   Matrix* logits = nullptr);
 
 } // namespace attn

@@ -1,5 +1,7 @@
 #include <attn/layers/encoder_layer.hpp>
 #include <cmath>
+#include <stdexcept>
+#include <string>
 
 namespace attn::layers {
 
@@ -25,26 +27,77 @@ TransformerEncoderLayer TransformerEncoderLayer::load(WeightLoader& w, const std
     return l;
 }
 
-TransformerEncoderLayer::Result
-TransformerEncoderLayer::forward(const Eigen::Ref<const Matrix>& x,
-                                 const std::vector<std::uint8_t>& keyAllowed) const {
-    auto ff = [this](const Matrix& in) {
+TransformerEncoderLayer::Result TransformerEncoderLayer::forward(const Eigen::Ref<const Matrix>& x,
+                                                                 const std::vector<std::uint8_t>& keyAllowed,
+                                                                 const LayerSwitches& sw,
+                                                                 LayerTrace* t) const {
+    // Each step is computed once; with a trace its value is also copied into *t.
+    auto ff = [this, t](const Matrix& in) {
         Matrix h = linear1.forward(in); // T x ff
+        if (t) {
+            t->ffInput = in;
+            t->ffPre = h;
+        }
         applyActivation(h, activation);
-        return linear2.forward(h); // T x d
+        Matrix out = linear2.forward(h); // T x d
+        if (t) {
+            t->ffHidden = std::move(h);
+            t->ffOut = out;
+        }
+        return out;
     };
+    auto norm = [t](const LayerNorm& n, const Matrix& in, Vector* mean, Vector* var) {
+        return n.forward(in, t ? mean : nullptr, t ? var : nullptr);
+    };
+    if (t) {
+        *t = LayerTrace{};
+        t->normFirst = normFirst;
+        t->input = x;
+    }
+    MultiheadAttention::Trace* at = t ? &t->attn : nullptr;
     Result r;
     if (normFirst) {
-        auto sa = selfAttn.forward(norm1.forward(x), keyAllowed);
-        Matrix y = x + sa.output; // T x d
-        y += ff(norm2.forward(y));
+        Matrix n1 = norm(norm1, x, t ? &t->norm1Mean : nullptr, t ? &t->norm1Var : nullptr); // T x d
+        auto sa = selfAttn.forward(n1, keyAllowed, sw.heads, at);
+        Matrix y = sw.residual1 ? Matrix(x + sa.output) : sa.output; // T x d
+        if (t) {
+            t->attnInput = n1;
+            t->norm1 = std::move(n1);
+            t->attnOut = sa.output;
+            t->residual1 = y;
+        }
+        Matrix n2 = norm(norm2, y, t ? &t->norm2Mean : nullptr, t ? &t->norm2Var : nullptr);
+        Matrix f = ff(n2);
+        if (sw.residual2)
+            y += f;
+        else
+            y = std::move(f);
+        if (t) {
+            t->norm2 = std::move(n2);
+            t->residual2 = y;
+        }
         r.output = std::move(y);
         r.weights = std::move(sa.weights);
     } else {
-        auto sa = selfAttn.forward(x, keyAllowed);
-        Matrix y = norm1.forward(x + sa.output); // T x d
-        r.output = norm2.forward(y + ff(y));
+        auto sa = selfAttn.forward(x, keyAllowed, sw.heads, at);
+        Matrix s1 = sw.residual1 ? Matrix(x + sa.output) : sa.output; // T x d
+        Matrix y = norm(norm1, s1, t ? &t->norm1Mean : nullptr, t ? &t->norm1Var : nullptr);
+        Matrix f = ff(y);
+        Matrix s2 = sw.residual2 ? Matrix(y + f) : std::move(f); // T x d
+        r.output = norm(norm2, s2, t ? &t->norm2Mean : nullptr, t ? &t->norm2Var : nullptr);
+        if (t) {
+            t->attnInput = x;
+            t->attnOut = std::move(sa.output);
+            t->residual1 = std::move(s1);
+            t->norm1 = std::move(y);
+            t->residual2 = std::move(s2);
+            t->norm2 = r.output;
+        }
         r.weights = std::move(sa.weights);
+    }
+    if (t) {
+        t->weights = r.weights;
+        t->output = r.output;
     }
     return r;
 }
@@ -62,11 +115,20 @@ TransformerEncoder TransformerEncoder::load(WeightLoader& w, const std::string& 
 }
 
 Matrix TransformerEncoder::forward(Matrix x, const std::vector<std::uint8_t>& keyAllowed,
-                                   AttentionStack& attention) const {
+                                   AttentionStack& attention, const EncoderSwitches& switches,
+                                   std::vector<LayerTrace>* traces) const {
+    if (switches.layer < -1 || switches.layer >= static_cast<int>(layers.size()))
+        throw std::invalid_argument("TransformerEncoder: layer " + std::to_string(switches.layer) +
+                                    " out of range [0, " + std::to_string(layers.size()) + ")");
     attention.clear();
     attention.reserve(layers.size());
-    for (const auto& layer : layers) {
-        auto r = layer.forward(x, keyAllowed);
+    if (traces)
+        traces->assign(layers.size(), LayerTrace{});
+    const LayerSwitches none;
+    for (std::size_t i = 0; i < layers.size(); ++i) {
+        const bool switched = switches.layer == -1 || switches.layer == static_cast<int>(i);
+        auto r = layers[i].forward(x, keyAllowed, switched ? switches.switches : none,
+                                   traces ? &(*traces)[i] : nullptr);
         x = std::move(r.output);
         attention.push_back(std::move(r.weights));
     }

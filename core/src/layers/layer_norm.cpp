@@ -1,6 +1,7 @@
 #include <attn/layers/layer_norm.hpp>
 #include <cmath>
 #include <stdexcept>
+#include <string>
 
 namespace attn::layers {
 
@@ -12,15 +13,24 @@ LayerNorm LayerNorm::load(WeightLoader& w, const std::string& prefix, Eigen::Ind
     return ln;
 }
 
-Matrix LayerNorm::forward(const Eigen::Ref<const Matrix>& x) const {
+Matrix LayerNorm::forward(const Eigen::Ref<const Matrix>& x, Vector* meanOut, Vector* varOut) const {
     if (x.cols() != weight.size())
-        throw std::invalid_argument("LayerNorm: input width differs from d");
+        throw std::invalid_argument("LayerNorm: expected input width " + std::to_string(weight.size()) +
+                                    ", got " + std::to_string(x.cols()));
     Matrix y(x.rows(), x.cols()); // T x d
+    if (meanOut)
+        meanOut->resize(x.rows());
+    if (varOut)
+        varOut->resize(x.rows());
     const float inv = 1.0f / static_cast<float>(x.cols());
     for (Eigen::Index i = 0; i < x.rows(); ++i) {
         const auto row = x.row(i).array();
         const float mean = row.sum() * inv;
         const float var = (row - mean).square().sum() * inv; // biased, as PyTorch
+        if (meanOut)
+            (*meanOut)(i) = mean;
+        if (varOut)
+            (*varOut)(i) = var;
         const float rstd = 1.0f / std::sqrt(var + eps);
         y.row(i) = ((row - mean) * rstd) * weight.transpose().array() + bias.transpose().array();
     }

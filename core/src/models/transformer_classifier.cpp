@@ -43,6 +43,27 @@ ClassifierResult TransformerClassifier::classify(std::string_view text, int padT
 
 ClassifierResult TransformerClassifier::classifyWords(const std::vector<std::string>& words, int padTo,
                                                       bool maskPadding) const {
+    WhatIf plain;
+    plain.padTo = padTo;
+    plain.maskPadding = maskPadding;
+    return run(words, plain, nullptr);
+}
+
+EncoderTrace TransformerClassifier::traceWords(const std::vector<std::string>& words,
+                                               const WhatIf& whatIf) const {
+    EncoderTrace t;
+    t.result = run(words, whatIf, &t);
+    return t;
+}
+
+EncoderTrace TransformerClassifier::trace(std::string_view text, const WhatIf& whatIf) const {
+    return traceWords(detail::tokenizeText(text), whatIf);
+}
+
+ClassifierResult TransformerClassifier::run(const std::vector<std::string>& words, const WhatIf& whatIf,
+                                            EncoderTrace* trace) const {
+    const int padTo = whatIf.padTo;
+    const bool maskPadding = whatIf.maskPadding;
     ClassifierResult r;
     if (clsId_ >= 0) {
         r.tokens.push_back(config_.clsToken);
@@ -75,12 +96,29 @@ ClassifierResult TransformerClassifier::classifyWords(const std::vector<std::str
     const int d = config_.encoder.dModel;
     const float scale = config_.scaleEmbedding ? std::sqrt(static_cast<float>(d)) : 1.0f;
     Matrix x(T, d); // T x d
-    for (Eigen::Index t = 0; t < T; ++t)
-        x.row(t) = embedding_.row(r.ids[static_cast<std::size_t>(t)]) * scale + positions_.row(t);
+    if (trace) {
+        trace->embeddings.resize(T, d);
+        trace->positions = Matrix::Zero(T, d);
+    }
+    for (Eigen::Index t = 0; t < T; ++t) {
+        const auto e = embedding_.row(r.ids[static_cast<std::size_t>(t)]) * scale; // 1 x d
+        if (whatIf.positions)
+            x.row(t) = e + positions_.row(t);
+        else
+            x.row(t) = e;
+        if (trace) {
+            trace->embeddings.row(t) = e;
+            if (whatIf.positions)
+                trace->positions.row(t) = positions_.row(t);
+        }
+    }
+    if (trace)
+        trace->input = x;
     // The mask passed to attention is empty when nothing is masked (the lean kernel's fast path).
     const bool anyMasked = std::find(r.keyAllowed.begin(), r.keyAllowed.end(), 0) != r.keyAllowed.end();
     const std::vector<std::uint8_t> noMask;
-    x = encoder_.forward(std::move(x), anyMasked ? r.keyAllowed : noMask, r.attention);
+    x = encoder_.forward(std::move(x), anyMasked ? r.keyAllowed : noMask, r.attention, whatIf.encoder,
+                         trace ? &trace->layers : nullptr);
 
     RowVector pooled; // d
     if (config_.pooling == Pooling::Cls) {

@@ -5,6 +5,11 @@
 //   W_h = softmax(Q_h K_h^T / sqrt(dh)) with padding keys masked (weight exactly 0)
 //   O = concat_h(W_h V_h) Wo^T + bo
 // The per-head kernel is attn::scaledDotAttention (core/src/attention.cpp), shared with the benchmark.
+//
+// forward() optionally fills a Trace with every intermediate (the same code path: the ordinary forward
+// passes no trace and only skips the copies) and applies what-if switches:
+//   ablateHead:  that head's output W_h V_h is replaced by zeros before Wo (its weights are still shown)
+//   uniformHead: that head's weights become 1 / (number of allowed keys) on every allowed key
 
 #include <attn/layers/linear.hpp>
 #include <attn/matrix.hpp>
@@ -13,7 +18,14 @@
 
 namespace attn::layers {
 
+/// What-if switches of multi-head attention (-1 = off).
+struct HeadSwitches {
+    int ablateHead = -1;
+    int uniformHead = -1;
+};
+
 struct MultiheadAttention {
+    using Switches = HeadSwitches;
     int dModel = 0, nHeads = 0;
     Matrix inProjWeight; // 3d x d
     Vector inProjBias;   // 3d
@@ -22,12 +34,24 @@ struct MultiheadAttention {
     /// `<prefix>.in_proj_weight`, `<prefix>.in_proj_bias`, `<prefix>.out_proj.{weight,bias}`.
     static MultiheadAttention load(WeightLoader& w, const std::string& prefix, int dModel, int nHeads);
 
+    /// Every intermediate of one forward (filled only when asked for).
+    struct Trace {
+        std::vector<Matrix> q, k, v;  // [head] T x dh
+        std::vector<Matrix> scores;   // [head] T x T   Q_h K_h^T, unscaled
+        float scale = 1;              // 1 / sqrt(dh)
+        std::vector<Matrix> scaled;   // [head] T x T   the softmax's input (Q_h / sqrt(dh)) K_h^T
+        Mask mask;                    // T x T          1 = the query may attend to the key
+        std::vector<Matrix> headsOut; // [head] T x dh  W_h V_h (zeros for an ablated head)
+        Matrix concat;                // T x d          heads side by side, the input of Wo
+    };
+
     struct Result {
         Matrix output;               // T x d
         std::vector<Matrix> weights; // [head] T x T
     };
     /// x: T x d; keyAllowed: T entries, 1 = real token (empty = all allowed).
-    Result forward(const Eigen::Ref<const Matrix>& x, const std::vector<std::uint8_t>& keyAllowed) const;
+    Result forward(const Eigen::Ref<const Matrix>& x, const std::vector<std::uint8_t>& keyAllowed,
+                   const Switches& switches = {}, Trace* trace = nullptr) const;
 };
 
 } // namespace attn::layers

@@ -5,6 +5,7 @@
 //   logits = classifier(pooled)
 
 #include <attn/layers/encoder_layer.hpp>
+#include <attn/models/encoder_trace.hpp>
 #include <attn/models/model.hpp>
 #include <attn/models/vocabulary.hpp>
 #include <string_view>
@@ -27,6 +28,13 @@ public:
     /// Sequences longer than max_len are truncated (with a warning).
     ClassifierResult classifyWords(const std::vector<std::string>& words, int padTo = 0,
                                    bool maskPadding = true) const;
+    /// The same forward as classifyWords, with every intermediate kept and the what-if switches applied.
+    EncoderTrace traceWords(const std::vector<std::string>& words, const WhatIf& whatIf = {}) const;
+    EncoderTrace trace(std::string_view text, const WhatIf& whatIf = {}) const;
+
+    const layers::TransformerEncoder& encoder() const { return encoder_; }
+    /// The positional table (max_len x d): learned rows or the sinusoidal table.
+    const Matrix& positionTable() const { return positions_; }
 
     /// What the pooled representation looks at in one T x T attention map of `r`: with cls pooling row
     /// 0 (what cls_token attends to); with mean pooling the column means over the rows that are pooled
@@ -36,6 +44,10 @@ public:
     int padCount(const ClassifierResult& r) const;
 
 private:
+    /// The one forward behind classifyWords and traceWords (`trace` may be null).
+    ClassifierResult run(const std::vector<std::string>& words, const WhatIf& whatIf,
+                         EncoderTrace* trace) const;
+
     TransformerClassifierConfig config_;
     Vocabulary vocab_;
     int padId_ = -1, unkId_ = -1, clsId_ = -1;

@@ -1,0 +1,461 @@
+#include "pages/transformer_page.hpp"
+
+#include "pages/transformer_cost_panel.hpp"
+#include "pages/transformer_whatif_panel.hpp"
+#include "services/job_runner.hpp"
+#include "services/model_slot.hpp"
+#include "widgets/error_banner.hpp"
+#include "widgets/heatmap_view.hpp"
+#include "widgets/model_bar.hpp"
+#include "widgets/sentence_input.hpp"
+
+#include <QApplication>
+#include <QButtonGroup>
+#include <QCheckBox>
+#include <QComboBox>
+#include <QGridLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QScrollArea>
+#include <QShortcut>
+#include <QSplitter>
+#include <QStackedWidget>
+#include <QTextBrowser>
+#include <QToolButton>
+#include <QVBoxLayout>
+#include <attn/tokenizer.hpp>
+
+using transformer::AttentionPart;
+using transformer::Step;
+
+namespace {
+const char* const kShortNames[] = {"1 Embed + PE",  "2 Heads",       "3 Attention",
+                                   "4 Concat + Wo", "5 Add && Norm", "6 FFN",
+                                   "7 Output",      "8 What if",     "9 Cost"};
+const char* const kExamples[] = {
+    TransformerPage::kDefaultSentence,
+    "The acting was good but the plot was very bad",
+    "I would not recommend this phone to anyone",
+};
+} // namespace
+
+TransformerPage::TransformerPage(QWidget* parent) : Page(parent) {
+    slot_ = new ModelSlot(attn::Architecture::TransformerClassifier, QStringLiteral("transformer"), this);
+    jobs_ = new JobRunner(this);
+
+    auto* outer = new QVBoxLayout(this);
+    modelBar_ = new ModelBar(slot_, tr("Model:"), this);
+    outer->addWidget(modelBar_);
+    error_ = new ErrorBanner(this);
+    outer->addWidget(error_);
+    QStringList examples;
+    for (const char* e : kExamples)
+        examples << QString::fromUtf8(e);
+    input_ = new SentenceInput(tr("Sentence:"), tr("Type a sentence"), examples, this);
+    outer->addWidget(input_);
+
+    auto* controls = new QHBoxLayout;
+    layerChooser_ = new QComboBox(this);
+    partChooser_ = new QComboBox(this);
+    for (int p = 0; p < transformer::kAttentionPartCount; ++p)
+        partChooser_->addItem(transformer::attentionPartName(AttentionPart(p)));
+    partChooser_->setCurrentIndex(int(AttentionPart::Weights));
+    teaching_ = new QCheckBox(tr("Teaching mode"), this);
+    auto* prev = new QToolButton(this);
+    prev->setArrowType(Qt::LeftArrow);
+    prev->setToolTip(tr("Previous step (←)"));
+    auto* next = new QToolButton(this);
+    next->setArrowType(Qt::RightArrow);
+    next->setToolTip(tr("Next step (→)"));
+    controls->addWidget(new QLabel(tr("Layer:"), this));
+    controls->addWidget(layerChooser_);
+    controls->addWidget(prev);
+    stepButtons_ = new QButtonGroup(this);
+    for (int s = 0; s < transformer::kStepCount; ++s) {
+        auto* b = new QToolButton(this);
+        b->setText(tr(kShortNames[s]));
+        b->setToolTip(transformer::stepName(Step(s)));
+        b->setCheckable(true);
+        stepButtons_->addButton(b, s);
+        controls->addWidget(b);
+    }
+    stepButtons_->button(0)->setChecked(true);
+    controls->addWidget(next);
+    controls->addSpacing(8);
+    controls->addWidget(partChooser_);
+    controls->addStretch();
+    controls->addWidget(teaching_);
+    outer->addLayout(controls);
+
+    heading_ = new QLabel(this);
+    QFont hf = heading_->font();
+    hf.setBold(true);
+    heading_->setFont(hf);
+    outer->addWidget(heading_);
+    explanation_ = new QLabel(this);
+    explanation_->setWordWrap(true);
+    explanation_->setTextFormat(Qt::RichText);
+    outer->addWidget(explanation_);
+
+    auto* split = new QSplitter(Qt::Horizontal, this);
+    stack_ = new QStackedWidget(split);
+    auto* matrices = new QWidget(stack_);
+    auto* mv = new QVBoxLayout(matrices);
+    mv->setContentsMargins(0, 0, 0, 0);
+    large_ = new HeatmapView(matrices);
+    large_->setEmptyText(tr("Load an encoder model and type a sentence"));
+    mv->addWidget(large_, 1);
+    auto* scroll = new QScrollArea(matrices);
+    scroll->setWidgetResizable(true);
+    scroll->setFixedHeight(140);
+    scroll->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    thumbArea_ = new QWidget(scroll);
+    thumbGrid_ = new QGridLayout(thumbArea_);
+    thumbGrid_->setContentsMargins(2, 2, 2, 2);
+    scroll->setWidget(thumbArea_);
+    mv->addWidget(scroll);
+    whatIf_ = new TransformerWhatIfPanel(stack_);
+    cost_ = new TransformerCostPanel(stack_);
+    stack_->addWidget(matrices);
+    stack_->addWidget(whatIf_);
+    stack_->addWidget(cost_);
+    tokenPanel_ = new QTextBrowser(split);
+    tokenPanel_->setMinimumWidth(300);
+    split->addWidget(stack_);
+    split->addWidget(tokenPanel_);
+    split->setStretchFactor(0, 3);
+    split->setStretchFactor(1, 1);
+    outer->addWidget(split, 1);
+
+    connect(input_, &SentenceInput::settled, this, &TransformerPage::runNow);
+    connect(layerChooser_, &QComboBox::currentIndexChanged, this, [this](int i) {
+        if (i >= 0)
+            setLayer(i);
+    });
+    connect(partChooser_, &QComboBox::currentIndexChanged, this,
+            [this](int i) { setAttentionPart(AttentionPart(std::max(i, 0))); });
+    connect(teaching_, &QCheckBox::toggled, this, &TransformerPage::setTeachingMode);
+    connect(stepButtons_, &QButtonGroup::idClicked, this, [this](int id) { setStep(Step(id)); });
+    connect(prev, &QToolButton::clicked, this, &TransformerPage::previousStep);
+    connect(next, &QToolButton::clicked, this, &TransformerPage::nextStep);
+    // ←/→ step through; inside a text field the arrows still move the cursor (the field wins).
+    auto* left = new QShortcut(QKeySequence(Qt::Key_Left), this, this, &TransformerPage::previousStep);
+    auto* right = new QShortcut(QKeySequence(Qt::Key_Right), this, this, &TransformerPage::nextStep);
+    left->setContext(Qt::WidgetWithChildrenShortcut);
+    right->setContext(Qt::WidgetWithChildrenShortcut);
+    connect(large_, &HeatmapView::cellClicked, this, [this](int row, int) { setToken(row); });
+    connect(whatIf_, &TransformerWhatIfPanel::changed, this, &TransformerPage::runNow);
+    connect(cost_, &TransformerCostPanel::measureRequested, this, &TransformerPage::measureCost);
+    connect(jobs_, &JobRunner::progress, this, [this](quint64, double f) {
+        if (costBusy_)
+            cost_->setRunning(true, f);
+    });
+    auto busyCheck = [this] {
+        const bool b = isBusy();
+        if (b != lastBusy_) {
+            lastBusy_ = b;
+            Q_EMIT busyChanged(b);
+        }
+    };
+    connect(jobs_, &JobRunner::busyChanged, this, busyCheck);
+    connect(slot_, &ModelSlot::loadingStarted, this, busyCheck);
+    connect(slot_, &ModelSlot::changed, this, &TransformerPage::onModelChanged);
+    connect(slot_, &ModelSlot::changed, this, busyCheck);
+    connect(slot_, &ModelSlot::failed, this, [this, busyCheck](const QString& message) {
+        refreshErrors();
+        Q_EMIT statusMessage(message);
+        busyCheck();
+    });
+    input_->setText(QString::fromUtf8(kDefaultSentence));
+    input_->cancelPending();
+    refresh();
+}
+
+void TransformerPage::start() {
+    slot_->loadDefault(QStringLiteral("sentiment"));
+}
+
+bool TransformerPage::isBusy() const {
+    return jobs_->isBusy() || slot_->isLoading();
+}
+
+QWidget* TransformerPage::exportWidget() {
+    return stack_->currentIndex() == 0 ? static_cast<QWidget*>(this) : stack_->currentWidget();
+}
+
+QString TransformerPage::tokenPanelHtml() const {
+    return tokenPanel_->toHtml();
+}
+
+QString TransformerPage::explanationText() const {
+    return explanation_->text();
+}
+
+void TransformerPage::setText(const QString& text) {
+    input_->setText(text);
+}
+
+void TransformerPage::refreshErrors() {
+    error_->setMessages({slot_->lastError(), inferenceError_});
+}
+
+void TransformerPage::onModelChanged() {
+    refreshErrors();
+    auto model = slot_->modelAs<attn::TransformerClassifier>();
+    if (!model)
+        return;
+    const auto& s = model->settings();
+    {
+        const QSignalBlocker block(layerChooser_);
+        layerChooser_->clear();
+        for (int l = 0; l < s.encoder.nLayers; ++l)
+            layerChooser_->addItem(tr("%1 of %2").arg(l).arg(s.encoder.nLayers));
+        layer_ = std::clamp(layer_, 0, s.encoder.nLayers - 1);
+        layerChooser_->setCurrentIndex(layer_);
+    }
+    head_ = std::clamp(head_, 0, s.encoder.nHeads - 1);
+    {
+        const QSignalBlocker block(whatIf_);
+        whatIf_->setHeadCount(s.encoder.nHeads, s.maxLen);
+    }
+    cost_->setCost({}, layer_);
+    token_ = -1;
+    runNow();
+}
+
+void TransformerPage::runNow() {
+    input_->cancelPending();
+    auto model = slot_->modelAs<attn::TransformerClassifier>();
+    if (!model)
+        return;
+    if (costBusy_) { // the new forward supersedes a running measurement
+        costBusy_ = false;
+        cost_->setRunning(false);
+    }
+    const std::string text = input_->text().toStdString();
+    const attn::WhatIf w = whatIf_->whatIf(layer_);
+    const int seed = whatIf_->shuffleSeed();
+    jobs_->run<Outcome>(
+        [model, text, w, seed](const JobContext&) {
+            const auto words = attn::tokenize(text);
+            if (words.empty())
+                throw std::invalid_argument("the sentence has no tokens");
+            attn::WhatIf plain;
+            plain.padTo = w.padTo;
+            Outcome o;
+            o.base = model->traceWords(words, plain);
+            auto shuffled = words;
+            if (seed >= 0) {
+                const auto order = attn::shuffledOrder(words.size(), static_cast<std::uint32_t>(seed));
+                for (std::size_t i = 0; i < order.size(); ++i)
+                    shuffled[i] = words[order[i]];
+            }
+            o.whatIf = model->traceWords(shuffled, w);
+            return o;
+        },
+        [this](Outcome o) { showOutcome(std::move(o)); },
+        [this](const QString& message) {
+            inferenceError_ = message;
+            refreshErrors();
+            Q_EMIT statusMessage(message);
+        });
+}
+
+void TransformerPage::showOutcome(Outcome o) {
+    inferenceError_.clear();
+    refreshErrors();
+    trace_ = std::move(o.base);
+    whatIfTrace_ = std::move(o.whatIf);
+    if (token_ < 0 || token_ >= int(trace_->result.tokens.size()))
+        token_ = transformer::defaultToken(*trace_, QStringLiteral("she"));
+    whatIf_->showResult(*trace_, *whatIfTrace_, layer_, head_);
+    refresh();
+}
+
+void TransformerPage::measureCost() {
+    auto model = slot_->modelAs<attn::TransformerClassifier>();
+    if (!model)
+        return;
+    costBusy_ = true;
+    cost_->setRunning(true, 0);
+    const int layer = layer_;
+    jobs_->run<attn::AttentionCost>(
+        [model, layer](const JobContext& job) {
+            return attn::measureAttentionCost(model->encoder().layers.at(std::size_t(layer)),
+                                              attn::defaultCostLengths(),
+                                              [&job](double f) { return job.reportProgress(f); });
+        },
+        [this, layer](attn::AttentionCost c) {
+            costBusy_ = false;
+            cost_->setRunning(false);
+            cost_->setCost(c, layer);
+        },
+        [this](const QString& message) {
+            costBusy_ = false;
+            cost_->setRunning(false);
+            Q_EMIT statusMessage(message);
+        });
+}
+
+void TransformerPage::setStep(Step step) {
+    step_ = step;
+    if (auto* b = stepButtons_->button(int(step)))
+        b->setChecked(true);
+    item_ = -1;
+    if (step == Step::Cost && cost_->cost().points.empty() && !costBusy_)
+        measureCost();
+    refresh();
+}
+
+void TransformerPage::nextStep() {
+    setStep(Step((int(step_) + 1) % transformer::kStepCount));
+}
+
+void TransformerPage::previousStep() {
+    setStep(Step((int(step_) + transformer::kStepCount - 1) % transformer::kStepCount));
+}
+
+void TransformerPage::setLayer(int layer) {
+    if (layer == layer_)
+        return;
+    layer_ = layer;
+    {
+        const QSignalBlocker block(layerChooser_);
+        layerChooser_->setCurrentIndex(layer);
+    }
+    cost_->setCost({}, layer_);
+    runNow(); // layer switches act on this layer
+}
+
+void TransformerPage::setHead(int head) {
+    head_ = head;
+    if (trace_ && whatIfTrace_)
+        whatIf_->showResult(*trace_, *whatIfTrace_, layer_, head_);
+    refresh();
+}
+
+void TransformerPage::setToken(int token) {
+    if (token < 0)
+        return;
+    token_ = token;
+    refresh();
+}
+
+void TransformerPage::setAttentionPart(AttentionPart part) {
+    part_ = part;
+    if (partChooser_->currentIndex() != int(part))
+        partChooser_->setCurrentIndex(int(part));
+    refresh();
+}
+
+void TransformerPage::setTeachingMode(bool on) {
+    if (teaching_->isChecked() != on) {
+        teaching_->setChecked(on);
+        return;
+    }
+    teachingOn_ = on;
+    large_->setTeachingMode(on);
+    whatIf_->setTeachingMode(on);
+    cost_->setTeachingMode(on);
+    for (QLabel* l : {heading_, explanation_}) {
+        QFont f = l->font();
+        f.setPointSizeF(on ? 15.0 : QApplication::font().pointSizeF());
+        l->setFont(f);
+    }
+    QFont tf = tokenPanel_->font();
+    tf.setPointSizeF(on ? 14.0 : QApplication::font().pointSizeF());
+    tokenPanel_->setFont(tf);
+    refresh();
+}
+
+void TransformerPage::selectItem(int index) {
+    if (index < 0 || index >= int(content_.items.size()))
+        return;
+    item_ = index;
+    const auto& it = content_.items[std::size_t(index)];
+    large_->setRangeMode(it.weights ? HeatmapView::RangeMode::Fixed01 : HeatmapView::RangeMode::Auto);
+    large_->setTitle(it.title);
+    large_->setAxisTitles(tr("Token"), it.columns == it.rows ? tr("Key token") : tr("Dimension"));
+    large_->setMatrix(it.values, it.rows, it.columns);
+    // Numbers in the cells only where they fit (T x T maps, not 100-wide vectors).
+    large_->setShowValues(teachingOn_ && it.values.cols() <= 16);
+    for (int i = 0; i < thumbCaptions_.size(); ++i) {
+        QFont f = thumbCaptions_[i]->font();
+        f.setBold(i == index);
+        thumbCaptions_[i]->setFont(f);
+        thumbCaptions_[i]->setText((i == index ? QStringLiteral("▶ ") : QString()) +
+                                   content_.items[std::size_t(i)].name);
+    }
+    if (step_ == Step::Attention && index != head_) {
+        head_ = index;
+        if (trace_ && whatIfTrace_)
+            whatIf_->showResult(*trace_, *whatIfTrace_, layer_, head_);
+        refresh();
+    }
+}
+
+void TransformerPage::refresh() {
+    partChooser_->setVisible(step_ == Step::Attention);
+    stack_->setCurrentIndex(step_ == Step::WhatIf ? 1 : step_ == Step::Cost ? 2 : 0);
+    auto model = slot_->modelAs<attn::TransformerClassifier>();
+    if (!model || !trace_ || layer_ >= int(trace_->layers.size())) {
+        heading_->setText(transformer::stepName(step_));
+        explanation_->clear();
+        tokenPanel_->clear();
+        return;
+    }
+    if (step_ == Step::WhatIf || step_ == Step::Cost) {
+        heading_->setText(tr("Step %1 of %2 · %3 · layer %4")
+                              .arg(int(step_) + 1)
+                              .arg(transformer::kStepCount)
+                              .arg(transformer::stepName(step_))
+                              .arg(layer_));
+        explanation_->setText(
+            step_ == Step::WhatIf
+                ? tr("Each switch runs the engine's forward again with that change; positions, "
+                     "the shuffle and the mask act on the whole model, the rest on layer %1.")
+                      .arg(layer_)
+                : tr("One forward of layer %1 of the loaded model on n × d inputs, measured in "
+                     "a worker thread.")
+                      .arg(layer_));
+        tokenPanel_->setHtml(
+            transformer::buildStep(*model, *trace_,
+                                   {Step::Attention, layer_, head_, token_, AttentionPart::Weights})
+                .tokenHtml);
+        return;
+    }
+    transformer::StepRequest q{step_, layer_, head_, token_, part_};
+    content_ = transformer::buildStep(*model, *trace_, q);
+    heading_->setText(content_.heading);
+    explanation_->setText(content_.explanation);
+    tokenPanel_->setHtml(content_.tokenHtml);
+    // Thumbnails: one per item, rebuilt only when the count changes.
+    const int n = int(content_.items.size());
+    while (thumbs_.size() > n) {
+        delete thumbs_.takeLast();
+        delete thumbCaptions_.takeLast();
+    }
+    while (thumbs_.size() < n) {
+        const int i = thumbs_.size();
+        auto* v = new HeatmapView(thumbArea_);
+        v->setCompact(true);
+        v->setFixedSize(150, 100);
+        auto* caption = new QLabel(thumbArea_);
+        caption->setObjectName(QStringLiteral("caption"));
+        connect(v, &HeatmapView::cellClicked, this, [this, i](int, int) { selectItem(i); });
+        thumbGrid_->addWidget(v, 0, i);
+        thumbGrid_->addWidget(caption, 1, i, Qt::AlignHCenter);
+        thumbCaptions_ << caption;
+        thumbs_ << v;
+    }
+    for (int i = 0; i < n; ++i) {
+        const auto& it = content_.items[std::size_t(i)];
+        thumbs_[i]->setRangeMode(it.weights ? HeatmapView::RangeMode::Fixed01 : HeatmapView::RangeMode::Auto);
+        thumbs_[i]->setMatrix(it.values, it.rows, it.columns);
+        thumbs_[i]->setToolTip(it.title);
+        thumbCaptions_[i]->setText(it.name);
+    }
+    const int want = item_ >= 0 && item_ < n && step_ != Step::Attention ? item_ : content_.selectedItem;
+    item_ = want;
+    selectItem(want);
+}

@@ -1,0 +1,123 @@
+#pragma once
+// The Transformer page (issue 14): one encoder layer of a text model, step by step, with the real
+// numbers. A sentence goes through the engine's traced forward (attn::TransformerClassifier::traceWords,
+// in the page's one JobRunner); each step shows the engine's matrices (transformer_steps.*), one large
+// and the rest as thumbnails, and the selected token's numbers beside them. What-if switches run the same
+// forward with attn::WhatIf (transformer_whatif_panel.*); the cost of attention is measured on the loaded
+// layer (transformer_cost_panel.*). ←/→ step through; File > Export acts on the large heatmap.
+//
+// Page contract (issue 11, being added to Page by the house developer): isBusy() / busyChanged(bool)
+// and start() doing the first work (loading the default model). Declared here so that they become
+// overrides of Page's when both land.
+
+#include "pages/page.hpp"
+#include "pages/transformer_steps.hpp"
+
+#include <QVector>
+#include <attn/attention_cost.hpp>
+#include <attn/models/transformer_classifier.hpp>
+#include <optional>
+
+class ErrorBanner;
+class HeatmapView;
+class JobRunner;
+class ModelBar;
+class ModelSlot;
+class SentenceInput;
+class TransformerCostPanel;
+class TransformerWhatIfPanel;
+class QButtonGroup;
+class QCheckBox;
+class QComboBox;
+class QGridLayout;
+class QLabel;
+class QStackedWidget;
+class QTextBrowser;
+
+class TransformerPage : public Page {
+    Q_OBJECT
+public:
+    static constexpr const char* kDefaultSentence = "The teacher praised a student because she improved";
+
+    explicit TransformerPage(QWidget* parent = nullptr);
+
+    QString title() const override { return tr("Transformer"); }
+    HeatmapView* currentHeatmap() const override {
+        return step_ == transformer::Step::WhatIf ? nullptr : large_;
+    }
+    QWidget* exportWidget() override;
+
+    /// Loads the shipped sentiment model (its load runs in the ModelSlot's worker) and runs the sentence.
+    void start();
+    bool isBusy() const;
+
+    void setText(const QString& text);
+    void runNow();
+    void setStep(transformer::Step step);
+    transformer::Step step() const { return step_; }
+    void nextStep();
+    void previousStep();
+    void setLayer(int layer);
+    void setHead(int head);
+    void setToken(int token);
+    void setAttentionPart(transformer::AttentionPart part);
+    void setTeachingMode(bool on);
+    void measureCost();
+
+    ModelSlot* modelSlot() const { return slot_; }
+    JobRunner* jobs() const { return jobs_; }
+    HeatmapView* largeView() const { return large_; }
+    HeatmapView* thumbnail(int i) const { return i >= 0 && i < thumbs_.size() ? thumbs_[i] : nullptr; }
+    TransformerWhatIfPanel* whatIfPanel() const { return whatIf_; }
+    TransformerCostPanel* costPanel() const { return cost_; }
+    QString tokenPanelHtml() const;
+    QString explanationText() const;
+    /// The traces the page shows: the sentence through the unchanged model, and with the what-ifs.
+    const std::optional<attn::EncoderTrace>& trace() const { return trace_; }
+    const std::optional<attn::EncoderTrace>& whatIfTrace() const { return whatIfTrace_; }
+    int layer() const { return layer_; }
+    int head() const { return head_; }
+    int token() const { return token_; }
+
+Q_SIGNALS:
+    void busyChanged(bool busy);
+
+private:
+    struct Outcome {
+        attn::EncoderTrace base, whatIf;
+    };
+    void onModelChanged();
+    void showOutcome(Outcome o);
+    void refresh();
+    void refreshErrors();
+    void selectItem(int index);
+
+    ModelSlot* slot_ = nullptr;
+    JobRunner* jobs_ = nullptr;
+    ModelBar* modelBar_ = nullptr;
+    ErrorBanner* error_ = nullptr;
+    SentenceInput* input_ = nullptr;
+    QComboBox* layerChooser_ = nullptr;
+    QComboBox* partChooser_ = nullptr;
+    QCheckBox* teaching_ = nullptr;
+    QButtonGroup* stepButtons_ = nullptr;
+    QLabel* heading_ = nullptr;
+    QLabel* explanation_ = nullptr;
+    QStackedWidget* stack_ = nullptr;
+    HeatmapView* large_ = nullptr;
+    QWidget* thumbArea_ = nullptr;
+    QGridLayout* thumbGrid_ = nullptr;
+    QVector<HeatmapView*> thumbs_;
+    QVector<QLabel*> thumbCaptions_;
+    QTextBrowser* tokenPanel_ = nullptr;
+    TransformerWhatIfPanel* whatIf_ = nullptr;
+    TransformerCostPanel* cost_ = nullptr;
+
+    std::optional<attn::EncoderTrace> trace_, whatIfTrace_;
+    transformer::StepContent content_;
+    QString inferenceError_;
+    transformer::Step step_ = transformer::Step::Embeddings;
+    transformer::AttentionPart part_ = transformer::AttentionPart::Weights;
+    int layer_ = 0, head_ = 0, token_ = -1, item_ = -1;
+    bool teachingOn_ = false, costBusy_ = false, lastBusy_ = false;
+};

@@ -1,0 +1,58 @@
+#pragma once
+// The steps of the Transformer page: what each step shows, built from the engine's traced forward
+// (attn::EncoderTrace). This file only arranges and formats the engine's matrices — it computes none of
+// the layer's numbers itself — so the page, its test and `attnviz layer` show the same values.
+
+#include <QString>
+#include <QStringList>
+#include <attn/models/transformer_classifier.hpp>
+#include <vector>
+
+namespace transformer {
+
+enum class Step { Embeddings, Heads, Attention, Concat, Norm1, FeedForward, Output, WhatIf, Cost };
+constexpr int kStepCount = 9;
+QString stepName(Step s);
+
+/// Sub-steps of Step::Attention (one small heatmap per head, the selected one large).
+enum class AttentionPart { Scores, Scaled, Masked, Weights, Values };
+constexpr int kAttentionPartCount = 5;
+QString attentionPartName(AttentionPart p);
+
+/// One matrix of a step.
+struct Item {
+    QString name;        // short, under a thumbnail
+    QString title;       // above the large view
+    attn::Matrix values; // as the engine computed it (masked cells -inf in the masked view)
+    QStringList rows, columns;
+    bool weights = false; // fixed [0, 1] colour range
+};
+
+struct StepContent {
+    QString heading;     // "Step 3 of 9 · …"
+    QString explanation; // rich text: what happens, the formula
+    std::vector<Item> items;
+    int selectedItem = 0;
+    QString tokenHtml; // the selected token's numbers (side panel)
+};
+
+struct StepRequest {
+    Step step = Step::Embeddings;
+    int layer = 0;
+    int head = 0;  // selected head
+    int token = 0; // selected token (row)
+    AttentionPart part = AttentionPart::Weights;
+};
+
+/// Builds a step (Embeddings … Output) from `trace` of `model`.
+StepContent buildStep(const attn::TransformerClassifier& model, const attn::EncoderTrace& trace,
+                      const StepRequest& request);
+
+/// The row index of `word` among the trace's tokens, or the last real token when it is absent.
+int defaultToken(const attn::EncoderTrace& trace, const QString& word);
+
+QStringList tokenLabels(const attn::EncoderTrace& trace);
+/// "0.123 0.456 … (d values)": the first `n` entries of a row, as the side panel prints them.
+QString rowPreview(const attn::Matrix& m, int row, int n = 8);
+
+} // namespace transformer

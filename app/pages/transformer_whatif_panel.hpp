@@ -1,0 +1,54 @@
+#pragma once
+// What-if switches of the Transformer page and their effect: the prediction and the selected head's
+// attention before and after. The switches become an attn::WhatIf that the page passes to the engine's
+// traced forward (TransformerClassifier::traceWords) — nothing here changes a number itself.
+
+#include <QWidget>
+#include <attn/models/encoder_trace.hpp>
+
+class HeatmapView;
+class QCheckBox;
+class QComboBox;
+class QLabel;
+class QSpinBox;
+
+class TransformerWhatIfPanel : public QWidget {
+    Q_OBJECT
+public:
+    explicit TransformerWhatIfPanel(QWidget* parent = nullptr);
+
+    /// The switches for `layer` (the page's layer; positions, shuffle and the mask act on the whole model).
+    attn::WhatIf whatIf(int layer) const;
+    /// Seed of the word shuffle, or -1 when the words keep their order.
+    int shuffleSeed() const;
+    bool anySwitch() const;
+    void setHeadCount(int heads, int maxLen);
+    void setTeachingMode(bool on);
+
+    /// Shows `before` (the sentence through the unchanged model) and `after` (with the switches).
+    void showResult(const attn::EncoderTrace& before, const attn::EncoderTrace& after, int layer, int head);
+
+    // For tests and the page's scripted use.
+    QCheckBox* noPositions() const { return noPositions_; }
+    QCheckBox* shuffle() const { return shuffle_; }
+    QCheckBox* noResidual1() const { return noResidual1_; }
+    QCheckBox* noResidual2() const { return noResidual2_; }
+    QComboBox* ablate() const { return ablate_; }
+    QComboBox* uniform() const { return uniform_; }
+    QCheckBox* noMask() const { return noMask_; }
+    QSpinBox* padTo() const { return padTo_; }
+    HeatmapView* beforeView() const { return before_; }
+    HeatmapView* afterView() const { return after_; }
+    QString predictionText() const;
+
+Q_SIGNALS:
+    void changed();
+
+private:
+    QCheckBox *noPositions_, *shuffle_, *noResidual1_, *noResidual2_, *noMask_;
+    QSpinBox *seed_, *padTo_;
+    QComboBox *ablate_, *uniform_;
+    QLabel* prediction_;
+    QLabel* note_;
+    HeatmapView *before_, *after_;
+};
