@@ -13,6 +13,7 @@ int runWalkthrough(const Argv& args); // app/cli/cmd_walkthrough.cpp
 int runEmbeddings(const Argv& args);  // app/cli/cmd_embeddings.cpp
 int runInspect(const Argv& args);     // app/cli/cmd_inspect.cpp
 int runRender(const Argv& args);      // app/cli/cmd_render.cpp
+int runGenerate(const Argv& args);    // app/cli/cmd_generate.cpp
 
 struct Command {
     const char* name;

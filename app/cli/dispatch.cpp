@@ -12,6 +12,8 @@ const std::vector<Command>& commands() {
         {"embeddings", "print a word's GloVe vector and its nearest neighbours", &runEmbeddings},
         {"inspect", "run a checkpoint on a text or an image and dump its attention", &runInspect},
         {"render", "write what a page shows for an input as a PNG, without a display", &runRender},
+        {"generate", "continue a prompt greedily with a Hugging Face decoder, keeping each step's attention",
+         &runGenerate},
     };
     return table;
 }
