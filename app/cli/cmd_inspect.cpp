@@ -14,6 +14,7 @@
 #include "cli/commands.hpp"
 #include "cli/headless.hpp"
 #include "cli/render_page.hpp"
+#include "cli/hf_cli.hpp"
 #include "services/image_io.hpp"
 #include "services/model_handle.hpp"
 
@@ -96,6 +97,8 @@ attn::Image loadImage(const std::string& path, long index, bool indexGiven) {
 } // namespace
 
 int runInspect(const Argv& argv) {
+    if (const auto rc = runHfInspect(argv)) // Hugging Face directories: app/cli/cmd_hf_inspect.cpp
+        return *rc;
     Args args("inspect", "run a checkpoint on a text or an image and dump its prediction and attention");
     args.option("model", "DIR", "checkpoint directory (config.json, model.safetensors, vocab files)", true)
         .option("text", "TEXT", "input sentence (transformer_classifier, seq2seq_attention)")

@@ -1,0 +1,177 @@
+// attnviz inspect --model DIR (--text TEXT | --token-ids 5,9,2) [--json OUT] for Hugging Face directories
+//
+// Keys (the contract of the Hugging Face issue; add, never rename):
+//   architecture (the config's model_type), input_tokens, input_ids,
+//   decoders (gpt2, llama): attention {decoder: [layer][head][T][T]} (cells above the diagonal 0),
+//     next_token {id, token, top: min(10, vocab) x {id, token, probability}, best first};
+// Extra keys: logits (of the last position), warnings.
+
+#include "cli/args.hpp"
+#include "cli/hf_cli.hpp"
+
+#include <attn/hf/load.hpp>
+#include <cctype>
+#include <fstream>
+#include <iostream>
+
+namespace cli {
+
+std::optional<std::string> peekOption(const Argv& argv, const std::string& name) {
+    const std::string flag = "--" + name;
+    for (std::size_t i = 0; i < argv.size(); ++i) {
+        if (argv[i] == flag && i + 1 < argv.size())
+            return argv[i + 1];
+        if (argv[i].rfind(flag + "=", 0) == 0)
+            return argv[i].substr(flag.size() + 1);
+    }
+    return std::nullopt;
+}
+
+std::vector<int> parseTokenIds(const std::string& text, const std::string& option) {
+    std::vector<int> ids;
+    std::string cur;
+    auto flush = [&](bool last) {
+        std::string t;
+        for (char c : cur)
+            if (!std::isspace(static_cast<unsigned char>(c)))
+                t += c;
+        cur.clear();
+        if (t.empty()) {
+            if (last && ids.empty())
+                throw std::runtime_error("--" + option + ": expected a comma-separated list of token ids");
+            if (!last)
+                throw std::runtime_error("--" + option + ": empty entry in '" + text + "'");
+            return;
+        }
+        std::size_t used = 0;
+        long v = -1;
+        try {
+            v = std::stol(t, &used);
+        } catch (const std::exception&) {
+            used = 0;
+        }
+        if (used != t.size() || v < 0 || v > 2147483647L)
+            throw std::runtime_error("--" + option + ": '" + t + "' is not a non-negative integer token id");
+        ids.push_back(static_cast<int>(v));
+    };
+    for (char c : text) {
+        if (c == ',')
+            flush(false);
+        else
+            cur += c;
+    }
+    flush(true);
+    return ids;
+}
+
+nlohmann::json attentionJson(const attn::AttentionStack& s) {
+    nlohmann::json layers = nlohmann::json::array();
+    for (const auto& layer : s) {
+        nlohmann::json heads = nlohmann::json::array();
+        for (const auto& m : layer) {
+            nlohmann::json rows = nlohmann::json::array();
+            for (Eigen::Index r = 0; r < m.rows(); ++r)
+                rows.push_back(std::vector<float>(m.row(r).data(), m.row(r).data() + m.cols()));
+            heads.push_back(std::move(rows));
+        }
+        layers.push_back(std::move(heads));
+    }
+    return layers;
+}
+
+void writeJsonOut(const std::string& path, const nlohmann::json& j) {
+    if (path == "-") {
+        std::cout << j.dump() << '\n';
+        return;
+    }
+    std::ofstream f(path, std::ios::binary);
+    if (!f)
+        throw std::runtime_error(path + ": cannot write");
+    f << j.dump() << '\n';
+    if (!f)
+        throw std::runtime_error(path + ": write failed");
+}
+
+namespace {
+
+std::vector<int> inputIds(const attn::hf::HfModel& model, const Args& args) {
+    if (const auto ids = args.value("token-ids"))
+        return parseTokenIds(*ids, "token-ids"); // as given: no BOS / [CLS] added
+    const auto* tok = model.tokenizer();
+    if (!tok)
+        throw std::runtime_error(
+            model.directory().string() +
+            ": no tokenizer file (tokenizer.json, vocab.json + merges.txt, tokenizer.model "
+            "or vocab.txt); give --token-ids instead of --text");
+    return tok->encode(*args.value("text"));
+}
+
+nlohmann::json decoderJson(const attn::hf::CausalLm& lm, const std::vector<int>& ids, std::string& summary) {
+    const auto pass = lm.forward(ids);
+    nlohmann::json j;
+    j["attention"] = {{"decoder", attentionJson(pass.attention)}};
+    const auto last = pass.logits.rows() - 1;
+    const auto p = attn::hf::softmax(pass.logits.row(last));
+    const auto top = attn::hf::topK(p, std::min(10, lm.vocabSize()));
+    nlohmann::json topJson = nlohmann::json::array();
+    for (const auto& t : top)
+        topJson.push_back(
+            {{"id", t.id}, {"token", lm.tokenLabels({t.id}).front()}, {"probability", t.probability}});
+    const auto best = top.front();
+    j["next_token"] = {{"id", best.id}, {"token", lm.tokenLabels({best.id}).front()}, {"top", topJson}};
+    j["logits"] =
+        std::vector<float>(pass.logits.row(last).data(), pass.logits.row(last).data() + pass.logits.cols());
+    summary = "next token " + j["next_token"]["token"].get<std::string>() + " (id " +
+              std::to_string(best.id) + ", p=" + std::to_string(best.probability) + ")";
+    return j;
+}
+
+} // namespace
+
+std::optional<int> runHfInspect(const Argv& argv) {
+    const auto dir = peekOption(argv, "model");
+    if (!dir || !attn::hf::isHfDirectory(*dir))
+        return std::nullopt;
+    Args args("inspect", "run a Hugging Face model directory on a text or token ids and dump its attention");
+    args.option("model", "DIR", "Hugging Face directory (config.json with model_type, model.safetensors)",
+                true)
+        .option("text", "TEXT", "input text (needs the directory's tokenizer files)")
+        .option("token-ids", "LIST", "input token ids, e.g. 5,9,2 (no special tokens are added)")
+        .option("json", "OUT", "write the result as JSON to OUT ('-' = stdout)");
+    if (!args.parse(argv, std::cerr))
+        return 2;
+    if (args.helpRequested()) {
+        std::cout << args.usage();
+        return 0;
+    }
+    if (args.has("text") == args.has("token-ids")) {
+        std::cerr << "attnviz inspect: give exactly one of --text or --token-ids for this model\n"
+                  << args.usage();
+        return 2;
+    }
+    const auto model = attn::hf::loadModel(*args.value("model"));
+    const auto ids = inputIds(*model, args);
+    if (ids.empty())
+        throw std::runtime_error("the input has no tokens");
+    nlohmann::json out;
+    std::string summary;
+    if (const auto* lm = dynamic_cast<const attn::hf::CausalLm*>(model.get())) {
+        out = decoderJson(*lm, ids, summary);
+    } else {
+        throw std::runtime_error(model->config().file() + ": model_type '" + model->modelType() +
+                                 "' cannot be inspected yet");
+    }
+    out["architecture"] = model->modelType();
+    out["input_ids"] = ids;
+    out["input_tokens"] = model->tokenLabels(ids);
+    if (!out.contains("warnings"))
+        out["warnings"] = nlohmann::json::array();
+    const auto jsonOut = args.value("json");
+    if (jsonOut)
+        writeJsonOut(*jsonOut, out);
+    if (!jsonOut || *jsonOut != "-")
+        std::cout << model->modelType() << ": " << summary << '\n';
+    return 0;
+}
+
+} // namespace cli

@@ -1,0 +1,171 @@
+#include "causal_attention.hpp"
+
+#include <attn/config.hpp>
+#include <attn/hf/gpt2.hpp>
+#include <attn/safetensors.hpp>
+#include <cmath>
+
+namespace attn::hf {
+
+namespace {
+
+void expectShape(const std::string& file, const std::string& what, const Matrix& m, Eigen::Index rows,
+                 Eigen::Index cols) {
+    if (m.rows() != rows || m.cols() != cols)
+        throw ConfigError(file + ": " + what + " has shape " + shapeString({m.rows(), m.cols()}) +
+                          ", expected " + shapeString({rows, cols}));
+}
+void expectSize(const std::string& file, const std::string& what, Eigen::Index size, Eigen::Index n) {
+    if (size != n)
+        throw ConfigError(file + ": " + what + " has " + std::to_string(size) + " entries, expected " +
+                          std::to_string(n));
+}
+
+RowVector row(TensorStore& s, const std::string& name, Eigen::Index n) {
+    return s.vector(name, n).transpose();
+}
+
+} // namespace
+
+Gpt2Config parseGpt2Config(const HfConfig& c) {
+    Gpt2Config g;
+    g.vocabSize = c.integer("vocab_size", 50257);
+    g.nPositions = c.integer("n_positions", 1024);
+    g.nEmbd = c.integer("n_embd", 768);
+    g.nHead = c.integer("n_head", 12);
+    g.nLayer = c.integer("n_layer", 12);
+    g.nInner = c.integer("n_inner", 4 * g.nEmbd);
+    for (const char* k : {"vocab_size", "n_positions", "n_embd", "n_head", "n_layer", "n_inner"})
+        if (c.has(k) && c.integer(k) <= 0)
+            c.fail(k, "must be positive");
+    if (g.nEmbd % g.nHead != 0)
+        c.fail("n_head", std::to_string(g.nHead) + " does not divide n_embd " + std::to_string(g.nEmbd));
+    g.layerNormEps = c.number("layer_norm_epsilon", 1e-5f);
+    g.activation = parseActivation(c, "activation_function", "gelu_new");
+    g.scaleAttnWeights = c.boolean("scale_attn_weights", true);
+    g.tieWordEmbeddings = c.boolean("tie_word_embeddings", true);
+    g.eosTokenId = c.optionalInteger("eos_token_id");
+    c.requireDefault("scale_attn_by_inverse_layer_idx", false);
+    c.requireDefault("add_cross_attention", false,
+                     "cross-attention (encoder-decoder use) is not implemented");
+    // reorder_and_upcast_attn only changes the order of float32 operations; accepted.
+    return g;
+}
+
+Gpt2Model::Gpt2Model(HfConfig config, std::filesystem::path dir, Gpt2Config cfg, Matrix wte, Matrix wpe,
+                     std::vector<Block> blocks, layers::LayerNorm lnF, Matrix lmHead)
+    : CausalLm(std::move(config), std::move(dir)), cfg_(cfg), wte_(std::move(wte)), wpe_(std::move(wpe)),
+      blocks_(std::move(blocks)), lnF_(std::move(lnF)), lmHead_(std::move(lmHead)) {
+    const std::string& f = this->config().file();
+    const Eigen::Index d = cfg_.nEmbd, inner = cfg_.nInner;
+    expectShape(f, "wte", wte_, cfg_.vocabSize, d);
+    expectShape(f, "wpe", wpe_, cfg_.nPositions, d);
+    expectShape(f, "lm_head", lmHead_, cfg_.vocabSize, d);
+    expectSize(f, "ln_f", lnF_.weight.size(), d);
+    expectSize(f, "blocks", static_cast<Eigen::Index>(blocks_.size()), cfg_.nLayer);
+    for (std::size_t l = 0; l < blocks_.size(); ++l) {
+        const auto& b = blocks_[l];
+        const std::string p = "h." + std::to_string(l) + ".";
+        expectShape(f, p + "attn.c_attn", b.cAttnW, d, 3 * d);
+        expectSize(f, p + "attn.c_attn.bias", b.cAttnB.size(), 3 * d);
+        expectShape(f, p + "attn.c_proj", b.cProjW, d, d);
+        expectSize(f, p + "attn.c_proj.bias", b.cProjB.size(), d);
+        expectShape(f, p + "mlp.c_fc", b.fcW, d, inner);
+        expectSize(f, p + "mlp.c_fc.bias", b.fcB.size(), inner);
+        expectShape(f, p + "mlp.c_proj", b.mlpProjW, inner, d);
+        expectSize(f, p + "mlp.c_proj.bias", b.mlpProjB.size(), d);
+        expectSize(f, p + "ln_1", b.ln1.weight.size(), d);
+        expectSize(f, p + "ln_2", b.ln2.weight.size(), d);
+    }
+}
+
+std::shared_ptr<Gpt2Model> Gpt2Model::load(const HfConfig& config, const std::filesystem::path& dir,
+                                           TensorStore& s) {
+    const auto cfg = parseGpt2Config(config);
+    const Eigen::Index d = cfg.nEmbd, inner = cfg.nInner, V = cfg.vocabSize;
+    // GPT2LMHeadModel writes "transformer.wte.weight"; GPT2Model (and most hub files) "wte.weight".
+    const std::string pre = s.has("transformer.wte.weight") ? "transformer." : "";
+    auto ln = [&](const std::string& name) {
+        layers::LayerNorm n;
+        n.weight = s.vector(name + ".weight", d);
+        n.bias = s.vector(name + ".bias", d);
+        n.eps = cfg.layerNormEps;
+        return n;
+    };
+    Matrix wte = s.matrix(pre + "wte.weight", V, d);
+    Matrix wpe = s.matrix(pre + "wpe.weight", cfg.nPositions, d);
+    std::vector<Block> blocks;
+    for (int l = 0; l < cfg.nLayer; ++l) {
+        const std::string p = pre + "h." + std::to_string(l) + ".";
+        Block b;
+        b.ln1 = ln(p + "ln_1");
+        b.ln2 = ln(p + "ln_2");
+        b.cAttnW = s.matrix(p + "attn.c_attn.weight", d, 3 * d); // Conv1D: [in, out]
+        b.cAttnB = row(s, p + "attn.c_attn.bias", 3 * d);
+        b.cProjW = s.matrix(p + "attn.c_proj.weight", d, d);
+        b.cProjB = row(s, p + "attn.c_proj.bias", d);
+        b.fcW = s.matrix(p + "mlp.c_fc.weight", d, inner);
+        b.fcB = row(s, p + "mlp.c_fc.bias", inner);
+        b.mlpProjW = s.matrix(p + "mlp.c_proj.weight", inner, d);
+        b.mlpProjB = row(s, p + "mlp.c_proj.bias", d);
+        // Causal-mask buffers of older transformers versions: not weights.
+        s.skip(p + "attn.bias");
+        s.skip(p + "attn.masked_bias");
+        blocks.push_back(std::move(b));
+    }
+    layers::LayerNorm lnF = ln(pre + "ln_f");
+    Matrix lmHead;
+    if (s.has("lm_head.weight"))
+        lmHead = s.matrix("lm_head.weight", V, d);
+    else if (cfg.tieWordEmbeddings)
+        lmHead = wte; // tied (GPT-2's default): logits = h wte^T
+    else
+        throw ConfigError(s.source() + ": tensor 'lm_head.weight' is missing and " + config.file() +
+                          " says tie_word_embeddings is false");
+    s.finish();
+    return std::make_shared<Gpt2Model>(config, dir, cfg, std::move(wte), std::move(wpe), std::move(blocks),
+                                       std::move(lnF), std::move(lmHead));
+}
+
+KvCache Gpt2Model::newCache() const {
+    KvCache c;
+    c.keys.assign(blocks_.size(), Matrix(0, cfg_.nEmbd));
+    c.values.assign(blocks_.size(), Matrix(0, cfg_.nEmbd));
+    return c;
+}
+
+DecoderPass Gpt2Model::extend(KvCache& cache, const std::vector<int>& ids) const {
+    checkIds(ids, cache.length);
+    const int past = cache.length;
+    const auto n = static_cast<Eigen::Index>(ids.size());
+    const Eigen::Index d = cfg_.nEmbd;
+    Matrix x(n, d); // n x d residual stream
+    for (Eigen::Index i = 0; i < n; ++i)
+        x.row(i) = wte_.row(ids[static_cast<std::size_t>(i)]) + wpe_.row(past + i);
+    cache.reserve(static_cast<int>(n));
+    DecoderPass out;
+    out.attention.resize(blocks_.size());
+    const float scale = cfg_.scaleAttnWeights ? 1.0f / std::sqrt(static_cast<float>(cfg_.headSize())) : 1.0f;
+    for (std::size_t l = 0; l < blocks_.size(); ++l) {
+        const auto& b = blocks_[l];
+        Matrix qkv = b.ln1.forward(x) * b.cAttnW; // n x 3d
+        qkv.rowwise() += b.cAttnB;
+        cache.keys[l].middleRows(past, n) = qkv.middleCols(d, d);
+        cache.values[l].middleRows(past, n) = qkv.middleCols(2 * d, d);
+        Matrix y; // n x d, heads side by side
+        detail::causalAttention(qkv.leftCols(d), cache.keys[l], cache.values[l], past, cfg_.nHead, cfg_.nHead,
+                                cfg_.headSize(), scale, y, out.attention[l]);
+        x.noalias() += y * b.cProjW;
+        x.rowwise() += b.cProjB;
+        Matrix h = b.ln2.forward(x) * b.fcW; // n x inner
+        h.rowwise() += b.fcB;
+        activate(h, cfg_.activation);
+        x.noalias() += h * b.mlpProjW;
+        x.rowwise() += b.mlpProjB;
+    }
+    cache.length = past + static_cast<int>(n);
+    out.logits = lnF_.forward(x) * lmHead_.transpose(); // n x vocab
+    return out;
+}
+
+} // namespace attn::hf

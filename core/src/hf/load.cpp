@@ -1,0 +1,52 @@
+#include <attn/config.hpp>
+#include <attn/hf/gpt2.hpp>
+#include <attn/hf/load.hpp>
+#include <attn/hf/tensor_store.hpp>
+#include <attn/tokenizers/load.hpp>
+#include <fstream>
+#include <nlohmann/json.hpp>
+
+namespace attn::hf {
+
+namespace fs = std::filesystem;
+
+bool isHfDirectory(const fs::path& dir) {
+    const auto path = dir / "config.json";
+    std::ifstream in(path, std::ios::binary);
+    if (!in)
+        return false;
+    const auto j = nlohmann::json::parse(in, nullptr, /*allow_exceptions=*/false);
+    return j.is_object() && j.contains("model_type") && !j.contains("architecture");
+}
+
+const std::vector<std::string>& supportedModelTypes() {
+    static const std::vector<std::string> types = {"gpt2"};
+    return types;
+}
+
+std::shared_ptr<const HfModel> loadModel(const fs::path& dir) {
+    const auto config = HfConfig::read(dir);
+    const auto type = config.modelType();
+    std::shared_ptr<HfModel> model;
+    if (type == "gpt2") {
+        auto store = TensorStore::open(dir);
+        model = Gpt2Model::load(config, dir, store);
+    } else {
+        std::string list;
+        for (const auto& t : supportedModelTypes())
+            list += (list.empty() ? "" : ", ") + t;
+        config.fail("model_type", "unknown model_type '" + type + "' (attnviz reads " + list + ")");
+    }
+    auto tok = tokenizers::load(dir, config);
+    if (tok) {
+        if (const auto* lm = dynamic_cast<const CausalLm*>(model.get());
+            lm && tok->vocabSize() > lm->vocabSize())
+            throw ConfigError(config.file() + ": vocab_size " + std::to_string(lm->vocabSize()) +
+                              " is smaller than the tokenizer's " + std::to_string(tok->vocabSize()) +
+                              " tokens");
+        model->setTokenizer(std::move(tok));
+    }
+    return model;
+}
+
+} // namespace attn::hf

@@ -1,0 +1,131 @@
+#include <algorithm>
+#include <attn/config.hpp>
+#include <attn/hf/model.hpp>
+#include <cmath>
+#include <numeric>
+
+namespace attn::hf {
+
+std::vector<std::string> HfModel::tokenLabels(const std::vector<int>& ids) const {
+    if (tokenizer_)
+        return tokenizer_->readable(ids);
+    std::vector<std::string> out;
+    for (int id : ids)
+        out.push_back(std::to_string(id));
+    return out;
+}
+
+void KvCache::reserve(int extra) {
+    const Eigen::Index need = length + extra;
+    for (std::size_t l = 0; l < keys.size(); ++l) {
+        if (keys[l].rows() >= need)
+            continue;
+        const Eigen::Index cap = std::max<Eigen::Index>(need, 2 * keys[l].rows());
+        keys[l].conservativeResize(cap, Eigen::NoChange);
+        values[l].conservativeResize(cap, Eigen::NoChange);
+    }
+}
+
+DecoderPass CausalLm::forward(const std::vector<int>& ids) const {
+    auto cache = newCache();
+    return extend(cache, ids);
+}
+
+void CausalLm::checkIds(const std::vector<int>& ids, int past) const {
+    for (std::size_t i = 0; i < ids.size(); ++i)
+        if (ids[i] < 0 || ids[i] >= vocabSize())
+            throw ConfigError(config().file() + ": token id " + std::to_string(ids[i]) + " (position " +
+                              std::to_string(past + static_cast<int>(i)) +
+                              ") is outside the vocabulary [0, " + std::to_string(vocabSize()) + ")");
+    const int limit = maxPositions();
+    if (limit > 0 && past + static_cast<int>(ids.size()) > limit)
+        throw ConfigError(config().file() + ": " + std::to_string(past + ids.size()) +
+                          " positions exceed the model's limit of " + std::to_string(limit));
+}
+
+std::vector<float> softmax(const Eigen::Ref<const RowVector>& logits) {
+    std::vector<float> p(static_cast<std::size_t>(logits.size()));
+    if (p.empty())
+        return p;
+    const float mx = logits.maxCoeff();
+    double sum = 0;
+    for (Eigen::Index i = 0; i < logits.size(); ++i) {
+        p[static_cast<std::size_t>(i)] = std::exp(logits(i) - mx);
+        sum += p[static_cast<std::size_t>(i)];
+    }
+    for (auto& x : p)
+        x = static_cast<float>(x / sum);
+    return p;
+}
+
+std::vector<TopEntry> topK(const std::vector<float>& probabilities, int k) {
+    std::vector<int> order(probabilities.size());
+    std::iota(order.begin(), order.end(), 0);
+    const auto n = std::min<std::size_t>(static_cast<std::size_t>(std::max(k, 0)), order.size());
+    std::partial_sort(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(n), order.end(),
+                      [&](int a, int b) {
+                          const float pa = probabilities[static_cast<std::size_t>(a)],
+                                      pb = probabilities[static_cast<std::size_t>(b)];
+                          return pa != pb ? pa > pb : a < b;
+                      });
+    std::vector<TopEntry> out;
+    for (std::size_t i = 0; i < n; ++i)
+        out.push_back({order[i], probabilities[static_cast<std::size_t>(order[i])]});
+    return out;
+}
+
+namespace {
+
+GenerationStep stepFrom(const DecoderPass& pass) {
+    const Eigen::Index last = pass.logits.rows() - 1;
+    const auto p = softmax(pass.logits.row(last));
+    GenerationStep s;
+    s.id = topK(p, 1).front().id; // argmax, ties to the lower id (as torch.argmax)
+    s.probability = p[static_cast<std::size_t>(s.id)];
+    for (const auto& layer : pass.attention) {
+        std::vector<std::vector<float>> heads;
+        for (const auto& h : layer) {
+            const auto row = h.row(last);
+            heads.emplace_back(row.data(), row.data() + row.size());
+        }
+        s.attention.push_back(std::move(heads));
+    }
+    return s;
+}
+
+} // namespace
+
+Generation generateGreedy(const CausalLm& model, const std::vector<int>& prompt, int maxNew,
+                          const std::function<bool(const GenerationStep&)>& onStep) {
+    if (prompt.empty())
+        throw ConfigError(model.config().file() + ": generation needs at least one prompt token");
+    Generation g;
+    g.promptIds = prompt;
+    auto cache = model.newCache();
+    const auto eos = model.eosId();
+    DecoderPass pass = model.extend(cache, prompt);
+    for (int step = 0; step < maxNew; ++step) {
+        GenerationStep s = stepFrom(pass);
+        g.generatedIds.push_back(s.id);
+        g.steps.push_back(std::move(s));
+        const auto& made = g.steps.back();
+        if (onStep && !onStep(made))
+            break;
+        if (eos && made.id == *eos) {
+            g.stoppedAtEos = true;
+            break;
+        }
+        if (step + 1 == maxNew)
+            break;
+        if (model.maxPositions() > 0 && cache.length >= model.maxPositions()) {
+            g.warnings.push_back("stopped after " + std::to_string(step + 1) +
+                                 " tokens: the model's position limit of " +
+                                 std::to_string(model.maxPositions()) + " is reached");
+            break;
+        }
+        pass = model.extend(cache, {made.id});
+    }
+    return g;
+}
+
+} // namespace attn::hf

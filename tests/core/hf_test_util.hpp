@@ -1,0 +1,81 @@
+#pragma once
+// Helpers shared by the Hugging Face tests: writing small safetensors files and directories.
+
+#include <attn/safetensors.hpp>
+#include <cstdint>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <unistd.h>
+#include <vector>
+
+namespace hftest {
+
+struct RawTensor {
+    std::string dtype = "F32";
+    std::vector<std::int64_t> shape;
+    std::vector<std::uint8_t> bytes;
+};
+
+inline RawTensor f32(std::vector<std::int64_t> shape, const std::vector<float>& v) {
+    RawTensor t;
+    t.shape = std::move(shape);
+    t.bytes.resize(v.size() * 4);
+    if (!v.empty())
+        std::memcpy(t.bytes.data(), v.data(), t.bytes.size());
+    return t;
+}
+
+/// Writes `tensors` (sorted by name, contiguous) as a safetensors file.
+inline void writeSafetensors(const std::filesystem::path& path,
+                             const std::map<std::string, RawTensor>& tensors) {
+    nlohmann::json header = nlohmann::json::object();
+    std::vector<std::uint8_t> data;
+    for (const auto& [name, t] : tensors) {
+        header[name] = {{"dtype", t.dtype},
+                        {"shape", t.shape},
+                        {"data_offsets", {data.size(), data.size() + t.bytes.size()}}};
+        data.insert(data.end(), t.bytes.begin(), t.bytes.end());
+    }
+    const std::string h = header.dump();
+    std::ofstream out(path, std::ios::binary);
+    const std::uint64_t n = h.size();
+    for (int i = 0; i < 8; ++i)
+        out.put(static_cast<char>((n >> (8 * i)) & 0xFF));
+    out << h;
+    out.write(reinterpret_cast<const char*>(data.data()), static_cast<std::streamsize>(data.size()));
+}
+
+/// Reads every tensor of a safetensors file back as raw entries (to build variants of a fixture).
+inline std::map<std::string, RawTensor> readRaw(const std::filesystem::path& path) {
+    const auto f = attn::SafetensorsFile::read(path);
+    std::map<std::string, RawTensor> out;
+    for (const auto& t : f.tensors()) {
+        const auto v = f.toFloat(t);
+        out[t.name] = f32(t.shape, v);
+    }
+    return out;
+}
+
+inline void writeJson(const std::filesystem::path& path, const nlohmann::json& j) {
+    std::ofstream(path) << j.dump(2);
+}
+
+inline nlohmann::json readJson(const std::filesystem::path& path) {
+    std::ifstream in(path);
+    return nlohmann::json::parse(in);
+}
+
+/// A fresh empty directory under the system temp dir.
+inline std::filesystem::path tempDir(const std::string& name) {
+    const auto d =
+        std::filesystem::temp_directory_path() / ("attnviz-hf-" + name + "-" + std::to_string(::getpid()));
+    std::filesystem::remove_all(d);
+    std::filesystem::create_directories(d);
+    return d;
+}
+
+} // namespace hftest
