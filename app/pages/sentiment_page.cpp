@@ -83,7 +83,7 @@ SentimentPage::SentimentPage(QWidget* parent) : Page(parent) {
 
     auto* predictionRow = new QHBoxLayout;
     probabilities_ = new ProbabilityBars(this);
-    probabilities_->setFixedHeight(90);
+    probabilities_->setFixedHeight(110);
     predictionRow->addWidget(probabilities_, 1);
     auto* compareBox = new QVBoxLayout;
     comparison_ = new QLabel(this);
