@@ -18,6 +18,7 @@ packages=(
   qt6-base-dev qt6-svg-dev libgl-dev
   libqcustomplot-dev libqcustomplot2.1-qt6
   libeigen3-dev nlohmann-json3-dev zlib1g-dev
+  libicu-dev
   fonts-dejavu-core
 )
 if [ "$want_test" = 1 ]; then

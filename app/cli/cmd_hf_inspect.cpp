@@ -2,6 +2,8 @@
 //
 // Keys (the contract of the Hugging Face issue; add, never rename):
 //   architecture (the config's model_type), input_tokens, input_ids,
+//   encoders (bert): attention {encoder: [layer][head][T][T]}, with a classification head
+//     prediction {label, index, probabilities} (labels from config.json id2label);
 //   decoders (gpt2, llama): attention {decoder: [layer][head][T][T]} (cells above the diagonal 0),
 //     next_token {id, token, top: min(10, vocab) x {id, token, probability}, best first};
 // Extra keys: logits (of the last position), warnings.
@@ -9,6 +11,7 @@
 #include "cli/args.hpp"
 #include "cli/hf_cli.hpp"
 
+#include <attn/hf/bert.hpp>
 #include <attn/hf/load.hpp>
 #include <cctype>
 #include <fstream>
@@ -157,6 +160,18 @@ std::optional<int> runHfInspect(const Argv& argv) {
     std::string summary;
     if (const auto* lm = dynamic_cast<const attn::hf::CausalLm*>(model.get())) {
         out = decoderJson(*lm, ids, summary);
+    } else if (const auto* bert = dynamic_cast<const attn::hf::BertModel*>(model.get())) {
+        const auto r = bert->forward(ids);
+        out["attention"] = {{"encoder", attentionJson(r.attention)}};
+        if (!r.logits.empty()) {
+            out["prediction"] = {
+                {"label", r.predictedLabel}, {"index", r.predicted}, {"probabilities", r.probabilities}};
+            out["logits"] = r.logits;
+            summary = r.predictedLabel +
+                      " (p=" + std::to_string(r.probabilities[static_cast<std::size_t>(r.predicted)]) + ")";
+        } else {
+            summary = std::to_string(r.attention.size()) + " layers of attention (no classification head)";
+        }
     } else {
         throw std::runtime_error(model->config().file() + ": model_type '" + model->modelType() +
                                  "' cannot be inspected yet");

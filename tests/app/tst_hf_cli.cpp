@@ -85,6 +85,26 @@ private slots:
         QVERIFY2(r.err.contains("gpt-nano-sort") && r.err.contains("--token-ids"), r.err.constData());
     }
 
+    void inspectBertGivesPredictionAndEncoderMaps() {
+        const auto r = attnviz({"inspect", "--model", QStringLiteral(ATTNVIZ_TEST_DATA_DIR "/hf/bert-tiny"),
+                                "--text", "Hello, world!", "--json", "-"});
+        QCOMPARE(r.code, 0);
+        const auto j = QJsonDocument::fromJson(r.out).object();
+        QCOMPARE(j["architecture"].toString(), QStringLiteral("bert"));
+        const auto tokens = j["input_tokens"].toArray();
+        QCOMPARE(tokens.size(), 6); // [CLS] hello , world ! [SEP]
+        QCOMPARE(tokens[0].toString(), QStringLiteral("[CLS]"));
+        QCOMPARE(tokens[2].toString(), QStringLiteral(","));
+        QCOMPARE(j["input_ids"].toArray().size(), 6);
+        const auto p = j["prediction"].toObject();
+        QVERIFY(p.contains("label") && p.contains("index"));
+        QCOMPARE(p["probabilities"].toArray().size(), 3);
+        const auto maps = j["attention"].toObject()["encoder"].toArray();
+        QCOMPARE(maps.size(), 2);
+        QCOMPARE(maps[0].toArray().size(), 4);
+        QCOMPARE(maps[0].toArray()[0].toArray().size(), 6);
+    }
+
     void unknownModelTypeNamesConfigJson() {
         QTemporaryDir tmp;
         QFile f(tmp.path() + "/config.json");

@@ -1,5 +1,7 @@
 #include <attn/config.hpp>
+#include <attn/hf/bert.hpp>
 #include <attn/hf/gpt2.hpp>
+#include <attn/hf/llama.hpp>
 #include <attn/hf/load.hpp>
 #include <attn/hf/tensor_store.hpp>
 #include <attn/tokenizers/load.hpp>
@@ -20,7 +22,7 @@ bool isHfDirectory(const fs::path& dir) {
 }
 
 const std::vector<std::string>& supportedModelTypes() {
-    static const std::vector<std::string> types = {"gpt2"};
+    static const std::vector<std::string> types = {"bert", "gpt2", "llama"};
     return types;
 }
 
@@ -31,6 +33,12 @@ std::shared_ptr<const HfModel> loadModel(const fs::path& dir) {
     if (type == "gpt2") {
         auto store = TensorStore::open(dir);
         model = Gpt2Model::load(config, dir, store);
+    } else if (type == "llama") {
+        auto store = TensorStore::open(dir);
+        model = LlamaModel::load(config, dir, store);
+    } else if (type == "bert") {
+        auto store = TensorStore::open(dir);
+        model = BertModel::load(config, dir, store);
     } else {
         std::string list;
         for (const auto& t : supportedModelTypes())
@@ -39,9 +47,9 @@ std::shared_ptr<const HfModel> loadModel(const fs::path& dir) {
     }
     auto tok = tokenizers::load(dir, config);
     if (tok) {
-        if (const auto* lm = dynamic_cast<const CausalLm*>(model.get());
-            lm && tok->vocabSize() > lm->vocabSize())
-            throw ConfigError(config.file() + ": vocab_size " + std::to_string(lm->vocabSize()) +
+        const int modelVocab = config.integer("vocab_size", 0);
+        if (modelVocab > 0 && tok->vocabSize() > modelVocab)
+            throw ConfigError(config.file() + ": vocab_size " + std::to_string(modelVocab) +
                               " is smaller than the tokenizer's " + std::to_string(tok->vocabSize()) +
                               " tokens");
         model->setTokenizer(std::move(tok));

@@ -129,3 +129,47 @@ Generation generateGreedy(const CausalLm& model, const std::vector<int>& prompt,
 }
 
 } // namespace attn::hf
+
+namespace attn::hf {
+
+std::vector<std::string> parseId2Label(const HfConfig& c, int n) {
+    std::vector<std::string> labels;
+    if (!c.has("id2label")) {
+        for (int i = 0; i < n; ++i)
+            labels.push_back("LABEL_" + std::to_string(i));
+        return labels;
+    }
+    const auto& m = c.json()["id2label"];
+    if (!m.is_object())
+        c.fail("id2label", "expected an object {\"0\": \"label\", ...}");
+    const int size = n > 0 ? n : static_cast<int>(m.size());
+    if (static_cast<int>(m.size()) != size)
+        c.fail("id2label", "has " + std::to_string(m.size()) + " entries, expected " + std::to_string(size));
+    labels.assign(static_cast<std::size_t>(size), "");
+    for (auto it = m.begin(); it != m.end(); ++it) {
+        std::size_t used = 0;
+        int k = -1;
+        try {
+            k = std::stoi(it.key(), &used);
+        } catch (const std::exception&) {
+            used = 0;
+        }
+        if (used != it.key().size() || k < 0 || k >= size)
+            c.fail("id2label", "key '" + it.key() + "' is not an index in [0, " + std::to_string(size) + ")");
+        if (!it.value().is_string())
+            c.fail("id2label", "value of '" + it.key() + "' is not a string");
+        labels[static_cast<std::size_t>(k)] = it.value().get<std::string>();
+    }
+    return labels;
+}
+
+void finishPrediction(EncoderOutput& out, const std::vector<std::string>& labels) {
+    if (out.logits.empty())
+        return;
+    const Eigen::Map<const RowVector> l(out.logits.data(), static_cast<Eigen::Index>(out.logits.size()));
+    out.probabilities = softmax(l);
+    out.predicted = topK(out.probabilities, 1).front().id;
+    out.predictedLabel = labels.at(static_cast<std::size_t>(out.predicted));
+}
+
+} // namespace attn::hf

@@ -102,3 +102,32 @@ Generation generateGreedy(const CausalLm& model, const std::vector<int>& prompt,
                           const std::function<bool(const GenerationStep&)>& onStep = {});
 
 } // namespace attn::hf
+
+namespace attn::hf {
+
+struct EncoderOutput {
+    AttentionStack attention;         // [layer][head] T x T, rows = queries
+    std::vector<float> logits;        // n_labels (empty without a classification head)
+    std::vector<float> probabilities; // softmax(logits)
+    int predicted = -1;               // argmax
+    std::string predictedLabel;       // id2label[predicted]
+};
+
+/// bert, vit: every position sees every other; an optional classification head.
+class EncoderModel : public HfModel {
+public:
+    using HfModel::HfModel;
+    virtual int numLayers() const = 0;
+    virtual int numHeads() const = 0;
+    /// index -> name from config.json id2label ("LABEL_i" when absent); empty without a head.
+    virtual const std::vector<std::string>& labels() const = 0;
+};
+
+/// id2label with string keys "0".."n-1" (as transformers writes it) -> names by index; ConfigError
+/// naming the file when a key is not an index or one is missing. `n` = 0: take the size from the map.
+std::vector<std::string> parseId2Label(const HfConfig& c, int n);
+
+/// Fills probabilities / predicted / predictedLabel from logits.
+void finishPrediction(EncoderOutput& out, const std::vector<std::string>& labels);
+
+} // namespace attn::hf

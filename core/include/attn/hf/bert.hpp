@@ -1,0 +1,70 @@
+#pragma once
+// Hugging Face BERT (BertModel / BertForSequenceClassification, transformers' modeling_bert.py), post-LN:
+//
+//   x_0 = LayerNorm(word[id] + position[t] + token_type[0])
+//   per layer:  A_h = softmax(q_h k_h^T / sqrt(hs))          q, k, v = nn.Linear [out, in], heads contiguous
+//               a = LayerNorm(concat_h(A_h v_h) W_o^T + b + x)
+//               x = LayerNorm(gelu(a W_i^T + b) W_out^T + b + a)   (exact erf GELU unless hidden_act says)
+//   pooled = tanh(x[0] W_pool^T + b);  logits = pooled W_cls^T + b   (ForSequenceClassification)
+//
+// Names with the "bert." prefix (task models) or without (BertModel). layer_norm_eps from the config
+// (1e-12 by default). The buffer embeddings.position_ids of older files is skipped.
+
+#include <attn/hf/gpt2.hpp>
+#include <attn/hf/model.hpp>
+#include <attn/hf/tensor_store.hpp>
+#include <attn/layers/layer_norm.hpp>
+#include <memory>
+
+namespace attn::hf {
+
+struct BertConfig {
+    int vocabSize = 0, hidden = 0, layers = 0, heads = 0, intermediate = 0, maxPositions = 0, typeVocab = 0;
+    float layerNormEps = 1e-12f;
+    HfActivation activation = HfActivation::Gelu;
+    int headSize() const { return hidden / heads; }
+};
+BertConfig parseBertConfig(const HfConfig& c);
+
+class BertModel : public EncoderModel {
+public:
+    struct Layer {
+        Matrix wq, wk, wv, wo; // hidden x hidden, [out, in]
+        RowVector bq, bk, bv, bo;
+        layers::LayerNorm ln1; // attention.output.LayerNorm
+        Matrix wi;             // intermediate x hidden
+        RowVector bi;
+        Matrix wout; // hidden x intermediate
+        RowVector bout;
+        layers::LayerNorm ln2; // output.LayerNorm
+    };
+    struct Weights {
+        Matrix word, position, tokenType; // vocab x d, max_pos x d, type_vocab x d
+        layers::LayerNorm embLn;
+        std::vector<Layer> layers;
+        Matrix pooler; // d x d (empty: no pooler)
+        RowVector poolerB;
+        Matrix classifier; // n_labels x d (empty: no head)
+        RowVector classifierB;
+    };
+    /// Checks every shape against `cfg`.
+    BertModel(HfConfig config, std::filesystem::path dir, BertConfig cfg, Weights w,
+              std::vector<std::string> labels);
+    static std::shared_ptr<BertModel> load(const HfConfig& config, const std::filesystem::path& dir,
+                                           TensorStore& s);
+
+    std::string modelType() const override { return "bert"; }
+    int numLayers() const override { return cfg_.layers; }
+    int numHeads() const override { return cfg_.heads; }
+    const std::vector<std::string>& labels() const override { return labels_; }
+    int maxPositions() const { return cfg_.maxPositions; }
+    /// One sequence, token type 0, no padding. Throws naming config.json on a bad id or length.
+    EncoderOutput forward(const std::vector<int>& ids) const;
+
+private:
+    BertConfig cfg_;
+    Weights w_;
+    std::vector<std::string> labels_;
+};
+
+} // namespace attn::hf
