@@ -36,8 +36,9 @@ namespace {
 const char* const kChapterQuery = "The teacher praised a student because she improved";
 const char* const kChapterKeys = "A student asked the teacher to help her improve";
 
+/// A number of the engine, or "—" for a cell it marks absent (NaN: an OOV row or column).
 QString num(double v, int decimals = 3) {
-    return QString::number(v, 'f', decimals);
+    return std::isnan(v) ? QStringLiteral("—") : QString::number(v, 'f', decimals);
 }
 
 QString esc(const std::string& s) {
@@ -83,7 +84,7 @@ WalkthroughPage::WalkthroughPage(EmbeddingStore* store, QWidget* parent) : Page(
     projection_ = new QComboBox(this);
     projection_->addItem(tr("none (raw word vectors)"), static_cast<int>(attn::ProjectionMode::None));
     projection_->addItem(tr("random Wq, Wk, Wv"), static_cast<int>(attn::ProjectionMode::Random));
-    projection_->addItem(tr("learned (from a checkpoint)"), static_cast<int>(attn::ProjectionMode::Learned));
+    projection_->addItem(tr("learned (loading…)"), static_cast<int>(attn::ProjectionMode::Learned));
     seed_ = new QSpinBox(this);
     seed_->setRange(0, 999999);
     seed_->setValue(42);
@@ -199,7 +200,7 @@ WalkthroughPage::WalkthroughPage(EmbeddingStore* store, QWidget* parent) : Page(
     connect(projection_, &QComboBox::currentIndexChanged, this, [this] {
         const int mode = projection_->currentData().toInt();
         seed_->setEnabled(mode == static_cast<int>(attn::ProjectionMode::Random));
-        head_->setVisible(mode == static_cast<int>(attn::ProjectionMode::Learned));
+        head_->setVisible(mode == static_cast<int>(attn::ProjectionMode::Learned) && head_->maximum() > 1);
         recompute();
     });
     connect(head_, &QSpinBox::valueChanged, this, &WalkthroughPage::recompute);
@@ -233,9 +234,10 @@ WalkthroughPage::WalkthroughPage(EmbeddingStore* store, QWidget* parent) : Page(
     seed_->setEnabled(false);
     updateLearnedAvailability();
     applyPreset(Preset::Chapter);
-    if (QFileInfo(shippedModelDir(QStringLiteral("sentiment")) + QStringLiteral("/model.safetensors"))
+    // The learned projection is the pronoun head trained for "who is she?" (training/train_pronoun_head.py).
+    if (QFileInfo(shippedModelDir(QStringLiteral("pronoun-head")) + QStringLiteral("/model.safetensors"))
             .exists())
-        loadLearnedProjections(shippedModelDir(QStringLiteral("sentiment")));
+        loadLearnedProjections(shippedModelDir(QStringLiteral("pronoun-head")));
 }
 
 void WalkthroughPage::loadLearnedProjections(const QString& dir) {
@@ -255,7 +257,7 @@ void WalkthroughPage::loadLearnedProjections(const QString& dir) {
     watcher->setFuture(
         QtConcurrent::run([path = dir.toStdString()]() -> std::optional<attn::LearnedProjections> {
             try {
-                return attn::readFirstLayerProjections(path);
+                return attn::readLearnedProjections(path);
             } catch (const std::exception&) {
                 return std::nullopt;
             }
@@ -276,19 +278,25 @@ void WalkthroughPage::updateLearnedAvailability() {
     item->setEnabled(fits);
     if (learned_) {
         head_->setRange(1, static_cast<int>(learned_->heads.size()));
+        // The combo names the checkpoint behind the learned projection.
+        item->setText(tr("learned: %1").arg(learnedProjectionName(*learned_)));
         item->setToolTip(
-            fits ? tr("Wq, Wk, Wv of one head of the first attention layer of %1 (d = %2, %3 dimensions "
-                      "per head), applied to the word vectors without positions.")
-                       .arg(QString::fromStdString(learned_->source))
+            fits ? tr("Wq, Wk, Wv from %1 (%2, d = %3, %4 dimensions per head), applied to the word "
+                      "vectors%5.")
+                       .arg(QString::fromStdString(learned_->source),
+                            QString::fromStdString(learned_->architecture))
                        .arg(learned_->dModel)
                        .arg(learned_->headDim)
+                       .arg(learned_->positionalEncoding ? tr(" + the sinusoidal positional encoding")
+                                                         : tr(" without positions"))
                  : tr("The checkpoint's width (%1) differs from the word vectors' dimension.")
                        .arg(learned_->dModel));
     } else {
+        item->setText(tr("learned (no checkpoint)"));
         item->setToolTip(
             learnedError_.isEmpty()
-                ? tr("Needs a checkpoint whose first attention layer's width equals the word-vector "
-                     "dimension (the shipped sentiment model, d = 100).")
+                ? tr("Needs an attention_head checkpoint (the shipped pronoun-head) or a classifier whose "
+                     "first attention layer's width equals the word-vector dimension (d = 100).")
                 : learnedError_);
     }
     if (!fits && projection_->currentIndex() == 2)
@@ -438,6 +446,8 @@ void WalkthroughPage::recompute() {
             return;
         }
         o.learned = learned_->heads[static_cast<std::size_t>(head_->value() - 1)];
+        o.positionalEncoding = learned_->positionalEncoding; // as the head was trained
+        o.projectionSource = learned_->source;
     }
     try {
         auto r = attn::computeSentenceAttention(
@@ -509,6 +519,13 @@ void WalkthroughPage::refreshView() {
         showWalkthroughStep(*heatmap_, *result_, step_);
         stack_->setCurrentIndex(0);
     }
+    // File → Export matrix JSON records what produced the numbers.
+    const auto vectors = store_ ? store_->current() : nullptr;
+    const QString embeddings = toy_      ? QStringLiteral("the chapter's 2-D toy vectors")
+                               : vectors ? QString::fromStdString(vectors->description())
+                                         : QString();
+    for (HeatmapView* v : {heatmap_, queryVectors_, keyVectors_})
+        v->setExportMetadata(walkthroughExportMetadata(*result_, step_, embeddings));
     numbers_->setHtml(explanationHtml());
 }
 
@@ -523,7 +540,7 @@ QString WalkthroughPage::explanationHtml() const {
     if (r.queryOov[static_cast<std::size_t>(i)])
         return h + tr("<p><b>“%1” is not in the word-vector vocabulary.</b> It has no vector, so it does not "
                       "take part: "
-                      "its row of weights is 0. Try another word, or open a larger set of word vectors "
+                      "its row is left out (—). Try another word, or open a larger set of word vectors "
                       "(File → Open word vectors).</p>")
                        .arg(esc(word));
     const int dp = toy_ ? 2 : 3;
@@ -563,15 +580,24 @@ QString WalkthroughPage::explanationHtml() const {
     }
     case WalkthroughStep::Scaled: {
         const double d = static_cast<double>(s.queries.cols());
-        h += s.scale != 1.0f ? tr("<p>Divide by √d = √%1 = %2.</p>").arg(d).arg(num(std::sqrt(d), 4))
-                             : tr("<p>This scoring is not scaled (factor 1).</p>");
+        if (s.scale == 1.0f) {
+            // Plain dot product and additive scoring: nothing is divided, so no "÷ √d" column.
+            h += tr("<p><b>No scaling</b> for %1 scoring: the softmax takes the scores as they are. "
+                    "Choose “scaled dot” to see the division by √d.</p>")
+                     .arg(r.additive ? tr("additive") : tr("plain dot-product"));
+            table += QStringLiteral("<tr><th align=left>key</th><th align=right>score</th></tr>");
+            for (std::size_t j = 0; j < tk; ++j)
+                table += QStringLiteral("<tr><td>%1</td><td align=right>%2</td></tr>")
+                             .arg(keyCell(j), num(s.scores(i, static_cast<Eigen::Index>(j)), dp));
+            break;
+        }
+        h += tr("<p>Divide by √d = √%1 = %2.</p>").arg(d).arg(num(std::sqrt(d), 4));
         table += QStringLiteral(
             "<tr><th align=left>key</th><th align=right>score</th><th align=right>÷ √d</th></tr>");
         for (std::size_t j = 0; j < tk; ++j) {
             const auto c = static_cast<Eigen::Index>(j);
             table += QStringLiteral("<tr><td>%1</td><td align=right>%2</td><td align=right>%3</td></tr>")
-                         .arg(keyCell(j), r.keyOov[j] ? QStringLiteral("—") : num(s.scores(i, c), dp),
-                              r.keyOov[j] ? QStringLiteral("—") : num(s.scaled(i, c), dp));
+                         .arg(keyCell(j), num(s.scores(i, c), dp), num(s.scaled(i, c), dp));
         }
         break;
     }
@@ -586,29 +612,36 @@ QString WalkthroughPage::explanationHtml() const {
             if (!r.keyOov[j])
                 sum += ex[j] =
                     std::exp(static_cast<double>(s.scaled(i, static_cast<Eigen::Index>(j)) - maxAllowed));
-        h += tr("<p>Softmax: subtract the row's largest scaled score (%1) for numerical safety, "
+        const bool scaled = s.scale != 1.0f; // dot-product and additive scores are not scaled
+        h += tr("<p>Softmax: subtract the row's largest %1 (%2) for numerical safety, "
                 "exponentiate, divide "
                 "by the sum.</p>")
-                 .arg(num(maxAllowed, dp));
-        table += QStringLiteral(
-            "<tr><th align=left>key</th><th align=right>scaled</th><th align=right>exp(s − max)</th>"
-            "<th align=right>weight</th></tr>");
+                 .arg(scaled ? tr("scaled score") : tr("score"), num(maxAllowed, dp));
+        table += QStringLiteral("<tr><th align=left>key</th><th align=right>%1</th><th align=right>exp(s − "
+                                "max)</th><th align=right>weight</th></tr>")
+                     .arg(scaled ? tr("scaled") : tr("score"));
         for (std::size_t j = 0; j < tk; ++j) {
             const auto c = static_cast<Eigen::Index>(j);
             table +=
                 QStringLiteral("<tr><td>%1</td><td align=right>%2</td><td align=right>%3</td><td "
                                "align=right><b>%4</b></td></tr>")
-                    .arg(keyCell(j), r.keyOov[j] ? QStringLiteral("—") : num(s.scaled(i, c), dp),
+                    .arg(keyCell(j), num(s.scaled(i, c), dp),
                          r.keyOov[j] ? QStringLiteral("excluded") : num(ex[j], 4), num(s.weights(i, c), 4));
         }
+        double weightSum = 0; // over the keys that take part (absent cells are NaN)
+        for (std::size_t j = 0; j < tk; ++j)
+            if (!r.keyOov[j])
+                weightSum += s.weights(i, static_cast<Eigen::Index>(j));
         table += QStringLiteral("<tr><td><i>sum</i></td><td></td><td align=right><i>%1</i></td><td "
                                 "align=right><i>%2</i></td></tr>")
-                     .arg(num(sum, 4), num(s.weights.row(i).sum(), 4));
+                     .arg(num(sum, 4), num(weightSum, 4));
         break;
     }
     case WalkthroughStep::Outputs: {
-        std::vector<std::size_t> order(tk);
-        std::iota(order.begin(), order.end(), 0);
+        std::vector<std::size_t> order; // the keys that take part, by weight (absent keys are NaN)
+        for (std::size_t j = 0; j < tk; ++j)
+            if (!r.keyOov[j])
+                order.push_back(j);
         std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
             return s.weights(i, static_cast<Eigen::Index>(a)) > s.weights(i, static_cast<Eigen::Index>(b));
         });

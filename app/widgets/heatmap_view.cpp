@@ -66,8 +66,8 @@ private:
 };
 
 QString formatCellValue(float v, int decimals) {
-    if (std::isnan(v))
-        return QStringLiteral("\u2013");
+    if (std::isnan(v)) // absent (e.g. an out-of-vocabulary row or column)
+        return QStringLiteral("\u2014");
     if (std::isinf(v))
         return v > 0 ? QStringLiteral("\u221e") : QStringLiteral("\u2212\u221e");
     QString s = QString::number(double(v), 'f', decimals);
@@ -545,7 +545,7 @@ QString HeatmapView::cellToolTip(int row, int column) const {
     const float v = values_(row, column);
     QString valueText;
     if (std::isnan(v))
-        valueText = QStringLiteral("nan");
+        valueText = QStringLiteral("\u2014 (no value)");
     else if (std::isinf(v))
         valueText = v > 0 ? QStringLiteral("+inf") : tr("-inf (masked)");
     else
@@ -805,7 +805,7 @@ bool HeatmapView::exportMatrix(const QString& path, QString* error) const {
     if (suffix == QLatin1String("csv"))
         bytes = exportutil::matrixToCsv(values_, rowLabels_, columnLabels_);
     else if (suffix == QLatin1String("json"))
-        bytes = exportutil::matrixToJson(values_, rowLabels_, columnLabels_, title_);
+        bytes = exportutil::matrixToJson(values_, rowLabels_, columnLabels_, title_, exportMetadata_);
     else
         return fail(tr("unknown matrix format '%1' (use .csv or .json)").arg(suffix));
     return exportutil::writeFile(path, bytes, error);
