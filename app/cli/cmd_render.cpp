@@ -73,6 +73,10 @@ int runRender(const Argv& argv) {
         .option("model", "DIR", "a checkpoint directory (default: the shipped model)")
         .option("text", "TEXT", "the input sentence")
         .option("keys", "TEXT", "walkthrough: the key sentence")
+        .flag("self", "walkthrough: self-attention (the query sentence attends to itself)")
+        .option("projection", "none|random|learned", "walkthrough: Wq, Wk, Wv (learned = pronoun-head)")
+        .option("step", "1-5", "walkthrough: the step shown (default 4, the softmax weights)")
+        .flag("teaching", "walkthrough: teaching mode (large fonts, numbers in the cells)")
         .option("image", "PATH", "vision: the input image or dataset file")
         .option("index", "N", "vision: the record in an IDX / CIFAR-10 file (default 0)")
         .option("width", "PX", "page width (default 1400)")
@@ -107,6 +111,31 @@ int runRender(const Argv& argv) {
             w->setQueryText(text);
         if (auto keys = args.value("keys"))
             w->setKeysText(QString::fromStdString(*keys));
+        if (args.has("self"))
+            w->setSelfAttention(true);
+        const std::string projection = args.valueOr("projection", "none");
+        if (projection == "learned") {
+            if (!waitUntil([w] { return w->learnedReady(); }, 60000)) {
+                std::cerr << "attnviz render: the learned projection (pronoun-head) could not be read\n";
+                return 1;
+            }
+            w->setProjection(attn::ProjectionMode::Learned);
+        } else if (projection == "random") {
+            w->setProjection(attn::ProjectionMode::Random);
+        } else if (projection != "none") {
+            std::cerr << "attnviz render: unknown projection '" << projection
+                      << "' (none, random or learned)\n";
+            return 2;
+        }
+        auto step = args.integer("step", 4, std::cerr);
+        if (!step || *step < 1 || *step > kWalkthroughStepCount) {
+            if (step)
+                std::cerr << "attnviz render: --step must be 1.." << kWalkthroughStepCount << '\n';
+            return 2;
+        }
+        w->setStep(static_cast<WalkthroughStep>(*step - 1));
+        if (args.has("teaching"))
+            w->setTeachingMode(true);
     } else if (view == "translation") {
         auto* t = new TranslationPage;
         page.reset(t);

@@ -371,6 +371,25 @@ private Q_SLOTS:
             QVERIFY(v.is_null());
     }
 
+    void renderShowsTheLearnedStepInTeachingMode() {
+        QTemporaryDir dir;
+        const QString png = dir.filePath(QStringLiteral("r.png"));
+        QProcess p;
+        p.start(QStringLiteral(ATTNVIZ_EXE),
+                {QStringLiteral("render"), QStringLiteral("--view"), QStringLiteral("walkthrough"),
+                 QStringLiteral("--self"), QStringLiteral("--projection"), QStringLiteral("learned"),
+                 QStringLiteral("--step"), QStringLiteral("3"), QStringLiteral("--teaching"),
+                 QStringLiteral("--png"), png});
+        QVERIFY(p.waitForFinished(60000));
+        QVERIFY2(p.exitCode() == 0, p.readAllStandardError().constData());
+        QVERIFY(!QImage(png).isNull());
+        p.start(QStringLiteral(ATTNVIZ_EXE),
+                {QStringLiteral("render"), QStringLiteral("--view"), QStringLiteral("walkthrough"),
+                 QStringLiteral("--step"), QStringLiteral("9"), QStringLiteral("--png"), png});
+        QVERIFY(p.waitForFinished(60000));
+        QCOMPARE(p.exitCode(), 2);
+    }
+
     void teachingModePrintsNumbersInCells() {
         EmbeddingStore store;
         store.useEmbeddedDefault();
