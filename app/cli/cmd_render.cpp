@@ -75,6 +75,7 @@ int runRender(const Argv& argv) {
         .option("keys", "TEXT", "walkthrough: the key sentence")
         .flag("self", "walkthrough: self-attention (the query sentence attends to itself)")
         .option("projection", "none|random|learned", "walkthrough: Wq, Wk, Wv (learned = pronoun-head)")
+        .option("scoring", "dot|scaled|additive", "walkthrough: how queries and keys are scored")
         .option("step", "1-5", "walkthrough: the step shown (default 4, the softmax weights)")
         .flag("teaching", "walkthrough: teaching mode (large fonts, numbers in the cells)")
         .option("image", "PATH", "vision: the input image or dataset file")
@@ -113,6 +114,15 @@ int runRender(const Argv& argv) {
             w->setKeysText(QString::fromStdString(*keys));
         if (args.has("self"))
             w->setSelfAttention(true);
+        if (auto scoring = args.value("scoring")) {
+            const auto parsed = attn::parseScoring(*scoring);
+            if (!parsed) {
+                std::cerr << "attnviz render: unknown scoring '" << *scoring
+                          << "' (dot, scaled or additive)\n";
+                return 2;
+            }
+            w->setScoring(*parsed);
+        }
         const std::string projection = args.valueOr("projection", "none");
         if (projection == "learned") {
             if (!waitUntil([w] { return w->learnedReady(); }, 60000)) {

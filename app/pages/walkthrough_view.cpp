@@ -96,9 +96,8 @@ QString walkthroughStepTitle(WalkthroughStep step, const attn::SentenceAttention
     case WalkthroughStep::Scaled:
         return scaled
                    ? QStringLiteral("Step 3 of 5 · Scaled scores  q · k / %1").arg(sqrtDText(r))
-                   : QStringLiteral(
-                         "Step 3 of 5 · No scaling for %1 scoring (the scores go to the softmax as they are)")
-                         .arg(r.additive ? QStringLiteral("additive") : QStringLiteral("plain dot-product"));
+                   : QStringLiteral("Step 3 of 5 · No scaling (%1)")
+                         .arg(r.additive ? QStringLiteral("additive") : QStringLiteral("plain dot product"));
     case WalkthroughStep::Weights:
         return QStringLiteral("Step 4 of 5 · Softmax weights (each row sums to 1)");
     case WalkthroughStep::Outputs:
