@@ -4,6 +4,7 @@
 #include "cli/args.hpp"
 #include "cli/commands.hpp"
 #include "cli/render_page.hpp"
+#include "pages/walkthrough_view.hpp"
 
 #include <iostream>
 
@@ -18,6 +19,11 @@ int runRender(const Argv& argv) {
         .option("model", "DIR", "a checkpoint directory (default: the shipped model)")
         .option("text", "TEXT", "the input sentence")
         .option("keys", "TEXT", "walkthrough: the key sentence")
+        .flag("self", "walkthrough: self-attention (the query sentence attends to itself)")
+        .option("projection", "none|random|learned", "walkthrough: Wq, Wk, Wv (learned = pronoun-head)")
+        .option("scoring", "dot|scaled|additive", "walkthrough: how queries and keys are scored")
+        .option("step", "1-5", "walkthrough: the step shown (default 4, the softmax weights)")
+        .flag("teaching", "walkthrough: teaching mode (large fonts, numbers in the cells)")
         .option("image", "PATH", "vision: the input image or dataset file")
         .option("index", "N", "vision: the record in an IDX / CIFAR-10 file (default 0)")
         .option("width", "PX", "page width (default 1400)")
@@ -48,6 +54,32 @@ int runRender(const Argv& argv) {
     req.width = static_cast<int>(*width);
     req.height = static_cast<int>(*height);
     req.png = QString::fromStdString(*args.value("png"));
+
+    req.self = args.has("self");
+    if (auto scoring = args.value("scoring")) {
+        req.scoring = attn::parseScoring(*scoring);
+        if (!req.scoring) {
+            std::cerr << "attnviz render: unknown scoring '" << *scoring << "' (dot, scaled or additive)\n";
+            return 2;
+        }
+    }
+    const std::string projection = args.valueOr("projection", "none");
+    if (projection == "learned") {
+        req.projection = attn::ProjectionMode::Learned;
+    } else if (projection == "random") {
+        req.projection = attn::ProjectionMode::Random;
+    } else if (projection != "none") {
+        std::cerr << "attnviz render: unknown projection '" << projection << "' (none, random or learned)\n";
+        return 2;
+    }
+    auto step = args.integer("step", 4, std::cerr);
+    if (!step || *step < 1 || *step > kWalkthroughStepCount) {
+        if (step)
+            std::cerr << "attnviz render: --step must be 1.." << kWalkthroughStepCount << '\n';
+        return 2;
+    }
+    req.step = static_cast<int>(*step);
+    req.teaching = args.has("teaching");
 
     ModelHandle model;
     QString dir;

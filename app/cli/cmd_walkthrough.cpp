@@ -4,9 +4,12 @@
 #include "cli/embeddings_option.hpp"
 #include "cli/headless.hpp"
 #include "pages/walkthrough_view.hpp"
+#include "services/resource_paths.hpp"
 #include "widgets/heatmap_view.hpp"
 
+#include <attn/learned_projections.hpp>
 #include <attn/sentence_attention.hpp>
+#include <cmath>
 #include <fstream>
 #include <iomanip>
 #include <iostream>
@@ -16,16 +19,13 @@ namespace cli {
 
 namespace {
 
-/// Row-major nested arrays; cells that have no meaning (an OOV row or column) are null.
-nlohmann::json matrixJson(const attn::Matrix& m, const std::vector<bool>* rowOov,
-                          const std::vector<bool>* colOov) {
+/// Row-major nested arrays; cells the engine marks absent (NaN: an OOV row or column) are null.
+nlohmann::json matrixJson(const attn::Matrix& m) {
     nlohmann::json rows = nlohmann::json::array();
     for (Eigen::Index i = 0; i < m.rows(); ++i) {
         nlohmann::json row = nlohmann::json::array();
         for (Eigen::Index j = 0; j < m.cols(); ++j) {
-            const bool undefined = (rowOov && (*rowOov)[static_cast<std::size_t>(i)]) ||
-                                   (colOov && (*colOov)[static_cast<std::size_t>(j)]);
-            if (undefined)
+            if (attn::isAbsent(m(i, j)))
                 row.push_back(nullptr);
             else
                 row.push_back(m(i, j));
@@ -41,14 +41,17 @@ int runWalkthrough(const Argv& argv) {
     Args args("walkthrough",
               "Dot-product attention of a query sentence over a key sentence (or itself) on word\n"
               "vectors, with every step: scores, scaled scores, softmax weights, mixed outputs.\n"
-              "Out-of-vocabulary tokens keep their row/column; their scores are null and their\n"
-              "weights 0.");
+              "Out-of-vocabulary tokens keep their row/column; every cell of it is null.\n"
+              "--projection learned uses the shipped pronoun head (resources/models/pronoun-head)\n"
+              "and adds the sinusoidal positional encoding to the word vectors, as it was trained.");
     args.option("query", "TEXT", "the query sentence", true)
         .option("keys", "TEXT", "the key sentence (omit for self-attention)")
         .option("embeddings", "PATH", "GloVe/word2vec text or attnviz binary; 'default' = embedded set")
         .flag("no-cache", "neither read nor write the binary cache")
         .option("scoring", "dot|scaled|additive", "how queries and keys are scored (default: scaled)")
-        .option("projection", "none|random", "apply random Wq, Wk, Wv first (default: none)")
+        .option("projection", "none|random|learned", "apply Wq, Wk, Wv first (default: none)")
+        .option("model", "DIR", "with --projection learned: the checkpoint (default: pronoun-head)")
+        .option("head", "N", "with --projection learned: which head of the checkpoint (default 0)")
         .option("seed", "N", "seed of random projections / additive parameters (default 42)")
         .option("json", "OUT", "write every intermediate as JSON ('-' = stdout)")
         .option("png", "OUT", "render the weights heatmap as the page shows it")
@@ -68,11 +71,32 @@ int runWalkthrough(const Argv& argv) {
     }
     options.scoring = *parsed;
     const std::string projection = args.valueOr("projection", "none");
-    if (projection == "random")
+    if (projection == "random") {
         options.projection = attn::ProjectionMode::Random;
-    else if (projection != "none") {
+    } else if (projection == "learned") {
+        const std::string dir =
+            args.valueOr("model", shippedModelDir(QStringLiteral("pronoun-head")).toStdString());
+        attn::LearnedProjections learned;
+        try {
+            learned = attn::readLearnedProjections(dir);
+        } catch (const std::exception& e) {
+            std::cerr << "attnviz walkthrough: " << e.what() << '\n';
+            return 1;
+        }
+        auto head = args.integer("head", 0, std::cerr);
+        if (!head)
+            return 2;
+        if (*head < 0 || *head >= static_cast<long long>(learned.heads.size())) {
+            std::cerr << "attnviz walkthrough: --head must be in 0.." << learned.heads.size() - 1 << '\n';
+            return 2;
+        }
+        options.projection = attn::ProjectionMode::Learned;
+        options.learned = learned.heads[static_cast<std::size_t>(*head)];
+        options.positionalEncoding = learned.positionalEncoding;
+        options.projectionSource = learned.source;
+    } else if (projection != "none") {
         std::cerr << "attnviz walkthrough: unknown projection '" << projection
-                  << "' (none or random; learned projections need a checkpoint: use the app)\n";
+                  << "' (none, random or learned)\n";
         return 2;
     }
     auto seed = args.integer("seed", 42, std::cerr);
@@ -106,12 +130,15 @@ int runWalkthrough(const Argv& argv) {
     out["self_attention"] = r.selfAttention;
     out["scoring"] = attn::toString(options.scoring);
     out["projection"] = projection;
+    out["projection_source"] =
+        r.projectionSource.empty() ? nlohmann::json(nullptr) : nlohmann::json(r.projectionSource);
+    out["positional_encoding"] = r.positionalEncoding;
     out["scale"] = r.steps.scale;
     out["embeddings"] = vectors->description();
-    out["scores"] = matrixJson(r.steps.scores, &r.queryOov, &r.keyOov);
-    out["scaled"] = matrixJson(r.steps.scaled, &r.queryOov, &r.keyOov);
-    out["weights"] = matrixJson(r.steps.weights, nullptr, nullptr);
-    out["outputs"] = matrixJson(r.steps.outputs, &r.queryOov, nullptr);
+    out["scores"] = matrixJson(r.steps.scores);
+    out["scaled"] = matrixJson(r.steps.scaled);
+    out["weights"] = matrixJson(r.steps.weights);
+    out["outputs"] = matrixJson(r.steps.outputs);
 
     if (auto path = args.value("json")) {
         if (*path == "-") {
@@ -144,14 +171,23 @@ int runWalkthrough(const Argv& argv) {
     if (!args.has("json") || args.value("json") != "-") {
         // A readable summary: each query word's strongest key.
         std::cout << "embeddings: " << vectors->description() << "\n";
+        if (!r.projectionSource.empty())
+            std::cout << "projection: learned, " << r.projectionSource
+                      << (r.positionalEncoding ? " (+ sinusoidal positional encoding)" : "") << "\n";
         for (std::size_t i = 0; i < r.queryTokens.size(); ++i) {
             std::cout << std::left << std::setw(14) << r.queryTokens[i];
             if (r.queryOov[i]) {
                 std::cout << "(not in vocabulary)\n";
                 continue;
             }
-            Eigen::Index best = 0;
-            r.steps.weights.row(static_cast<Eigen::Index>(i)).maxCoeff(&best);
+            Eigen::Index best = 0; // the largest weight among the present (non-NaN) keys
+            for (Eigen::Index j = 0; j < r.steps.weights.cols(); ++j) {
+                const float w = r.steps.weights(static_cast<Eigen::Index>(i), j);
+                if (!attn::isAbsent(w) &&
+                    (attn::isAbsent(r.steps.weights(static_cast<Eigen::Index>(i), best)) ||
+                     w > r.steps.weights(static_cast<Eigen::Index>(i), best)))
+                    best = j;
+            }
             std::cout << "-> " << r.keyTokens[static_cast<std::size_t>(best)] << "  (weight " << std::fixed
                       << std::setprecision(3) << r.steps.weights(static_cast<Eigen::Index>(i), best) << ")\n";
             std::cout.unsetf(std::ios::fixed);

@@ -10,6 +10,7 @@
 #include "services/wait.hpp"
 #include "widgets/widget_export.hpp"
 
+#include <algorithm>
 #include <memory>
 #include <ostream>
 
@@ -50,6 +51,15 @@ void applyInput(Page& page, const RenderRequest& req) {
             w->setQueryText(req.text);
         if (req.keys)
             w->setKeysText(*req.keys);
+        if (req.self)
+            w->setSelfAttention(true);
+        if (req.scoring)
+            w->setScoring(*req.scoring);
+        if (req.projection != attn::ProjectionMode::None)
+            w->setProjection(req.projection); // Learned: checked ready by renderPage
+        w->setStep(static_cast<WalkthroughStep>(std::clamp(req.step, 1, kWalkthroughStepCount) - 1));
+        if (req.teaching)
+            w->setTeachingMode(true);
     } else if (auto* t = qobject_cast<TranslationPage*>(&page)) {
         t->setText(req.text.isEmpty() ? QStringLiteral("The book that I bought is very interesting")
                                       : req.text);
@@ -103,6 +113,13 @@ int renderPage(const RenderRequest& req, const ModelHandle& model, const QString
             << (slot->lastError().isEmpty() ? std::string("use --model DIR")
                                             : slot->lastError().toStdString())
             << '\n';
+        return 1;
+    }
+    // The learned projection (pronoun-head) is read by start(), so it is there once the page is idle.
+    if (auto* w = qobject_cast<WalkthroughPage*>(page.get());
+        w && req.projection == attn::ProjectionMode::Learned && !w->learnedReady()) {
+        err << prefix << "the learned projection (pronoun-head) could not be read"
+            << (w->learnedError().isEmpty() ? std::string() : ": " + w->learnedError().toStdString()) << '\n';
         return 1;
     }
     applyInput(*page, req);

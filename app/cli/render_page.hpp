@@ -10,6 +10,8 @@
 #include "services/model_handle.hpp"
 
 #include <QString>
+#include <attn/attention.hpp>
+#include <attn/sentence_attention.hpp>
 #include <iosfwd>
 #include <optional>
 #include <string>
@@ -17,11 +19,16 @@
 namespace cli {
 
 struct RenderRequest {
-    std::string view;             ///< walkthrough | translation | sentiment | vision
-    QString text;                 ///< the sentence (walkthrough: the query sentence); "" = the page's example
-    std::optional<QString> keys;  ///< walkthrough: the key sentence
-    std::optional<QString> image; ///< vision: PNG / JPEG / IDX / CIFAR-10 file
-    int index = 0;                ///< vision: the record of an IDX / CIFAR-10 file
+    std::string view;            ///< walkthrough | translation | sentiment | vision
+    QString text;                ///< the sentence (walkthrough: the query sentence); "" = the page's example
+    std::optional<QString> keys; ///< walkthrough: the key sentence
+    bool self = false;           ///< walkthrough: self-attention
+    std::optional<attn::Scoring> scoring; ///< walkthrough: nullopt = the page's default
+    attn::ProjectionMode projection = attn::ProjectionMode::None; ///< walkthrough: Learned = pronoun-head
+    int step = 4;                   ///< walkthrough: the step shown, 1..5 (4 = the softmax weights)
+    bool teaching = false;          ///< walkthrough: teaching mode (large fonts, numbers in the cells)
+    std::optional<QString> image;   ///< vision: PNG / JPEG / IDX / CIFAR-10 file
+    int index = 0;                  ///< vision: the record of an IDX / CIFAR-10 file
     int width = 1400, height = 900; ///< page size in pixels
     QString png;                    ///< the file to write (PNG, SVG or PDF by suffix)
 };

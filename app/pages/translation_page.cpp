@@ -254,7 +254,12 @@ void TranslationPage::showOutcome(Outcome outcome) {
     auto baseline = baseline_->modelAs<attn::Seq2SeqModel>();
 
     QStringList warnings;
-    if (result_) {
+    if (result_ && result_->sourceTokens.empty()) {
+        // Empty input: the engine returns no output; say what to do instead of translating nothing.
+        withAttention_->setText(tr("<b>With attention:</b> type an English sentence above to translate it."));
+        heatmap_->setEmptyText(tr("Type a sentence to see which source words each output word attends to."));
+        heatmap_->clear();
+    } else if (result_) {
         const std::string eos = model ? model->settings().eosToken : std::string();
         withAttention_->setText(
             tr("<b>With attention</b> (%1): %2")
@@ -273,7 +278,9 @@ void TranslationPage::showOutcome(Outcome outcome) {
         withAttention_->setText(tr("<b>With attention:</b> no model loaded"));
         heatmap_->clear();
     }
-    if (baselineResult_) {
+    if (baselineResult_ && baselineResult_->sourceTokens.empty()) {
+        withoutAttention_->setText(tr("<b>Without attention:</b> (no input)"));
+    } else if (baselineResult_) {
         const std::string eos = baseline ? baseline->settings().eosToken : std::string();
         withoutAttention_->setText(tr("<b>Without attention</b> (%1): %2")
                                        .arg(baseline_->displayName().toHtmlEscaped(),

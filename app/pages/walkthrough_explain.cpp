@@ -6,7 +6,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <numeric>
 
 namespace {
 
@@ -29,7 +28,7 @@ QString WalkthroughPage::explanationHtml() const {
     if (r.queryOov[static_cast<std::size_t>(i)])
         return h + tr("<p><b>“%1” is not in the word-vector vocabulary.</b> It has no vector, so it does not "
                       "take part: "
-                      "its row of weights is 0. Try another word, or open a larger set of word vectors "
+                      "its row is left out (—). Try another word, or open a larger set of word vectors "
                       "(File → Open word vectors).</p>")
                        .arg(esc(word));
     const int dp = toy_ ? 2 : 3;
@@ -65,21 +64,29 @@ QString WalkthroughPage::explanationHtml() const {
         table += QStringLiteral("<tr><th align=left>key</th><th align=right>score</th></tr>");
         for (std::size_t j = 0; j < tk; ++j)
             table += QStringLiteral("<tr><td>%1</td><td align=right>%2</td></tr>")
-                         .arg(keyCell(j), r.keyOov[j] ? QStringLiteral("—")
-                                                      : num(s.scores(i, static_cast<Eigen::Index>(j)), dp));
+                         .arg(keyCell(j), num(s.scores(i, static_cast<Eigen::Index>(j)), dp)); // NaN → —
         break;
     }
     case WalkthroughStep::Scaled: {
         const double d = static_cast<double>(s.queries.cols());
-        h += s.scale != 1.0f ? tr("<p>Divide by √d = √%1 = %2.</p>").arg(d).arg(num(std::sqrt(d), 4))
-                             : tr("<p>This scoring is not scaled (factor 1).</p>");
+        if (s.scale == 1.0f) {
+            // Plain dot product and additive scoring: nothing is divided, so no "÷ √d" column.
+            h += tr("<p><b>No scaling</b> for %1 scoring: the softmax takes the scores as they are. "
+                    "Choose “scaled dot” to see the division by √d.</p>")
+                     .arg(r.additive ? tr("additive") : tr("plain dot-product"));
+            table += QStringLiteral("<tr><th align=left>key</th><th align=right>score</th></tr>");
+            for (std::size_t j = 0; j < tk; ++j)
+                table += QStringLiteral("<tr><td>%1</td><td align=right>%2</td></tr>")
+                             .arg(keyCell(j), num(s.scores(i, static_cast<Eigen::Index>(j)), dp));
+            break;
+        }
+        h += tr("<p>Divide by √d = √%1 = %2.</p>").arg(d).arg(num(std::sqrt(d), 4));
         table += QStringLiteral(
             "<tr><th align=left>key</th><th align=right>score</th><th align=right>÷ √d</th></tr>");
         for (std::size_t j = 0; j < tk; ++j) {
             const auto c = static_cast<Eigen::Index>(j);
             table += QStringLiteral("<tr><td>%1</td><td align=right>%2</td><td align=right>%3</td></tr>")
-                         .arg(keyCell(j), r.keyOov[j] ? QStringLiteral("—") : num(s.scores(i, c), dp),
-                              r.keyOov[j] ? QStringLiteral("—") : num(s.scaled(i, c), dp));
+                         .arg(keyCell(j), num(s.scores(i, c), dp), num(s.scaled(i, c), dp));
         }
         break;
     }
@@ -87,29 +94,36 @@ QString WalkthroughPage::explanationHtml() const {
         // The engine's softmax intermediates (attn::AttentionSteps): exp(s − max) and the row sum.
         const float maxAllowed = s.rowMax(i);
         const double sum = s.rowSums(i);
-        h += tr("<p>Softmax: subtract the row's largest scaled score (%1) for numerical safety, "
+        const bool scaled = s.scale != 1.0f; // dot-product and additive scores are not scaled
+        h += tr("<p>Softmax: subtract the row's largest %1 (%2) for numerical safety, "
                 "exponentiate, divide "
                 "by the sum.</p>")
-                 .arg(num(maxAllowed, dp));
-        table += QStringLiteral(
-            "<tr><th align=left>key</th><th align=right>scaled</th><th align=right>exp(s − max)</th>"
-            "<th align=right>weight</th></tr>");
+                 .arg(scaled ? tr("scaled score") : tr("score"), num(maxAllowed, dp));
+        table += QStringLiteral("<tr><th align=left>key</th><th align=right>%1</th><th align=right>exp(s − "
+                                "max)</th><th align=right>weight</th></tr>")
+                     .arg(scaled ? tr("scaled") : tr("score"));
         for (std::size_t j = 0; j < tk; ++j) {
             const auto c = static_cast<Eigen::Index>(j);
             table += QStringLiteral("<tr><td>%1</td><td align=right>%2</td><td align=right>%3</td><td "
                                     "align=right><b>%4</b></td></tr>")
-                         .arg(keyCell(j), r.keyOov[j] ? QStringLiteral("—") : num(s.scaled(i, c), dp),
+                         .arg(keyCell(j), num(s.scaled(i, c), dp),
                               r.keyOov[j] ? QStringLiteral("excluded") : num(s.exponentials(i, c), 4),
                               num(s.weights(i, c), 4));
         }
+        double weightSum = 0; // over the keys that take part (absent cells are NaN)
+        for (std::size_t j = 0; j < tk; ++j)
+            if (!r.keyOov[j])
+                weightSum += s.weights(i, static_cast<Eigen::Index>(j));
         table += QStringLiteral("<tr><td><i>sum</i></td><td></td><td align=right><i>%1</i></td><td "
                                 "align=right><i>%2</i></td></tr>")
-                     .arg(num(sum, 4), num(s.weights.row(i).sum(), 4));
+                     .arg(num(sum, 4), num(weightSum, 4));
         break;
     }
     case WalkthroughStep::Outputs: {
-        std::vector<std::size_t> order(tk);
-        std::iota(order.begin(), order.end(), 0);
+        std::vector<std::size_t> order; // the keys that take part, by weight (absent keys are NaN)
+        for (std::size_t j = 0; j < tk; ++j)
+            if (!r.keyOov[j])
+                order.push_back(j);
         std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
             return s.weights(i, static_cast<Eigen::Index>(a)) > s.weights(i, static_cast<Eigen::Index>(b));
         });

@@ -82,7 +82,7 @@ WalkthroughPage::WalkthroughPage(EmbeddingStore* store, QWidget* parent) : Page(
     projection_ = new QComboBox(this);
     projection_->addItem(tr("none (raw word vectors)"), static_cast<int>(attn::ProjectionMode::None));
     projection_->addItem(tr("random Wq, Wk, Wv"), static_cast<int>(attn::ProjectionMode::Random));
-    projection_->addItem(tr("learned (from a checkpoint)"), static_cast<int>(attn::ProjectionMode::Learned));
+    projection_->addItem(tr("learned (loading…)"), static_cast<int>(attn::ProjectionMode::Learned));
     seed_ = new QSpinBox(this);
     seed_->setRange(0, 999999);
     seed_->setValue(42);
@@ -198,7 +198,7 @@ WalkthroughPage::WalkthroughPage(EmbeddingStore* store, QWidget* parent) : Page(
     connect(projection_, &QComboBox::currentIndexChanged, this, [this] {
         const int mode = projection_->currentData().toInt();
         seed_->setEnabled(mode == static_cast<int>(attn::ProjectionMode::Random));
-        head_->setVisible(mode == static_cast<int>(attn::ProjectionMode::Learned));
+        head_->setVisible(mode == static_cast<int>(attn::ProjectionMode::Learned) && head_->maximum() > 1);
         recompute();
     });
     connect(head_, &QSpinBox::valueChanged, this, &WalkthroughPage::recompute);
@@ -233,16 +233,17 @@ WalkthroughPage::WalkthroughPage(EmbeddingStore* store, QWidget* parent) : Page(
 }
 
 void WalkthroughPage::start() {
+    // The learned projection is the pronoun head trained for "who is she?" (training/train_pronoun_head.py).
     if (!learned_ && !learnedRunner_->isBusy() &&
-        QFileInfo(shippedModelDir(QStringLiteral("sentiment")) + QStringLiteral("/model.safetensors"))
+        QFileInfo(shippedModelDir(QStringLiteral("pronoun-head")) + QStringLiteral("/model.safetensors"))
             .exists())
-        loadLearnedProjections(shippedModelDir(QStringLiteral("sentiment")));
+        loadLearnedProjections(shippedModelDir(QStringLiteral("pronoun-head")));
 }
 
 void WalkthroughPage::loadLearnedProjections(const QString& dir) {
     // Reading the checkpoint takes a moment: off the GUI thread.
     learnedRunner_->run<attn::LearnedProjections>(
-        [path = dir.toStdString()](const JobContext&) { return attn::readFirstLayerProjections(path); },
+        [path = dir.toStdString()](const JobContext&) { return attn::readLearnedProjections(path); },
         [this](attn::LearnedProjections result) {
             learned_ = std::move(result);
             learnedError_.clear();
@@ -270,19 +271,25 @@ void WalkthroughPage::updateLearnedAvailability() {
     item->setEnabled(fits);
     if (learned_) {
         head_->setRange(1, static_cast<int>(learned_->heads.size()));
+        // The combo names the checkpoint behind the learned projection.
+        item->setText(tr("learned: %1").arg(learnedProjectionName(*learned_)));
         item->setToolTip(
-            fits ? tr("Wq, Wk, Wv of one head of the first attention layer of %1 (d = %2, %3 dimensions "
-                      "per head), applied to the word vectors without positions.")
-                       .arg(QString::fromStdString(learned_->source))
+            fits ? tr("Wq, Wk, Wv from %1 (%2, d = %3, %4 dimensions per head), applied to the word "
+                      "vectors%5.")
+                       .arg(QString::fromStdString(learned_->source),
+                            QString::fromStdString(learned_->architecture))
                        .arg(learned_->dModel)
                        .arg(learned_->headDim)
+                       .arg(learned_->positionalEncoding ? tr(" + the sinusoidal positional encoding")
+                                                         : tr(" without positions"))
                  : tr("The checkpoint's width (%1) differs from the word vectors' dimension.")
                        .arg(learned_->dModel));
     } else {
+        item->setText(tr("learned (no checkpoint)"));
         item->setToolTip(
             learnedError_.isEmpty()
-                ? tr("Needs a checkpoint whose first attention layer's width equals the word-vector "
-                     "dimension (the shipped sentiment model, d = 100).")
+                ? tr("Needs an attention_head checkpoint (the shipped pronoun-head) or a classifier whose "
+                     "first attention layer's width equals the word-vector dimension (d = 100).")
                 : learnedError_);
     }
     if (!fits && projection_->currentIndex() == 2)
@@ -433,6 +440,8 @@ void WalkthroughPage::recompute() {
             return;
         }
         o.learned = learned_->heads[static_cast<std::size_t>(head_->value() - 1)];
+        o.positionalEncoding = learned_->positionalEncoding; // as the head was trained
+        o.projectionSource = learned_->source;
     }
     try {
         auto r = attn::computeSentenceAttention(
@@ -503,6 +512,13 @@ void WalkthroughPage::refreshView() {
         showWalkthroughStep(*heatmap_, *result_, step_);
         stack_->setCurrentIndex(0);
     }
+    // File → Export matrix JSON records what produced the numbers.
+    const auto vectors = store_ ? store_->current() : nullptr;
+    const QString embeddings = toy_      ? QStringLiteral("the chapter's 2-D toy vectors")
+                               : vectors ? QString::fromStdString(vectors->description())
+                                         : QString();
+    for (HeatmapView* v : {heatmap_, queryVectors_, keyVectors_})
+        v->setExportMetadata(walkthroughExportMetadata(*result_, step_, embeddings));
     numbers_->setHtml(explanationHtml());
 }
 

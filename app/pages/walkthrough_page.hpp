@@ -59,10 +59,13 @@ public:
     HeatmapView* mainHeatmap() const { return heatmap_; }
     QCustomPlot* toyPlot() const { return toyPlot_; }
     bool toyMode() const { return toy_; }
-    /// Learned Wq, Wk, Wv (first layer of the shipped sentiment model, or `dir`), read in the
-    /// background; learnedReady() says when the option can be used.
+    /// Learned Wq, Wk, Wv (the shipped pronoun-head, read by start(), or `dir`: an attention_head
+    /// checkpoint or a classifier's first layer), read in the background; learnedReady() says when
+    /// the option can be used.
     void loadLearnedProjections(const QString& dir);
     bool learnedReady() const { return learned_.has_value(); }
+    /// Why the learned projection could not be read (empty when it was, or is still loading).
+    const QString& learnedError() const { return learnedError_; }
     const std::optional<attn::LearnedProjections>& learned() const { return learned_; }
     void setLearnedHead(int head);
 

@@ -2,6 +2,8 @@
 
 #include "widgets/heatmap_view.hpp"
 
+#include <QFileInfo>
+#include <QJsonArray>
 #include <cmath>
 
 namespace {
@@ -21,6 +23,68 @@ QString sqrtDText(const attn::SentenceAttention& r) {
 
 } // namespace
 
+QString learnedProjectionName(const attn::LearnedProjections& learned) {
+    const QString name = QFileInfo(QString::fromStdString(learned.source)).fileName();
+    return learned.positionalEncoding ? QStringLiteral("%1 (+ positions)").arg(name) : name;
+}
+
+QString projectionNote(const attn::SentenceAttention& r) {
+    if (r.projectionSource.empty())
+        return {};
+    const QString name = QFileInfo(QString::fromStdString(r.projectionSource)).fileName();
+    return r.positionalEncoding
+               ? QStringLiteral("Learned Wq, Wk, Wv: checkpoint “%1”. The sinusoidal positional encoding is "
+                                "added to every word vector first, as a Transformer does (the head was "
+                                "trained so).")
+                     .arg(name)
+               : QStringLiteral("Learned Wq, Wk, Wv: checkpoint “%1” (applied to the word vectors without "
+                                "positions).")
+                     .arg(name);
+}
+
+QJsonObject walkthroughExportMetadata(const attn::SentenceAttention& r, WalkthroughStep step,
+                                      const QString& embeddings) {
+    auto strings = [](const std::vector<std::string>& v) {
+        QJsonArray a;
+        for (const auto& s : v)
+            a.append(QString::fromStdString(s));
+        return a;
+    };
+    auto flags = [](const std::vector<bool>& v) {
+        QJsonArray a;
+        for (bool b : v)
+            a.append(b);
+        return a;
+    };
+    const char* const steps[] = {"embeddings", "scores", "scaled", "weights", "outputs"};
+    QJsonObject m;
+    m[QStringLiteral("view")] = QStringLiteral("walkthrough");
+    m[QStringLiteral("step")] = QString::fromLatin1(steps[static_cast<int>(step)]);
+    m[QStringLiteral("query_tokens")] = strings(r.queryTokens);
+    m[QStringLiteral("key_tokens")] = strings(r.keyTokens);
+    m[QStringLiteral("query_oov")] = flags(r.queryOov);
+    m[QStringLiteral("key_oov")] = flags(r.keyOov);
+    m[QStringLiteral("mode")] =
+        r.selfAttention ? QStringLiteral("self-attention") : QStringLiteral("cross-attention");
+    m[QStringLiteral("scoring")] =
+        QString::fromStdString(attn::toString(r.additive              ? attn::Scoring::Additive
+                                              : r.steps.scale != 1.0f ? attn::Scoring::ScaledDot
+                                                                      : attn::Scoring::Dot));
+    m[QStringLiteral("scale")] = double(r.steps.scale);
+    m[QStringLiteral("projection")] = !r.projections                ? QStringLiteral("none")
+                                      : !r.projectionSource.empty() ? QStringLiteral("learned")
+                                                                    : QStringLiteral("random");
+    m[QStringLiteral("projection_source")] =
+        r.projectionSource.empty() ? QJsonValue() : QJsonValue(QString::fromStdString(r.projectionSource));
+    m[QStringLiteral("positional_encoding")] = r.positionalEncoding;
+    m[QStringLiteral("embeddings")] = embeddings;
+    m[QStringLiteral("model")] =
+        r.projectionSource.empty() ? QJsonValue() : QJsonValue(QString::fromStdString(r.projectionSource));
+    m[QStringLiteral("app_version")] = QStringLiteral(ATTNVIZ_VERSION);
+    m[QStringLiteral("absent_cells")] = QStringLiteral("null = an out-of-vocabulary row or column");
+    return m;
+}
+
 QString walkthroughStepTitle(WalkthroughStep step, const attn::SentenceAttention& r) {
     const bool scaled = r.steps.scale != 1.0f;
     switch (step) {
@@ -30,8 +94,10 @@ QString walkthroughStepTitle(WalkthroughStep step, const attn::SentenceAttention
         return r.additive ? QStringLiteral("Step 2 of 5 · Scores  v·tanh(Wq q + Wk k)")
                           : QStringLiteral("Step 2 of 5 · Scores  q · k");
     case WalkthroughStep::Scaled:
-        return scaled ? QStringLiteral("Step 3 of 5 · Scaled scores  q · k / %1").arg(sqrtDText(r))
-                      : QStringLiteral("Step 3 of 5 · Scaling (none for this scoring: factor 1)");
+        return scaled
+                   ? QStringLiteral("Step 3 of 5 · Scaled scores  q · k / %1").arg(sqrtDText(r))
+                   : QStringLiteral("Step 3 of 5 · No scaling (%1)")
+                         .arg(r.additive ? QStringLiteral("additive") : QStringLiteral("plain dot product"));
     case WalkthroughStep::Weights:
         return QStringLiteral("Step 4 of 5 · Softmax weights (each row sums to 1)");
     case WalkthroughStep::Outputs:
@@ -40,7 +106,9 @@ QString walkthroughStepTitle(WalkthroughStep step, const attn::SentenceAttention
     return {};
 }
 
-QString walkthroughStepCaption(WalkthroughStep step, const attn::SentenceAttention& r) {
+namespace {
+
+QString stepCaptionText(WalkthroughStep step, const attn::SentenceAttention& r) {
     switch (step) {
     case WalkthroughStep::Embeddings:
         return QStringLiteral(
@@ -64,13 +132,21 @@ QString walkthroughStepCaption(WalkthroughStep step, const attn::SentenceAttenti
     case WalkthroughStep::Weights:
         return QStringLiteral(
             "Softmax turns each row into weights that sum to 1: a soft hash-table lookup of the "
-            "query among the keys. Words not in the vocabulary get weight 0.");
+            "query among the keys. Words not in the vocabulary are left out (—).");
     case WalkthroughStep::Outputs:
         return QStringLiteral(
             "Each query word's new vector is the weighted mix of the value vectors (here the key "
             "vectors themselves unless Wv is applied).");
     }
     return {};
+}
+
+} // namespace
+
+QString walkthroughStepCaption(WalkthroughStep step, const attn::SentenceAttention& r) {
+    const QString note = projectionNote(r);
+    const QString caption = stepCaptionText(step, r);
+    return note.isEmpty() ? caption : caption + QLatin1Char(' ') + note;
 }
 
 QStringList tokenLabels(const std::vector<std::string>& tokens) {
@@ -89,8 +165,8 @@ QStringList oovNotes(const std::vector<std::string>& tokens, const std::vector<b
         }
         notes << QStringLiteral("“%1” is not in the word-vector vocabulary: it has no vector, so it is %2.")
                      .arg(QString::fromStdString(tokens[i]),
-                          asKeys ? QStringLiteral("excluded from every softmax (weight 0)")
-                                 : QStringLiteral("not a query (its row of weights is 0)"));
+                          asKeys ? QStringLiteral("excluded from every softmax (its column is left out: —)")
+                                 : QStringLiteral("not a query (its row is left out: —)"));
     }
     return notes;
 }

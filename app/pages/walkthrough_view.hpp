@@ -2,8 +2,10 @@
 // How each step of the walkthrough is drawn on a HeatmapView. Shared by the Walkthrough page and
 // the headless `walkthrough --png` / `render` commands so that both show exactly the same picture.
 
+#include <QJsonObject>
 #include <QString>
 #include <QStringList>
+#include <attn/learned_projections.hpp>
 #include <attn/sentence_attention.hpp>
 
 class HeatmapView;
@@ -19,6 +21,17 @@ QString walkthroughStepCaption(WalkthroughStep step, const attn::SentenceAttenti
 /// Token labels with OOV tokens marked, and the notes (tooltips) that say why.
 QStringList tokenLabels(const std::vector<std::string>& tokens);
 QStringList oovNotes(const std::vector<std::string>& tokens, const std::vector<bool>& oov, bool asKeys);
+
+/// The checkpoint behind learned projections as the page names it: "pronoun-head (+ positions)".
+QString learnedProjectionName(const attn::LearnedProjections& learned);
+/// One line naming the checkpoint of learned projections and whether positions were added; empty
+/// for raw or random projections.
+QString projectionNote(const attn::SentenceAttention& r);
+
+/// What File → Export matrix JSON records beside the matrix: tokens, OOV flags, mode, scoring,
+/// projection (and its checkpoint), positional encoding, embeddings, step and the app version.
+QJsonObject walkthroughExportMetadata(const attn::SentenceAttention& r, WalkthroughStep step,
+                                      const QString& embeddings);
 
 /// Puts the matrix of `step` on `view` with its labels, axis titles, range mode and notes.
 /// For the Embeddings step this shows the query sentence's vectors.

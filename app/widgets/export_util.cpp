@@ -1,6 +1,7 @@
 #include "widgets/export_util.hpp"
 
 #include <QFileInfo>
+#include <QJsonDocument>
 #include <QSaveFile>
 #include <cmath>
 #include <cstdio>
@@ -51,7 +52,7 @@ QByteArray matrixToCsv(const attn::Matrix& values, const QStringList& rowLabels,
 }
 
 QByteArray matrixToJson(const attn::Matrix& values, const QStringList& rowLabels,
-                        const QStringList& columnLabels, const QString& title) {
+                        const QStringList& columnLabels, const QString& title, const QJsonObject& metadata) {
     using nlohmann::json;
     auto labels = [](const QStringList& list, Eigen::Index n) {
         json a = json::array();
@@ -77,6 +78,8 @@ QByteArray matrixToJson(const attn::Matrix& values, const QStringList& rowLabels
                 {"row_labels", labels(rowLabels, values.rows())},
                 {"column_labels", labels(columnLabels, values.cols())},
                 {"values", std::move(rows)}};
+    if (!metadata.isEmpty())
+        doc["metadata"] = json::parse(QJsonDocument(metadata).toJson(QJsonDocument::Compact).toStdString());
     const std::string text = doc.dump(1, ' ', false, json::error_handler_t::replace) + "\n";
     return QByteArray(text.data(), qsizetype(text.size()));
 }

@@ -3,6 +3,7 @@
 // Widget-free so that the command-line interface can reuse it.
 
 #include <QByteArray>
+#include <QJsonObject>
 #include <QString>
 #include <QStringList>
 #include <attn/matrix.hpp>
@@ -18,9 +19,11 @@ QString csvField(const QString& text);
 /// Lines end in CRLF as RFC 4180 asks. Label lists must match the matrix.
 QByteArray matrixToCsv(const attn::Matrix& values, const QStringList& rowLabels,
                        const QStringList& columnLabels);
-/// {"title", "row_labels", "column_labels", "values": [[...], ...]}; non-finite values become null.
+/// {"title", "row_labels", "column_labels", "values": [[...], ...], "metadata": {...}}; non-finite
+/// values (NaN = absent) become null; "metadata" is written when `metadata` is not empty.
 QByteArray matrixToJson(const attn::Matrix& values, const QStringList& rowLabels,
-                        const QStringList& columnLabels, const QString& title);
+                        const QStringList& columnLabels, const QString& title,
+                        const QJsonObject& metadata = {});
 /// Writes `bytes` to `path` atomically (QSaveFile). On failure returns false and sets *error to a
 /// message naming the file.
 bool writeFile(const QString& path, const QByteArray& bytes, QString* error);

@@ -14,7 +14,8 @@ QString errorStyle() {
 }
 
 QString num(double v, int decimals) {
-    return QString::number(v, 'f', decimals);
+    // NaN is how the engine marks an absent cell (an out-of-vocabulary row or column): "—".
+    return std::isnan(v) ? QStringLiteral("\u2014") : QString::number(v, 'f', decimals);
 }
 
 QString esc(const std::string& s) {

@@ -21,7 +21,7 @@ QColor errorColor();
 /// "color: #b00020;" for a style sheet.
 QString errorStyle();
 
-/// `v` with a fixed number of decimals ("0.25").
+/// `v` with a fixed number of decimals ("0.25"); "—" for NaN (a cell the engine marks absent).
 QString num(double v, int decimals = 2);
 /// HTML-escaped text.
 QString esc(const std::string& s);

@@ -89,7 +89,7 @@ bool HeatmapView::exportMatrix(const QString& path, QString* error) const {
     if (suffix == QLatin1String("csv"))
         bytes = exportutil::matrixToCsv(values_, rowLabels_, columnLabels_);
     else if (suffix == QLatin1String("json"))
-        bytes = exportutil::matrixToJson(values_, rowLabels_, columnLabels_, title_);
+        bytes = exportutil::matrixToJson(values_, rowLabels_, columnLabels_, title_, exportMetadata_);
     else
         return fail(tr("unknown matrix format '%1' (use .csv or .json)").arg(suffix));
     return exportutil::writeFile(path, bytes, error);

@@ -61,8 +61,8 @@ private:
 };
 
 QString formatCellValue(float v, int decimals) {
-    if (std::isnan(v))
-        return QStringLiteral("\u2013");
+    if (std::isnan(v)) // absent (e.g. an out-of-vocabulary row or column)
+        return QStringLiteral("\u2014");
     if (std::isinf(v))
         return v > 0 ? QStringLiteral("\u221e") : QStringLiteral("\u2212\u221e");
     QString s = QString::number(double(v), 'f', decimals);

@@ -4,6 +4,7 @@
 // shows its value and outlines its row and column, hovering a label outlines that row or column.
 // Export to PNG/SVG/PDF (what is shown) and CSV/JSON (the matrix with its labels).
 
+#include <QJsonObject>
 #include <QString>
 #include <QStringList>
 #include <QVector>
@@ -94,8 +95,12 @@ public:
     /// and sets *error to a message naming the file.
     bool exportImage(const QString& path, QString* error, int width = 0, int height = 0) const;
     /// Writes the matrix with its labels: .csv (first row = column labels, first column = row
-    /// labels) or .json ({title, row_labels, column_labels, values}).
+    /// labels) or .json ({title, row_labels, column_labels, values, metadata}); NaN cells (absent)
+    /// are empty in CSV ("nan") and null in JSON.
     bool exportMatrix(const QString& path, QString* error) const;
+    /// What the JSON export records beside the matrix (tokens, flags, settings…); set by the page.
+    void setExportMetadata(const QJsonObject& metadata) { exportMetadata_ = metadata; }
+    const QJsonObject& exportMetadata() const { return exportMetadata_; }
 
 Q_SIGNALS:
     void cellHovered(int row, int column); ///< (-1, -1) when the mouse leaves the cells
@@ -125,6 +130,7 @@ private:
     QStringList rowLabels_, columnLabels_;
     QStringList rowNotes_, columnNotes_;
     QString title_, rowTitle_, columnTitle_;
+    QJsonObject exportMetadata_;
     RangeMode rangeMode_ = RangeMode::Fixed01;
     bool showValues_ = false;
     bool teaching_ = false;

@@ -21,7 +21,7 @@ QString HeatmapView::cellToolTip(int row, int column) const {
     const float v = values_(row, column);
     QString valueText;
     if (std::isnan(v))
-        valueText = QStringLiteral("nan");
+        valueText = QStringLiteral("\u2014 (no value)");
     else if (std::isinf(v))
         valueText = v > 0 ? QStringLiteral("+inf") : tr("-inf (masked)");
     else

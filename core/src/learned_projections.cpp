@@ -54,6 +54,9 @@ LearnedProjections readFirstLayerProjections(const std::filesystem::path& dir) {
     out.dModel = d;
     out.headDim = d / heads;
     out.source = dir.string();
+    out.architecture = "transformer_classifier";
+    // The Walkthrough has always projected the bare word vectors with this head; kept so.
+    out.positionalEncoding = false;
     const int dh = out.headDim;
     // One d x dh block of the transposed projection: column j = row (block * d + h * dh + j) of in_proj.
     auto block = [&](int which, int h) {
@@ -72,6 +75,26 @@ LearnedProjections readFirstLayerProjections(const std::filesystem::path& dir) {
     for (int h = 0; h < heads; ++h)
         out.heads.push_back({block(0, h), block(1, h), block(2, h), bias(0, h), bias(1, h), bias(2, h)});
     return out;
+}
+
+LearnedProjections readLearnedProjections(const std::filesystem::path& dir) {
+    const auto configPath = dir / "config.json";
+    std::ifstream in(configPath);
+    if (!in)
+        throw std::runtime_error(configPath.string() + ": cannot open");
+    nlohmann::json config;
+    try {
+        config = nlohmann::json::parse(in);
+    } catch (const std::exception& e) {
+        throw std::runtime_error(configPath.string() + ": " + e.what());
+    }
+    const std::string architecture = config.is_object() ? config.value("architecture", std::string()) : "";
+    if (architecture == "attention_head")
+        return readAttentionHead(dir);
+    if (architecture == "transformer_classifier")
+        return readFirstLayerProjections(dir);
+    throw std::runtime_error(configPath.string() + ": architecture \"" + architecture +
+                             "\" has no learned projections (attention_head or transformer_classifier)");
 }
 
 } // namespace attn

@@ -1,7 +1,10 @@
+#include "models/common.hpp"
+
 #include <algorithm>
 #include <attn/sentence_attention.hpp>
 #include <attn/tokenizer.hpp>
 #include <cmath>
+#include <limits>
 #include <random>
 #include <stdexcept>
 
@@ -46,7 +49,46 @@ Matrix embed(const std::vector<std::string>& tokens, const VectorLookup& lookup,
     return m;
 }
 
+/// Marks every cell that belongs to an OOV token as absent (NaN): rows of the query side, rows of
+/// the key side, and both for the T_q x T_k matrices.
+void markAbsent(SentenceAttention& r) {
+    const float nan = std::numeric_limits<float>::quiet_NaN();
+    const auto tq = static_cast<Eigen::Index>(r.queryTokens.size());
+    const auto tk = static_cast<Eigen::Index>(r.keyTokens.size());
+    AttentionSteps& s = r.steps;
+    for (Eigen::Index i = 0; i < tq; ++i) {
+        if (!r.queryOov[static_cast<std::size_t>(i)])
+            continue;
+        r.queryVectors.row(i).setConstant(nan);
+        r.queryInputs.row(i).setConstant(nan);
+        s.queries.row(i).setConstant(nan);
+        s.scores.row(i).setConstant(nan);
+        s.scaled.row(i).setConstant(nan);
+        s.exponentials.row(i).setConstant(nan); // the softmax intermediates too
+        s.rowMax(i) = nan;
+        s.rowSums(i) = nan;
+        s.weights.row(i).setConstant(nan);
+        s.outputs.row(i).setConstant(nan);
+    }
+    for (Eigen::Index j = 0; j < tk; ++j) {
+        if (!r.keyOov[static_cast<std::size_t>(j)])
+            continue;
+        r.keyVectors.row(j).setConstant(nan);
+        r.keyInputs.row(j).setConstant(nan);
+        s.keys.row(j).setConstant(nan);
+        s.values.row(j).setConstant(nan);
+        s.scores.col(j).setConstant(nan);
+        s.scaled.col(j).setConstant(nan);
+        s.exponentials.col(j).setConstant(nan); // rowSums already leaves it out (masked)
+        s.weights.col(j).setConstant(nan);
+    }
+}
+
 } // namespace
+
+Matrix sinusoidalPositions(std::size_t positions, std::size_t dim) {
+    return detail::sinusoidalTable(static_cast<int>(positions), static_cast<int>(dim));
+}
 
 Projections randomProjections(std::size_t dIn, std::size_t dOut, std::uint32_t seed) {
     std::mt19937 rng(seed);
@@ -83,6 +125,13 @@ SentenceAttention computeTokenAttention(std::vector<std::string> queryTokens,
     r.keyTokens = keyTokens ? std::move(*keyTokens) : r.queryTokens;
     r.queryVectors = embed(r.queryTokens, lookup, dim, r.queryOov);
     r.keyVectors = embed(r.keyTokens, lookup, dim, r.keyOov);
+    r.positionalEncoding = options.positionalEncoding;
+    r.queryInputs = r.queryVectors;
+    r.keyInputs = r.keyVectors;
+    if (options.positionalEncoding) {
+        r.queryInputs += sinusoidalPositions(r.queryTokens.size(), dim);
+        r.keyInputs += sinusoidalPositions(r.keyTokens.size(), dim);
+    }
 
     AttentionOptions ao;
     ao.scoring = options.scoring;
@@ -109,9 +158,14 @@ SentenceAttention computeTokenAttention(std::vector<std::string> queryTokens,
         for (Eigen::Index j = 0; j < tk; ++j)
             if (r.queryOov[static_cast<std::size_t>(i)] || r.keyOov[static_cast<std::size_t>(j)])
                 ao.mask(i, j) = 0;
-    r.steps = attention(r.queryVectors, r.keyVectors, r.keyVectors, ao);
+    // OOV rows are zero here only so that the products stay finite; markAbsent() then replaces every
+    // cell they touched (including the bias-only rows a projection makes of them) with NaN.
+    r.steps = attention(r.queryInputs, r.keyInputs, r.keyInputs, ao);
     r.projections = ao.projections;
     r.additive = ao.additive;
+    if (options.projection == ProjectionMode::Learned)
+        r.projectionSource = options.projectionSource;
+    markAbsent(r);
     return r;
 }
 

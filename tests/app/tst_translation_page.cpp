@@ -127,6 +127,20 @@ private Q_SLOTS:
         QVERIFY(page.stepText().contains(QStringLiteral("no attention")));
     }
 
+    // Issue 12, wrong number 3: an empty sentence was translated ("apuesta ."). Now: no output, a hint.
+    void emptySentenceWasTranslated() {
+        TranslationPage page;
+        loadBoth(page, "s2s_additive", "s2s_none");
+        translate(page, QString());
+        QVERIFY(page.result()->outputTokens.empty());
+        QCOMPARE(page.mainHeatmap()->matrix().size(), Eigen::Index(0));
+        QVERIFY2(page.attentionOutputText().contains(QStringLiteral("type an English sentence")),
+                 qPrintable(page.attentionOutputText()));
+        QVERIFY(page.errorText().isEmpty());
+        translate(page, QStringLiteral("i am cold ."));
+        QVERIFY(!page.result()->outputTokens.empty());
+    }
+
     void staleResultIsDropped() {
         TranslationPage page;
         loadBoth(page, "s2s_additive", "s2s_none");

@@ -22,6 +22,34 @@ private:
         auto it = std::find(v.begin(), v.end(), s);
         return it == v.end() ? -1 : static_cast<int>(it - v.begin());
     }
+    /// The column of the largest present (non-NaN) weight of a row.
+    static Eigen::Index argmaxPresent(const attn::Matrix& m, Eigen::Index row) {
+        Eigen::Index best = -1;
+        for (Eigen::Index j = 0; j < m.cols(); ++j)
+            if (!std::isnan(m(row, j)) && (best < 0 || m(row, j) > m(row, best)))
+                best = j;
+        return best;
+    }
+    /// Equal cell by cell, NaN (absent) matching NaN.
+    static bool sameCells(const attn::Matrix& a, const attn::Matrix& b) {
+        if (a.rows() != b.rows() || a.cols() != b.cols())
+            return false;
+        for (Eigen::Index i = 0; i < a.size(); ++i)
+            if (!(a.data()[i] == b.data()[i] || (std::isnan(a.data()[i]) && std::isnan(b.data()[i]))))
+                return false;
+        return true;
+    }
+    static double presentSum(const attn::Matrix& m, Eigen::Index row) {
+        double sum = 0;
+        for (Eigen::Index j = 0; j < m.cols(); ++j)
+            if (!std::isnan(m(row, j)))
+                sum += m(row, j);
+        return sum;
+    }
+    static nlohmann::json pronounFixture() {
+        std::ifstream in(ATTNVIZ_TEST_DATA_DIR "/parity/pronoun-head-chapter.json");
+        return nlohmann::json::parse(in);
+    }
 
 private Q_SLOTS:
     void initTestCase() { qputenv("ATTNVIZ_CACHE_DIR", QByteArray("/nonexistent-attnviz-cache")); }
@@ -37,19 +65,18 @@ private Q_SLOTS:
         QVERIFY(!r.selfAttention);
         const int she = indexOf(r.queryTokens, "she");
         QCOMPARE(page.selectedQuery(), she); // the side panel opens on "she"
-        Eigen::Index best = -1;
-        r.steps.weights.row(she).maxCoeff(&best);
+        const Eigen::Index best = argmaxPresent(r.steps.weights, she);
         QCOMPARE(r.keyTokens[static_cast<std::size_t>(best)], std::string("her"));
         // The default step is the softmax weights, on a fixed [0, 1] colour range.
         QCOMPARE(page.step(), WalkthroughStep::Weights);
-        QCOMPARE(page.mainHeatmap()->matrix(), r.steps.weights);
+        QVERIFY(sameCells(page.mainHeatmap()->matrix(), r.steps.weights));
         QCOMPARE(page.mainHeatmap()->rangeMode(), HeatmapView::RangeMode::Fixed01);
         for (Eigen::Index i = 0; i < r.steps.weights.rows(); ++i)
             if (!r.queryOov[static_cast<std::size_t>(i)])
-                QVERIFY(std::abs(r.steps.weights.row(i).sum() - 1.0f) < 1e-5f);
+                QVERIFY(std::abs(presentSum(r.steps.weights, i) - 1.0) < 1e-5);
     }
 
-    void oovTokensAreMarkedAndGetExactlyZeroWeight() {
+    void oovTokensAreMarkedAndTheirCellsAbsent() {
         EmbeddingStore store;
         store.useEmbeddedDefault();
         WalkthroughPage page(&store);
@@ -59,9 +86,9 @@ private Q_SLOTS:
         QVERIFY(aQuery >= 0 && aKey >= 0);
         QVERIFY(r.queryOov[aQuery] && r.keyOov[aKey]);
         for (Eigen::Index i = 0; i < r.steps.weights.rows(); ++i)
-            QCOMPARE(r.steps.weights(i, aKey), 0.0f);
+            QVERIFY(std::isnan(r.steps.weights(i, aKey)));
         for (Eigen::Index j = 0; j < r.steps.weights.cols(); ++j)
-            QCOMPARE(r.steps.weights(aQuery, j), 0.0f);
+            QVERIFY(std::isnan(r.steps.weights(aQuery, j)));
         QVERIFY(page.mainHeatmap()->cellToolTip(0, aKey).contains(QStringLiteral("vocabulary")));
     }
 
@@ -77,7 +104,7 @@ private Q_SLOTS:
         QVERIFY(std::abs(r.steps.scores(0, 0) - 0.90f) < 1e-6f);
         QVERIFY(std::abs(r.steps.scores(0, 1) - 0.20f) < 1e-6f);
         page.setStep(WalkthroughStep::Scores);
-        QCOMPARE(page.mainHeatmap()->matrix(), r.steps.scores);
+        QVERIFY(sameCells(page.mainHeatmap()->matrix(), r.steps.scores));
         const QString html = page.explanationHtml();
         QVERIFY2(html.contains(QStringLiteral("0.90")) && html.contains(QStringLiteral("0.20")),
                  qPrintable(html));
@@ -90,18 +117,18 @@ private Q_SLOTS:
         WalkthroughPage page(&store);
         const auto& r = *page.result();
         page.setStep(WalkthroughStep::Embeddings);
-        QCOMPARE(page.currentHeatmap()->matrix(), r.queryVectors);
+        QVERIFY(sameCells(page.currentHeatmap()->matrix(), r.queryVectors));
         QCOMPARE(page.currentHeatmap()->columnLabels().size(), 100);
         page.nextStep();
         QCOMPARE(page.step(), WalkthroughStep::Scores);
-        QCOMPARE(page.currentHeatmap()->matrix(), r.steps.scores);
+        QVERIFY(sameCells(page.currentHeatmap()->matrix(), r.steps.scores));
         page.nextStep();
-        QCOMPARE(page.currentHeatmap()->matrix(), r.steps.scaled);
+        QVERIFY(sameCells(page.currentHeatmap()->matrix(), r.steps.scaled));
         QVERIFY(std::abs(r.steps.scale - 0.1f) < 1e-7f); // 1/sqrt(100)
         page.nextStep();
         page.nextStep();
         QCOMPARE(page.step(), WalkthroughStep::Outputs);
-        QCOMPARE(page.currentHeatmap()->matrix(), r.steps.outputs);
+        QVERIFY(sameCells(page.currentHeatmap()->matrix(), r.steps.outputs));
         page.nextStep(); // stays on the last step
         QCOMPARE(page.step(), WalkthroughStep::Outputs);
         page.setStep(WalkthroughStep::Weights);
@@ -131,6 +158,8 @@ private Q_SLOTS:
         WalkthroughPage page(&store);
         page.start();
         QTRY_VERIFY_WITH_TIMEOUT(page.learnedReady(), 30000);
+        page.loadLearnedProjections(QStringLiteral(ATTNVIZ_RESOURCE_DIR "/models/sentiment"));
+        QTRY_VERIFY_WITH_TIMEOUT(page.learned()->architecture == "transformer_classifier", 30000);
         page.setLearnedHead(1);
         page.setProjection(attn::ProjectionMode::Learned);
         const auto& r = *page.result();
@@ -153,6 +182,215 @@ private Q_SLOTS:
             QVERIFY(std::abs(r.steps.queries(she, j) - q) < 1e-4);
             QVERIFY(std::abs(r.steps.keys(her, j) - k) < 1e-4);
         }
+    }
+
+    // Issue 12, wrong number 1: additive scoring treated OOV "a" as a zero vector: hovering row "⚠ a"
+    // under "to" showed 1.0456. Every cell of an OOV row/column is absent (NaN) and reads "—".
+    void additiveScoringShowedNumbersForOovRows() {
+        EmbeddingStore store;
+        store.useEmbeddedDefault();
+        WalkthroughPage page(&store);
+        page.setScoring(attn::Scoring::Additive);
+        page.setStep(WalkthroughStep::Scores);
+        const auto& r = *page.result();
+        const int a = indexOf(r.queryTokens, "a"), to = indexOf(r.keyTokens, "to");
+        QVERIFY(a >= 0 && to >= 0);
+        QVERIFY(sameCells(page.mainHeatmap()->matrix(), r.steps.scores));
+        for (const attn::Matrix* m : {&r.steps.scores, &r.steps.scaled, &r.steps.weights})
+            for (Eigen::Index j = 0; j < m->cols(); ++j)
+                QVERIFY(std::isnan((*m)(a, j)));
+        for (Eigen::Index j = 0; j < r.steps.outputs.cols(); ++j)
+            QVERIFY(std::isnan(r.steps.outputs(a, j)));
+        const QString tip = page.mainHeatmap()->cellToolTip(a, to);
+        QVERIFY2(tip.contains(QStringLiteral("—")) && !tip.contains(QStringLiteral("1.04")), qPrintable(tip));
+        // The present cells are numbers and each present row's weights sum to 1.
+        const int she = indexOf(r.queryTokens, "she");
+        QVERIFY(!std::isnan(r.steps.scores(she, to)));
+        QVERIFY(std::abs(presentSum(r.steps.weights, she) - 1.0) < 1e-5);
+    }
+
+    // Issue 12, wrong number 1: with learned projections the bias made OOV row "a" a number in step 3
+    // (−0.0292); the side panel now says "—" for OOV keys in every step.
+    void learnedProjectionsShowedNumbersForOovRows() {
+        EmbeddingStore store;
+        store.useEmbeddedDefault();
+        WalkthroughPage page(&store);
+        page.start(); // reads the shipped pronoun-head in the background
+        QTRY_VERIFY_WITH_TIMEOUT(page.learnedReady(), 30000);
+        page.setProjection(attn::ProjectionMode::Learned);
+        page.setStep(WalkthroughStep::Scaled);
+        const auto& r = *page.result();
+        QVERIFY(r.projections.has_value());
+        const int a = indexOf(r.queryTokens, "a"), aKey = indexOf(r.keyTokens, "a");
+        for (Eigen::Index j = 0; j < r.steps.scaled.cols(); ++j)
+            QVERIFY(std::isnan(r.steps.scaled(a, j)));
+        for (Eigen::Index i = 0; i < r.steps.scaled.rows(); ++i)
+            QVERIFY(std::isnan(r.steps.scaled(i, aKey)));
+        QVERIFY(std::isnan(page.mainHeatmap()->matrix()(a, 0)));
+        for (auto step : {WalkthroughStep::Scores, WalkthroughStep::Scaled, WalkthroughStep::Weights,
+                          WalkthroughStep::Outputs}) {
+            page.setStep(step);
+            const QString html = page.explanationHtml();
+            QVERIFY2(!html.contains(QStringLiteral("nan")), qPrintable(html));
+        }
+        page.setStep(WalkthroughStep::Weights);
+        QVERIFY2(page.explanationHtml().contains(QStringLiteral("1.0000")),
+                 qPrintable(page.explanationHtml()));
+    }
+
+    // Issue 12, wrong number 2: plain dot product was labelled "scaled" in the panel and step 3 kept a
+    // "÷ √d" column at factor 1.
+    void dotProductWasLabelledScaled() {
+        EmbeddingStore store;
+        store.useEmbeddedDefault();
+        WalkthroughPage page(&store);
+        page.setScoring(attn::Scoring::Dot);
+        page.setStep(WalkthroughStep::Scaled);
+        QCOMPARE(page.result()->steps.scale, 1.0f);
+        QString html = page.explanationHtml();
+        QVERIFY2(!html.contains(QStringLiteral("√d")) || html.contains(QStringLiteral("scaled dot")),
+                 qPrintable(html));
+        QVERIFY2(!html.contains(QStringLiteral("÷ √d")), qPrintable(html));
+        QVERIFY(html.contains(QStringLiteral("No scaling")));
+        QVERIFY(walkthroughStepTitle(WalkthroughStep::Scaled, *page.result())
+                    .contains(QStringLiteral("No scaling")));
+        page.setStep(WalkthroughStep::Weights);
+        html = page.explanationHtml();
+        QVERIFY2(!html.contains(QStringLiteral(">scaled<")) && !html.contains(QStringLiteral("scaled score")),
+                 qPrintable(html));
+        // Scaled dot keeps both.
+        page.setScoring(attn::Scoring::ScaledDot);
+        page.setStep(WalkthroughStep::Scaled);
+        QVERIFY(page.explanationHtml().contains(QStringLiteral("÷ √d")));
+    }
+
+    // Issue 12, wrong number 1: File → Export matrix JSON wrote 0.0 for OOV cells and no metadata.
+    void exportMatrixJsonWroteZerosForOovCells() {
+        EmbeddingStore store;
+        store.useEmbeddedDefault();
+        WalkthroughPage page(&store);
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("m.json"));
+        QString error;
+        QVERIFY2(page.currentHeatmap()->exportMatrix(path, &error), qPrintable(error));
+        std::ifstream in(path.toStdString());
+        const auto doc = nlohmann::json::parse(in);
+        const auto& r = *page.result();
+        const int a = indexOf(r.queryTokens, "a"), she = indexOf(r.queryTokens, "she");
+        for (const auto& v : doc["values"][a])
+            QVERIFY(v.is_null());
+        QVERIFY(doc["values"][she][indexOf(r.keyTokens, "a")].is_null());
+        QVERIFY(std::abs(doc["values"][she][indexOf(r.keyTokens, "her")].get<double>() -
+                         r.steps.weights(she, indexOf(r.keyTokens, "her"))) < 1e-7);
+        const auto& m = doc["metadata"];
+        QCOMPARE(m["query_tokens"].get<std::vector<std::string>>(), r.queryTokens);
+        QCOMPARE(m["key_tokens"].get<std::vector<std::string>>(), r.keyTokens);
+        QCOMPARE(m["query_oov"].get<std::vector<bool>>(), r.queryOov);
+        QCOMPARE(m["key_oov"].get<std::vector<bool>>(), r.keyOov);
+        QCOMPARE(m["mode"].get<std::string>(), std::string("cross-attention"));
+        QCOMPARE(m["scoring"].get<std::string>(), std::string("scaled"));
+        QCOMPARE(m["projection"].get<std::string>(), std::string("none"));
+        QCOMPARE(m["step"].get<std::string>(), std::string("weights"));
+        QVERIFY(m["model"].is_null());
+        QVERIFY(m["embeddings"].get<std::string>().find("GloVe") != std::string::npos);
+        QCOMPARE(m["app_version"].get<std::string>(), std::string(ATTNVIZ_VERSION));
+    }
+
+    // Issue 12, point 6: the learned projection is the shipped pronoun head, with positions added; on
+    // the chapter's sentence (self-attention) "she" attends mostly to "student", and the weights equal
+    // PyTorch's (training/train_pronoun_head.py) to 1e-5.
+    void pronounHeadIsTheLearnedProjectionAndSheAttendsToStudent() {
+        EmbeddingStore store;
+        store.useEmbeddedDefault();
+        WalkthroughPage page(&store);
+        page.start(); // reads the shipped pronoun-head in the background
+        QTRY_VERIFY_WITH_TIMEOUT(page.learnedReady(), 30000);
+        QCOMPARE(page.learned()->architecture, std::string("attention_head"));
+        page.applyPreset(WalkthroughPage::Preset::ChapterSelf);
+        page.setProjection(attn::ProjectionMode::Learned);
+        const auto& r = *page.result();
+        QVERIFY(r.selfAttention);
+        QVERIFY(r.positionalEncoding);
+        QVERIFY(QString::fromStdString(r.projectionSource).endsWith(QStringLiteral("pronoun-head")));
+        const QString caption = walkthroughStepCaption(WalkthroughStep::Weights, r);
+        QVERIFY2(caption.contains(QStringLiteral("pronoun-head")) &&
+                     caption.contains(QStringLiteral("positional")),
+                 qPrintable(caption));
+        const auto fx = pronounFixture();
+        QCOMPARE(r.queryTokens, fx["tokens"].get<std::vector<std::string>>());
+        for (std::size_t i = 0; i < r.queryTokens.size(); ++i)
+            for (std::size_t j = 0; j < r.keyTokens.size(); ++j) {
+                const auto& want = fx["weights"][i][j];
+                const float got = r.steps.weights(Eigen::Index(i), Eigen::Index(j));
+                if (want.is_null())
+                    QVERIFY(std::isnan(got));
+                else
+                    QVERIFY2(std::abs(got - want.get<double>()) < 1e-5,
+                             qPrintable(QStringLiteral("%1,%2: %3 vs %4")
+                                            .arg(i)
+                                            .arg(j)
+                                            .arg(got)
+                                            .arg(want.get<double>())));
+            }
+        const int she = indexOf(r.queryTokens, "she");
+        QCOMPARE(r.keyTokens[std::size_t(argmaxPresent(r.steps.weights, she))], std::string("student"));
+        // Raw GloVe on the same sentence does not: "she" attends to itself most.
+        page.setProjection(attn::ProjectionMode::None);
+        QVERIFY(!page.result()->positionalEncoding);
+        QVERIFY(page.result()->projectionSource.empty());
+        QCOMPARE(page.result()->keyTokens[std::size_t(argmaxPresent(page.result()->steps.weights, she))],
+                 std::string("she"));
+    }
+
+    // `attnviz walkthrough --projection learned`: the same head, its checkpoint named in the JSON.
+    void cliLearnedProjectionIsThePronounHead() {
+        QTemporaryDir dir;
+        const QString json = dir.filePath(QStringLiteral("w.json"));
+        QProcess p;
+        p.start(QStringLiteral(ATTNVIZ_EXE),
+                {QStringLiteral("walkthrough"), QStringLiteral("--query"),
+                 QStringLiteral("The teacher praised a student because she improved"),
+                 QStringLiteral("--embeddings"), QStringLiteral("default"), QStringLiteral("--projection"),
+                 QStringLiteral("learned"), QStringLiteral("--json"), json});
+        QVERIFY(p.waitForFinished(60000));
+        QVERIFY2(p.exitCode() == 0, p.readAllStandardError().constData());
+        std::ifstream in(json.toStdString());
+        const auto out = nlohmann::json::parse(in);
+        QVERIFY(QString::fromStdString(out["projection_source"].get<std::string>())
+                    .endsWith(QStringLiteral("pronoun-head")));
+        QCOMPARE(out["projection"].get<std::string>(), std::string("learned"));
+        QVERIFY(out["positional_encoding"].get<bool>());
+        const auto fx = pronounFixture();
+        QCOMPARE(out["query_tokens"], fx["tokens"]);
+        for (std::size_t i = 0; i < fx["weights"].size(); ++i)
+            for (std::size_t j = 0; j < fx["weights"][i].size(); ++j) {
+                const auto& want = fx["weights"][i][j];
+                const auto& got = out["weights"][i][j];
+                QCOMPARE(got.is_null(), want.is_null());
+                if (!want.is_null())
+                    QVERIFY(std::abs(got.get<double>() - want.get<double>()) < 1e-5);
+            }
+        for (const auto& v : out["outputs"][3]) // "a": OOV query row
+            QVERIFY(v.is_null());
+    }
+
+    void renderShowsTheLearnedStepInTeachingMode() {
+        QTemporaryDir dir;
+        const QString png = dir.filePath(QStringLiteral("r.png"));
+        QProcess p;
+        p.start(QStringLiteral(ATTNVIZ_EXE),
+                {QStringLiteral("render"), QStringLiteral("--view"), QStringLiteral("walkthrough"),
+                 QStringLiteral("--self"), QStringLiteral("--projection"), QStringLiteral("learned"),
+                 QStringLiteral("--step"), QStringLiteral("3"), QStringLiteral("--teaching"),
+                 QStringLiteral("--png"), png});
+        QVERIFY(p.waitForFinished(60000));
+        QVERIFY2(p.exitCode() == 0, p.readAllStandardError().constData());
+        QVERIFY(!QImage(png).isNull());
+        p.start(QStringLiteral(ATTNVIZ_EXE),
+                {QStringLiteral("render"), QStringLiteral("--view"), QStringLiteral("walkthrough"),
+                 QStringLiteral("--step"), QStringLiteral("9"), QStringLiteral("--png"), png});
+        QVERIFY(p.waitForFinished(60000));
+        QCOMPARE(p.exitCode(), 2);
     }
 
     void teachingModePrintsNumbersInCells() {
@@ -195,7 +433,7 @@ private Q_SLOTS:
                 QCOMPARE(out["key_oov"][j].get<bool>(), !kv.has_value());
                 if (!qv || !kv) {
                     QVERIFY(out["scores"][i][j].is_null());
-                    QCOMPARE(out["weights"][i][j].get<double>(), 0.0);
+                    QVERIFY(out["weights"][i][j].is_null()); // absent, not a weight of 0
                     continue;
                 }
                 double dot = 0;
@@ -214,7 +452,9 @@ private Q_SLOTS:
                 sum += std::isfinite(s) ? std::exp(s - maxScaled) : 0.0;
             double rowSum = 0;
             for (std::size_t j = 0; j < k.size(); ++j) {
-                const double w = std::isfinite(scaled[j]) ? std::exp(scaled[j] - maxScaled) / sum : 0.0;
+                if (!std::isfinite(scaled[j]))
+                    continue;
+                const double w = std::exp(scaled[j] - maxScaled) / sum;
                 QVERIFY(std::abs(out["weights"][i][j].get<double>() - w) < 1e-5);
                 rowSum += out["weights"][i][j].get<double>();
             }
@@ -225,6 +465,7 @@ private Q_SLOTS:
                 for (std::size_t j = 0; j < k.size(); ++j)
                     if (auto kv = vectors->vector(k[j]))
                         o += out["weights"][i][j].get<double>() * double((*kv)[d]);
+                QVERIFY(out["projection_source"].is_null());
                 QVERIFY(std::abs(out["outputs"][i][d].get<double>() - o) < 1e-5);
             }
         }

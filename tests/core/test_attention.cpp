@@ -159,10 +159,10 @@ TEST(SentenceAttention, OovTokensAreFlaggedAndExcluded) {
         attn::computeTokenAttention({"she", "zzz"}, std::vector<std::string>{"improve", "qqq"}, lookup, 2);
     EXPECT_EQ(r.queryOov, (std::vector<bool>{false, true}));
     EXPECT_EQ(r.keyOov, (std::vector<bool>{false, true}));
-    EXPECT_EQ(r.steps.weights(0, 1), 0.0f); // OOV key
+    EXPECT_TRUE(attn::isAbsent(r.steps.weights(0, 1))); // OOV key: absent, not a weight
     EXPECT_FLOAT_EQ(r.steps.weights(0, 0), 1.0f);
-    EXPECT_EQ(r.steps.weights(1, 0), 0.0f); // OOV query row
-    EXPECT_EQ(r.steps.weights(1, 1), 0.0f);
+    EXPECT_TRUE(attn::isAbsent(r.steps.weights(1, 0))); // OOV query row
+    EXPECT_TRUE(attn::isAbsent(r.steps.weights(1, 1)));
     EXPECT_EQ(r.queryOovCount(), 1u);
 }
 

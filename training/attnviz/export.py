@@ -57,7 +57,7 @@ def export_checkpoint(model, config, out_dir, vocab=None, src_vocab=None, tgt_vo
     os.makedirs(out_dir, exist_ok=True)
     cfg = dict(config)
     arch = cfg.get("architecture")
-    if arch not in ("transformer_classifier", "seq2seq_attention", "vit"):
+    if arch not in ("transformer_classifier", "seq2seq_attention", "vit", "attention_head"):
         raise ValueError(f"unknown architecture {arch!r}")
     if arch == "transformer_classifier":
         tokens = _as_list(vocab)

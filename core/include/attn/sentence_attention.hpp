@@ -3,8 +3,15 @@
 // and attend to each other (or a sentence to itself), keeping every intermediate.
 //
 // Out-of-vocabulary tokens keep their row/column so that the picture matches the sentence, but
-// they are excluded from the softmax: as keys they get weight exactly 0, as queries their whole
-// row is masked (weights all 0). Their vector rows are zero *and flagged* — never used silently.
+// they are excluded in every scoring mode and with every projection: the softmax never sees them,
+// and every cell that belongs to one — its rows of the vectors, Q, K, V and outputs, its rows and
+// columns of scores, scaled scores, softmax exponentials and weights, its row's softmax max and
+// sum — is NaN, which means "absent" (callers show "—" and
+// write null). Never a zero vector used silently: additive scoring and biased projections would
+// turn a zero vector into plausible-looking numbers.
+//
+// Optionally the sinusoidal positional encoding (Vaswani et al. 2017, as a Transformer adds it to
+// its inputs) is added to the word vectors before projection: the inputs are then x_p + PE(p).
 
 #include <attn/attention.hpp>
 #include <attn/matrix.hpp>
@@ -33,6 +40,11 @@ struct SentenceAttentionOptions {
     std::uint32_t seed = 42;                ///< for Random projections and random additive parameters
     std::optional<Projections> learned;     ///< required for ProjectionMode::Learned
     std::optional<AdditiveParams> additive; ///< additive scoring: given, or random from `seed`
+    /// Add the sinusoidal positional encoding to both sentences' word vectors (positions 0..T-1 of
+    /// each) before projecting, as a Transformer does; the shipped pronoun head was trained so.
+    bool positionalEncoding = false;
+    /// Where learned projections came from (a checkpoint directory), copied to the result.
+    std::string projectionSource;
 };
 
 struct SentenceAttention {
@@ -40,15 +52,29 @@ struct SentenceAttention {
     std::vector<bool> queryOov, keyOov;
     bool selfAttention = false;
     std::size_t dim = 0;
-    Matrix queryVectors; // T_q x d   word vectors (zero rows where OOV)
+    Matrix queryVectors; // T_q x d   word vectors (NaN rows where OOV)
     Matrix keyVectors;   // T_k x d
+    bool positionalEncoding = false;
+    Matrix queryInputs; // T_q x d   what the projections see: vectors (+ PE when positionalEncoding)
+    Matrix keyInputs;   // T_k x d
+    /// The steps; every cell of an OOV row or column is NaN (absent), see the header comment.
     AttentionSteps steps;
+    std::string projectionSource;           // the checkpoint behind learned projections, else empty
     std::optional<Projections> projections; // what was applied, if anything
     std::optional<AdditiveParams> additive; // what additive scoring used
 
     std::size_t queryOovCount() const;
     std::size_t keyOovCount() const;
 };
+
+/// The sinusoidal positional encoding, T x d: pe[p, 2i] = sin(p / 10000^(2i/d)), pe[p, 2i+1] = cos(same)
+/// (Vaswani et al. 2017; float64 then float, as training/attnviz/models.py sinusoidal_table).
+Matrix sinusoidalPositions(std::size_t positions, std::size_t dim);
+
+/// True when `v` marks an absent cell (an OOV row or column).
+inline bool isAbsent(float v) {
+    return v != v; // NaN
+}
 
 /// Random projection matrices d_in x d_out, entries N(0, 1/d_in), reproducible from `seed`.
 Projections randomProjections(std::size_t dIn, std::size_t dOut, std::uint32_t seed);
@@ -57,6 +83,7 @@ AdditiveParams randomAdditive(std::size_t dQ, std::size_t dK, std::size_t hidden
 
 /// Tokenises both texts (attn::tokenize), looks every token up and runs attention.
 /// `keysText` empty (nullopt) = self-attention. Throws std::invalid_argument for a bad option set.
+/// An empty sentence gives an empty result (no tokens, empty matrices), never an error.
 SentenceAttention computeSentenceAttention(std::string_view queryText,
                                            std::optional<std::string_view> keysText,
                                            const VectorLookup& lookup, std::size_t dim,

@@ -53,6 +53,10 @@ TranslationResult Seq2SeqModel::translate(std::string_view text, int maxLen) con
 
 TranslationResult Seq2SeqModel::translateWords(const std::vector<std::string>& words, int maxLen) const {
     TranslationResult r;
+    r.hasAttention = config_.attention != Seq2SeqAttentionKind::None;
+    // Nothing to translate: no output at all (decoding the lone eos_token would invent a sentence).
+    if (words.empty())
+        return r;
     for (const auto& wd : words) {
         r.sourceTokens.push_back(wd);
         r.sourceIds.push_back(src_.find(wd).value_or(unkId_));

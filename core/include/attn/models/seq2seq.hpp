@@ -21,7 +21,8 @@ public:
     const Vocabulary& targetVocabulary() const { return tgt_; }
 
     /// Tokenises with attn::tokenize, unknown words -> unk_token, appends eos_token when configured,
-    /// then decodes greedily until eos_token or maxLen steps (0 = config max_len).
+    /// then decodes greedily until eos_token or maxLen steps (0 = config max_len). An empty text (no
+    /// tokens) gives an empty result: no source tokens, no output, empty matrices.
     TranslationResult translate(std::string_view text, int maxLen = 0) const;
     /// Same from words already split (eos is appended here when configured).
     TranslationResult translateWords(const std::vector<std::string>& words, int maxLen = 0) const;
