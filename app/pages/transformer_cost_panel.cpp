@@ -18,7 +18,7 @@ TransformerCostPanel::TransformerCostPanel(QWidget* parent) : QWidget(parent) {
     outer->addLayout(top);
     auto* row = new QHBoxLayout;
     plot_ = new QCustomPlot(this);
-    plot_->setMinimumSize(420, 300);
+    plot_->setMinimumSize(320, 240);
     auto logTicker = QSharedPointer<QCPAxisTickerLog>(new QCPAxisTickerLog);
     for (QCPAxis* a : {plot_->xAxis, plot_->yAxis}) {
         a->setScaleType(QCPAxis::stLogarithmic);

@@ -69,7 +69,14 @@ TransformerPage::TransformerPage(QWidget* parent) : Page(parent) {
     next->setToolTip(tr("Next step (→)"));
     controls->addWidget(new QLabel(tr("Layer:"), this));
     controls->addWidget(layerChooser_);
-    controls->addWidget(prev);
+    controls->addSpacing(8);
+    controls->addWidget(partChooser_);
+    controls->addStretch();
+    controls->addWidget(teaching_);
+    outer->addLayout(controls);
+    // The steps get a row of their own so that the page fits a 1000-pixel-wide window.
+    auto* steps = new QHBoxLayout;
+    steps->addWidget(prev);
     stepButtons_ = new QButtonGroup(this);
     for (int s = 0; s < transformer::kStepCount; ++s) {
         auto* b = new QToolButton(this);
@@ -77,15 +84,12 @@ TransformerPage::TransformerPage(QWidget* parent) : Page(parent) {
         b->setToolTip(transformer::stepName(Step(s)));
         b->setCheckable(true);
         stepButtons_->addButton(b, s);
-        controls->addWidget(b);
+        steps->addWidget(b);
     }
     stepButtons_->button(0)->setChecked(true);
-    controls->addWidget(next);
-    controls->addSpacing(8);
-    controls->addWidget(partChooser_);
-    controls->addStretch();
-    controls->addWidget(teaching_);
-    outer->addLayout(controls);
+    steps->addWidget(next);
+    steps->addStretch();
+    outer->addLayout(steps);
 
     heading_ = new QLabel(this);
     QFont hf = heading_->font();
@@ -120,7 +124,7 @@ TransformerPage::TransformerPage(QWidget* parent) : Page(parent) {
     stack_->addWidget(whatIf_);
     stack_->addWidget(cost_);
     tokenPanel_ = new QTextBrowser(split);
-    tokenPanel_->setMinimumWidth(300);
+    tokenPanel_->setMinimumWidth(260);
     split->addWidget(stack_);
     split->addWidget(tokenPanel_);
     split->setStretchFactor(0, 3);
@@ -376,6 +380,7 @@ void TransformerPage::selectItem(int index) {
     large_->setRangeMode(it.weights ? HeatmapView::RangeMode::Fixed01 : HeatmapView::RangeMode::Auto);
     large_->setTitle(it.title);
     large_->setAxisTitles(tr("Token"), it.columns == it.rows ? tr("Key token") : tr("Dimension"));
+    large_->setColorScaleLabel(it.weights ? tr("weight") : it.columns == it.rows ? tr("score") : tr("value"));
     large_->setMatrix(it.values, it.rows, it.columns);
     // Numbers in the cells only where they fit (T x T maps, not 100-wide vectors).
     large_->setShowValues(teachingOn_ && it.values.cols() <= 16);
@@ -424,7 +429,7 @@ void TransformerPage::refresh() {
                 .tokenHtml);
         return;
     }
-    transformer::StepRequest q{step_, layer_, head_, token_, part_};
+    transformer::StepRequest q{step_, layer_, head_, token_, part_, teachingOn_ ? 4 : 8};
     content_ = transformer::buildStep(*model, *trace_, q);
     heading_->setText(content_.heading);
     explanation_->setText(content_.explanation);

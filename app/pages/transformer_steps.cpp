@@ -39,9 +39,9 @@ attn::Matrix sideBySide(const std::vector<attn::Matrix>& blocks) {
     return m;
 }
 
-QString vecLine(const QString& name, const attn::Matrix& m, int row) {
+QString line(const QString& name, const attn::Matrix& m, int row, int preview) {
     return QStringLiteral("<tr><td><b>%1</b></td><td><code>%2</code></td></tr>")
-        .arg(name, rowPreview(m, row));
+        .arg(name, rowPreview(m, row, preview));
 }
 
 QString table(const QStringList& rows) {
@@ -49,7 +49,11 @@ QString table(const QStringList& rows) {
 }
 
 QString normHtml(const attn::layers::LayerNorm& n, const QString& name, const attn::Matrix& in,
-                 const attn::Vector& mean, const attn::Vector& var, const attn::Matrix& out, int t) {
+                 const attn::Vector& mean, const attn::Vector& var, const attn::Matrix& out, int t,
+                 int preview) {
+    auto vecLine = [preview](const QString& label, const attn::Matrix& m, int row) {
+        return line(label, m, row, preview);
+    };
     QStringList r;
     r << vecLine(tr("input of ") + name, in, t);
     r << QStringLiteral("<tr><td><b>%1</b></td><td>%2 = %3, %4 = %5</td></tr>")
@@ -136,6 +140,9 @@ QString rowPreview(const attn::Matrix& m, int row, int n) {
 StepContent buildStep(const attn::TransformerClassifier& model, const attn::EncoderTrace& trace,
                       const StepRequest& q) {
     StepContent c;
+    auto vecLine = [&q](const QString& label, const attn::Matrix& m, int row) {
+        return line(label, m, row, std::max(1, q.preview));
+    };
     const auto& cfg = model.settings();
     const int d = cfg.encoder.dModel, h = cfg.encoder.nHeads, dh = d / h;
     const auto& L = trace.layers.at(std::size_t(q.layer));
@@ -294,7 +301,7 @@ StepContent buildStep(const attn::TransformerClassifier& model, const attn::Enco
         QStringList r{vecLine(tr("x"), L.input, t), vecLine(tr("+ attn out"), L.attnOut, t),
                       vecLine(tr("= residual"), L.residual1, t)};
         c.tokenHtml = table(r) + normHtml(layer.norm1, tr("norm1"), L.normFirst ? L.input : L.residual1,
-                                          L.norm1Mean, L.norm1Var, L.norm1, t);
+                                          L.norm1Mean, L.norm1Var, L.norm1, t, q.preview);
         break;
     }
     case Step::FeedForward: {
@@ -336,7 +343,7 @@ StepContent buildStep(const attn::TransformerClassifier& model, const attn::Enco
                             : tr("Post-LN: output = norm2(norm1 + FFN output).");
         c.tokenHtml = table({vecLine(tr("residual 2"), L.residual2, t)}) +
                       normHtml(layer.norm2, tr("norm2"), L.normFirst ? L.residual1 : L.residual2, L.norm2Mean,
-                               L.norm2Var, L.norm2, t) +
+                               L.norm2Var, L.norm2, t, q.preview) +
                       table({vecLine(tr("output"), L.output, t)});
         break;
     }

@@ -42,6 +42,7 @@ struct StepRequest {
     int head = 0;  // selected head
     int token = 0; // selected token (row)
     AttentionPart part = AttentionPart::Weights;
+    int preview = 8; // values of a vector printed in the side panel (fewer in teaching mode)
 };
 
 /// Builds a step (Embeddings … Output) from `trace` of `model`.
