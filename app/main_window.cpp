@@ -46,9 +46,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     addPage(new TranslationPage(this));
     addPage(new SentimentPage(this));
     addPage(new VisionPage(this));
-    auto* transformerPage = new TransformerPage(this);
-    addPage(transformerPage);
-    transformerPage->start();
+    addPage(new TransformerPage(this));
 
     // Loading word vectors runs in the background: a progress bar and a cancel button while it does.
     loadProgress_ = new QProgressBar(this);

@@ -154,21 +154,12 @@ TransformerPage::TransformerPage(QWidget* parent) : Page(parent) {
         if (costBusy_)
             cost_->setRunning(true, f);
     });
-    auto busyCheck = [this] {
-        const bool b = isBusy();
-        if (b != lastBusy_) {
-            lastBusy_ = b;
-            Q_EMIT busyChanged(b);
-        }
-    };
-    connect(jobs_, &JobRunner::busyChanged, this, busyCheck);
-    connect(slot_, &ModelSlot::loadingStarted, this, busyCheck);
+    trackBusy(jobs_);
+    trackBusy(slot_);
     connect(slot_, &ModelSlot::changed, this, &TransformerPage::onModelChanged);
-    connect(slot_, &ModelSlot::changed, this, busyCheck);
-    connect(slot_, &ModelSlot::failed, this, [this, busyCheck](const QString& message) {
+    connect(slot_, &ModelSlot::failed, this, [this](const QString& message) {
         refreshErrors();
         Q_EMIT statusMessage(message);
-        busyCheck();
     });
     input_->setText(QString::fromUtf8(kDefaultSentence));
     input_->cancelPending();
@@ -177,10 +168,6 @@ TransformerPage::TransformerPage(QWidget* parent) : Page(parent) {
 
 void TransformerPage::start() {
     slot_->loadDefault(QStringLiteral("sentiment"));
-}
-
-bool TransformerPage::isBusy() const {
-    return jobs_->isBusy() || slot_->isLoading();
 }
 
 QWidget* TransformerPage::exportWidget() {

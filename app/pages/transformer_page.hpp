@@ -6,9 +6,8 @@
 // forward with attn::WhatIf (transformer_whatif_panel.*); the cost of attention is measured on the loaded
 // layer (transformer_cost_panel.*). ←/→ step through; File > Export acts on the large heatmap.
 //
-// Page contract (issue 11, being added to Page by the house developer): isBusy() / busyChanged(bool)
-// and start() doing the first work (loading the default model). Declared here so that they become
-// overrides of Page's when both land.
+// Page contract (pages/page.hpp): start() loads the default model; isBusy() / busyChanged(bool) cover
+// the model slot and the page's JobRunner (trackBusy).
 
 #include "pages/page.hpp"
 #include "pages/transformer_steps.hpp"
@@ -48,8 +47,7 @@ public:
     QWidget* exportWidget() override;
 
     /// Loads the shipped sentiment model (its load runs in the ModelSlot's worker) and runs the sentence.
-    void start();
-    bool isBusy() const;
+    void start() override;
 
     void setText(const QString& text);
     void runNow();
@@ -78,9 +76,6 @@ public:
     int layer() const { return layer_; }
     int head() const { return head_; }
     int token() const { return token_; }
-
-Q_SIGNALS:
-    void busyChanged(bool busy);
 
 private:
     struct Outcome {
@@ -119,5 +114,5 @@ private:
     transformer::Step step_ = transformer::Step::Embeddings;
     transformer::AttentionPart part_ = transformer::AttentionPart::Weights;
     int layer_ = 0, head_ = 0, token_ = -1, item_ = -1;
-    bool teachingOn_ = false, costBusy_ = false, lastBusy_ = false;
+    bool teachingOn_ = false, costBusy_ = false;
 };

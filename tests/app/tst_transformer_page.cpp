@@ -6,6 +6,7 @@
 #include "pages/transformer_whatif_panel.hpp"
 #include "services/job_runner.hpp"
 #include "services/model_slot.hpp"
+#include "services/wait.hpp"
 #include "widgets/heatmap_view.hpp"
 
 #include <QCheckBox>
@@ -62,7 +63,7 @@ nlohmann::json runCli(const QStringList& extra) {
 }
 
 bool settle(TransformerPage& page) {
-    return page.modelSlot()->waitForIdle() && page.jobs()->waitForIdle() && !page.isBusy();
+    return waitUntilIdle(page, 120000);
 }
 
 } // namespace
