@@ -79,22 +79,17 @@ LearnedProjections readFirstLayerProjections(const std::filesystem::path& dir) {
 
 LearnedProjections readLearnedProjections(const std::filesystem::path& dir) {
     const auto configPath = dir / "config.json";
-    std::ifstream in(configPath);
-    if (!in)
-        throw std::runtime_error(configPath.string() + ": cannot open");
-    nlohmann::json config;
-    try {
-        config = nlohmann::json::parse(in);
-    } catch (const std::exception& e) {
-        throw std::runtime_error(configPath.string() + ": " + e.what());
-    }
-    const std::string architecture = config.is_object() ? config.value("architecture", std::string()) : "";
+    const nlohmann::json config = readConfigJson(configPath); // ConfigError naming the file and byte
+    const auto found = config.is_object() ? config.find("architecture") : config.end();
+    const std::string architecture =
+        found != config.end() && found->is_string() ? found->get<std::string>() : std::string();
     if (architecture == "attention_head")
         return readAttentionHead(dir);
     if (architecture == "transformer_classifier")
         return readFirstLayerProjections(dir);
-    throw std::runtime_error(configPath.string() + ": architecture \"" + architecture +
-                             "\" has no learned projections (attention_head or transformer_classifier)");
+    throw ConfigError(configPath.string() + ": architecture \"" + architecture +
+                          "\" has no learned projections (attention_head or transformer_classifier)",
+                      ErrorInfo{.path = configPath.string(), .key = "architecture"});
 }
 
 } // namespace attn
