@@ -14,6 +14,7 @@ int runEmbeddings(const Argv& args);  // app/cli/cmd_embeddings.cpp
 int runInspect(const Argv& args);     // app/cli/cmd_inspect.cpp
 int runRender(const Argv& args);      // app/cli/cmd_render.cpp
 int runLayer(const Argv& args);       // app/cli/cmd_layer.cpp
+int runExplain(const Argv& args);     // app/cli/cmd_explain.cpp
 
 struct Command {
     const char* name;

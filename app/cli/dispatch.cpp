@@ -13,6 +13,8 @@ const std::vector<Command>& commands() {
         {"inspect", "run a checkpoint on a text or an image and dump its attention", &runInspect},
         {"render", "write what a page shows for an input as a PNG, without a display", &runRender},
         {"layer", "every intermediate of one encoder layer, with what-if switches", &runLayer},
+        {"explain", "explanation methods side by side: relevance, deletion curves, AOPC, ablation",
+         &runExplain},
     };
     return table;
 }
