@@ -15,6 +15,7 @@ int runInspect(const Argv& args);     // app/cli/cmd_inspect.cpp
 int runRender(const Argv& args);      // app/cli/cmd_render.cpp
 int runLayer(const Argv& args);       // app/cli/cmd_layer.cpp
 int runGenerate(const Argv& args);    // app/cli/cmd_generate.cpp
+int runExplain(const Argv& args);     // app/cli/cmd_explain.cpp
 
 struct Command {
     const char* name;

@@ -15,6 +15,8 @@ const std::vector<Command>& commands() {
         {"layer", "every intermediate of one encoder layer, with what-if switches", &runLayer},
         {"generate", "continue a prompt greedily with a Hugging Face decoder, keeping each step's attention",
          &runGenerate},
+        {"explain", "explanation methods side by side: relevance, deletion curves, AOPC, ablation",
+         &runExplain},
     };
     return table;
 }

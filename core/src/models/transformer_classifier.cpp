@@ -92,6 +92,13 @@ ClassifierResult TransformerClassifier::run(const std::vector<std::string>& word
     if (maskPadding)
         for (std::size_t i = real; i < r.ids.size(); ++i)
             r.keyAllowed[i] = 0;
+    for (const std::size_t i : whatIf.removed) {
+        if (i >= r.ids.size())
+            throw std::invalid_argument("transformer_classifier: removed position " + std::to_string(i) +
+                                        " out of range (" + std::to_string(r.ids.size()) + " positions)");
+        r.ids[i] = padId_;
+        r.keyAllowed[i] = 0;
+    }
 
     const int d = config_.encoder.dModel;
     const float scale = config_.scaleEmbedding ? std::sqrt(static_cast<float>(d)) : 1.0f;

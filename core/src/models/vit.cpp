@@ -43,7 +43,8 @@ std::vector<std::string> VitModel::positionLabels() const {
     return labels;
 }
 
-ClassifierResult VitModel::classifyPrepared(const Image& img) const {
+ClassifierResult VitModel::classifyPrepared(const Image& img, const layers::EncoderSwitches& switches,
+                                            std::vector<layers::LayerTrace>* traces) const {
     const int C = config_.inChannels, p = config_.patchSize, side = config_.patchesPerSide();
     if (img.channels != C || img.height != config_.imageSize || img.width != config_.imageSize)
         throw std::invalid_argument(
@@ -70,7 +71,7 @@ ClassifierResult VitModel::classifyPrepared(const Image& img) const {
     ClassifierResult r;
     r.tokens = positionLabels();
     r.keyAllowed.assign(static_cast<std::size_t>(N + 1), 1);
-    x = encoder_.forward(std::move(x), {}, r.attention);
+    x = encoder_.forward(std::move(x), {}, r.attention, switches, traces);
     const Matrix logits = head_.forward(norm_.forward(x.topRows(1))); // 1 x n_labels
     r.logits.assign(logits.data(), logits.data() + logits.size());
     r.probabilities = detail::softmax(r.logits);

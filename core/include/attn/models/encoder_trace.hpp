@@ -19,6 +19,8 @@ struct WhatIf {
     bool positions = true;   // false: no positional encoding is added
     bool maskPadding = true; // false: padding keys are attended to and pooled (the mask "forgotten")
     int padTo = 0;           // pad the sentence with pad_token up to this many positions
+    /// Sequence positions replaced by pad_token and masked like padding (deletion tests, issue 17).
+    std::vector<std::size_t> removed;
     /// Switches inside the encoder (a residual removed, a head ablated / uniform) and the layer they
     /// act on (-1 = every layer).
     layers::EncoderSwitches encoder;

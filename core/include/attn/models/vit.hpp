@@ -25,11 +25,14 @@ public:
     /// prepare() then forward.
     ClassifierResult classify(const Image& image) const;
     /// Forward on an image that is already prepared (in_channels x image_size x image_size, normalised).
-    ClassifierResult classifyPrepared(const Image& prepared) const;
+    /// `switches` are the encoder's what-if switches; with `traces`, every layer's intermediates.
+    ClassifierResult classifyPrepared(const Image& prepared, const layers::EncoderSwitches& switches = {},
+                                      std::vector<layers::LayerTrace>* traces = nullptr) const;
     /// The (N + 1) x d table added to the tokens, [CLS] first: the learned pos_embed or the sinusoidal table.
     const Matrix& positionEmbeddings() const { return positions_; }
     /// "[CLS]" then "r{row}c{col}" for each patch, row by row.
     std::vector<std::string> positionLabels() const;
+    const layers::TransformerEncoder& encoder() const { return encoder_; }
 
 private:
     VitConfig config_;

@@ -1,0 +1,156 @@
+// attnviz explain --model DIR (--text TEXT | --image PATH [--index N])
+//                 --method raw|rollout|flow|valuenorm|gradient|ablation|all [--json OUT]
+//
+// Explanation methods side by side (issue 17; the methods are core/include/attn/explain/). JSON keys:
+//   model_input {tokens | patches}, prediction {label, index, probability},
+//   relevance {method: [one value per word / patch]}, deletion_curve {method: [p_c after removing the
+//   k most relevant, k = 0..n-1]}, deletion_order {method: [...]}, aopc {method: x},
+//   rank_correlation {a: {b: Spearman ρ}}, head_effect [layer][head] (ablation: p_c - p_c with the head
+//   zeroed), uniform_effect [layer][head] (Jain & Wallace: the head's weights made uniform),
+//   removal ("pad token, masked" for text, "patch set to 0 after normalisation (the dataset mean)" for vit).
+// `gradient` (Chefer et al. 2021) is not implemented yet: asking for it is an error (exit 1).
+
+#include "cli/args.hpp"
+#include "cli/commands.hpp"
+#include "services/image_io.hpp"
+
+#include <QString>
+#include <attn/checkpoint.hpp>
+#include <attn/explain/explain.hpp>
+#include <attn/models/transformer_classifier.hpp>
+#include <attn/models/vit.hpp>
+#include <fstream>
+#include <iomanip>
+#include <iostream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+namespace cli {
+
+namespace {
+
+attn::Image explainImage(const std::string& path, long index) {
+    const QString file = QString::fromStdString(path);
+    switch (imageio::detectKind(file)) {
+    case imageio::Kind::Picture:
+        return imageio::readPicture(file);
+    case imageio::Kind::Idx:
+    case imageio::Kind::Cifar10:
+        if (index < 0)
+            throw std::runtime_error(path + ": --index must be >= 0");
+        return imageio::datasetImage(imageio::readDataset(file), static_cast<std::size_t>(index));
+    case imageio::Kind::Unknown:
+        break;
+    }
+    throw std::runtime_error(
+        path + ": unrecognised image format (expected PNG, JPEG, IDX or a CIFAR-10 .bin batch)");
+}
+
+std::vector<std::string> splitMethods(const std::string& s) {
+    std::vector<std::string> out;
+    std::stringstream in(s);
+    std::string item;
+    while (std::getline(in, item, ','))
+        if (!item.empty())
+            out.push_back(item);
+    return out;
+}
+
+} // namespace
+
+int runExplain(const Argv& argv) {
+    Args args("explain", "explanation methods side by side: relevance, deletion curves, AOPC, head ablation");
+    args.option("model", "DIR", "checkpoint directory (transformer_classifier or vit)", true)
+        .option("text", "TEXT", "input sentence (transformer_classifier)")
+        .option("image", "PATH", "input image (vit): PNG, JPEG, IDX (MNIST-style) or CIFAR-10 .bin")
+        .option("index", "N", "which image of an IDX / CIFAR-10 file (default 0)")
+        .option("method", "M",
+                "raw|rollout|flow|valuenorm|gradient|ablation|all (comma-separated list allowed)", true)
+        .option("json", "OUT", "write the result as JSON to OUT ('-' = stdout)");
+    if (!args.parse(argv, std::cerr))
+        return 2;
+    if (args.helpRequested()) {
+        std::cout << args.usage();
+        return 0;
+    }
+    const auto index = args.integer("index", 0, std::cerr);
+    if (!index)
+        return 2;
+    if (args.has("text") == args.has("image")) {
+        std::cerr << "attnviz explain: give exactly one of --text or --image\n" << args.usage();
+        return 2;
+    }
+    const auto methods = splitMethods(*args.value("method"));
+    for (const auto& m : methods)
+        if (m == "gradient") {
+            std::cerr << "attnviz explain: method 'gradient' (Chefer et al. 2021) is not implemented yet\n";
+            return 1;
+        }
+
+    const auto model = attn::loadModel(*args.value("model"));
+    std::unique_ptr<attn::explain::Subject> subject;
+    std::string removal;
+    nlohmann::json out;
+    if (const auto* tc = dynamic_cast<const attn::TransformerClassifier*>(model.get())) {
+        if (!args.has("text"))
+            throw std::runtime_error("this model (transformer_classifier) takes --text");
+        subject = attn::explain::textSubject(*tc, *args.value("text"));
+        removal = "word replaced by the pad token and masked like padding";
+        out["model_input"] = {{"tokens", subject->inputLabels()}};
+    } else if (const auto* vit = dynamic_cast<const attn::VitModel*>(model.get())) {
+        if (!args.has("image"))
+            throw std::runtime_error("this model (vit) takes --image");
+        subject = attn::explain::imageSubject(*vit, explainImage(*args.value("image"), *index));
+        removal = "patch set to 0 after normalisation (the dataset mean pixel)";
+        out["model_input"] = {{"patches", subject->inputLabels()}};
+    } else {
+        throw std::runtime_error("explain works on transformer_classifier and vit checkpoints");
+    }
+
+    const auto e = attn::explain::explain(*subject, methods);
+    const auto c = static_cast<std::size_t>(e.base.predicted);
+    out["prediction"] = {{"label", e.base.predictedLabel},
+                         {"index", e.base.predicted},
+                         {"probability", e.base.probabilities[c]}};
+    out["removal"] = removal;
+    out["relevance"] = nlohmann::json::object();
+    out["deletion_curve"] = nlohmann::json::object();
+    out["deletion_order"] = nlohmann::json::object();
+    out["aopc"] = nlohmann::json::object();
+    for (const auto& [name, r] : e.methods) {
+        out["relevance"][name] = r.relevance;
+        out["deletion_curve"][name] = r.deletion.probability;
+        out["deletion_order"][name] = r.deletion.order;
+        out["aopc"][name] = r.deletion.aopc;
+    }
+    out["rank_correlation"] = e.rankCorrelation;
+    if (e.ablation) {
+        out["head_effect"] = e.ablation->effect;
+        out["uniform_effect"] = e.ablation->uniform;
+        out["ablated_prediction"] = e.ablation->ablatedPrediction;
+        out["uniform_prediction"] = e.ablation->uniformPrediction;
+    }
+    out["warnings"] = e.base.warnings;
+
+    if (auto path = args.value("json")) {
+        if (*path == "-") {
+            std::cout << out.dump(1) << '\n';
+            return 0;
+        }
+        std::ofstream f(*path);
+        if (!(f << out.dump(1) << '\n')) {
+            std::cerr << "attnviz explain: cannot write " << *path << '\n';
+            return 1;
+        }
+    }
+    std::cout << "prediction: " << e.base.predictedLabel << " p=" << std::fixed << std::setprecision(4)
+              << e.base.probabilities[c] << ", " << subject->inputCount() << " inputs\n";
+    for (const auto& [name, r] : e.methods)
+        std::cout << "  " << std::setw(10) << std::left << name << " AOPC " << r.deletion.aopc << '\n';
+    if (e.ablation)
+        std::cout << "  head ablation: " << e.ablation->effect.size() << " layers x "
+                  << (e.ablation->effect.empty() ? 0 : e.ablation->effect.front().size()) << " heads\n";
+    return 0;
+}
+
+} // namespace cli

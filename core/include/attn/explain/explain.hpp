@@ -1,0 +1,45 @@
+#pragma once
+// Side-by-side explanation methods on one subject (issue 17): each method's token relevance, deletion
+// curve and AOPC, the rank correlation between methods, and the head-ablation grid.
+//
+//   "raw"       last layer, mean of heads (attention as read off the map)
+//   "rollout"   attn::attentionRollout with weight 0.5 (= (A + I) / row sum), core/src/rollout.cpp
+//   "flow"      attention flow, explain/flow.hpp
+//   "valuenorm" last layer's ‖Σ_h α^h_ij f^h(x_j)‖, explain/value_norm.hpp
+//   "ablation"  head_effect grid (no token relevance), explain/head_ablation.hpp
+// "gradient" (Chefer et al. 2021) is not implemented yet: asking for it throws.
+
+#include <attn/explain/faithfulness.hpp>
+#include <attn/explain/head_ablation.hpp>
+#include <attn/explain/subject.hpp>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace attn::explain {
+
+/// The token-relevance methods in the order "all" runs them.
+const std::vector<std::string>& relevanceMethods();
+
+struct MethodResult {
+    std::vector<double> relevance; // one per input
+    DeletionCurve deletion;
+};
+
+struct Explanation {
+    ClassifierResult base;
+    std::map<std::string, MethodResult> methods;
+    std::map<std::string, std::map<std::string, double>> rankCorrelation; // [a][b], a != b
+    std::optional<HeadAblation> ablation;
+};
+
+/// `methods`: names from relevanceMethods(), "ablation", or "all". Unknown names and "gradient" throw
+/// std::invalid_argument.
+Explanation explain(const Subject& subject, const std::vector<std::string>& methods);
+
+/// One method's relevance alone (no deletion curve).
+std::vector<double> relevanceOf(const Subject& subject, const ClassifierResult& base,
+                                const std::vector<layers::LayerTrace>& traces, const std::string& method);
+
+} // namespace attn::explain

@@ -1,0 +1,73 @@
+// Runs the explanation methods of issue 17 side by side.
+#include <attn/explain/explain.hpp>
+#include <attn/explain/flow.hpp>
+#include <attn/explain/relevance.hpp>
+#include <attn/explain/value_norm.hpp>
+#include <attn/rollout.hpp>
+#include <stdexcept>
+
+namespace attn::explain {
+
+const std::vector<std::string>& relevanceMethods() {
+    static const std::vector<std::string> m = {"raw", "rollout", "flow", "valuenorm"};
+    return m;
+}
+
+std::vector<double> relevanceOf(const Subject& subject, const ClassifierResult& base,
+                                const std::vector<layers::LayerTrace>& traces, const std::string& method) {
+    const bool cls = subject.clsPooled();
+    const auto& pos = subject.inputPositions();
+    if (method == "raw")
+        return tokenRelevance(meanOfHeads(base.attention.back()).cast<double>(), base.keyAllowed, cls, pos);
+    if (method == "rollout")
+        return tokenRelevance(attentionRollout(base.attention, -1, 0.5).cast<double>(), base.keyAllowed, cls,
+                              pos);
+    if (method == "flow")
+        return tokenRelevance(attentionFlow(base.attention, relevanceRows(base.keyAllowed, cls)),
+                              base.keyAllowed, cls, pos);
+    if (method == "valuenorm") {
+        if (traces.empty())
+            throw std::invalid_argument("explain: valuenorm needs the traced forward");
+        const auto vn = valueNorms(subject.encoder().layers.back().selfAttn, traces.back());
+        return tokenRelevance(vn.summed, base.keyAllowed, cls, pos);
+    }
+    if (method == "gradient")
+        throw std::invalid_argument("explain: method 'gradient' (Chefer et al. 2021) is not implemented yet");
+    throw std::invalid_argument("explain: unknown method '" + method +
+                                "' (expected raw, rollout, flow, valuenorm, gradient, ablation or all)");
+}
+
+Explanation explain(const Subject& subject, const std::vector<std::string>& methods) {
+    std::vector<std::string> wanted;
+    bool ablation = false;
+    for (const auto& m : methods) {
+        if (m == "all") {
+            wanted = relevanceMethods();
+            ablation = true;
+        } else if (m == "ablation") {
+            ablation = true;
+        } else {
+            wanted.push_back(m);
+        }
+    }
+    Explanation out;
+    std::vector<layers::LayerTrace> traces;
+    out.base = subject.run({}, {}, &traces);
+    for (const auto& m : wanted) {
+        if (out.methods.count(m))
+            continue;
+        MethodResult r;
+        r.relevance = relevanceOf(subject, out.base, traces, m);
+        r.deletion = deletionCurve(subject, r.relevance);
+        out.methods[m] = std::move(r);
+    }
+    for (const auto& [a, ra] : out.methods)
+        for (const auto& [b, rb] : out.methods)
+            if (a != b)
+                out.rankCorrelation[a][b] = spearman(ra.relevance, rb.relevance);
+    if (ablation)
+        out.ablation = headAblation(subject);
+    return out;
+}
+
+} // namespace attn::explain
