@@ -13,8 +13,8 @@
 #include "cli/args.hpp"
 #include "cli/commands.hpp"
 #include "cli/headless.hpp"
-#include "cli/render_page.hpp"
 #include "cli/hf_cli.hpp"
+#include "cli/render_page.hpp"
 #include "services/image_io.hpp"
 #include "services/model_handle.hpp"
 
