@@ -12,6 +12,7 @@
 
 #include "cli/args.hpp"
 #include "cli/commands.hpp"
+#include "cli/json_out.hpp"
 #include "services/image_io.hpp"
 
 #include <QString>
@@ -133,15 +134,9 @@ int runExplain(const Argv& argv) {
     out["warnings"] = e.base.warnings;
 
     if (auto path = args.value("json")) {
-        if (*path == "-") {
-            std::cout << out.dump(1) << '\n';
+        writeJson(*path, out, 1);
+        if (*path == "-")
             return 0;
-        }
-        std::ofstream f(*path);
-        if (!(f << out.dump(1) << '\n')) {
-            std::cerr << "attnviz explain: cannot write " << *path << '\n';
-            return 1;
-        }
     }
     std::cout << "prediction: " << e.base.predictedLabel << " p=" << std::fixed << std::setprecision(4)
               << e.base.probabilities[c] << ", " << subject->inputCount() << " inputs\n";

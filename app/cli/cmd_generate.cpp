@@ -12,6 +12,7 @@
 #include "cli/args.hpp"
 #include "cli/commands.hpp"
 #include "cli/hf_cli.hpp"
+#include "cli/json_out.hpp"
 
 #include <attn/hf/load.hpp>
 #include <iostream>
@@ -125,7 +126,7 @@ int runGenerate(const Argv& argv) {
     out["steps"] = std::move(steps);
     out["stopped_at_eos"] = g.stoppedAtEos;
     out["warnings"] = g.warnings;
-    writeJsonOut(*jsonOut, out);
+    writeJson(*jsonOut, out);
     if (*jsonOut != "-")
         std::cout << out["generated_text"].get<std::string>() << '\n';
     return 0;

@@ -10,6 +10,7 @@
 
 #include "cli/args.hpp"
 #include "cli/hf_cli.hpp"
+#include "cli/json_out.hpp"
 
 #include <attn/hf/bert.hpp>
 #include <attn/hf/load.hpp>
@@ -67,34 +68,6 @@ std::vector<int> parseTokenIds(const std::string& text, const std::string& optio
     return ids;
 }
 
-nlohmann::json attentionJson(const attn::AttentionStack& s) {
-    nlohmann::json layers = nlohmann::json::array();
-    for (const auto& layer : s) {
-        nlohmann::json heads = nlohmann::json::array();
-        for (const auto& m : layer) {
-            nlohmann::json rows = nlohmann::json::array();
-            for (Eigen::Index r = 0; r < m.rows(); ++r)
-                rows.push_back(std::vector<float>(m.row(r).data(), m.row(r).data() + m.cols()));
-            heads.push_back(std::move(rows));
-        }
-        layers.push_back(std::move(heads));
-    }
-    return layers;
-}
-
-void writeJsonOut(const std::string& path, const nlohmann::json& j) {
-    if (path == "-") {
-        std::cout << j.dump() << '\n';
-        return;
-    }
-    std::ofstream f(path, std::ios::binary);
-    if (!f)
-        throw std::runtime_error(path + ": cannot write");
-    f << j.dump() << '\n';
-    if (!f)
-        throw std::runtime_error(path + ": write failed");
-}
-
 namespace {
 
 std::vector<int> inputIds(const attn::hf::HfModel& model, const Args& args) {
@@ -112,7 +85,7 @@ std::vector<int> inputIds(const attn::hf::HfModel& model, const Args& args) {
 nlohmann::json decoderJson(const attn::hf::CausalLm& lm, const std::vector<int>& ids, std::string& summary) {
     const auto pass = lm.forward(ids);
     nlohmann::json j;
-    j["attention"] = {{"decoder", attentionJson(pass.attention)}};
+    j["attention"] = {{"decoder", stackJson(pass.attention)}};
     const auto last = pass.logits.rows() - 1;
     const auto p = attn::hf::softmax(pass.logits.row(last));
     const auto top = attn::hf::topK(p, std::min(10, lm.vocabSize()));
@@ -162,7 +135,7 @@ std::optional<int> runHfInspect(const Argv& argv) {
         out = decoderJson(*lm, ids, summary);
     } else if (const auto* bert = dynamic_cast<const attn::hf::BertModel*>(model.get())) {
         const auto r = bert->forward(ids);
-        out["attention"] = {{"encoder", attentionJson(r.attention)}};
+        out["attention"] = {{"encoder", stackJson(r.attention)}};
         if (!r.logits.empty()) {
             out["prediction"] = {
                 {"label", r.predictedLabel}, {"index", r.predicted}, {"probabilities", r.probabilities}};
@@ -183,7 +156,7 @@ std::optional<int> runHfInspect(const Argv& argv) {
         out["warnings"] = nlohmann::json::array();
     const auto jsonOut = args.value("json");
     if (jsonOut)
-        writeJsonOut(*jsonOut, out);
+        writeJson(*jsonOut, out);
     if (!jsonOut || *jsonOut != "-")
         std::cout << model->modelType() << ": " << summary << '\n';
     return 0;

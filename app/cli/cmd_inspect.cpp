@@ -14,6 +14,7 @@
 #include "cli/commands.hpp"
 #include "cli/headless.hpp"
 #include "cli/hf_cli.hpp"
+#include "cli/json_out.hpp"
 #include "cli/render_page.hpp"
 #include "services/image_io.hpp"
 #include "services/model_handle.hpp"
@@ -37,28 +38,6 @@ namespace cli {
 
 namespace {
 
-nlohmann::json toJson(const attn::Matrix& m) {
-    nlohmann::json rows = nlohmann::json::array();
-    for (Eigen::Index r = 0; r < m.rows(); ++r) {
-        nlohmann::json row = nlohmann::json::array();
-        for (Eigen::Index c = 0; c < m.cols(); ++c)
-            row.push_back(m(r, c));
-        rows.push_back(std::move(row));
-    }
-    return rows;
-}
-
-nlohmann::json toJson(const attn::AttentionStack& s) {
-    nlohmann::json layers = nlohmann::json::array();
-    for (const auto& layer : s) {
-        nlohmann::json heads = nlohmann::json::array();
-        for (const auto& h : layer)
-            heads.push_back(toJson(h));
-        layers.push_back(std::move(heads));
-    }
-    return layers;
-}
-
 nlohmann::json classifierJson(const attn::Model& model, const attn::ClassifierResult& r) {
     nlohmann::json j;
     j["architecture"] = attn::toString(model.architecture());
@@ -69,7 +48,7 @@ nlohmann::json classifierJson(const attn::Model& model, const attn::ClassifierRe
         {"label", r.predictedLabel}, {"index", r.predicted}, {"probabilities", r.probabilities}};
     j["logits"] = r.logits;
     j["key_allowed"] = r.keyAllowed;
-    j["attention"] = {{"encoder", toJson(r.attention)}};
+    j["attention"] = {{"encoder", stackJson(r.attention)}};
     j["warnings"] = r.warnings;
     return j;
 }
@@ -146,7 +125,7 @@ int runInspect(const Argv& argv) {
         out["output_tokens"] = r.outputTokens;
         out["output_ids"] = r.outputIds;
         if (r.hasAttention)
-            out["attention"] = {{"alignment", toJson(r.alignment)}};
+            out["attention"] = {{"alignment", matrixJson(r.alignment)}};
         out["warnings"] = r.warnings;
         for (const auto& t : r.outputTokens)
             summary += (summary.empty() ? "" : " ") + t;
@@ -177,17 +156,9 @@ int runInspect(const Argv& argv) {
     }
 
     const auto jsonOut = args.value("json");
-    if (jsonOut && *jsonOut == "-") {
-        std::cout << out.dump() << '\n';
-    } else {
-        if (jsonOut) {
-            std::ofstream f(*jsonOut, std::ios::binary);
-            if (!f)
-                throw std::runtime_error(*jsonOut + ": cannot write");
-            f << out.dump() << '\n';
-            if (!f)
-                throw std::runtime_error(*jsonOut + ": write failed");
-        }
+    if (jsonOut)
+        writeJson(*jsonOut, out);
+    if (!jsonOut || *jsonOut != "-") {
         std::cout << out["architecture"].get<std::string>() << ": " << summary << '\n';
         for (const auto& w : out["warnings"])
             std::cerr << "warning: " << w.get<std::string>() << '\n';

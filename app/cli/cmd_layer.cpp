@@ -16,6 +16,7 @@
 
 #include "cli/args.hpp"
 #include "cli/commands.hpp"
+#include "cli/json_out.hpp"
 
 #include <attn/attention_cost.hpp>
 #include <attn/checkpoint.hpp>
@@ -30,26 +31,8 @@ namespace cli {
 
 namespace {
 
-nlohmann::json mat(const attn::Matrix& m) {
-    nlohmann::json rows = nlohmann::json::array();
-    for (Eigen::Index r = 0; r < m.rows(); ++r) {
-        nlohmann::json row = nlohmann::json::array();
-        for (Eigen::Index c = 0; c < m.cols(); ++c)
-            row.push_back(m(r, c));
-        rows.push_back(std::move(row));
-    }
-    return rows;
-}
-
 nlohmann::json vec(const attn::Vector& v) {
     return std::vector<float>(v.data(), v.data() + v.size());
-}
-
-nlohmann::json heads(const std::vector<attn::Matrix>& hs) {
-    nlohmann::json a = nlohmann::json::array();
-    for (const auto& h : hs)
-        a.push_back(mat(h));
-    return a;
 }
 
 nlohmann::json maskJson(const attn::Mask& m) {
@@ -184,31 +167,31 @@ int runLayer(const Argv& argv) {
     out["input_tokens"] = t.result.tokens;
     out["ids"] = t.result.ids;
     out["key_allowed"] = t.result.keyAllowed;
-    out["embeddings"] = mat(t.embeddings);
-    out["positions"] = mat(t.positions);
-    out["encoder_input"] = mat(t.input);
-    out["input"] = mat(L.input);
-    out["attn_input"] = mat(L.attnInput);
-    out["q"] = heads(L.attn.q);
-    out["k"] = heads(L.attn.k);
-    out["v"] = heads(L.attn.v);
-    out["scores"] = heads(L.attn.scores);
+    out["embeddings"] = matrixJson(t.embeddings);
+    out["positions"] = matrixJson(t.positions);
+    out["encoder_input"] = matrixJson(t.input);
+    out["input"] = matrixJson(L.input);
+    out["attn_input"] = matrixJson(L.attnInput);
+    out["q"] = matricesJson(L.attn.q);
+    out["k"] = matricesJson(L.attn.k);
+    out["v"] = matricesJson(L.attn.v);
+    out["scores"] = matricesJson(L.attn.scores);
     out["scale"] = L.attn.scale;
-    out["scaled"] = heads(L.attn.scaled);
+    out["scaled"] = matricesJson(L.attn.scaled);
     out["mask"] = maskJson(L.attn.mask);
-    out["weights"] = heads(L.weights);
-    out["heads_out"] = heads(L.attn.headsOut);
-    out["concat"] = mat(L.attn.concat);
-    out["attn_out"] = mat(L.attnOut);
-    out["residual1"] = mat(L.residual1);
-    out["norm1"] = mat(L.norm1);
-    out["ff_input"] = mat(L.ffInput);
-    out["ff_pre"] = mat(L.ffPre);
-    out["ff_hidden"] = mat(L.ffHidden);
-    out["ff_out"] = mat(L.ffOut);
-    out["residual2"] = mat(L.residual2);
-    out["norm2"] = mat(L.norm2);
-    out["output"] = mat(L.output);
+    out["weights"] = matricesJson(L.weights);
+    out["heads_out"] = matricesJson(L.attn.headsOut);
+    out["concat"] = matrixJson(L.attn.concat);
+    out["attn_out"] = matrixJson(L.attnOut);
+    out["residual1"] = matrixJson(L.residual1);
+    out["norm1"] = matrixJson(L.norm1);
+    out["ff_input"] = matrixJson(L.ffInput);
+    out["ff_pre"] = matrixJson(L.ffPre);
+    out["ff_hidden"] = matrixJson(L.ffHidden);
+    out["ff_out"] = matrixJson(L.ffOut);
+    out["residual2"] = matrixJson(L.residual2);
+    out["norm2"] = matrixJson(L.norm2);
+    out["output"] = matrixJson(L.output);
     out["mean"] = {{"norm1", vec(L.norm1Mean)}, {"norm2", vec(L.norm2Mean)}};
     out["var"] = {{"norm1", vec(L.norm1Var)}, {"norm2", vec(L.norm2Var)}};
     out["norms"] = {
@@ -225,7 +208,7 @@ int runLayer(const Argv& argv) {
                       {"pad_to", before.padTo}};
     if (!order.empty())
         out["order"] = order;
-    out["weights_before"] = heads(base.layers[static_cast<std::size_t>(layer)].weights);
+    out["weights_before"] = matricesJson(base.layers[static_cast<std::size_t>(layer)].weights);
     out["warnings"] = t.result.warnings;
     attn::AttentionCost cost;
     if (args.has("cost")) {
@@ -238,15 +221,9 @@ int runLayer(const Argv& argv) {
     }
 
     if (auto path = args.value("json")) {
-        if (*path == "-") {
-            std::cout << out.dump(1) << '\n';
+        writeJson(*path, out, 1);
+        if (*path == "-")
             return 0;
-        }
-        std::ofstream f(*path);
-        if (!(f << out.dump(1) << '\n')) {
-            std::cerr << "attnviz layer: cannot write " << *path << '\n';
-            return 1;
-        }
     }
     std::cout << "layer " << layer << " of " << nLayers
               << (cfg.encoder.normFirst ? " (pre-LN)" : " (post-LN)") << ", " << t.result.tokens.size()

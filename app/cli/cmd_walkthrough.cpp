@@ -3,6 +3,7 @@
 #include "cli/commands.hpp"
 #include "cli/embeddings_option.hpp"
 #include "cli/headless.hpp"
+#include "cli/json_out.hpp"
 #include "pages/walkthrough_view.hpp"
 #include "services/resource_paths.hpp"
 #include "widgets/heatmap_view.hpp"
@@ -16,26 +17,6 @@
 #include <nlohmann/json.hpp>
 
 namespace cli {
-
-namespace {
-
-/// Row-major nested arrays; cells the engine marks absent (NaN: an OOV row or column) are null.
-nlohmann::json matrixJson(const attn::Matrix& m) {
-    nlohmann::json rows = nlohmann::json::array();
-    for (Eigen::Index i = 0; i < m.rows(); ++i) {
-        nlohmann::json row = nlohmann::json::array();
-        for (Eigen::Index j = 0; j < m.cols(); ++j) {
-            if (attn::isAbsent(m(i, j)))
-                row.push_back(nullptr);
-            else
-                row.push_back(m(i, j));
-        }
-        rows.push_back(std::move(row));
-    }
-    return rows;
-}
-
-} // namespace
 
 int runWalkthrough(const Argv& argv) {
     Args args("walkthrough",
@@ -140,17 +121,8 @@ int runWalkthrough(const Argv& argv) {
     out["weights"] = matrixJson(r.steps.weights);
     out["outputs"] = matrixJson(r.steps.outputs);
 
-    if (auto path = args.value("json")) {
-        if (*path == "-") {
-            std::cout << out.dump(1) << '\n';
-        } else {
-            std::ofstream f(*path);
-            if (!(f << out.dump(1) << '\n')) {
-                std::cerr << "attnviz walkthrough: cannot write " << *path << '\n';
-                return 1;
-            }
-        }
-    }
+    if (auto path = args.value("json"))
+        writeJson(*path, out, 1);
     if (auto path = args.value("png")) {
         ensureHeadlessApp();
         HeatmapView view;

@@ -1,6 +1,6 @@
 #pragma once
 // Hugging Face model directories on the command line (attn::hf::loadModel): the `inspect` route for
-// them (cmd_hf_inspect.cpp) and the helpers `generate` shares (token-id lists, JSON of maps).
+// them (cmd_hf_inspect.cpp) and the helpers `generate` shares (token-id lists; JSON: cli/json_out.hpp).
 
 #include "cli/commands.hpp"
 
@@ -18,12 +18,6 @@ std::optional<int> runHfInspect(const Argv& argv);
 
 /// Parses "5,9,2" (spaces allowed). Throws std::runtime_error naming the option on a malformed list.
 std::vector<int> parseTokenIds(const std::string& text, const std::string& option);
-
-/// [layer][head][T][T] as nested arrays.
-nlohmann::json attentionJson(const attn::AttentionStack& s);
-
-/// Writes `j` to `path` ('-' = stdout). Throws naming the file on failure.
-void writeJsonOut(const std::string& path, const nlohmann::json& j);
 
 /// The value of `--name X` / `--name=X` in argv, without parsing the rest.
 std::optional<std::string> peekOption(const Argv& argv, const std::string& name);
