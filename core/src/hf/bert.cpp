@@ -1,17 +1,14 @@
+#include "shape_checks.hpp"
+
 #include <attn/config.hpp>
 #include <attn/hf/bert.hpp>
 #include <cmath>
 
 namespace attn::hf {
 
-namespace {
+using detail::expectShape;
 
-void expectShape(const std::string& file, const std::string& what, const Matrix& m, Eigen::Index rows,
-                 Eigen::Index cols) {
-    if (m.rows() != rows || m.cols() != cols)
-        throw ConfigError(file + ": " + what + " has shape " + shapeString({m.rows(), m.cols()}) +
-                          ", expected " + shapeString({rows, cols}));
-}
+namespace {
 
 /// x W^T + b for nn.Linear weights [out, in].
 Matrix linear(const Matrix& x, const Matrix& w, const RowVector& b) {

@@ -1,4 +1,5 @@
 #include "causal_attention.hpp"
+#include "shape_checks.hpp"
 
 #include <attn/config.hpp>
 #include <attn/hf/gpt2.hpp>
@@ -7,19 +8,10 @@
 
 namespace attn::hf {
 
-namespace {
+using detail::expectShape;
+using detail::expectSize;
 
-void expectShape(const std::string& file, const std::string& what, const Matrix& m, Eigen::Index rows,
-                 Eigen::Index cols) {
-    if (m.rows() != rows || m.cols() != cols)
-        throw ConfigError(file + ": " + what + " has shape " + shapeString({m.rows(), m.cols()}) +
-                          ", expected " + shapeString({rows, cols}));
-}
-void expectSize(const std::string& file, const std::string& what, Eigen::Index size, Eigen::Index n) {
-    if (size != n)
-        throw ConfigError(file + ": " + what + " has " + std::to_string(size) + " entries, expected " +
-                          std::to_string(n));
-}
+namespace {
 
 RowVector row(TensorStore& s, const std::string& name, Eigen::Index n) {
     return s.vector(name, n).transpose();

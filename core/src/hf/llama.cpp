@@ -1,4 +1,5 @@
 #include "causal_attention.hpp"
+#include "shape_checks.hpp"
 
 #include <attn/config.hpp>
 #include <attn/hf/llama.hpp>
@@ -6,14 +7,9 @@
 
 namespace attn::hf {
 
-namespace {
+using detail::expectShape;
 
-void expectShape(const std::string& file, const std::string& what, const Matrix& m, Eigen::Index rows,
-                 Eigen::Index cols) {
-    if (m.rows() != rows || m.cols() != cols)
-        throw ConfigError(file + ": " + what + " has shape " + shapeString({m.rows(), m.cols()}) +
-                          ", expected " + shapeString({rows, cols}));
-}
+namespace {
 
 Matrix rmsNorm(const Matrix& x, const Vector& w, float eps) {
     Matrix y(x.rows(), x.cols()); // T x d
