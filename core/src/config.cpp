@@ -176,6 +176,17 @@ nlohmann::json readConfigJson(const std::filesystem::path& path) {
     std::ifstream in(path, std::ios::binary);
     if (!in)
         throw ConfigError(path.string() + ": cannot open file");
+    // Size first: the whole file is read, so a multi-gigabyte "config" must not be.
+    std::error_code sizeError;
+    const auto bytes = std::filesystem::file_size(path, sizeError);
+    if (!sizeError && bytes > static_cast<std::uintmax_t>(config_limits::kMaxConfigBytes))
+        throw ConfigError(
+            path.string() + ": " + std::to_string(bytes) + " bytes, more than the " +
+                std::to_string(config_limits::kMaxConfigBytes) + " a config file may have",
+            ErrorInfo{.path = path.string(),
+                      .byte = config_limits::kMaxConfigBytes,
+                      .expected = "at most " + std::to_string(config_limits::kMaxConfigBytes) + " bytes",
+                      .found = std::to_string(bytes) + " bytes"});
     std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
     JsonParseFailure failure;
     auto j = tryParseJson(text, &failure);
@@ -283,6 +294,8 @@ VitConfig parseVitConfig(const nlohmann::json& j, const std::string& file) {
     c.imageSize = positiveInt(j, "image_size", file, kMaxImageSize);
     c.patchSize = positiveInt(j, "patch_size", file, kMaxImageSize);
     c.inChannels = positiveInt(j, "in_channels", file, kMaxChannels);
+    if (c.inChannels == 2) // images are converted to grey or RGB; nothing converts to two channels
+        bad(file, "in_channels", "must be 1 (grey) or 3 (RGB), not 2", "1 or 3", "2");
     if (c.imageSize % c.patchSize != 0)
         bad(file, "patch_size",
             "(" + std::to_string(c.patchSize) + ") must divide image_size (" + std::to_string(c.imageSize) +

@@ -315,4 +315,42 @@ TEST(Issue18, SinusoidalMaxLen1e9IsAConfigErrorNamingFileAndKeyNotBadAlloc) {
         << t.what();
 }
 
+// ------------------------------------------ issue 18, bounded readers: what the first run left open
+
+TEST(Issue18, ConfigJsonLargerThan64MiBIsRefusedBeforeReading) {
+    const fs::path dir = tempDir("bigconfig");
+    fs::create_directories(dir);
+    const fs::path path = dir / "config.json";
+    {
+        // A sparse file: 65 MiB of size without 65 MiB of disk or of reading.
+        std::ofstream out(path, std::ios::binary);
+        out << "{";
+        out.seekp((std::int64_t{65} << 20) - 1);
+        out << "}";
+    }
+    const auto e = configErrorOf(path);
+    EXPECT_EQ(e.path(), path.string());
+    EXPECT_EQ(e.found(), "68157440 bytes");
+    EXPECT_EQ(e.expected(), "at most 67108864 bytes");
+    EXPECT_NE(std::string(e.what()).find("more than the 67108864 a config file may have"), std::string::npos)
+        << e.what();
+    fs::remove_all(dir);
+}
+
+TEST(Issue18, VitInChannelsTwoIsAConfigErrorNotAnInvalidArgumentAtPredictTime) {
+    auto j = parityConfig("vit_pre_gelu_learned_gray");
+    j["in_channels"] = 2;
+    j["mean"] = {0.5, 0.5};
+    j["std"] = {0.5, 0.5};
+    const auto e = errorOf([&] { attn::parseVitConfig(j, "vit/config.json"); });
+    EXPECT_EQ(e.key(), "in_channels");
+    EXPECT_STREQ(e.what(), "vit/config.json: key 'in_channels' must be 1 (grey) or 3 (RGB), not 2");
+    j["in_channels"] = 4;
+    j["mean"] = {0.5, 0.5, 0.5, 0.5};
+    j["std"] = {0.5, 0.5, 0.5, 0.5};
+    const auto four = errorOf([&] { attn::parseVitConfig(j, "vit/config.json"); });
+    EXPECT_EQ(four.key(), "in_channels");
+    EXPECT_EQ(four.found(), "4");
+}
+
 } // namespace

@@ -29,13 +29,16 @@ inline constexpr int kMaxFfDim = 1 << 20;            ///< ff_dim
 inline constexpr int kMaxVocabSize = 1 << 24;        ///< vocab_size, src_vocab_size, tgt_vocab_size
 inline constexpr int kMaxLen = 1 << 20;              ///< max_len
 inline constexpr int kMaxImageSize = 16384;          ///< image_size
-inline constexpr int kMaxChannels = 64;              ///< in_channels
+inline constexpr int kMaxChannels = 3;               ///< in_channels (1 grey, 3 RGB)
 inline constexpr std::int64_t kMaxPatches = 1 << 20; ///< (image_size / patch_size)^2
 /// Positions x d_model of a sinusoidal table, computed at load time (2^24 floats = 64 MiB).
 inline constexpr std::int64_t kMaxSinusoidalCells = std::int64_t{1} << 24;
 /// n_layers x n_heads x (patches + 1)^2: the attention maps a ViT forward keeps for every image
 /// (2^28 floats = 1 GiB; ViT-L/14 at 336 pixels needs 128 million).
 inline constexpr std::int64_t kMaxVitAttentionCells = std::int64_t{1} << 28;
+/// Bytes of a config.json (or tokenizer_config.json): read whole, so bounded before reading. A
+/// Hugging Face config with 21,843 ImageNet-21k labels is about 1 MB.
+inline constexpr std::int64_t kMaxConfigBytes = std::int64_t{64} << 20;
 } // namespace config_limits
 
 enum class Architecture { TransformerClassifier, Seq2SeqAttention, Vit };
