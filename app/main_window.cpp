@@ -7,6 +7,7 @@
 #include "pages/vision_page.hpp"
 #include "pages/walkthrough_page.hpp"
 #include "services/embedding_store.hpp"
+#include "services/save_folder.hpp"
 #include "widgets/heatmap_view.hpp"
 #include "widgets/widget_export.hpp"
 
@@ -122,16 +123,6 @@ void MainWindow::setEmbeddingsStatus(const QString& text) {
 
 void MainWindow::buildMenus() {
     QMenu* file = menuBar()->addMenu(tr("&File"));
-    QAction* openVectors = file->addAction(tr("Open &word vectors…"));
-    openVectors->setShortcut(QKeySequence::Open);
-    connect(openVectors, &QAction::triggered, this, [this] {
-        const QString path =
-            QFileDialog::getOpenFileName(this, tr("Open word vectors"), QString(),
-                                         tr("Word vectors (*.txt *.vec *.bin *.avec);;All files (*)"));
-        if (!path.isEmpty())
-            embeddings_->openFile(path);
-    });
-    file->addSeparator();
     QAction* exportView = file->addAction(tr("&Export view…"));
     exportView->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
     connect(exportView, &QAction::triggered, this, &MainWindow::exportView);
@@ -143,6 +134,29 @@ void MainWindow::buildMenus() {
     quit->setShortcut(QKeySequence::Quit);
     connect(quit, &QAction::triggered, this, &QWidget::close);
 
+    // View: teaching mode for every page, and which word vectors the Walkthrough uses.
+    QMenu* view = menuBar()->addMenu(tr("&View"));
+    teachingAction_ = view->addAction(tr("&Teaching mode"));
+    teachingAction_->setCheckable(true);
+    teachingAction_->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_T));
+    teachingAction_->setToolTip(tr("Larger text, titles and panels on every page, for a projector."));
+    connect(teachingAction_, &QAction::toggled, this, &MainWindow::setTeachingMode);
+    QMenu* vectors = view->addMenu(tr("&Word vectors"));
+    QAction* openVectors = vectors->addAction(tr("&Open…"));
+    openVectors->setShortcut(QKeySequence::Open);
+    openVectors->setToolTip(tr("A GloVe / word2vec text file (e.g. glove.6B.100d.txt from the GloVe authors, "
+                               "which has one-letter words such as “a”) or a binary set."));
+    connect(openVectors, &QAction::triggered, this, [this] {
+        const QString path =
+            QFileDialog::getOpenFileName(this, tr("Open word vectors"), saveStartFolder(),
+                                         tr("Word vectors (*.txt *.vec *.bin *.avec);;All files (*)"));
+        if (!path.isEmpty())
+            embeddings_->openFile(path);
+    });
+    QAction* embedded = vectors->addAction(tr("&Embedded default"));
+    embedded->setToolTip(tr("Back to the word vectors built into attnviz (and forget the opened file)."));
+    connect(embedded, &QAction::triggered, this, &MainWindow::useEmbeddedWordVectors);
+
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     QAction* about = help->addAction(tr("&About attnviz"));
     connect(about, &QAction::triggered, this, &MainWindow::showAbout);
@@ -152,9 +166,8 @@ void MainWindow::exportView() {
     Page* page = currentPage();
     if (!page)
         return;
-    const QString path =
-        QFileDialog::getSaveFileName(this, tr("Export view"), page->title().toLower() + ".png",
-                                     tr("PNG image (*.png);;SVG drawing (*.svg);;PDF (*.pdf)"));
+    const QString path = askSaveFileName(this, tr("Export view"), page->title().toLower() + ".png",
+                                         tr("PNG image (*.png);;SVG drawing (*.svg);;PDF (*.pdf)"));
     if (path.isEmpty())
         return;
     QString error;
@@ -176,8 +189,8 @@ void MainWindow::exportMatrix() {
         QMessageBox::information(this, tr("Export matrix"), tr("This page shows no matrix to export."));
         return;
     }
-    const QString path = QFileDialog::getSaveFileName(
-        this, tr("Export matrix"), page->title().toLower() + ".csv", tr("CSV (*.csv);;JSON (*.json)"));
+    const QString path = askSaveFileName(this, tr("Export matrix"), page->title().toLower() + ".csv",
+                                         tr("CSV (*.csv);;JSON (*.json)"));
     if (path.isEmpty())
         return;
     QString error;
@@ -185,6 +198,25 @@ void MainWindow::exportMatrix() {
         QMessageBox::warning(this, tr("Export matrix"), error);
     else
         statusBar()->showMessage(tr("Wrote %1").arg(path), 8000);
+}
+
+void MainWindow::setTeachingMode(bool on) {
+    if (teachingAction_->isChecked() != on) {
+        teachingAction_->setChecked(on); // re-enters through the signal
+        return;
+    }
+    for (int i = 0; i < tabs_->count(); ++i)
+        if (auto* page = qobject_cast<Page*>(tabs_->widget(i)))
+            page->setTeachingMode(on);
+}
+
+void MainWindow::useEmbeddedWordVectors() {
+    embeddings_->cancel();
+    embeddings_->useEmbeddedDefault();
+    // Forget the opened file, so that the next start also uses the embedded set.
+    QSettings(QStringLiteral("attnviz"), QStringLiteral("attnviz"))
+        .remove(QString::fromLatin1(EmbeddingStore::kSettingsKey));
+    statusBar()->showMessage(tr("Using the embedded word vectors."), 8000);
 }
 
 QString MainWindow::aboutHtml() {
@@ -199,6 +231,9 @@ QString MainWindow::aboutHtml() {
             .arg(NLOHMANN_JSON_VERSION_MAJOR)
             .arg(NLOHMANN_JSON_VERSION_MINOR)
             .arg(NLOHMANN_JSON_VERSION_PATCH);
+    // The resources live in the attnviz_gui static library: without this the linker drops them and
+    // About showed only the versions.
+    Q_INIT_RESOURCE(attnviz);
     QFile provenance(QStringLiteral(":/attnviz/about.html"));
     if (provenance.open(QIODevice::ReadOnly))
         html += QString::fromUtf8(provenance.readAll());

@@ -4,6 +4,7 @@
 
 #include <QMainWindow>
 
+class QAction;
 class QTabWidget;
 class QLabel;
 class QProgressBar;
@@ -23,6 +24,10 @@ public:
     EmbeddingStore* embeddings() const { return embeddings_; }
     /// Versions and the provenance of shipped data and models (Help > About).
     static QString aboutHtml();
+    /// View → Teaching mode: every page at once.
+    void setTeachingMode(bool on);
+    /// View → Word vectors → Embedded default: back to the built-in set, the opened file forgotten.
+    void useEmbeddedWordVectors();
 
 protected:
     void closeEvent(QCloseEvent* event) override; ///< remembers the window geometry
@@ -41,4 +46,5 @@ private:
     EmbeddingStore* embeddings_ = nullptr;
     QProgressBar* loadProgress_ = nullptr;
     QToolButton* cancelLoad_ = nullptr;
+    QAction* teachingAction_ = nullptr;
 };

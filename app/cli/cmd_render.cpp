@@ -23,7 +23,7 @@ int runRender(const Argv& argv) {
         .option("projection", "none|random|learned", "walkthrough: Wq, Wk, Wv (learned = pronoun-head)")
         .option("scoring", "dot|scaled|additive", "walkthrough: how queries and keys are scored")
         .option("step", "1-5", "walkthrough: the step shown (default 4, the softmax weights)")
-        .flag("teaching", "walkthrough: teaching mode (large fonts, numbers in the cells)")
+        .flag("teaching", "teaching mode (larger text, titles and panels; numbers in the cells)")
         .option("image", "PATH", "vision: the input image or dataset file")
         .option("index", "N", "vision: the record in an IDX / CIFAR-10 file (default 0)")
         .option("width", "PX", "page width (default 1400)")

@@ -119,6 +119,7 @@ int runWalkthrough(const Argv& argv) {
     out["scores"] = matrixJson(r.steps.scores);
     out["scaled"] = matrixJson(r.steps.scaled);
     out["weights"] = matrixJson(r.steps.weights);
+    out["unscaled_weights"] = matrixJson(r.steps.unscaledWeights); // softmax of the raw scores
     out["outputs"] = matrixJson(r.steps.outputs);
 
     if (auto path = args.value("json"))

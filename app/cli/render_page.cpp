@@ -58,8 +58,6 @@ void applyInput(Page& page, const RenderRequest& req) {
         if (req.projection != attn::ProjectionMode::None)
             w->setProjection(req.projection); // Learned: checked ready by renderPage
         w->setStep(static_cast<WalkthroughStep>(std::clamp(req.step, 1, kWalkthroughStepCount) - 1));
-        if (req.teaching)
-            w->setTeachingMode(true);
     } else if (auto* t = qobject_cast<TranslationPage*>(&page)) {
         t->setText(req.text.isEmpty() ? QStringLiteral("The book that I bought is very interesting")
                                       : req.text);
@@ -123,6 +121,8 @@ int renderPage(const RenderRequest& req, const ModelHandle& model, const QString
         return 1;
     }
     applyInput(*page, req);
+    if (req.teaching)
+        page->setTeachingMode(true); // every page: the shared mechanism of Page::setTeachingMode
     if (!waitUntilIdle(*page, kTimeoutMs)) {
         err << prefix << "the " << req.view << " page did not finish\n";
         return 1;

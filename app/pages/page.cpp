@@ -2,6 +2,8 @@
 
 #include "services/job_runner.hpp"
 #include "services/model_slot.hpp"
+#include "widgets/heatmap_view.hpp"
+#include "widgets/teaching.hpp"
 
 #include <algorithm>
 
@@ -29,4 +31,11 @@ void Page::refreshBusy() {
         return;
     busy_ = now;
     Q_EMIT busyChanged(now);
+}
+
+void Page::setTeachingMode(bool on) {
+    teachingMode_ = on;
+    teaching::applyFonts(this, on);
+    for (HeatmapView* view : findChildren<HeatmapView*>())
+        view->setTeachingMode(on);
 }

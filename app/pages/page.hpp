@@ -33,6 +33,12 @@ public:
     /// True while any tracked background work runs.
     bool isBusy() const;
 
+    /// Teaching mode (View → Teaching mode, `render --teaching`): larger text everywhere on the page
+    /// (widgets/teaching.hpp) and every HeatmapView in its teaching mode. Pages that show more in
+    /// teaching mode override this and call Page::setTeachingMode first.
+    virtual void setTeachingMode(bool on);
+    bool teachingMode() const { return teachingMode_; }
+
 Q_SIGNALS:
     /// A message for the status bar.
     void statusMessage(const QString& text);
@@ -50,4 +56,5 @@ protected:
 private:
     std::vector<std::function<bool()>> busySources_;
     bool busy_ = false;
+    bool teachingMode_ = false;
 };

@@ -59,7 +59,7 @@ public:
     void setHead(int head);
     void setToken(int token);
     void setAttentionPart(transformer::AttentionPart part);
-    void setTeachingMode(bool on);
+    void setTeachingMode(bool on) override;
     void measureCost();
 
     ModelSlot* modelSlot() const { return slot_; }

@@ -2,10 +2,16 @@
 // (split from walkthrough_page.cpp). Every number is the engine's (attn::SentenceAttention and its
 // AttentionSteps, softmax intermediates included); this file only formats them.
 #include "pages/walkthrough_page.hpp"
+#include "services/embedding_store.hpp"
 #include "widgets/format.hpp"
+#include "widgets/heatmap_view.hpp"
 
+#include <QComboBox>
+#include <QLabel>
 #include <algorithm>
+#include <attn/function_words.hpp>
 #include <cmath>
+#include <qcustomplot.h>
 
 namespace {
 
@@ -26,11 +32,17 @@ QString WalkthroughPage::explanationHtml() const {
     const std::size_t tk = r.keyTokens.size();
     QString h = QStringLiteral("<h3>“%1”</h3>").arg(esc(word));
     if (r.queryOov[static_cast<std::size_t>(i)])
-        return h + tr("<p><b>“%1” is not in the word-vector vocabulary.</b> It has no vector, so it does not "
-                      "take part: "
-                      "its row is left out (—). Try another word, or open a larger set of word vectors "
-                      "(File → Open word vectors).</p>")
-                       .arg(esc(word));
+        return h +
+               tr("<p><b>“%1” is not in the word-vector vocabulary.</b> It has no vector, so it does not "
+                  "take part: its row is left out (—).</p><p>%2</p>")
+                   .arg(
+                       esc(word),
+                       word.size() == 1
+                           ? tr("The shipped word vectors have no one-letter words (the embedded set and the "
+                                "larger set of the same package both lack “a” and “i”). glove.6B.100d.txt "
+                                "from the GloVe authors has them: View → Word vectors → Open….")
+                           : tr("Try another word, or open another set of word vectors (View → Word vectors "
+                                "→ Open…)."));
     const int dp = toy_ ? 2 : 3;
     auto keyCell = [&](std::size_t j) {
         QString k = esc(r.keyTokens[j]);
@@ -52,6 +64,14 @@ QString WalkthroughPage::explanationHtml() const {
                  .arg(parts.join(QStringLiteral(", ")))
                  .arg(shown < r.queryVectors.cols() ? QStringLiteral(", …") : QString())
                  .arg(num(r.queryVectors.row(i).norm(), dp));
+        // Its nearest neighbours by cosine in the active word-vector set (the CLI's `embeddings`).
+        if (const auto vectors = store_ && !toy_ ? store_->current() : nullptr) {
+            QStringList near;
+            for (const auto& n : vectors->nearest(word, 5))
+                near << QStringLiteral("%1 (%2)").arg(esc(n.word), num(n.cosine, 3));
+            if (!near.isEmpty())
+                h += tr("<p>Nearest neighbours (cosine): %1</p>").arg(near.join(QStringLiteral(", ")));
+        }
         if (r.projections)
             h += tr("<p>Before scoring it is projected: q = x Wq, k = x Wk, v = x Wv (%1 × %2 matrices).</p>")
                      .arg(r.projections->wq.rows())
@@ -149,4 +169,46 @@ QString WalkthroughPage::explanationHtml() const {
     }
     }
     return h + QStringLiteral("<table cellspacing=0 cellpadding=3>%1</table>").arg(table);
+}
+
+WalkthroughPage::Preset WalkthroughPage::shownPreset() const {
+    return static_cast<Preset>(preset_->currentIndex());
+}
+
+QString WalkthroughPage::functionWordText() const {
+    return artefact_->isVisibleTo(this) ? artefact_->text() : QString();
+}
+
+void WalkthroughPage::markFunctionWords() {
+    markedCells_.clear();
+    const bool matrixStep = step_ == WalkthroughStep::Scores || step_ == WalkthroughStep::Scaled ||
+                            step_ == WalkthroughStep::Weights;
+    const attn::Matrix& shown = heatmap_->matrix();
+    const QString note = result_ && matrixStep && !toy_ ? functionWordNote(*result_, shown) : QString();
+    artefact_->setText(note);
+    artefact_->setVisible(!note.isEmpty());
+    std::vector<attn::FunctionWordPair> pairs;
+    if (!note.isEmpty())
+        pairs = attn::functionWordPairs(result_->queryTokens, result_->keyTokens, result_->steps.scores);
+    QCustomPlot* plot = heatmap_->plot();
+    while (marks_.size() < pairs.size()) {
+        auto* rect = new QCPItemRect(plot);
+        QPen pen(QColor(0xe0, 0x7b, 0x00), 2.5, Qt::DashLine);
+        rect->setPen(pen);
+        rect->setBrush(Qt::NoBrush);
+        rect->setSelectable(false);
+        marks_.push_back(rect);
+    }
+    for (std::size_t n = 0; n < marks_.size(); ++n) {
+        const bool used = n < pairs.size();
+        marks_[n]->setVisible(used);
+        if (!used)
+            continue;
+        // Cell (r, c) is centred on x = c, y = r (HeatmapView's layout).
+        const double r = static_cast<double>(pairs[n].query), c = static_cast<double>(pairs[n].key);
+        marks_[n]->topLeft->setCoords(c - 0.44, r - 0.44);
+        marks_[n]->bottomRight->setCoords(c + 0.44, r + 0.44);
+        markedCells_.emplace_back(static_cast<int>(pairs[n].query), static_cast<int>(pairs[n].key));
+    }
+    plot->replot(QCustomPlot::rpQueuedReplot);
 }

@@ -1,5 +1,7 @@
 #include "pages/walkthrough_page.hpp"
 
+#include "pages/walkthrough_projection_panel.hpp"
+#include "pages/walkthrough_scaling_panel.hpp"
 #include "services/embedding_store.hpp"
 #include "services/job_runner.hpp"
 #include "services/resource_paths.hpp"
@@ -57,6 +59,9 @@ WalkthroughPage::WalkthroughPage(EmbeddingStore* store, QWidget* parent) : Page(
     preset_->addItem(tr("Chapter: “she improved” (cross-attention)"));
     preset_->addItem(tr("Chapter: first sentence attends to itself"));
     preset_->addItem(tr("Toy 2-D example: she, improve, the"));
+    preset_->addItem(tr("Custom (edited sentences or options)"));
+    if (auto* items = qobject_cast<QStandardItemModel*>(preset_->model()))
+        items->item(static_cast<int>(Preset::Custom))->setEnabled(false); // shown, not chosen
     query_ = new QLineEdit(this);
     query_->setPlaceholderText(tr("Query sentence"));
     query_->setClearButtonEnabled(true);
@@ -138,6 +143,9 @@ WalkthroughPage::WalkthroughPage(EmbeddingStore* store, QWidget* parent) : Page(
     problem_->setWordWrap(true);
     problem_->setStyleSheet(format::errorStyle());
     problem_->hide();
+    artefact_ = new QLabel(this);
+    artefact_->setWordWrap(true);
+    artefact_->hide();
 
     // --- views --------------------------------------------------------------------------------
     heatmap_ = new HeatmapView(this);
@@ -146,9 +154,25 @@ WalkthroughPage::WalkthroughPage(EmbeddingStore* store, QWidget* parent) : Page(
     auto* vectorsSplit = new QSplitter(Qt::Vertical, this);
     vectorsSplit->addWidget(queryVectors_);
     vectorsSplit->addWidget(keyVectors_);
+    // Step 1 with projections: the word vectors, and beside them Wq, Wk, Wv and Q, K, V.
+    projections_ = new ProjectionPanel(this);
+    projections_->hide();
+    auto* stepOne = new QSplitter(Qt::Horizontal, this);
+    stepOne->addWidget(vectorsSplit);
+    stepOne->addWidget(projections_);
+    stepOne->setStretchFactor(0, 1);
+    stepOne->setStretchFactor(1, 1);
+    // Step 3: under the scaled scores, the selected row's softmax without and with scaling.
+    scaling_ = new ScalingComparisonPanel(this);
+    scaling_->hide();
+    auto* matrixSplit = new QSplitter(Qt::Vertical, this);
+    matrixSplit->addWidget(heatmap_);
+    matrixSplit->addWidget(scaling_);
+    matrixSplit->setStretchFactor(0, 3);
+    matrixSplit->setStretchFactor(1, 2);
     stack_ = new QStackedWidget(this);
-    stack_->addWidget(heatmap_);
-    stack_->addWidget(vectorsSplit);
+    stack_->addWidget(matrixSplit);
+    stack_->addWidget(stepOne);
 
     auto* side = new QWidget(this);
     auto* sideLayout = new QVBoxLayout(side);
@@ -183,11 +207,14 @@ WalkthroughPage::WalkthroughPage(EmbeddingStore* store, QWidget* parent) : Page(
     outer->addWidget(stepTitle_);
     outer->addWidget(caption_);
     outer->addWidget(problem_);
+    outer->addWidget(artefact_);
     outer->addWidget(split, 1);
 
     // --- behaviour ----------------------------------------------------------------------------
-    connect(preset_, &QComboBox::activated, this,
-            [this](int index) { applyPreset(static_cast<Preset>(index)); });
+    connect(preset_, &QComboBox::activated, this, [this](int index) {
+        if (index != static_cast<int>(Preset::Custom))
+            applyPreset(static_cast<Preset>(index));
+    });
     connect(query_, &QLineEdit::textChanged, this, &WalkthroughPage::recompute);
     connect(keys_, &QLineEdit::textChanged, this, &WalkthroughPage::recompute);
     connect(self_, &QCheckBox::toggled, this, [this](bool on) {
@@ -215,7 +242,7 @@ WalkthroughPage::WalkthroughPage(EmbeddingStore* store, QWidget* parent) : Page(
     right->setContext(Qt::WidgetWithChildrenShortcut);
     connect(queryChooser_, &QComboBox::currentIndexChanged, this, [this](int index) {
         selectedQuery_ = index;
-        numbers_->setHtml(explanationHtml());
+        refreshNumbers();
     });
     connect(heatmap_, &HeatmapView::cellClicked, this, [this](int row, int) {
         if (row >= 0 && step_ != WalkthroughStep::Embeddings)
@@ -232,76 +259,14 @@ WalkthroughPage::WalkthroughPage(EmbeddingStore* store, QWidget* parent) : Page(
     applyPreset(Preset::Chapter);
 }
 
-void WalkthroughPage::start() {
-    // The learned projection is the pronoun head trained for "who is she?" (training/train_pronoun_head.py).
-    if (!learned_ && !learnedRunner_->isBusy() &&
-        QFileInfo(shippedModelDir(QStringLiteral("pronoun-head")) + QStringLiteral("/model.safetensors"))
-            .exists())
-        loadLearnedProjections(shippedModelDir(QStringLiteral("pronoun-head")));
-}
-
-void WalkthroughPage::loadLearnedProjections(const QString& dir) {
-    // Reading the checkpoint takes a moment: off the GUI thread.
-    learnedRunner_->run<attn::LearnedProjections>(
-        [path = dir.toStdString()](const JobContext&) { return attn::readLearnedProjections(path); },
-        [this](attn::LearnedProjections result) {
-            learned_ = std::move(result);
-            learnedError_.clear();
-            updateLearnedAvailability();
-        },
-        [this, dir](const QString& message) {
-            // Shown as the tooltip of the disabled "learned" option and in the status bar.
-            learnedError_ = tr("Could not read the learned projections from %1: %2").arg(dir, message);
-            updateLearnedAvailability();
-            Q_EMIT statusMessage(learnedError_);
-        });
-}
-
-void WalkthroughPage::setLearnedHead(int head) {
-    head_->setValue(head + 1);
-}
-
-void WalkthroughPage::updateLearnedAvailability() {
-    auto* model = qobject_cast<QStandardItemModel*>(projection_->model());
-    QStandardItem* item = model ? model->item(2) : nullptr;
-    if (!item)
-        return;
-    const auto vectors = store_ ? store_->current() : nullptr;
-    const bool fits = learned_ && vectors && static_cast<std::size_t>(learned_->dModel) == vectors->dim();
-    item->setEnabled(fits);
-    if (learned_) {
-        head_->setRange(1, static_cast<int>(learned_->heads.size()));
-        // The combo names the checkpoint behind the learned projection.
-        item->setText(tr("learned: %1").arg(learnedProjectionName(*learned_)));
-        item->setToolTip(
-            fits ? tr("Wq, Wk, Wv from %1 (%2, d = %3, %4 dimensions per head), applied to the word "
-                      "vectors%5.")
-                       .arg(QString::fromStdString(learned_->source),
-                            QString::fromStdString(learned_->architecture))
-                       .arg(learned_->dModel)
-                       .arg(learned_->headDim)
-                       .arg(learned_->positionalEncoding ? tr(" + the sinusoidal positional encoding")
-                                                         : tr(" without positions"))
-                 : tr("The checkpoint's width (%1) differs from the word vectors' dimension.")
-                       .arg(learned_->dModel));
-    } else {
-        item->setText(tr("learned (no checkpoint)"));
-        item->setToolTip(
-            learnedError_.isEmpty()
-                ? tr("Needs an attention_head checkpoint (the shipped pronoun-head) or a classifier whose "
-                     "first attention layer's width equals the word-vector dimension (d = 100).")
-                : learnedError_);
-    }
-    if (!fits && projection_->currentIndex() == 2)
-        projection_->setCurrentIndex(0);
-}
-
 HeatmapView* WalkthroughPage::currentHeatmap() const {
     return step_ == WalkthroughStep::Embeddings ? queryVectors_ : heatmap_;
 }
 
 QWidget* WalkthroughPage::exportWidget() {
-    return step_ == WalkthroughStep::Embeddings ? stack_->currentWidget() : heatmap_;
+    // Step 1 (vectors, projections) and step 3 (with the softmax comparison) are more than one view.
+    return step_ == WalkthroughStep::Embeddings || step_ == WalkthroughStep::Scaled ? stack_->currentWidget()
+                                                                                    : heatmap_;
 }
 
 void WalkthroughPage::applyPreset(Preset preset) {
@@ -327,6 +292,8 @@ void WalkthroughPage::applyPreset(Preset preset) {
         self_->setChecked(false);
         scoring_->setCurrentIndex(0); // plain dot product: the chapter's 0.90 and 0.20
         projection_->setCurrentIndex(0);
+        break;
+    case Preset::Custom:
         break;
     }
     keys_->setEnabled(!self_->isChecked());
@@ -377,15 +344,8 @@ void WalkthroughPage::setTeachingMode(bool on) {
         teaching_->setChecked(on); // re-enters through the signal
         return;
     }
-    for (HeatmapView* v : {heatmap_, queryVectors_, keyVectors_})
-        v->setTeachingMode(on);
-    heatmap_->setShowValues(on); // numbers in the cells of the attention matrices (not of 100-d vectors)
-    QFont f = numbers_->font();
-    f.setPointSizeF(on ? 15.0 : QApplication::font().pointSizeF());
-    numbers_->setFont(f);
-    QFont c = caption_->font();
-    c.setPointSizeF(on ? 14.0 : QApplication::font().pointSizeF());
-    caption_->setFont(c);
+    Page::setTeachingMode(on);           // sentences, step line, captions and side panel grow; heatmaps too
+    heatmap_->setShowValues(on || toy_); // numbers in the cells of the attention matrices (not of vectors)
     refreshView();
 }
 
@@ -397,12 +357,21 @@ void WalkthroughPage::setSelectedQuery(int row) {
         const QSignalBlocker block(queryChooser_);
         queryChooser_->setCurrentIndex(row);
     }
+    refreshNumbers();
+}
+
+void WalkthroughPage::refreshNumbers() {
     numbers_->setHtml(explanationHtml());
+    if (result_ && step_ == WalkthroughStep::Scaled)
+        scaling_->showRow(*result_, selectedQuery_);
 }
 
 void WalkthroughPage::recompute() {
     if (updating_)
         return;
+    // The preset says what is shown: "Custom" once the sentences are edited, never "(cross-attention)"
+    // with Self-attention ticked.
+    preset_->setCurrentIndex(static_cast<int>(matchingPreset()));
     const std::string queryText = query_->text().toStdString();
     const std::string keysText = keys_->text().toStdString();
     const bool self = self_->isChecked();
@@ -464,9 +433,7 @@ void WalkthroughPage::recompute() {
                     oov << QString::fromStdString(result_->keyTokens[i]);
         oov.removeDuplicates();
         if (!oov.isEmpty()) {
-            problem_->setText(
-                tr("Not in the vocabulary (marked ⚠ on the axes, excluded from the softmax): %1")
-                    .arg(oov.join(QStringLiteral(", "))));
+            problem_->setText(oovHint(oov));
             problem_->show();
         } else {
             problem_->hide();
@@ -488,6 +455,19 @@ void WalkthroughPage::recompute() {
     updateToyPlot();
 }
 
+WalkthroughPage::Preset WalkthroughPage::matchingPreset() const {
+    const QString q = query_->text(), k = keys_->text();
+    const bool self = self_->isChecked();
+    if (toy_)
+        return q == QLatin1String("she") && k == QLatin1String("improve the") && !self ? Preset::Toy
+                                                                                       : Preset::Custom;
+    if (q != QString::fromUtf8(kChapterQuery))
+        return Preset::Custom;
+    if (self)
+        return Preset::ChapterSelf; // the key sentence is not used
+    return k == QString::fromUtf8(kChapterKeys) ? Preset::Chapter : Preset::Custom;
+}
+
 void WalkthroughPage::refreshQueryChooser() {
     const QSignalBlocker block(queryChooser_);
     queryChooser_->clear();
@@ -507,11 +487,15 @@ void WalkthroughPage::refreshView() {
     if (step_ == WalkthroughStep::Embeddings) {
         showWalkthroughStep(*queryVectors_, *result_, step_);
         showKeyEmbeddings(*keyVectors_, *result_);
+        projections_->setVisible(result_->projections.has_value());
+        projections_->showProjections(*result_);
         stack_->setCurrentIndex(1);
     } else {
         showWalkthroughStep(*heatmap_, *result_, step_);
+        scaling_->setVisible(step_ == WalkthroughStep::Scaled);
         stack_->setCurrentIndex(0);
     }
+    markFunctionWords();
     // File → Export matrix JSON records what produced the numbers.
     const auto vectors = store_ ? store_->current() : nullptr;
     const QString embeddings = toy_      ? QStringLiteral("the chapter's 2-D toy vectors")
@@ -519,42 +503,5 @@ void WalkthroughPage::refreshView() {
                                          : QString();
     for (HeatmapView* v : {heatmap_, queryVectors_, keyVectors_})
         v->setExportMetadata(walkthroughExportMetadata(*result_, step_, embeddings));
-    numbers_->setHtml(explanationHtml());
-}
-
-void WalkthroughPage::updateToyPlot() {
-    toyPlot_->clearItems();
-    if (!toy_)
-        return;
-    const QColor colors[] = {QColor(0x44, 0x01, 0x54), QColor(0x21, 0x91, 0x8c), QColor(0xe0, 0x7b, 0x00)};
-    int n = 0;
-    for (const auto& [word, v] : toyVectors_) {
-        auto* arrow = new QCPItemLine(toyPlot_);
-        arrow->start->setCoords(0, 0);
-        arrow->end->setCoords(v[0], v[1]);
-        arrow->setHead(QCPLineEnding::esSpikeArrow);
-        arrow->setPen(QPen(colors[n % 3], 2.5));
-        auto* label = new QCPItemText(toyPlot_);
-        // Arrows that lie almost flat get their label below the tip, so that she/improve don't collide.
-        const bool below = v[1] < 0.05f;
-        label->position->setCoords(v[0] + 0.04, below ? v[1] - 0.04 : v[1] + 0.06);
-        label->setText(QStringLiteral("%1 (%2, %3)")
-                           .arg(QString::fromStdString(word))
-                           .arg(v[0], 0, 'f', 1)
-                           .arg(v[1], 0, 'f', 1));
-        label->setColor(colors[n % 3]);
-        QFont f = label->font();
-        f.setPointSizeF(f.pointSizeF() * 1.1);
-        f.setBold(true);
-        label->setFont(f);
-        label->setPositionAlignment(Qt::AlignLeft | (below ? Qt::AlignTop : Qt::AlignBottom));
-        ++n;
-    }
-    auto* caption = new QCPItemText(toyPlot_);
-    caption->position->setType(QCPItemPosition::ptAxisRectRatio);
-    caption->position->setCoords(0.98, 0.02);
-    caption->setPositionAlignment(Qt::AlignRight | Qt::AlignTop);
-    caption->setText(QStringLiteral("she · improve = 0.90\nshe · the = 0.20"));
-    caption->setTextAlignment(Qt::AlignRight);
-    toyPlot_->replot();
+    refreshNumbers();
 }

@@ -12,12 +12,15 @@
 #include <vector>
 
 class EmbeddingStore;
+class ProjectionPanel;
+class ScalingComparisonPanel;
 class HeatmapView;
 class JobRunner;
 class QButtonGroup;
 class QCheckBox;
 class QComboBox;
 class QCustomPlot;
+class QCPItemRect;
 class QLabel;
 class QLineEdit;
 class QSpinBox;
@@ -27,7 +30,8 @@ class QTextBrowser;
 class WalkthroughPage : public Page {
     Q_OBJECT
 public:
-    enum class Preset { Chapter = 0, ChapterSelf, Toy };
+    /// Custom: shown (not chosen) once the sentences no longer match a preset.
+    enum class Preset { Chapter = 0, ChapterSelf, Toy, Custom };
 
     explicit WalkthroughPage(EmbeddingStore* store, QWidget* parent = nullptr);
 
@@ -47,7 +51,7 @@ public:
     WalkthroughStep step() const { return step_; }
     void nextStep();
     void previousStep();
-    void setTeachingMode(bool on);
+    void setTeachingMode(bool on) override;
     /// Selects the query word whose numbers the side panel shows (row index).
     void setSelectedQuery(int row);
     int selectedQuery() const { return selectedQuery_; }
@@ -57,8 +61,20 @@ public:
     /// The side panel's HTML for the current step and query word.
     QString explanationHtml() const;
     HeatmapView* mainHeatmap() const { return heatmap_; }
+    /// Step 1's second heatmap: the key sentence's vectors.
+    HeatmapView* keyVectorsHeatmap() const { return keyVectors_; }
     QCustomPlot* toyPlot() const { return toyPlot_; }
+    /// Step 3's softmax of the selected row without and with scaling.
+    ScalingComparisonPanel* scalingPanel() const { return scaling_; }
+    /// Step 1's Wq, Wk, Wv and Q, K, V (visible when projections are applied).
+    ProjectionPanel* projectionPanel() const { return projections_; }
     bool toyMode() const { return toy_; }
+    /// The preset combo's current entry (Custom once the sentences are edited).
+    Preset shownPreset() const;
+    /// The line under the caption that explains the dashed function-word cells (empty when none).
+    QString functionWordText() const;
+    /// Cells outlined as function-word pairs on the current heatmap, (row, column).
+    std::vector<std::pair<int, int>> markedCells() const { return markedCells_; }
     /// Learned Wq, Wk, Wv (the shipped pronoun-head, read by start(), or `dir`: an attention_head
     /// checkpoint or a classifier's first layer), read in the background; learnedReady() says when
     /// the option can be used.
@@ -72,7 +88,14 @@ public:
 private:
     void recompute();
     void refreshView();
+    /// The side panel and the step-3 softmax comparison for the selected query word.
+    void refreshNumbers();
     void refreshQueryChooser();
+    /// The preset the current sentences and Self-attention box match, else Custom.
+    Preset matchingPreset() const;
+    /// Outlines (dashed) the function-word pairs of attn::functionWordPairs on steps 2-4 and says
+    /// what they are.
+    void markFunctionWords();
     void updateToyPlot();
     void updateLearnedAvailability();
 
@@ -91,6 +114,8 @@ private:
     QLabel* stepTitle_ = nullptr;
     QLabel* caption_ = nullptr;
     QLabel* problem_ = nullptr;
+    QLabel* artefact_ = nullptr;
+    std::vector<QCPItemRect*> marks_; // dashed outlines on heatmap_ (markFunctionWords)
     QStackedWidget* stack_ = nullptr;
     HeatmapView* heatmap_ = nullptr;
     HeatmapView* queryVectors_ = nullptr;
@@ -98,6 +123,8 @@ private:
     QComboBox* queryChooser_ = nullptr;
     QTextBrowser* numbers_ = nullptr;
     QCustomPlot* toyPlot_ = nullptr;
+    ScalingComparisonPanel* scaling_ = nullptr;
+    ProjectionPanel* projections_ = nullptr;
 
     WalkthroughStep step_ = WalkthroughStep::Weights;
     int selectedQuery_ = -1;
@@ -105,6 +132,7 @@ private:
     bool updating_ = false; // applyPreset / setProjection change several inputs: recompute once
     std::map<std::string, std::vector<float>> toyVectors_;
     std::optional<attn::SentenceAttention> result_;
+    std::vector<std::pair<int, int>> markedCells_;
     std::optional<attn::LearnedProjections> learned_;
     QString learnedError_;
 };

@@ -1,9 +1,12 @@
 #include "pages/walkthrough_view.hpp"
 
+#include "widgets/format.hpp"
 #include "widgets/heatmap_view.hpp"
 
 #include <QFileInfo>
 #include <QJsonArray>
+#include <algorithm>
+#include <attn/function_words.hpp>
 #include <cmath>
 
 namespace {
@@ -22,6 +25,40 @@ QString sqrtDText(const attn::SentenceAttention& r) {
 }
 
 } // namespace
+
+QString oovHint(const QStringList& oovWords) {
+    QString text =
+        QStringLiteral("Not in the vocabulary (marked ⚠ on the axes, excluded from the softmax): %1.")
+            .arg(oovWords.join(QStringLiteral(", ")));
+    const bool oneLetter =
+        std::any_of(oovWords.begin(), oovWords.end(), [](const QString& w) { return w.size() == 1; });
+    if (oneLetter)
+        text += QStringLiteral(
+            " The shipped word vectors have no one-letter words (“a”, “i”) and no digits — neither the "
+            "embedded set nor the larger set of the same package. glove.6B.100d.txt from the GloVe authors "
+            "(Stanford NLP, glove.6B.zip) has them: View → Word vectors → Open….");
+    return text;
+}
+
+QString functionWordNote(const attn::SentenceAttention& r, const attn::Matrix& shown) {
+    if (r.projections || r.additive)
+        return {}; // the artefact belongs to raw vectors and dot products
+    const auto pairs = attn::functionWordPairs(r.queryTokens, r.keyTokens, r.steps.scores);
+    if (pairs.empty())
+        return {};
+    QStringList parts;
+    for (const auto& p : pairs)
+        parts << QStringLiteral("%1 ↔ %2 (%3)")
+                     .arg(QString::fromStdString(r.queryTokens[p.query]),
+                          QString::fromStdString(r.keyTokens[p.key]))
+                     .arg(format::num(
+                         shown(static_cast<Eigen::Index>(p.query), static_cast<Eigen::Index>(p.key)), 2));
+    return QStringLiteral(
+               "Dashed cells: function words scoring high with each other — %1. An artefact of raw "
+               "word vectors, not of meaning: frequent words share a direction. The same artefact "
+               "makes “a” ↔ “the” a top pair in vectors that have “a”.")
+        .arg(parts.join(QStringLiteral(", ")));
+}
 
 QString learnedProjectionName(const attn::LearnedProjections& learned) {
     const QString name = QFileInfo(QString::fromStdString(learned.source)).fileName();
@@ -179,6 +216,7 @@ void showWalkthroughStep(HeatmapView& view, const attn::SentenceAttention& r, Wa
     switch (step) {
     case WalkthroughStep::Embeddings:
         view.setRangeMode(HeatmapView::RangeMode::Auto);
+        view.setColorScaleLabel(QStringLiteral("vector component"));
         view.setMatrix(r.queryVectors, queries, dimensionLabels(r.queryVectors.cols()));
         view.setAxisTitles(QStringLiteral("query word"), QStringLiteral("vector dimension"));
         view.setRowNotes(queryNotes);
@@ -186,6 +224,7 @@ void showWalkthroughStep(HeatmapView& view, const attn::SentenceAttention& r, Wa
         return;
     case WalkthroughStep::Outputs:
         view.setRangeMode(HeatmapView::RangeMode::Auto);
+        view.setColorScaleLabel(QStringLiteral("vector component"));
         view.setMatrix(r.steps.outputs, queries, dimensionLabels(r.steps.outputs.cols()));
         view.setAxisTitles(QStringLiteral("query word (its new vector)"), QStringLiteral("vector dimension"));
         view.setRowNotes(queryNotes);
@@ -199,6 +238,10 @@ void showWalkthroughStep(HeatmapView& view, const attn::SentenceAttention& r, Wa
         const attn::Matrix& m = step == WalkthroughStep::Scores   ? r.steps.scores
                                 : step == WalkthroughStep::Scaled ? r.steps.scaled
                                                                   : r.steps.weights;
+        view.setColorScaleLabel(weights ? QStringLiteral("weight")
+                                : step == WalkthroughStep::Scaled && r.steps.scale != 1.0f
+                                    ? QStringLiteral("scaled score")
+                                    : QStringLiteral("score"));
         view.setMatrix(m, queries, keys);
         view.setAxisTitles(QStringLiteral("query word (row)"), QStringLiteral("key word (column)"));
         view.setRowNotes(queryNotes);
@@ -211,6 +254,7 @@ void showWalkthroughStep(HeatmapView& view, const attn::SentenceAttention& r, Wa
 void showKeyEmbeddings(HeatmapView& view, const attn::SentenceAttention& r) {
     view.setTitle(QStringLiteral("Key word vectors (%1 dimensions)").arg(r.dim));
     view.setRangeMode(HeatmapView::RangeMode::Auto);
+    view.setColorScaleLabel(QStringLiteral("vector component"));
     view.setMatrix(r.keyVectors, tokenLabels(r.keyTokens), dimensionLabels(r.keyVectors.cols()));
     view.setAxisTitles(QStringLiteral("key word"), QStringLiteral("vector dimension"));
     view.setRowNotes(oovNotes(r.keyTokens, r.keyOov, true));

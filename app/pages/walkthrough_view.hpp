@@ -22,6 +22,15 @@ QString walkthroughStepCaption(WalkthroughStep step, const attn::SentenceAttenti
 QStringList tokenLabels(const std::vector<std::string>& tokens);
 QStringList oovNotes(const std::vector<std::string>& tokens, const std::vector<bool>& oov, bool asKeys);
 
+/// The hint for words that have no vector. When one of them is a one-letter word ("a", "i"), it says
+/// that the shipped vectors (the embedded set and the larger set of the same package) have none, and
+/// that glove.6B.*.txt from the GloVe authors has them (View → Word vectors → Open…).
+QString oovHint(const QStringList& oovWords);
+
+/// What the heatmap's dashed cells mean: function words scoring high with each other (found by
+/// attn::functionWordPairs on the raw scores), with the shown matrix's values; empty when none.
+QString functionWordNote(const attn::SentenceAttention& r, const attn::Matrix& shown);
+
 /// The checkpoint behind learned projections as the page names it: "pronoun-head (+ positions)".
 QString learnedProjectionName(const attn::LearnedProjections& learned);
 /// One line naming the checkpoint of learned projections and whether positions were added; empty

@@ -180,6 +180,13 @@ HeatmapView::HeatmapView(QWidget* parent) : QWidget(parent) {
         return std::max(1, int(std::ceil(need / std::max(1.0, len / n))));
     };
 
+    // Teaching mode at 1280 x 800: rather a smaller row-label font than every second label dropped,
+    // and a smaller title than a clipped one. Fitted before each replot, from the last layout.
+    connect(plot_, &QCustomPlot::beforeReplot, this, [this] {
+        fitRowLabelFont();
+        fitTitle();
+    });
+
     setMinimumSize(minimumSizeHint());
     rebuild();
 }
@@ -369,7 +376,7 @@ void HeatmapView::updateTitleElement() {
         return;
     }
     QFont font = QApplication::font();
-    font.setPointSizeF((font.pointSizeF() > 0 ? font.pointSizeF() : 9.0) + (teaching_ ? 7.0 : 3.0));
+    font.setPointSizeF(titleFontSize());
     font.setBold(true);
     if (!titleElement_) {
         layout->insertRow(0);

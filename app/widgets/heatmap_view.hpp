@@ -117,6 +117,11 @@ private:
     void applyFonts();
     void updateColumnLabelRotation();
     void updateTitleElement();
+    /// Shrinks the row tick labels until each row has room for its label (down to 7 pt).
+    void fitRowLabelFont();
+    /// Shrinks (then elides) the title until it fits the plot's width.
+    void fitTitle();
+    double titleFontSize() const;
     void drawValues(QCPPainter* painter);
     QString labelToolTipAt(const QPoint& plotPos) const;
     /// (row, -1) over a row's tick label, (-1, column) over a column's, else (-1, -1).

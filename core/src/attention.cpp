@@ -160,6 +160,12 @@ AttentionSteps attention(const Matrix& queryInputs, const Matrix& keyInputs, con
     s.weights = s.scaled;
     s.exponentials = Matrix::Zero(s.weights.rows(), s.weights.cols());
     softmaxRows(s.weights, s.mask, &s.rowMax, &s.exponentials, &s.rowSums);
+    if (s.scale == 1.0f) {
+        s.unscaledWeights = s.weights;
+    } else {
+        s.unscaledWeights = s.scores;
+        softmaxRows(s.unscaledWeights, s.mask, nullptr, nullptr, nullptr);
+    }
     s.outputs.noalias() = s.weights * s.values;
     return s;
 }

@@ -68,6 +68,7 @@ void markAbsent(SentenceAttention& r) {
         s.rowMax(i) = nan;
         s.rowSums(i) = nan;
         s.weights.row(i).setConstant(nan);
+        s.unscaledWeights.row(i).setConstant(nan);
         s.outputs.row(i).setConstant(nan);
     }
     for (Eigen::Index j = 0; j < tk; ++j) {
@@ -81,6 +82,7 @@ void markAbsent(SentenceAttention& r) {
         s.scaled.col(j).setConstant(nan);
         s.exponentials.col(j).setConstant(nan); // rowSums already leaves it out (masked)
         s.weights.col(j).setConstant(nan);
+        s.unscaledWeights.col(j).setConstant(nan);
     }
 }
 

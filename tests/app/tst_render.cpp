@@ -3,6 +3,7 @@
 // and inspect --png read the model, then ran render, which read it again). readModel() logs every
 // checkpoint read; the commands run in-process here.
 #include "cli/commands.hpp"
+#include "cli/headless.hpp"
 #include "services/model_handle.hpp"
 #include "services/resource_paths.hpp"
 #include "test_util.hpp"
@@ -10,6 +11,7 @@
 #include <QDir>
 #include <QFileInfo>
 #include <QImage>
+#include <QProcess>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -106,6 +108,47 @@ private Q_SLOTS:
             1);
         QCOMPARE(modelReadLog(), QStringList{fixture("s2s_dot")});
         QVERIFY(!QFileInfo::exists(png));
+    }
+
+    void renderWalkthroughStepChoosesTheStep() {
+        // --step N shows step N: steps 3 and 4 are different pictures; outside 1..5 is a usage error.
+        const QString step3 = tmp_.filePath(QStringLiteral("step3.png"));
+        const QString step4 = tmp_.filePath(QStringLiteral("step4.png"));
+        QCOMPARE(cli::runRender({"--view", "walkthrough", "--step", "3", "--width", "900", "--height", "700",
+                                 "--png", str(step3)}),
+                 0);
+        QCOMPARE(cli::runRender({"--view", "walkthrough", "--step", "4", "--width", "900", "--height", "700",
+                                 "--png", str(step4)}),
+                 0);
+        const QImage a(step3), b(step4);
+        QVERIFY(!a.isNull() && !b.isNull());
+        QCOMPARE(a.size(), b.size());
+        QVERIFY(a != b);
+        QCOMPARE(cli::runRender({"--view", "walkthrough", "--step", "6", "--png", str(step3)}), 2);
+        QCOMPARE(cli::runRender({"--view", "walkthrough", "--step", "0", "--png", str(step3)}), 2);
+    }
+
+    void renderPrintedQtWarningsOnStderr() {
+        // "This plugin does not support propagateSizeHints()" (and the missing XDG_RUNTIME_DIR) used to
+        // be printed by every render run: a normal run prints nothing on stderr.
+        QProcess p;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.remove(QStringLiteral("XDG_RUNTIME_DIR"));
+        env.remove(QStringLiteral("QT_QPA_PLATFORM")); // the command chooses offscreen itself
+        p.setProcessEnvironment(env);
+        const QString png = tmp_.filePath(QStringLiteral("quiet.png"));
+        p.start(QStringLiteral(ATTNVIZ_EXE),
+                {QStringLiteral("render"), QStringLiteral("--view"), QStringLiteral("walkthrough"),
+                 QStringLiteral("--teaching"), QStringLiteral("--step"), QStringLiteral("3"),
+                 QStringLiteral("--png"), png});
+        QVERIFY(p.waitForFinished(120000));
+        QCOMPARE(p.exitCode(), 0);
+        const QByteArray err = p.readAllStandardError();
+        QVERIFY2(err.isEmpty(), err.constData());
+        QVERIFY(!QImage(png).isNull());
+        // Other Qt messages still get through.
+        QVERIFY(cli::isOffscreenNoise(QStringLiteral("This plugin does not support propagateSizeHints()")));
+        QVERIFY(!cli::isOffscreenNoise(QStringLiteral("QPainter::begin: Paint device returned engine == 0")));
     }
 
 private:

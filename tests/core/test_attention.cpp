@@ -61,6 +61,48 @@ TEST(Attention, ScaledDotDividesBySqrtD) {
     EXPECT_NEAR(s.weights(0, 0), 1.0 / (1.0 + std::exp(-1.0)), 1e-6);
 }
 
+TEST(Attention, UnscaledWeightsAreTheSoftmaxOfTheRawScores) {
+    // q = [1 2 3 4], keys [1 1 1 1] and [0 0 0 2]: scores 10 and 8, scale 1/sqrt(4) = 0.5.
+    Matrix q = rows({{1, 2, 3, 4}});
+    Matrix k = rows({{1, 1, 1, 1}, {0, 0, 0, 2}});
+    auto s = attn::attention(q, k, k);
+    // By hand: softmax([10, 8]) = [1/(1+e^-2), e^-2/(1+e^-2)] = [0.880797, 0.119203];
+    // softmax([5, 4]) = [1/(1+e^-1), ...] = [0.731059, 0.268941].
+    EXPECT_NEAR(s.unscaledWeights(0, 0), 0.8807971, 1e-6);
+    EXPECT_NEAR(s.unscaledWeights(0, 1), 0.1192029, 1e-6);
+    EXPECT_NEAR(s.weights(0, 0), 0.7310586, 1e-6);
+    // Without scaling they are the weights themselves.
+    attn::AttentionOptions dot;
+    dot.scoring = attn::Scoring::Dot;
+    auto d = attn::attention(q, k, k, dot);
+    EXPECT_EQ(d.unscaledWeights, d.weights);
+}
+
+TEST(Attention, UnscaledSoftmaxSaturatesForLongVectors) {
+    // d = 100, query = 1 everywhere, keys 1.2 and 0.9 everywhere: scores 120 and 90. Unscaled the
+    // softmax gives 1/(1+e^-30) (1 to 13 digits); scaled by 1/10 it is 1/(1+e^-3) = 0.952574.
+    Matrix q = Matrix::Constant(1, 100, 1.0f);
+    Matrix k(2, 100);
+    k.row(0).setConstant(1.2f);
+    k.row(1).setConstant(0.9f);
+    auto s = attn::attention(q, k, k);
+    EXPECT_NEAR(s.unscaledWeights(0, 0), 1.0, 1e-6);
+    EXPECT_NEAR(s.unscaledWeights(0, 1), std::exp(-30.0), 1e-9);
+    EXPECT_NEAR(s.weights(0, 0), 1.0 / (1.0 + std::exp(-3.0)), 1e-5);
+}
+
+TEST(Attention, UnscaledWeightsKeepTheMask) {
+    Matrix q = rows({{1, 2}});
+    Matrix k = rows({{1, 0}, {0, 1}, {5, 5}});
+    attn::AttentionOptions o;
+    o.mask = attn::Mask::Ones(1, 3);
+    o.mask(0, 2) = 0;
+    auto s = attn::attention(q, k, k, o);
+    // softmax([1, 2]) over the allowed keys; the masked key exactly 0.
+    EXPECT_NEAR(s.unscaledWeights(0, 0), 1.0 / (1.0 + std::exp(1.0)), 1e-6);
+    EXPECT_EQ(s.unscaledWeights(0, 2), 0.0f);
+}
+
 TEST(Attention, SoftmaxRowsSumToOne) {
     Matrix q = Matrix::Random(7, 5), k = Matrix::Random(9, 5);
     auto s = attn::attention(q, k, k);

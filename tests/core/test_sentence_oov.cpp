@@ -40,7 +40,7 @@ void expectOovAbsentEverywhere(const attn::SentenceAttention& r) {
         double sum = 0;
         for (Eigen::Index j = 0; j < s.weights.cols(); ++j) {
             const bool absent = rowOov || r.keyOov[static_cast<std::size_t>(j)];
-            for (const attn::Matrix* m : {&s.scores, &s.scaled, &s.weights}) {
+            for (const attn::Matrix* m : {&s.scores, &s.scaled, &s.weights, &s.unscaledWeights}) {
                 EXPECT_EQ(attn::isAbsent((*m)(i, j)), absent) << "cell " << i << "," << j;
             }
             if (!absent)

@@ -60,7 +60,11 @@ struct AttentionSteps {
     Matrix exponentials; // T_q x T_k  exp(scaled - rowMax) on allowed cells, exactly 0 elsewhere
     Vector rowSums;      // T_q  sum of the row's exponentials (0 for a fully masked row)
     Matrix weights;      // T_q x T_k  masked softmax of `scaled`; masked cells exactly 0
-    Matrix outputs;      // T_q x d_v  weights * values
+    /// T_q x T_k  masked softmax of the raw `scores`, i.e. the weights as they would be without the
+    /// 1/sqrt(d) scaling (equal to `weights` when scale == 1). Kept so that a page can show why
+    /// scaling exists: for long vectors this one saturates (one weight near 1).
+    Matrix unscaledWeights;
+    Matrix outputs; // T_q x d_v  weights * values
 };
 
 /// Full attention with all intermediates (for teaching and inspection). Throws

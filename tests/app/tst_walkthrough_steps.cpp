@@ -1,0 +1,263 @@
+// Issue 12, the Walkthrough's teaching points: step 3 compares the softmax with and without scaling,
+// step 1 shows Wq, Wk, Wv and Q, K, V, the function-word artefact is pointed out, the OOV hint names
+// where one-letter words are, the preset says "Custom", and teaching mode grows the page without
+// clipping titles or dropping labels at 1280 x 800. Every number is checked against an independent
+// double-precision computation from the engine's own scores.
+#include "pages/walkthrough_page.hpp"
+#include "pages/walkthrough_projection_panel.hpp"
+#include "pages/walkthrough_scaling_panel.hpp"
+#include "services/embedding_store.hpp"
+#include "widgets/heatmap_view.hpp"
+#include "widgets/teaching.hpp"
+
+#include <QApplication>
+#include <QLabel>
+#include <QLineEdit>
+#include <QtTest>
+#include <cmath>
+#include <qcustomplot.h>
+
+namespace {
+
+int indexOf(const std::vector<std::string>& v, const std::string& s) {
+    auto it = std::find(v.begin(), v.end(), s);
+    return it == v.end() ? -1 : static_cast<int>(it - v.begin());
+}
+
+/// Softmax of row `row` of `scores` times `factor` over the present (non-NaN) cells, in double.
+std::vector<double> softmaxRow(const attn::Matrix& scores, Eigen::Index row, double factor) {
+    double max = -INFINITY;
+    for (Eigen::Index j = 0; j < scores.cols(); ++j)
+        if (!std::isnan(scores(row, j)))
+            max = std::max(max, double(scores(row, j)) * factor);
+    std::vector<double> out(static_cast<std::size_t>(scores.cols()), NAN);
+    double sum = 0;
+    for (Eigen::Index j = 0; j < scores.cols(); ++j)
+        if (!std::isnan(scores(row, j)))
+            sum += out[std::size_t(j)] = std::exp(double(scores(row, j)) * factor - max);
+    for (double& v : out)
+        v /= sum;
+    return out;
+}
+
+void compareRow(const attn::Matrix& got, Eigen::Index row, const std::vector<double>& want) {
+    QCOMPARE(std::size_t(got.cols()), want.size());
+    for (Eigen::Index j = 0; j < got.cols(); ++j) {
+        if (std::isnan(want[std::size_t(j)])) {
+            QVERIFY(std::isnan(got(row, j)));
+            continue;
+        }
+        QVERIFY2(
+            std::abs(got(row, j) - want[std::size_t(j)]) < 1e-5,
+            qPrintable(
+                QStringLiteral("column %1: %2 vs %3").arg(j).arg(got(row, j)).arg(want[std::size_t(j)])));
+    }
+}
+
+double maxPresent(const attn::Matrix& m, Eigen::Index row) {
+    double best = -1;
+    for (Eigen::Index j = 0; j < m.cols(); ++j)
+        if (!std::isnan(m(row, j)))
+            best = std::max(best, double(m(row, j)));
+    return best;
+}
+
+} // namespace
+
+class TestWalkthroughSteps : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase() { qputenv("ATTNVIZ_CACHE_DIR", QByteArray("/nonexistent-attnviz-cache")); }
+
+    void scalingStepWasACopyOfStepTwo() {
+        EmbeddingStore store;
+        store.useEmbeddedDefault();
+        WalkthroughPage page(&store);
+        page.setStep(WalkthroughStep::Scaled);
+        const auto& r = *page.result();
+        const int she = indexOf(r.queryTokens, "she");
+        QCOMPARE(page.selectedQuery(), she);
+        QVERIFY(page.scalingPanel()->isVisibleTo(&page));
+        const attn::Matrix& strips = page.scalingPanel()->strips()->matrix();
+        QCOMPARE(strips.rows(), Eigen::Index(2));
+        // Row 0: softmax(q·k); row 1: softmax(q·k / √100), both from the engine's raw scores.
+        compareRow(strips, 0, softmaxRow(r.steps.scores, she, 1.0));
+        compareRow(strips, 1, softmaxRow(r.steps.scores, she, 0.1));
+        // The unscaled softmax saturates on "her"; the scaled one does not.
+        QVERIFY2(maxPresent(strips, 0) > 0.999, qPrintable(QString::number(maxPresent(strips, 0))));
+        QVERIFY2(maxPresent(strips, 1) < 0.6, qPrintable(QString::number(maxPresent(strips, 1))));
+        QVERIFY(page.scalingPanel()->noteText().contains(QStringLiteral("saturates")));
+        // The panel follows the selected query word.
+        const int teacher = indexOf(r.queryTokens, "teacher");
+        page.setSelectedQuery(teacher);
+        compareRow(page.scalingPanel()->strips()->matrix(), 0, softmaxRow(r.steps.scores, teacher, 1.0));
+        // Only on step 3.
+        page.setStep(WalkthroughStep::Weights);
+        QVERIFY(!page.scalingPanel()->isVisibleTo(&page));
+    }
+
+    void dotProductStepThreeSaysScalingIsOff() {
+        EmbeddingStore store;
+        store.useEmbeddedDefault();
+        WalkthroughPage page(&store);
+        page.setScoring(attn::Scoring::Dot);
+        page.setStep(WalkthroughStep::Scaled);
+        const auto& r = *page.result();
+        const attn::Matrix& strips = page.scalingPanel()->strips()->matrix();
+        QCOMPARE(strips.rows(), Eigen::Index(1));
+        compareRow(strips, 0, softmaxRow(r.steps.scores, page.selectedQuery(), 1.0));
+        QVERIFY(page.scalingPanel()->noteText().contains(QStringLiteral("Scaling is off")));
+    }
+
+    void projectionMatricesWereNotShown() {
+        EmbeddingStore store;
+        store.useEmbeddedDefault();
+        WalkthroughPage page(&store);
+        page.start();
+        QTRY_VERIFY_WITH_TIMEOUT(page.learnedReady(), 30000);
+        page.applyPreset(WalkthroughPage::Preset::ChapterSelf);
+        page.setStep(WalkthroughStep::Embeddings);
+        QVERIFY(!page.projectionPanel()->isVisibleTo(&page)); // raw vectors: nothing to show
+        page.setProjection(attn::ProjectionMode::Learned);
+        const auto& r = *page.result();
+        QVERIFY(page.projectionPanel()->isVisibleTo(&page));
+        const attn::Matrix* want[6] = {&r.projections->wq, &r.projections->wk, &r.projections->wv,
+                                       &r.steps.queries,   &r.steps.keys,      &r.steps.values};
+        for (int k = 0; k < 6; ++k) {
+            const attn::Matrix& got = page.projectionPanel()->view(k)->matrix();
+            QCOMPARE(got.rows(), want[k]->rows());
+            QCOMPARE(got.cols(), want[k]->cols());
+            for (Eigen::Index i = 0; i < got.size(); ++i)
+                QVERIFY(got.data()[i] == want[k]->data()[i] ||
+                        (std::isnan(got.data()[i]) && std::isnan(want[k]->data()[i])));
+        }
+        // Q is (word vector + positional encoding) · Wq + bq: row of "she", first column, in double.
+        const int she = indexOf(r.queryTokens, "she");
+        double q0 = r.projections->bq.size() ? double(r.projections->bq(0)) : 0.0;
+        for (Eigen::Index d = 0; d < r.queryInputs.cols(); ++d)
+            q0 += double(r.queryInputs(she, d)) * double(r.projections->wq(d, 0));
+        QVERIFY(std::abs(page.projectionPanel()->view(3)->matrix()(she, 0) - q0) < 1e-4);
+        const QString source = page.projectionPanel()->sourceText();
+        QVERIFY2(source.contains(QStringLiteral("pronoun-head")) &&
+                     source.contains(QStringLiteral("positional")),
+                 qPrintable(source));
+    }
+
+    void functionWordArtefactWasNotPointedOut() {
+        EmbeddingStore store;
+        store.useEmbeddedDefault();
+        WalkthroughPage page(&store);
+        page.setStep(WalkthroughStep::Scores);
+        const auto& r = *page.result();
+        const int the = indexOf(r.queryTokens, "the"), to = indexOf(r.keyTokens, "to");
+        const auto marked = page.markedCells();
+        QVERIFY(std::find(marked.begin(), marked.end(), std::make_pair(the, to)) != marked.end());
+        // "to" is among the two highest scores of the row "the" (by the engine's numbers).
+        int higher = 0;
+        for (Eigen::Index j = 0; j < r.steps.scores.cols(); ++j)
+            if (!std::isnan(r.steps.scores(the, j)) && r.steps.scores(the, j) > r.steps.scores(the, to))
+                ++higher;
+        QVERIFY(higher <= 1);
+        const QString text = page.functionWordText();
+        QVERIFY2(text.contains(QStringLiteral("the ↔ to (%1)").arg(r.steps.scores(the, to), 0, 'f', 2)),
+                 qPrintable(text));
+        // Never a pronoun pair: "she" ↔ "her" is the chapter's answer, not an artefact.
+        const int she = indexOf(r.queryTokens, "she");
+        for (const auto& [row, column] : marked)
+            QVERIFY(row != she);
+        // Learned projections: not the raw-vector artefact, nothing marked.
+        page.setProjection(attn::ProjectionMode::Random);
+        QVERIFY(page.markedCells().empty());
+        QVERIFY(page.functionWordText().isEmpty());
+    }
+
+    void oovHintSuggestedAShippedSetThatLacksOneLetterWords() {
+        EmbeddingStore store;
+        store.useEmbeddedDefault();
+        WalkthroughPage page(&store);
+        bool found = false;
+        for (QLabel* label : page.findChildren<QLabel*>())
+            if (label->text().startsWith(QStringLiteral("Not in the vocabulary"))) {
+                found = true;
+                QVERIFY2(label->text().contains(QStringLiteral("one-letter")) &&
+                             label->text().contains(QStringLiteral("glove.6B")) &&
+                             label->text().contains(QStringLiteral("View → Word vectors → Open")),
+                         qPrintable(label->text()));
+            }
+        QVERIFY(found);
+        page.setSelectedQuery(indexOf(page.result()->queryTokens, "a"));
+        QVERIFY(page.explanationHtml().contains(QStringLiteral("glove.6B.100d.txt")));
+        QVERIFY(!page.explanationHtml().contains(QStringLiteral("larger set of word vectors")));
+    }
+
+    void presetKeptItsNameWhenTheSentencesWereEdited() {
+        EmbeddingStore store;
+        store.useEmbeddedDefault();
+        WalkthroughPage page(&store);
+        QCOMPARE(page.shownPreset(), WalkthroughPage::Preset::Chapter);
+        page.setSelfAttention(true); // was still "(cross-attention)"
+        QCOMPARE(page.shownPreset(), WalkthroughPage::Preset::ChapterSelf);
+        page.setSelfAttention(false);
+        QCOMPARE(page.shownPreset(), WalkthroughPage::Preset::Chapter);
+        page.setKeysText(QStringLiteral("The student thanked her teacher"));
+        QCOMPARE(page.shownPreset(), WalkthroughPage::Preset::Custom);
+        page.applyPreset(WalkthroughPage::Preset::Toy);
+        QCOMPARE(page.shownPreset(), WalkthroughPage::Preset::Toy);
+        page.setQueryText(QStringLiteral("the"));
+        QCOMPARE(page.shownPreset(), WalkthroughPage::Preset::Custom);
+    }
+
+    void nearestNeighboursOfTheSelectedWord() {
+        EmbeddingStore store;
+        store.useEmbeddedDefault();
+        WalkthroughPage page(&store);
+        page.setStep(WalkthroughStep::Embeddings);
+        const auto near = store.current()->nearest("she", 5);
+        QCOMPARE(near.size(), std::size_t(5));
+        const QString html = page.explanationHtml();
+        for (const auto& n : near)
+            QVERIFY2(
+                html.contains(
+                    QStringLiteral("%1 (%2)").arg(QString::fromStdString(n.word)).arg(n.cosine, 0, 'f', 3)),
+                qPrintable(html));
+    }
+
+    void teachingModeClippedTheTitleAndDroppedRowLabels() {
+        EmbeddingStore store;
+        store.useEmbeddedDefault();
+        WalkthroughPage page(&store);
+        page.resize(1280, 800);
+        page.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&page));
+        page.setStep(WalkthroughStep::Embeddings);
+        const double before = page.findChild<QLineEdit*>()->font().pointSizeF();
+        page.setTeachingMode(true);
+        QVERIFY(page.teachingMode());
+        // The sentences grow with the rest of the page.
+        QVERIFY2(page.findChild<QLineEdit*>()->font().pointSizeF() >= before * 1.3,
+                 qPrintable(QString::number(page.findChild<QLineEdit*>()->font().pointSizeF())));
+        for (HeatmapView* view : {page.currentHeatmap(), page.keyVectorsHeatmap()}) {
+            QCustomPlot* plot = view->plot();
+            QTRY_VERIFY(plot->width() > 200);
+            plot->replot();
+            plot->replot(); // the fit uses the last layout
+            // Every row label is drawn (the key heatmap used to drop every second one).
+            QCOMPARE(plot->yAxis->tickVectorLabels().size(), int(view->matrix().rows()));
+            // The title fits: not clipped ("tep 1 of 5 … dimensi").
+            auto* title = qobject_cast<QCPTextElement*>(plot->plotLayout()->element(0, 0));
+            QVERIFY(title);
+            QVERIFY2(QFontMetrics(title->font()).horizontalAdvance(title->text()) <= plot->width(),
+                     qPrintable(title->text()));
+            // The word vectors' colour scale says what it shows.
+            const auto scales = plot->findChildren<QCPColorScale*>();
+            QVERIFY(!scales.isEmpty());
+            QCOMPARE(scales.front()->axis()->label(), QStringLiteral("vector component"));
+        }
+        page.setTeachingMode(false);
+        QCOMPARE(page.findChild<QLineEdit*>()->font().pointSizeF(), before);
+    }
+};
+
+QTEST_MAIN(TestWalkthroughSteps)
+#include "tst_walkthrough_steps.moc"
