@@ -19,6 +19,7 @@ packages=(
   libqcustomplot-dev libqcustomplot2.1-qt6
   libeigen3-dev nlohmann-json3-dev zlib1g-dev
   libicu-dev
+  libsentencepiece-dev
   fonts-dejavu-core
 )
 if [ "$want_test" = 1 ]; then

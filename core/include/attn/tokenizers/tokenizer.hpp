@@ -24,6 +24,12 @@ public:
     virtual std::vector<std::string> readable(const std::vector<int>& ids) const;
     /// Id of a special token by its text, -1 when absent.
     virtual int idOf(const std::string& pieceText) const = 0;
+
+    /// Labels from the raw bytes each token stands for: every token shows the UTF-8 characters its
+    /// bytes belong to, so a character whose bytes are split across tokens (a CJK character or an emoji
+    /// in byte-level BPE or SentencePiece byte fallback) is shown whole on each of those tokens.
+    /// Bytes that form no valid UTF-8 character are shown as U+FFFD. A token with no bytes shows "".
+    static std::vector<std::string> joinSplitUtf8(const std::vector<std::string>& bytesPerToken);
 };
 
 } // namespace attn::tokenizers
