@@ -1,14 +1,17 @@
 #!/usr/bin/env bash
-# Installs the Debian packages attnviz needs to build (and, with --test, to test), if missing.
+# Installs the Debian packages attnviz needs to build (and, with --test, to test; with --bench, to run
+# the PyTorch-vs-attnviz benchmark on OpenBLAS), if missing.
 # Idempotent: packages already present are left alone and apt is not touched at all.
 set -euo pipefail
 
 want_test=0
 want_run=0
+want_bench=0
 for arg in "$@"; do
   case "$arg" in
     --test) want_test=1 ;;
     --run) want_run=1 ;;
+    --bench) want_bench=1 ;;
     *) echo "install-deps: unknown argument '$arg'" >&2; exit 2 ;;
   esac
 done
@@ -29,6 +32,13 @@ fi
 if [ "$want_run" = 1 ]; then
   # The Vision page browses the Fashion-MNIST test set (IDX .gz files under /usr/share/datasets).
   packages+=(dataset-fashion-mnist)
+fi
+
+if [ "$want_bench" = 1 ]; then
+  # training/bench_torch.py compares against Debian's python3-torch, which calls whatever libblas.so.3 is:
+  # with only the reference BLAS it is ~4x slower. libopenblas0-pthread switches libblas.so.3 to OpenBLAS
+  # (update-alternatives), so the PyTorch peer runs on OpenBLAS; bench_torch.py checks and says so.
+  packages+=(libbenchmark-dev python3-torch python3-numpy libopenblas0-pthread)
 fi
 
 missing=()

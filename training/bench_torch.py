@@ -1,32 +1,88 @@
 #!/usr/bin/env python3
-"""PyTorch CPU peer of tests/bench (attnviz_bench): the same scaled-dot attention sizes (n = 16 ... 2048,
-d = 64, weights kept) and one forward per architecture on the parity fixtures, same thread count.
+"""PyTorch CPU peer of tests/bench (attnviz_bench), fair by construction, and the ratio table.
 
-    OPENBLAS_NUM_THREADS=1 /usr/bin/python3 training/bench_torch.py [--threads 1] [--cpp bench.json]
+    OPENBLAS_NUM_THREADS=1 /usr/bin/python3 training/bench_torch.py \
+        --bench build/release/tests/attnviz_bench [--threads 1] [--repetitions 3]
 
-With --cpp (the output of `attnviz_bench --benchmark_format=json --benchmark_out=bench.json`) it prints a
-comparison table: ratio = PyTorch CPU time / attnviz CPU time (> 1 means attnviz is faster).
+Measured, on both sides with the same thread count (default 1) and as CPU time:
+  * the scaled-dot attention kernel, n = 16 ... 2048 queries = keys, d = 64, every weight kept
+    (attnviz: attn::scaledDotAttention with a caller-owned workspace; here softmax(Q K^T / 8) and W V);
+  * one encoder layer the size of BERT-base's (d = 768, 12 heads, ff = 3072, post-LN, GELU, random
+    weights), n = 128 and 512, every head's map kept (need_weights=True, average_attn_weights=False);
+  * one forward of each shipped model (resources/models: sentiment, translation-en-es greedy, and
+    vit-fashion-mnist) on the same input as tests/bench/bench_models.cpp.
+
+Fairness checks, each printed: Debian's python3-torch calls the BLAS behind libblas.so.3. With only the
+reference BLAS (libblas3) it is about 4x slower than with OpenBLAS, which would flatter attnviz. After a
+matrix product this script reads /proc/self/maps, prints the libblas it resolved, and refuses to run on
+anything but OpenBLAS (install it with `cmake/install-deps.sh --bench`, i.e. Debian's
+libopenblas0-pthread, which switches libblas.so.3 through update-alternatives) unless
+--allow-reference-blas is given. OPENBLAS_NUM_THREADS is set to --threads before torch is imported.
+
+--bench BINARY runs attnviz_bench itself (--benchmark_format=json, --benchmark_repetitions=R, the
+median aggregate) right before the PyTorch side, one after the other, so both see the same machine; --cpp
+FILE reads a JSON written earlier by `attnviz_bench --benchmark_format=json --benchmark_out=FILE`. The
+PyTorch figure of each benchmark is the median of R repetitions, each the median over ~0.5 s of calls.
+Ratio = PyTorch CPU time / attnviz CPU time (> 1: attnviz is faster).
 """
 
 import argparse
 import json
 import math
 import os
+import subprocess
 import sys
 import time
 
-import torch
+
+def parse_args():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--threads", type=int, default=1)
+    ap.add_argument("--repetitions", type=int, default=3)
+    ap.add_argument("--bench", help="attnviz_bench executable to run first")
+    ap.add_argument("--cpp", help="Google Benchmark JSON of attnviz_bench written earlier")
+    ap.add_argument("--filter", default="BM_(ScaledDotAttention|EncoderLayer|Shipped)",
+                    help="benchmarks to run (regular expression on the names)")
+    ap.add_argument("--allow-reference-blas", action="store_true",
+                    help="run even if libblas.so.3 is not OpenBLAS (the table is then not fair)")
+    ap.add_argument("--json-out", help="write both sides' figures and the ratios here")
+    return ap.parse_args()
+
+
+ARGS = parse_args()
+os.environ["OPENBLAS_NUM_THREADS"] = str(ARGS.threads)  # read by OpenBLAS when torch loads it
+os.environ.setdefault("OMP_NUM_THREADS", str(ARGS.threads))
+
+import re  # noqa: E402
+
+import torch  # noqa: E402
+import torch.nn.functional as F  # noqa: E402
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from attnviz.models import Seq2SeqAttention, TransformerClassifier, ViT  # noqa: E402
 from attnviz.safetensors import load_file  # noqa: E402
 
-PARITY = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests", "data", "parity")
+ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
+MODELS = os.path.join(ROOT, "resources", "models")
+
+
+def blas_in_use():
+    """The BLAS library(ies) this process has mapped after a float matrix product, from /proc/self/maps."""
+    a = torch.rand(64, 64)
+    (a @ a).sum().item()
+    libs = set()
+    with open("/proc/self/maps") as f:
+        for line in f:
+            path = line.split()[-1] if len(line.split()) >= 6 else ""
+            base = os.path.basename(path)
+            if "blas" in base or "lapack" in base:
+                libs.add(path)
+    return sorted(libs)
 
 
 def measure(fn, min_time=0.5):
-    """Median CPU microseconds per call (process time: robust to other jobs on a shared machine; with one
-    thread it equals the thread's CPU time) over batches filling ~min_time seconds."""
+    """Median CPU microseconds per call (process CPU time: with one thread it equals the thread's CPU time,
+    and other jobs on a shared machine do not inflate it) over batches filling ~min_time seconds."""
     for _ in range(3):
         fn()
     n = 1
@@ -54,8 +110,25 @@ def attention(q, k, v):
     return w, w @ v
 
 
+class BertSizedLayer(torch.nn.Module):
+    """torch.nn.TransformerEncoderLayer(768, 12, 3072, gelu, post-LN) returning every head's map, as
+    attn::layers::TransformerEncoderLayer::forward does (tests/bench/bench_layers.cpp)."""
+
+    def __init__(self, d=768, heads=12, ff=3072):
+        super().__init__()
+        self.layer = torch.nn.TransformerEncoderLayer(d, heads, ff, dropout=0.0, activation="gelu",
+                                                      batch_first=True, norm_first=False)
+
+    def forward(self, x):
+        l = self.layer
+        a, w = l.self_attn(x, x, x, need_weights=True, average_attn_weights=False)  # w: [1, h, T, T]
+        x = l.norm1(x + a)
+        x = l.norm2(x + l.linear2(F.gelu(l.linear1(x))))
+        return x, w
+
+
 def load(cls, name):
-    d = os.path.join(PARITY, name)
+    d = os.path.join(MODELS, name)
     with open(os.path.join(d, "config.json")) as f:
         cfg = json.load(f)
     m = cls(cfg)
@@ -64,48 +137,108 @@ def load(cls, name):
     return m.eval(), cfg
 
 
-def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--threads", type=int, default=1)
-    ap.add_argument("--cpp", help="Google Benchmark JSON of attnviz_bench")
-    args = ap.parse_args()
-    torch.set_num_threads(args.threads)
-    results = {}
-    with torch.no_grad():
-        g = torch.Generator().manual_seed(1)
-        n = 16
-        while n <= 2048:
-            q, k, v = (torch.rand(n, 64, generator=g) * 2 - 1 for _ in range(3))
-            results[f"BM_ScaledDotAttention/{n}"] = measure(lambda: attention(q, k, v))
-            n *= 2
-        tc, _ = load(TransformerClassifier, "tc_pre_gelu_cls_learned")
-        vocab = open(os.path.join(PARITY, "tc_pre_gelu_cls_learned", "vocab.txt")).read().split("\n")
-        ids = torch.tensor([[2] + [vocab.index(w) for w in ["the", "film", "was", "not", "good", "."]]])
-        kpm = torch.zeros_like(ids, dtype=torch.bool)
-        results["BM_TransformerClassifier"] = measure(lambda: tc(ids, key_padding_mask=kpm))
-        s2s, _ = load(Seq2SeqAttention, "s2s_additive")
-        src = [4, 5, 6, 12, 2]
-        results["BM_Seq2SeqAdditive"] = measure(lambda: s2s.greedy(src))
-        vit, cfg = load(ViT, "vit_pre_gelu_learned_gray")
-        img = torch.rand(1, 1, 8, 8, generator=g)
-        mean = torch.tensor(cfg["mean"]).view(1, -1, 1, 1)
-        std = torch.tensor(cfg["std"]).view(1, -1, 1, 1)
-        results["BM_Vit"] = measure(lambda: vit((img - mean) / std))
+def vocab_ids(path, words, unk):
+    vocab = open(path, encoding="utf-8").read().split("\n")
+    index = {w: i for i, w in enumerate(vocab)}
+    return [index.get(w, unk) for w in words]
 
-    cpp = {}
-    if args.cpp:
-        with open(args.cpp) as f:
-            for b in json.load(f)["benchmarks"]:
-                if b.get("run_type", "iteration") != "iteration":
-                    continue
-                scale = {"ns": 1e-3, "us": 1.0, "ms": 1e3, "s": 1e6}[b.get("time_unit", "ns")]
-                cpp[b["name"]] = b["cpu_time"] * scale
-    print(f"threads: torch {torch.get_num_threads()}  (torch {torch.__version__})")
-    print(f"{'benchmark':34s} {'torch us':>12s} {'attnviz us':>12s} {'torch/attnviz':>14s}")
-    for name, t in results.items():
+
+def torch_side(selected):
+    results = {}
+    g = torch.Generator().manual_seed(1)
+    n = 16
+    while n <= 2048:
+        q, k, v = (torch.rand(n, 64, generator=g) * 2 - 1 for _ in range(3))
+        results[f"BM_ScaledDotAttention/{n}"] = lambda q=q, k=k, v=v: attention(q, k, v)
+        n *= 2
+    layer = BertSizedLayer().eval()
+    for n in (128, 512):
+        x = torch.rand(1, n, 768, generator=g) * 2 - 1
+        results[f"BM_EncoderLayer/{n}"] = lambda x=x: layer(x)
+    # The same inputs as tests/bench/bench_models.cpp.
+    tc, cfg = load(TransformerClassifier, "sentiment")
+    ids = torch.tensor([vocab_ids(os.path.join(MODELS, "sentiment", "vocab.txt"),
+                                  ["the", "film", "was", "not", "good", "."], cfg["unk_id"])])
+    kpm = torch.zeros_like(ids, dtype=torch.bool)
+    results["BM_ShippedSentiment"] = lambda: tc(ids, key_padding_mask=kpm)
+    s2s, cfg = load(Seq2SeqAttention, "translation-en-es")
+    src = vocab_ids(os.path.join(MODELS, "translation-en-es", "src_vocab.txt"), ["i", "am", "cold", "."],
+                    cfg["unk_id"]) + [cfg["eos_id"]]
+    results["BM_ShippedTranslation"] = lambda: s2s.greedy(src)
+    vit, cfg = load(ViT, "vit-fashion-mnist")
+    img = torch.tensor([float(i % 7) / 7.0 for i in range(28 * 28)]).view(1, 1, 28, 28)
+    mean = torch.tensor(cfg["mean"]).view(1, -1, 1, 1)
+    std = torch.tensor(cfg["std"]).view(1, -1, 1, 1)
+    results["BM_ShippedVit"] = lambda: vit((img - mean) / std)
+
+    out = {}
+    with torch.no_grad():
+        for name, fn in results.items():
+            if not selected(name):
+                continue
+            runs = sorted(measure(fn) for _ in range(ARGS.repetitions))
+            out[name] = runs[len(runs) // 2]
+    return out
+
+
+def cpp_side():
+    """attnviz CPU microseconds per benchmark: the median aggregate when there are repetitions."""
+    if ARGS.bench:
+        cmd = [ARGS.bench, "--benchmark_format=json", f"--benchmark_filter={ARGS.filter}",
+               f"--benchmark_repetitions={ARGS.repetitions}", "--benchmark_report_aggregates_only=true"]
+        print("running:", " ".join(cmd), flush=True)
+        doc = json.loads(subprocess.run(cmd, check=True, stdout=subprocess.PIPE, text=True).stdout)
+    elif ARGS.cpp:
+        with open(ARGS.cpp) as f:
+            doc = json.load(f)
+    else:
+        return {}, {}
+    plain, median = {}, {}
+    for b in doc["benchmarks"]:
+        scale = {"ns": 1e-3, "us": 1.0, "ms": 1e3, "s": 1e6}[b.get("time_unit", "ns")]
+        t = b["cpu_time"] * scale
+        if b.get("run_type", "iteration") == "iteration":
+            plain.setdefault(b.get("run_name", b["name"]), t)
+        elif b.get("aggregate_name") == "median":
+            median[b["run_name"]] = t
+    return {**plain, **median}, doc.get("context", {})
+
+
+def main():
+    libs = blas_in_use()
+    openblas = any("openblas" in p for p in libs)
+    print(f"torch {torch.__version__}, threads: torch {torch.get_num_threads()}, "
+          f"OPENBLAS_NUM_THREADS={os.environ['OPENBLAS_NUM_THREADS']}")
+    print("BLAS mapped after a matmul:", ", ".join(libs) if libs else "(none found)")
+    if not openblas:
+        msg = ("libblas.so.3 is not OpenBLAS: PyTorch runs on the reference BLAS, ~4x slower, and the "
+               "table would flatter attnviz. Install it: cmake/install-deps.sh --bench "
+               "(Debian libopenblas0-pthread).")
+        if not ARGS.allow_reference_blas:
+            sys.exit("bench_torch: " + msg)
+        print("WARNING:", msg)
+    pattern = re.compile(ARGS.filter)
+    cpp, context = cpp_side()
+    if context:
+        print(f"attnviz_bench: {context.get('num_cpus')} cpus at {context.get('mhz_per_cpu')} MHz, "
+              f"build {context.get('library_build_type')}")
+    torch_us = torch_side(lambda name: bool(pattern.search(name)))
+
+    rows = []
+    print(f"\n{'benchmark':28s} {'torch us':>12s} {'attnviz us':>12s} {'torch/attnviz':>14s}")
+    for name, t in torch_us.items():
         c = cpp.get(name)
-        print(f"{name:34s} {t:12.2f} {c if c is not None else float('nan'):12.2f} "
-              f"{(t / c) if c else float('nan'):14.2f}")
+        ratio = t / c if c else float("nan")
+        rows.append({"name": name, "torch_us": t, "attnviz_us": c, "ratio": ratio})
+        print(f"{name:28s} {t:12.2f} {c if c is not None else float('nan'):12.2f} {ratio:14.2f}")
+    kernel = [r for r in rows if r["name"].startswith("BM_ScaledDotAttention/")]
+    if kernel:
+        print("\n| n | " + " | ".join(r["name"].split("/")[1] for r in kernel) + " |")
+        print("|---|" + "---|" * len(kernel))
+        print("| PyTorch / attnviz | " + " | ".join(f"{r['ratio']:.2f}" for r in kernel) + " |")
+    if ARGS.json_out:
+        with open(ARGS.json_out, "w") as f:
+            json.dump({"blas": libs, "threads": ARGS.threads, "rows": rows}, f, indent=1)
 
 
 if __name__ == "__main__":

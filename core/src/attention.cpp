@@ -1,3 +1,4 @@
+#include <algorithm>
 #include <attn/attention.hpp>
 #include <cmath>
 #include <limits>
@@ -170,43 +171,94 @@ AttentionSteps attention(const Matrix& queryInputs, const Matrix& keyInputs, con
     return s;
 }
 
-ScaledDotResult scaledDotAttention(const Eigen::Ref<const Matrix>& q, const Eigen::Ref<const Matrix>& k,
-                                   const Eigen::Ref<const Matrix>& v,
-                                   const std::vector<std::uint8_t>& keyAllowed, Matrix* logits) {
+namespace {
+
+/// Rows of one block: its T_k-wide score rows fill about this many bytes, so that they are still in
+/// L2 when the softmax and the product with V read them again (at least 16 rows, so that the block
+/// products stay efficient).
+constexpr Eigen::Index kBlockBytes = 256 * 1024;
+
+void checkScaledDot(const Eigen::Ref<const Matrix>& q, const Eigen::Ref<const Matrix>& k,
+                    const Eigen::Ref<const Matrix>& v, const std::vector<std::uint8_t>& keyAllowed) {
     if (q.cols() != k.cols() || k.rows() != v.rows())
         throw std::invalid_argument("scaledDotAttention: shapes q [" + std::to_string(q.rows()) + "x" +
                                     std::to_string(q.cols()) + "], k [" + std::to_string(k.rows()) + "x" +
                                     std::to_string(k.cols()) + "], v [" + std::to_string(v.rows()) + "x" +
                                     std::to_string(v.cols()) + "] do not fit");
+    if (!keyAllowed.empty() && static_cast<Eigen::Index>(keyAllowed.size()) != k.rows())
+        throw std::invalid_argument("scaledDotAttention: key mask length " +
+                                    std::to_string(keyAllowed.size()) + " differs from the number of keys " +
+                                    std::to_string(k.rows()));
+}
+
+} // namespace
+
+void scaledDotAttentionInto(const Eigen::Ref<const Matrix>& q, const Eigen::Ref<const Matrix>& k,
+                            const Eigen::Ref<const Matrix>& v, const std::vector<std::uint8_t>& keyAllowed,
+                            Eigen::Ref<Matrix> weights, Eigen::Ref<Matrix> output, Matrix* logits) {
+    checkScaledDot(q, k, v, keyAllowed);
+    const Eigen::Index tq = q.rows(), tk = k.rows();
+    if (weights.rows() != tq || weights.cols() != tk || output.rows() != tq || output.cols() != v.cols())
+        throw std::invalid_argument(
+            "scaledDotAttention: expected weights [" + std::to_string(tq) + "x" + std::to_string(tk) +
+            "] and output [" + std::to_string(tq) + "x" + std::to_string(v.cols()) + "], got [" +
+            std::to_string(weights.rows()) + "x" + std::to_string(weights.cols()) + "] and [" +
+            std::to_string(output.rows()) + "x" + std::to_string(output.cols()) + "]");
     const bool masked = !keyAllowed.empty();
-    if (masked && static_cast<Eigen::Index>(keyAllowed.size()) != k.rows())
-        throw std::invalid_argument("scaledDotAttention: key mask length differs from the number of keys");
-    ScaledDotResult r;
     const float scale = 1.0f / std::sqrt(static_cast<float>(q.cols()));
-    // Scale the queries (T_q x d) instead of the scores (T_q x T_k): fewer multiplications.
-    r.weights.noalias() = (q * scale) * k.transpose(); // T_q x T_k
     if (logits)
-        *logits = r.weights;
-    const Eigen::Index tk = k.rows();
-    for (Eigen::Index i = 0; i < r.weights.rows(); ++i) {
-        auto row = r.weights.row(i);
-        float maxAllowed = -std::numeric_limits<float>::infinity();
-        for (Eigen::Index j = 0; j < tk; ++j)
-            if (!masked || keyAllowed[static_cast<std::size_t>(j)])
-                maxAllowed = std::max(maxAllowed, row(j));
-        if (maxAllowed == -std::numeric_limits<float>::infinity()) {
-            row.setZero();
-            continue;
+        logits->resize(tq, tk);
+    const Eigen::Index block =
+        std::max<Eigen::Index>(16, kBlockBytes / std::max<Eigen::Index>(1, tk * Eigen::Index(sizeof(float))));
+    for (Eigen::Index i0 = 0; i0 < tq; i0 += block) {
+        const Eigen::Index b = std::min(block, tq - i0);
+        auto w = weights.middleRows(i0, b);                // b x T_k
+        w.noalias() = q.middleRows(i0, b) * k.transpose(); // raw scores Q K^T
+        if (logits)
+            logits->middleRows(i0, b) = w * scale;
+        for (Eigen::Index i = 0; i < b; ++i) {
+            auto row = w.row(i).array();
+            float maxAllowed = -std::numeric_limits<float>::infinity();
+            if (masked) {
+                for (Eigen::Index j = 0; j < tk; ++j)
+                    if (keyAllowed[static_cast<std::size_t>(j)])
+                        maxAllowed = std::max(maxAllowed, row(j));
+            } else {
+                maxAllowed = row.maxCoeff();
+            }
+            if (maxAllowed == -std::numeric_limits<float>::infinity()) {
+                row.setZero(); // nothing to attend to: zeros, not 0/0
+                continue;
+            }
+            // softmax(s * scale) = exp((s - max) * scale) / sum: scale > 0 keeps the maximum.
+            row = ((row - maxAllowed) * scale).exp();
+            if (masked)
+                for (Eigen::Index j = 0; j < tk; ++j)
+                    if (!keyAllowed[static_cast<std::size_t>(j)])
+                        row(j) = 0.0f;
+            row *= 1.0f / row.sum();
         }
-        if (masked) {
-            for (Eigen::Index j = 0; j < tk; ++j)
-                row(j) = keyAllowed[static_cast<std::size_t>(j)] ? std::exp(row(j) - maxAllowed) : 0.0f;
-        } else {
-            row = (row.array() - maxAllowed).exp();
-        }
-        row /= row.sum();
+        output.middleRows(i0, b).noalias() = w * v; // b x d_v
     }
-    r.output.noalias() = r.weights * v; // T_q x d_v
+}
+
+ScaledDotResult scaledDotAttention(const Eigen::Ref<const Matrix>& q, const Eigen::Ref<const Matrix>& k,
+                                   const Eigen::Ref<const Matrix>& v,
+                                   const std::vector<std::uint8_t>& keyAllowed, Matrix* logits) {
+    checkScaledDot(q, k, v, keyAllowed);
+    ScaledDotResult r;
+    r.weights.resize(q.rows(), k.rows()); // T_q x T_k
+    r.output.resize(q.rows(), v.cols());  // T_q x d_v
+    scaledDotAttentionInto(q, k, v, keyAllowed, r.weights, r.output, logits);
+    return r;
+}
+
+ScaledDotView scaledDotAttention(const Eigen::Ref<const Matrix>& q, const Eigen::Ref<const Matrix>& k,
+                                 const Eigen::Ref<const Matrix>& v, ScaledDotWorkspace& ws,
+                                 const std::vector<std::uint8_t>& keyAllowed) {
+    checkScaledDot(q, k, v, keyAllowed);
+    ScaledDotView r{ws.weights.view(q.rows(), k.rows()), ws.output.view(q.rows(), v.cols())};
+    scaledDotAttentionInto(q, k, v, keyAllowed, r.weights, r.output);
     return r;
 }
 

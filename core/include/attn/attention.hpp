@@ -79,7 +79,7 @@ void maskedSoftmaxRows(Matrix& values, const Mask& mask);
 
 /// Lean scaled-dot attention for model forward passes: weights (T_q x T_k) and the output
 /// (T_q x d_v) only. `keyAllowed` (size T_k, 1 = real token) masks padding keys; empty = none.
-/// When `logits` is given it receives the softmax's input (Q / sqrt(d)) K^T, T_q x T_k, before masking.
+/// When `logits` is given it receives the softmax's input (Q K^T) / sqrt(d), T_q x T_k, before masking.
 struct ScaledDotResult {
     Matrix weights; // T_q x T_k
     Matrix output;  // T_q x d_v
@@ -88,5 +88,49 @@ ScaledDotResult scaledDotAttention(const Eigen::Ref<const Matrix>& q, const Eige
                                    const Eigen::Ref<const Matrix>& v,
                                    const std::vector<std::uint8_t>& keyAllowed = {},
                                    Matrix* logits = nullptr);
+
+/// The same kernel writing into storage the caller owns: `weights` must be T_q x T_k and `output`
+/// T_q x d_v (either may be a block of a larger matrix, e.g. one head's columns of the concatenated
+/// heads). Nothing is allocated here except `*logits` when asked for. Rows are processed in blocks: a
+/// block's scores are computed, max-subtracted, exponentiated and normalised while they are in cache,
+/// then mixed with V.
+void scaledDotAttentionInto(const Eigen::Ref<const Matrix>& q, const Eigen::Ref<const Matrix>& k,
+                            const Eigen::Ref<const Matrix>& v, const std::vector<std::uint8_t>& keyAllowed,
+                            Eigen::Ref<Matrix> weights, Eigen::Ref<Matrix> output, Matrix* logits = nullptr);
+
+/// Reusable float storage handing out row-major views; it grows to the largest request so far and is
+/// never shrunk, so a caller that keeps it (a model, a page, the benchmark) stops allocating after the
+/// longest sequence it has seen. A view stays valid until the next `view()` that has to grow.
+class Workspace {
+public:
+    Eigen::Map<Matrix> view(Eigen::Index rows, Eigen::Index cols) {
+        const auto need = static_cast<std::size_t>(rows * cols);
+        if (need > buffer_.size())
+            buffer_.resize(need);
+        return Eigen::Map<Matrix>(buffer_.data(), rows, cols);
+    }
+    std::size_t capacity() const { return buffer_.size(); } // floats
+    const float* data() const { return buffer_.data(); }
+
+private:
+    // Aligned as Eigen aligns a Matrix, so that vectorised loops over a view split their rows exactly as
+    // over a Matrix of the same shape (bit-identical results either way).
+    std::vector<float, Eigen::aligned_allocator<float>> buffer_;
+};
+
+/// Caller-owned buffers of scaledDotAttention(q, k, v, workspace): its weights and output.
+struct ScaledDotWorkspace {
+    Workspace weights; // T_q x T_k
+    Workspace output;  // T_q x d_v
+};
+/// Views of one call's results inside a ScaledDotWorkspace (valid until its next call).
+struct ScaledDotView {
+    Eigen::Map<Matrix> weights; // T_q x T_k
+    Eigen::Map<Matrix> output;  // T_q x d_v
+};
+/// scaledDotAttention into `ws`: after the first call at the largest size, calls allocate nothing.
+ScaledDotView scaledDotAttention(const Eigen::Ref<const Matrix>& q, const Eigen::Ref<const Matrix>& k,
+                                 const Eigen::Ref<const Matrix>& v, ScaledDotWorkspace& ws,
+                                 const std::vector<std::uint8_t>& keyAllowed = {});
 
 } // namespace attn

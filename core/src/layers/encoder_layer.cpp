@@ -27,10 +27,59 @@ TransformerEncoderLayer TransformerEncoderLayer::load(WeightLoader& w, const std
     return l;
 }
 
+void TransformerEncoderLayer::forward(const Eigen::Ref<const Matrix>& x,
+                                      const std::vector<std::uint8_t>& keyAllowed, Result& out, Buffers& b,
+                                      const LayerSwitches& sw) const {
+    const Eigen::Index T = x.rows(), d = selfAttn.dModel;
+    auto ff = [this, &b, T](const Eigen::Ref<const Matrix>& in, Eigen::Ref<Matrix> result) {
+        auto h = b.hidden.view(T, linear1.outFeatures()); // T x ff
+        linear1.forwardInto(in, h);
+        if (activation == Activation::Relu) {
+            h = h.cwiseMax(0.0f);
+        } else { // exact gelu, as applyActivation
+            const float invSqrt2 = 0.70710678118654752f;
+            h = h.unaryExpr([invSqrt2](float v) { return 0.5f * v * (1.0f + std::erf(v * invSqrt2)); });
+        }
+        linear2.forwardInto(h, result); // T x d
+    };
+    out.output.resize(T, d); // no-op when already T x d
+    auto y = b.residual.view(T, d);
+    if (normFirst) {
+        norm1.forwardInto(x, out.output);                                 // n1
+        selfAttn.forward(out.output, keyAllowed, b.sa, b.attn, sw.heads); // SA(n1)
+        if (sw.residual1)
+            y = x + b.sa.output;
+        else
+            y = b.sa.output;
+        norm2.forwardInto(y, b.sa.output); // n2 (the attention output is no longer needed)
+        ff(b.sa.output, out.output);       // f
+        if (sw.residual2)
+            out.output += y;
+    } else {
+        selfAttn.forward(x, keyAllowed, b.sa, b.attn, sw.heads);
+        if (sw.residual1)
+            y = x + b.sa.output; // s1
+        else
+            y = b.sa.output;
+        norm1.forwardInto(y, y); // y = norm1(s1)
+        ff(y, out.output);       // f
+        if (sw.residual2)
+            out.output = y + out.output; // s2
+        norm2.forwardInto(out.output, out.output);
+    }
+    std::swap(out.weights, b.sa.weights); // the maps move out; the previous ones are reused next time
+}
+
 TransformerEncoderLayer::Result TransformerEncoderLayer::forward(const Eigen::Ref<const Matrix>& x,
                                                                  const std::vector<std::uint8_t>& keyAllowed,
                                                                  const LayerSwitches& sw,
                                                                  LayerTrace* t) const {
+    if (!t) {
+        Result r;
+        Buffers b;
+        forward(x, keyAllowed, r, b, sw);
+        return r;
+    }
     // Each step is computed once; with a trace its value is also copied into *t.
     auto ff = [this, t](const Matrix& in) {
         Matrix h = linear1.forward(in); // T x ff
@@ -125,12 +174,19 @@ Matrix TransformerEncoder::forward(Matrix x, const std::vector<std::uint8_t>& ke
     if (traces)
         traces->assign(layers.size(), LayerTrace{});
     const LayerSwitches none;
+    TransformerEncoderLayer::Buffers buffers; // shared by the layers: they have the same widths
+    TransformerEncoderLayer::Result r;
     for (std::size_t i = 0; i < layers.size(); ++i) {
         const bool switched = switches.layer == -1 || switches.layer == static_cast<int>(i);
-        auto r = layers[i].forward(x, keyAllowed, switched ? switches.switches : none,
-                                   traces ? &(*traces)[i] : nullptr);
-        x = std::move(r.output);
+        const LayerSwitches& sw = switched ? switches.switches : none;
+        if (traces) {
+            r = layers[i].forward(x, keyAllowed, sw, &(*traces)[i]);
+        } else {
+            layers[i].forward(x, keyAllowed, r, buffers, sw);
+        }
+        std::swap(x, r.output); // the previous input's storage is reused for the next output
         attention.push_back(std::move(r.weights));
+        r.weights.clear();
     }
     if (hasFinalNorm)
         x = finalNorm.forward(x);

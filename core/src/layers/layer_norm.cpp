@@ -13,11 +13,17 @@ LayerNorm LayerNorm::load(WeightLoader& w, const std::string& prefix, Eigen::Ind
     return ln;
 }
 
-Matrix LayerNorm::forward(const Eigen::Ref<const Matrix>& x, Vector* meanOut, Vector* varOut) const {
+namespace {
+/// Normalises each row of x into y (same shape; y may alias x). mean/var: T each, when given.
+void normalizeRows(const Eigen::Ref<const Matrix>& x, Eigen::Ref<Matrix> y, const Vector& weight,
+                   const Vector& bias, float eps, Vector* meanOut, Vector* varOut) {
     if (x.cols() != weight.size())
         throw std::invalid_argument("LayerNorm: expected input width " + std::to_string(weight.size()) +
                                     ", got " + std::to_string(x.cols()));
-    Matrix y(x.rows(), x.cols()); // T x d
+    if (y.rows() != x.rows() || y.cols() != x.cols())
+        throw std::invalid_argument("LayerNorm: expected output [" + std::to_string(x.rows()) + "x" +
+                                    std::to_string(x.cols()) + "], got [" + std::to_string(y.rows()) + "x" +
+                                    std::to_string(y.cols()) + "]");
     if (meanOut)
         meanOut->resize(x.rows());
     if (varOut)
@@ -34,7 +40,17 @@ Matrix LayerNorm::forward(const Eigen::Ref<const Matrix>& x, Vector* meanOut, Ve
         const float rstd = 1.0f / std::sqrt(var + eps);
         y.row(i) = ((row - mean) * rstd) * weight.transpose().array() + bias.transpose().array();
     }
+}
+} // namespace
+
+Matrix LayerNorm::forward(const Eigen::Ref<const Matrix>& x, Vector* meanOut, Vector* varOut) const {
+    Matrix y(x.rows(), x.cols()); // T x d
+    normalizeRows(x, y, weight, bias, eps, meanOut, varOut);
     return y;
+}
+
+void LayerNorm::forwardInto(const Eigen::Ref<const Matrix>& x, Eigen::Ref<Matrix> y) const {
+    normalizeRows(x, y, weight, bias, eps, nullptr, nullptr);
 }
 
 } // namespace attn::layers

@@ -1,5 +1,6 @@
 #include <attn/layers/linear.hpp>
 #include <stdexcept>
+#include <string>
 
 namespace attn::layers {
 
@@ -15,13 +16,22 @@ Linear Linear::load(WeightLoader& w, const std::string& prefix, Eigen::Index in,
 }
 
 Matrix Linear::forward(const Eigen::Ref<const Matrix>& x) const {
-    if (x.cols() != weight.cols())
-        throw std::invalid_argument("Linear: input width differs from in_features");
     Matrix y(x.rows(), weight.rows()); // T x out
+    forwardInto(x, y);
+    return y;
+}
+
+void Linear::forwardInto(const Eigen::Ref<const Matrix>& x, Eigen::Ref<Matrix> y) const {
+    if (x.cols() != weight.cols())
+        throw std::invalid_argument("Linear: expected input width " + std::to_string(weight.cols()) +
+                                    ", got " + std::to_string(x.cols()));
+    if (y.rows() != x.rows() || y.cols() != weight.rows())
+        throw std::invalid_argument("Linear: expected output [" + std::to_string(x.rows()) + "x" +
+                                    std::to_string(weight.rows()) + "], got [" + std::to_string(y.rows()) +
+                                    "x" + std::to_string(y.cols()) + "]");
     y.noalias() = x * weight.transpose();
     if (bias.size())
         y.rowwise() += bias.transpose();
-    return y;
 }
 
 } // namespace attn::layers

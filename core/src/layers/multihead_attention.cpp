@@ -34,6 +34,15 @@ void makeUniform(Matrix& weights, const std::vector<std::uint8_t>& keyAllowed) {
 MultiheadAttention::Result MultiheadAttention::forward(const Eigen::Ref<const Matrix>& x,
                                                        const std::vector<std::uint8_t>& keyAllowed,
                                                        const Switches& switches, Trace* trace) const {
+    Result r;
+    Buffers buffers;
+    forward(x, keyAllowed, r, buffers, switches, trace);
+    return r;
+}
+
+void MultiheadAttention::forward(const Eigen::Ref<const Matrix>& x,
+                                 const std::vector<std::uint8_t>& keyAllowed, Result& r, Buffers& buffers,
+                                 const Switches& switches, Trace* trace) const {
     const Eigen::Index d = dModel, dh = dModel / nHeads, T = x.rows();
     if (x.cols() != d)
         throw std::invalid_argument("MultiheadAttention: expected input width " + std::to_string(d) +
@@ -42,11 +51,13 @@ MultiheadAttention::Result MultiheadAttention::forward(const Eigen::Ref<const Ma
         if (h < -1 || h >= nHeads)
             throw std::invalid_argument("MultiheadAttention: head " + std::to_string(h) +
                                         " out of range [0, " + std::to_string(nHeads) + ")");
-    Matrix qkv(T, 3 * d); // T x 3d: [Q | K | V]
+    if (!keyAllowed.empty() && static_cast<Eigen::Index>(keyAllowed.size()) != T)
+        throw std::invalid_argument("MultiheadAttention: expected " + std::to_string(T) +
+                                    " key-mask entries, got " + std::to_string(keyAllowed.size()));
+    auto qkv = buffers.qkv.view(T, 3 * d); // T x 3d: [Q | K | V]
     qkv.noalias() = x * inProjWeight.transpose();
     qkv.rowwise() += inProjBias.transpose();
-    Result r;
-    r.weights.reserve(static_cast<std::size_t>(nHeads));
+    r.weights.resize(static_cast<std::size_t>(nHeads));
     if (trace) {
         *trace = Trace{};
         trace->scale = 1.0f / std::sqrt(static_cast<float>(dh));
@@ -55,33 +66,34 @@ MultiheadAttention::Result MultiheadAttention::forward(const Eigen::Ref<const Ma
             if (!keyAllowed[static_cast<std::size_t>(j)])
                 trace->mask.col(j).setZero();
     }
-    Matrix heads(T, d); // T x d: concatenated head outputs
+    auto heads = buffers.heads.view(T, d); // T x d: concatenated head outputs
     for (Eigen::Index h = 0; h < nHeads; ++h) {
         const auto q = qkv.middleCols(h * dh, dh), k = qkv.middleCols(d + h * dh, dh),
-                   v = qkv.middleCols(2 * d + h * dh, dh); // T x dh each
-        Matrix logits;                                     // T x T, kept only when traced
-        auto s = scaledDotAttention(q, k, v, keyAllowed, trace ? &logits : nullptr);
+                   v = qkv.middleCols(2 * d + h * dh, dh);  // T x dh each
+        Matrix& w = r.weights[static_cast<std::size_t>(h)]; // T x T
+        w.resize(T, T);                                     // no-op when already T x T
+        auto out = heads.middleCols(h * dh, dh);            // T x dh, this head's columns
+        Matrix logits;                                      // T x T, kept only when traced
+        scaledDotAttentionInto(q, k, v, keyAllowed, w, out, trace ? &logits : nullptr);
         if (h == switches.uniformHead) {
-            makeUniform(s.weights, keyAllowed);
-            s.output.noalias() = s.weights * v;
+            makeUniform(w, keyAllowed);
+            out.noalias() = w * v;
         }
         if (h == switches.ablateHead)
-            s.output.setZero();
-        heads.middleCols(h * dh, dh) = s.output;
+            out.setZero();
         if (trace) {
             trace->q.emplace_back(q);
             trace->k.emplace_back(k);
             trace->v.emplace_back(v);
             trace->scores.emplace_back(q * k.transpose());
             trace->scaled.push_back(std::move(logits));
-            trace->headsOut.push_back(std::move(s.output));
+            trace->headsOut.emplace_back(out);
         }
-        r.weights.push_back(std::move(s.weights));
     }
-    r.output = outProj.forward(heads);
+    r.output.resize(T, d); // no-op when already T x d
+    outProj.forwardInto(heads, r.output);
     if (trace)
-        trace->concat = std::move(heads);
-    return r;
+        trace->concat = heads;
 }
 
 } // namespace attn::layers

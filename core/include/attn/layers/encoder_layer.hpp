@@ -72,6 +72,20 @@ struct TransformerEncoderLayer {
     };
     Result forward(const Eigen::Ref<const Matrix>& x, const std::vector<std::uint8_t>& keyAllowed,
                    const LayerSwitches& switches = {}, LayerTrace* trace = nullptr) const;
+
+    /// Scratch of the untraced forward that a caller keeps between calls; grows to the longest
+    /// sequence seen and is reused.
+    struct Buffers {
+        MultiheadAttention::Buffers attn;
+        MultiheadAttention::Result sa; // the attention sublayer's output (T x d) and maps
+        Workspace residual;            // T x d
+        Workspace hidden;              // T x ff
+    };
+    /// The untraced forward into `out` (its matrices reused when already T x d and T x T) with the
+    /// caller's buffers: at a length already seen it allocates nothing. Computes exactly what
+    /// forward() computes, in the same order.
+    void forward(const Eigen::Ref<const Matrix>& x, const std::vector<std::uint8_t>& keyAllowed, Result& out,
+                 Buffers& buffers, const LayerSwitches& switches = {}) const;
 };
 
 /// Applies relu or exact gelu elementwise in place.

@@ -16,6 +16,8 @@ struct LayerNorm {
     static LayerNorm load(WeightLoader& w, const std::string& prefix, Eigen::Index d, float eps);
     /// x: T x d -> T x d. When given, `mean` and `var` receive each row's mean and biased variance (T).
     Matrix forward(const Eigen::Ref<const Matrix>& x, Vector* mean = nullptr, Vector* var = nullptr) const;
+    /// The same into caller storage (y: T x d; may be x itself); allocates nothing.
+    void forwardInto(const Eigen::Ref<const Matrix>& x, Eigen::Ref<Matrix> y) const;
 };
 
 } // namespace attn::layers

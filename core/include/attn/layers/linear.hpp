@@ -20,6 +20,8 @@ struct Linear {
     Eigen::Index outFeatures() const { return weight.rows(); }
     /// x: T x in -> T x out.
     Matrix forward(const Eigen::Ref<const Matrix>& x) const;
+    /// The same into caller storage: y must be T x out (no allocation).
+    void forwardInto(const Eigen::Ref<const Matrix>& x, Eigen::Ref<Matrix> y) const;
 };
 
 } // namespace attn::layers

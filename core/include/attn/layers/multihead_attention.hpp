@@ -11,6 +11,7 @@
 //   ablateHead:  that head's output W_h V_h is replaced by zeros before Wo (its weights are still shown)
 //   uniformHead: that head's weights become 1 / (number of allowed keys) on every allowed key
 
+#include <attn/attention.hpp>
 #include <attn/layers/linear.hpp>
 #include <attn/matrix.hpp>
 #include <cstdint>
@@ -52,6 +53,18 @@ struct MultiheadAttention {
     /// x: T x d; keyAllowed: T entries, 1 = real token (empty = all allowed).
     Result forward(const Eigen::Ref<const Matrix>& x, const std::vector<std::uint8_t>& keyAllowed,
                    const Switches& switches = {}, Trace* trace = nullptr) const;
+
+    /// Scratch of forward() that a caller keeps between calls (a model, the benchmark): it grows to the
+    /// longest sequence seen and is reused.
+    struct Buffers {
+        Workspace qkv;   // T x 3d  [Q | K | V]
+        Workspace heads; // T x d   head outputs side by side, the input of Wo
+    };
+    /// The same forward into `out`: its matrices are reused when they already have the right shape
+    /// (out.output T x d, out.weights[h] T x T), so that a repeated call at a length already seen
+    /// allocates nothing. The other forward() is this one with fresh buffers.
+    void forward(const Eigen::Ref<const Matrix>& x, const std::vector<std::uint8_t>& keyAllowed, Result& out,
+                 Buffers& buffers, const Switches& switches = {}, Trace* trace = nullptr) const;
 };
 
 } // namespace attn::layers
