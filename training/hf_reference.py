@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """PyTorch reference implementations of Hugging Face model families and tokenizers, written from
-transformers' modeling_bert.py / modeling_llama.py and tokenization_bert.py (transformers itself is not
-installable here), and a writer of small random-weight fixtures in exact Hugging Face layout.
+transformers' modeling_bert.py / modeling_llama.py / modeling_vit.py, tokenization_bert.py and
+image_processing_vit.py (transformers itself is not installable here), and a writer of small
+random-weight fixtures in exact Hugging Face layout.
 
   OPENBLAS_NUM_THREADS=1 /usr/bin/python3 training/hf_reference.py --out tests/data/hf
 
@@ -13,6 +14,15 @@ writes, under --out:
   bert-tiny-bf16/   the same weights stored as BF16
   llama-gqa/        LlamaForCausalLM, 4 query heads on 2 key/value heads, untied lm_head, rope_theta 500000
   llama-tied/       LlamaForCausalLM, no GQA, tie_word_embeddings true, explicit head_dim
+  vit-tiny/         ViTForImageClassification ("vit." prefix, classifier, id2label), 32x32 RGB, patch 8,
+                    preprocessor_config.json (size {height, width}, resample 2 = bilinear, ImageNet
+                    mean/std), image.png (24 wide x 45 high: resized down in y, up in x), expected.json
+  vit-tiny-base/    ViTModel (no prefix, pooler kept, no head), qkv_bias false, gelu_new, patch 16,
+                    preprocessor_config.json (size as an int, mean/std 0.5), image.png (grey, 20 x 28)
+The ViT expected.json holds the decoded test image (its bytes, H x W x C), the bytes Pillow's resize
+gives (the preprocessor's resample), the pixel values after HF's preprocessing, every attention map and,
+with a head, the logits and probabilities. The preprocessing reference is Pillow itself (Debian
+python3-pil), called the way transformers' image_transforms.resize calls it.
 Each expected.json holds the input ids and every attention map [layer][head][T][T] plus the logits.
 bert-tiny/expected.json also holds WordPiece reference ids for texts with punctuation, accents, CJK,
 emoji, zero-width and no-break spaces, and unknown / over-long words.
@@ -28,6 +38,7 @@ import unicodedata
 
 import numpy as np
 import torch
+from PIL import Image
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from attnviz.safetensors import save_file  # noqa: E402
@@ -130,6 +141,80 @@ def llama_forward(sd, cfg, ids):
     x = rms_norm(x, sd["model.norm.weight"], eps)
     head = sd["lm_head.weight"] if "lm_head.weight" in sd else sd["model.embed_tokens.weight"]
     return torch.stack(maps), x @ head.T
+
+
+# ------------------------------------------------------------------ ViT (modeling_vit.py) ----------
+
+
+def hf_act(name):
+    if name == "gelu":
+        return torch.nn.functional.gelu  # exact erf form
+    if name in ("gelu_new", "gelu_pytorch_tanh"):
+        return lambda x: torch.nn.functional.gelu(x, approximate="tanh")
+    if name == "relu":
+        return torch.relu
+    raise ValueError(name)
+
+
+def vit_forward(sd, cfg, pixels):
+    """ViTModel / ViTForImageClassification on one image (C x H x W float32). Returns maps, logits."""
+    p = "vit." if "vit.embeddings.cls_token" in sd else ""
+    d, H = cfg["hidden_size"], cfg["num_attention_heads"]
+    hs = d // H
+    eps = cfg.get("layer_norm_eps", 1e-12)
+    act = hf_act(cfg.get("hidden_act", "gelu"))
+    ps = cfg["patch_size"]
+    e = p + "embeddings."
+    x = torch.nn.functional.conv2d(pixels[None], sd[e + "patch_embeddings.projection.weight"],
+                                   sd[e + "patch_embeddings.projection.bias"], stride=ps)  # 1 x d x h x w
+    x = x.flatten(2).transpose(1, 2)[0]  # N x d, patches row by row
+    x = torch.cat([sd[e + "cls_token"][0], x], 0) + sd[e + "position_embeddings"][0]  # T x d
+    T = x.shape[0]
+    maps = []
+    for layer in range(cfg["num_hidden_layers"]):
+        q = f"{p}encoder.layer.{layer}."
+        h = layer_norm(x, sd[q + "layernorm_before.weight"], sd[q + "layernorm_before.bias"], eps)
+        Q = linear(h, sd, q + "attention.attention.query").view(T, H, hs).transpose(0, 1)
+        K = linear(h, sd, q + "attention.attention.key").view(T, H, hs).transpose(0, 1)
+        V = linear(h, sd, q + "attention.attention.value").view(T, H, hs).transpose(0, 1)
+        A = torch.softmax((Q @ K.transpose(-1, -2)) * hs ** -0.5, dim=-1)  # H x T x T
+        maps.append(A)
+        ctx = (A @ V).transpose(0, 1).reshape(T, d)
+        x = linear(ctx, sd, q + "attention.output.dense") + x  # first residual
+        h = layer_norm(x, sd[q + "layernorm_after.weight"], sd[q + "layernorm_after.bias"], eps)
+        x = linear(act(linear(h, sd, q + "intermediate.dense")), sd, q + "output.dense") + x
+    x = layer_norm(x, sd[p + "layernorm.weight"], sd[p + "layernorm.bias"], eps)
+    logits = linear(x[0:1], sd, "classifier")[0] if "classifier.weight" in sd else None  # [CLS], no pooler
+    return torch.stack(maps), logits
+
+
+def hf_image_preprocess(img, pp, channels):
+    """ViTImageProcessor.preprocess on one PIL image: RGB conversion, resize through PIL (as
+    image_transforms.resize: uint8 array -> PIL image -> Image.resize((w, h), resample) -> uint8 array),
+    rescale (float64 product, then float32), normalize (float32). Returns resized uint8 H x W x C and the
+    pixel values C x H x W."""
+    if channels == 3 and img.mode != "RGB":
+        img = img.convert("RGB")  # grey planes repeated, alpha dropped
+    arr = np.array(img)
+    if arr.ndim == 2:
+        arr = arr[:, :, None]
+    if pp.get("do_resize", True):
+        size = pp.get("size", {"height": 224, "width": 224})
+        if isinstance(size, int):
+            size = {"height": size, "width": size}
+        im = Image.fromarray(arr[:, :, 0] if arr.shape[2] == 1 else arr)
+        arr = np.array(im.resize((size["width"], size["height"]), resample=pp.get("resample", 2)))
+        if arr.ndim == 2:
+            arr = arr[:, :, None]
+    resized = arr.copy()
+    x = arr
+    if pp.get("do_rescale", True):
+        x = (x.astype(np.float64) * pp.get("rescale_factor", 1 / 255)).astype(np.float32)
+    if pp.get("do_normalize", True):
+        mean = np.array(pp.get("image_mean", [0.5, 0.5, 0.5]), dtype=np.float32)
+        std = np.array(pp.get("image_std", [0.5, 0.5, 0.5]), dtype=np.float32)
+        x = ((x.astype(np.float32) - mean) / std).astype(np.float32)
+    return resized, x.astype(np.float32).transpose(2, 0, 1).copy()
 
 
 # ------------------------------------------------------ WordPiece (tokenization_bert.py) -----------
@@ -385,12 +470,119 @@ def write_llama(out):
         print("wrote", d)
 
 
+def vit_weights(cfg, seed, prefix, head, pooler):
+    g = torch.Generator().manual_seed(seed)
+    d, I, C, ps = cfg["hidden_size"], cfg["intermediate_size"], cfg["num_channels"], cfg["patch_size"]
+    n = (cfg["image_size"] // ps) ** 2
+    p = prefix
+    sd = {
+        p + "embeddings.cls_token": rand(g, 1, 1, d, std=0.5),
+        p + "embeddings.position_embeddings": rand(g, 1, n + 1, d, std=0.5),
+        p + "embeddings.patch_embeddings.projection.weight": rand(g, d, C, ps, ps, std=0.3),
+        p + "embeddings.patch_embeddings.projection.bias": rand(g, d, std=0.1),
+    }
+    for layer in range(cfg["num_hidden_layers"]):
+        q = f"{p}encoder.layer.{layer}."
+        for n_ in ("layernorm_before", "layernorm_after"):
+            sd[q + n_ + ".weight"] = 1 + rand(g, d, std=0.1)
+            sd[q + n_ + ".bias"] = rand(g, d, std=0.1)
+        for n_ in ("attention.attention.query", "attention.attention.key", "attention.attention.value"):
+            sd[q + n_ + ".weight"] = rand(g, d, d, std=0.5)
+            if cfg.get("qkv_bias", True):
+                sd[q + n_ + ".bias"] = rand(g, d, std=0.1)
+        sd[q + "attention.output.dense.weight"] = rand(g, d, d, std=0.4)
+        sd[q + "attention.output.dense.bias"] = rand(g, d, std=0.1)
+        sd[q + "intermediate.dense.weight"] = rand(g, I, d, std=0.4)
+        sd[q + "intermediate.dense.bias"] = rand(g, I, std=0.1)
+        sd[q + "output.dense.weight"] = rand(g, d, I, std=0.4)
+        sd[q + "output.dense.bias"] = rand(g, d, std=0.1)
+    sd[p + "layernorm.weight"] = 1 + rand(g, d, std=0.1)
+    sd[p + "layernorm.bias"] = rand(g, d, std=0.1)
+    if pooler:
+        sd[p + "pooler.dense.weight"] = rand(g, d, d)
+        sd[p + "pooler.dense.bias"] = rand(g, d, std=0.1)
+    if head:
+        sd["classifier.weight"] = rand(g, head, d, std=0.4)
+        sd["classifier.bias"] = rand(g, head, std=0.1)
+    return sd
+
+
+def test_image(seed, height, width, grey):
+    """A smooth pattern plus noise, 8-bit, so that resizing has something to interpolate."""
+    rng = np.random.default_rng(seed)
+    yy, xx = np.mgrid[0:height, 0:width].astype(np.float64)
+    planes = []
+    for c in range(1 if grey else 3):
+        base = 127 + 90 * np.sin(xx / (2.5 + c) + yy / (4.0 + 2 * c)) + 30 * np.cos(yy / 3.0 - c)
+        planes.append(base + rng.normal(0, 12, size=(height, width)))
+    a = np.clip(np.rint(np.stack(planes, -1)), 0, 255).astype(np.uint8)
+    return Image.fromarray(a[:, :, 0] if grey else a, "L" if grey else "RGB")
+
+
+def write_vit(out):
+    common = {"model_type": "vit", "image_size": 32, "num_channels": 3, "num_hidden_layers": 2,
+              "num_attention_heads": 2, "hidden_size": 16, "intermediate_size": 24,
+              "hidden_dropout_prob": 0.0, "attention_probs_dropout_prob": 0.0, "initializer_range": 0.02,
+              "encoder_stride": 8}
+    variants = {
+        "vit-tiny": dict(
+            cfg=dict(common, architectures=["ViTForImageClassification"], patch_size=8, hidden_act="gelu",
+                     layer_norm_eps=1e-12, qkv_bias=True,
+                     id2label={"0": "cat", "1": "dog", "2": "bird", "3": "fish"},
+                     label2id={"cat": 0, "dog": 1, "bird": 2, "fish": 3}),
+            pp={"do_normalize": True, "do_rescale": True, "do_resize": True,
+                "image_mean": [0.485, 0.456, 0.406], "image_std": [0.229, 0.224, 0.225],
+                "image_processor_type": "ViTImageProcessor", "resample": 2,
+                "rescale_factor": 0.00392156862745098, "size": {"height": 32, "width": 32}},
+            prefix="vit.", head=4, pooler=False, image=(45, 24, False), seed=3101),
+        "vit-tiny-base": dict(
+            cfg=dict(common, architectures=["ViTModel"], patch_size=16, hidden_act="gelu_new",
+                     layer_norm_eps=1e-6, qkv_bias=False),
+            pp={"do_normalize": True, "do_rescale": True, "do_resize": True, "image_mean": [0.5, 0.5, 0.5],
+                "image_std": [0.5, 0.5, 0.5], "feature_extractor_type": "ViTFeatureExtractor", "resample": 2,
+                "rescale_factor": 0.00392156862745098, "size": 32},
+            prefix="", head=0, pooler=True, image=(28, 20, True), seed=3102),
+    }
+    for name, v in variants.items():
+        d = os.path.join(out, name)
+        os.makedirs(d, exist_ok=True)
+        cfg = v["cfg"]
+        sd = vit_weights(cfg, v["seed"], v["prefix"], v["head"], v["pooler"])
+        save_file(sd, os.path.join(d, "model.safetensors"), metadata={"format": "pt"})
+        dump(os.path.join(d, "config.json"), cfg)
+        dump(os.path.join(d, "preprocessor_config.json"), v["pp"])
+        h, w, grey = v["image"]
+        test_image(v["seed"], h, w, grey).save(os.path.join(d, "image.png"))
+        img = Image.open(os.path.join(d, "image.png"))  # what a reader of the file gets
+        raw = np.array(img)
+        resized, pixels = hf_image_preprocess(img, v["pp"], cfg["num_channels"])
+        maps, logits = vit_forward(sd, cfg, torch.from_numpy(pixels))
+        exp = {
+            "image": {"height": h, "width": w, "channels": 1 if grey else 3,
+                      "bytes": raw.reshape(h, w, -1).tolist()},
+            "resized_bytes": resized.tolist(),
+            "pixel_values": r6(torch.from_numpy(pixels)),
+            "attention": r6(maps),
+        }
+        if name == "vit-tiny":  # Pillow's bicubic (resample 3) on the same image, for the resize test
+            bicubic, _ = hf_image_preprocess(img, dict(v["pp"], resample=3), cfg["num_channels"])
+            exp["resized_bytes_bicubic"] = bicubic.tolist()
+        if logits is not None:
+            exp["logits"] = r6(logits)
+            exp["probabilities"] = r6(torch.softmax(logits, -1))
+        dump(os.path.join(d, "expected.json"), exp)
+        print("wrote", d)
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--out", default="tests/data/hf")
+    ap.add_argument("--only", choices=["bert", "llama", "vit"], help="write one family's fixtures only")
     args = ap.parse_args()
-    write_bert(args.out)
-    write_llama(args.out)
+    writers = {"bert": write_bert, "llama": write_llama, "vit": write_vit}
+    for name, write in writers.items():
+        if args.only in (None, name):
+            write(args.out)
 
 
 if __name__ == "__main__":

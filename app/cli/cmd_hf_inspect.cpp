@@ -1,19 +1,25 @@
-// attnviz inspect --model DIR (--text TEXT | --token-ids 5,9,2) [--json OUT] for Hugging Face directories
+// attnviz inspect --model DIR (--text TEXT | --token-ids 5,9,2 | --image PATH [--index N]) [--json OUT]
+// for Hugging Face directories
 //
 // Keys (the contract of the Hugging Face issue; add, never rename):
-//   architecture (the config's model_type), input_tokens, input_ids,
-//   encoders (bert): attention {encoder: [layer][head][T][T]}, with a classification head
+//   architecture (the config's model_type), input_tokens, input_ids (text models),
+//   encoders (bert, vit): attention {encoder: [layer][head][T][T]}, with a classification head
 //     prediction {label, index, probabilities} (labels from config.json id2label);
+//   vit: input_tokens "[CLS]" then "r{row}c{col}" per patch; the image through the directory's
+//     preprocessor_config.json (attn::hf::ImagePreprocessor); image {path, height, width, channels} as read;
 //   decoders (gpt2, llama): attention {decoder: [layer][head][T][T]} (cells above the diagonal 0),
 //     next_token {id, token, top: min(10, vocab) x {id, token, probability}, best first};
 // Extra keys: logits (of the last position), warnings.
 
 #include "cli/args.hpp"
+#include "cli/headless.hpp"
 #include "cli/hf_cli.hpp"
 #include "cli/json_out.hpp"
+#include "services/image_io.hpp"
 
 #include <attn/hf/bert.hpp>
 #include <attn/hf/load.hpp>
+#include <attn/hf/vit.hpp>
 #include <cctype>
 #include <fstream>
 #include <iostream>
@@ -82,6 +88,52 @@ std::vector<int> inputIds(const attn::hf::HfModel& model, const Args& args) {
     return tok->encode(*args.value("text"));
 }
 
+/// --image PATH [--index N]: a picture (QImage) or image N of an IDX / CIFAR-10 file (app/services/image_io).
+attn::Image readImage(const Args& args) {
+    const auto path = *args.value("image");
+    long index = 0;
+    if (const auto i = args.value("index")) {
+        std::size_t used = 0;
+        try {
+            index = std::stol(*i, &used);
+        } catch (const std::exception&) {
+            used = 0;
+        }
+        if (used == 0 || used != i->size() || index < 0)
+            throw std::runtime_error("--index: '" + *i + "' is not a non-negative integer");
+    }
+    ensureHeadlessApp(); // QImage's format plugins need an application object
+    const QString file = QString::fromStdString(path);
+    switch (imageio::detectKind(file)) {
+    case imageio::Kind::Picture:
+        if (index != 0)
+            throw std::runtime_error(path + ": --index applies to IDX / CIFAR-10 files only");
+        return imageio::readPicture(file);
+    case imageio::Kind::Idx:
+    case imageio::Kind::Cifar10:
+        return imageio::datasetImage(imageio::readDataset(file), static_cast<std::size_t>(index));
+    case imageio::Kind::Unknown:
+        break;
+    }
+    throw std::runtime_error(
+        path + ": unrecognised image format (expected PNG, JPEG, IDX or a CIFAR-10 .bin batch)");
+}
+
+nlohmann::json encoderJson(const attn::hf::EncoderOutput& r, std::string& summary) {
+    nlohmann::json j;
+    j["attention"] = {{"encoder", stackJson(r.attention)}};
+    if (!r.logits.empty()) {
+        j["prediction"] = {
+            {"label", r.predictedLabel}, {"index", r.predicted}, {"probabilities", r.probabilities}};
+        j["logits"] = r.logits;
+        summary = r.predictedLabel +
+                  " (p=" + std::to_string(r.probabilities[static_cast<std::size_t>(r.predicted)]) + ")";
+    } else {
+        summary = std::to_string(r.attention.size()) + " layers of attention (no classification head)";
+    }
+    return j;
+}
+
 nlohmann::json decoderJson(const attn::hf::CausalLm& lm, const std::vector<int>& ids, std::string& summary) {
     const auto pass = lm.forward(ids);
     nlohmann::json j;
@@ -113,6 +165,8 @@ std::optional<int> runHfInspect(const Argv& argv) {
                 true)
         .option("text", "TEXT", "input text (needs the directory's tokenizer files)")
         .option("token-ids", "LIST", "input token ids, e.g. 5,9,2 (no special tokens are added)")
+        .option("image", "PATH", "input image (vit): PNG, JPEG, IDX (MNIST-style) or CIFAR-10 .bin")
+        .option("index", "N", "which image of an IDX / CIFAR-10 file (default 0)")
         .option("json", "OUT", "write the result as JSON to OUT ('-' = stdout)");
     if (!args.parse(argv, std::cerr))
         return 2;
@@ -120,38 +174,48 @@ std::optional<int> runHfInspect(const Argv& argv) {
         std::cout << args.usage();
         return 0;
     }
-    if (args.has("text") == args.has("token-ids")) {
-        std::cerr << "attnviz inspect: give exactly one of --text or --token-ids for this model\n"
-                  << args.usage();
+    const int inputs = int(args.has("text")) + int(args.has("token-ids")) + int(args.has("image"));
+    if (inputs != 1) {
+        std::cerr
+            << "attnviz inspect: give exactly one of --text, --token-ids (text models) or --image (vit)\n"
+            << args.usage();
+        return 2;
+    }
+    if (args.has("index") && !args.has("image")) {
+        std::cerr << "attnviz inspect: --index goes with --image\n" << args.usage();
         return 2;
     }
     const auto model = attn::hf::loadModel(*args.value("model"));
-    const auto ids = inputIds(*model, args);
-    if (ids.empty())
-        throw std::runtime_error("the input has no tokens");
     nlohmann::json out;
     std::string summary;
-    if (const auto* lm = dynamic_cast<const attn::hf::CausalLm*>(model.get())) {
-        out = decoderJson(*lm, ids, summary);
-    } else if (const auto* bert = dynamic_cast<const attn::hf::BertModel*>(model.get())) {
-        const auto r = bert->forward(ids);
-        out["attention"] = {{"encoder", stackJson(r.attention)}};
-        if (!r.logits.empty()) {
-            out["prediction"] = {
-                {"label", r.predictedLabel}, {"index", r.predicted}, {"probabilities", r.probabilities}};
-            out["logits"] = r.logits;
-            summary = r.predictedLabel +
-                      " (p=" + std::to_string(r.probabilities[static_cast<std::size_t>(r.predicted)]) + ")";
-        } else {
-            summary = std::to_string(r.attention.size()) + " layers of attention (no classification head)";
-        }
+    if (const auto* vit = dynamic_cast<const attn::hf::ViTModel*>(model.get())) {
+        if (!args.has("image"))
+            throw std::runtime_error(model->config().file() + ": this model (vit) takes --image");
+        const auto img = readImage(args);
+        out = encoderJson(vit->classify(img), summary);
+        out["input_tokens"] = vit->positionLabels();
+        out["image"] = {{"path", *args.value("image")},
+                        {"height", img.height},
+                        {"width", img.width},
+                        {"channels", img.channels}};
     } else {
-        throw std::runtime_error(model->config().file() + ": model_type '" + model->modelType() +
-                                 "' cannot be inspected yet");
+        if (args.has("image"))
+            throw std::runtime_error(model->config().file() + ": this model (" + model->modelType() +
+                                     ") takes --text or --token-ids, not --image");
+        const auto ids = inputIds(*model, args);
+        if (ids.empty())
+            throw std::runtime_error("the input has no tokens");
+        if (const auto* lm = dynamic_cast<const attn::hf::CausalLm*>(model.get()))
+            out = decoderJson(*lm, ids, summary);
+        else if (const auto* bert = dynamic_cast<const attn::hf::BertModel*>(model.get()))
+            out = encoderJson(bert->forward(ids), summary);
+        else
+            throw std::runtime_error(model->config().file() + ": model_type '" + model->modelType() +
+                                     "' cannot be inspected yet");
+        out["input_ids"] = ids;
+        out["input_tokens"] = model->tokenLabels(ids);
     }
     out["architecture"] = model->modelType();
-    out["input_ids"] = ids;
-    out["input_tokens"] = model->tokenLabels(ids);
     if (!out.contains("warnings"))
         out["warnings"] = nlohmann::json::array();
     const auto jsonOut = args.value("json");

@@ -105,6 +105,60 @@ private slots:
         QCOMPARE(maps[0].toArray()[0].toArray().size(), 6);
     }
 
+    // The committed PNG through QImage and the directory's preprocessor_config.json gives the numbers of
+    // training/hf_reference.py (PyTorch ViT after Pillow's resize), as the core test does from the bytes.
+    void inspectVitImageMatchesTheReference() {
+        const QString dir = QStringLiteral(ATTNVIZ_TEST_DATA_DIR "/hf/vit-tiny");
+        const auto r = attnviz({"inspect", "--model", dir, "--image", dir + "/image.png", "--json", "-"});
+        QCOMPARE(r.code, 0);
+        const auto j = QJsonDocument::fromJson(r.out).object();
+        QFile ef(dir + "/expected.json");
+        QVERIFY(ef.open(QIODevice::ReadOnly));
+        const auto exp = QJsonDocument::fromJson(ef.readAll()).object();
+        QCOMPARE(j["architecture"].toString(), QStringLiteral("vit"));
+        const auto tokens = j["input_tokens"].toArray();
+        QCOMPARE(tokens.size(), 17);
+        QCOMPARE(tokens[0].toString(), QStringLiteral("[CLS]"));
+        QCOMPARE(tokens[16].toString(), QStringLiteral("r3c3"));
+        QCOMPARE(j["image"].toObject()["width"].toInt(), 24);
+        const auto p = j["prediction"].toObject();
+        const auto probs = p["probabilities"].toArray(), want = exp["probabilities"].toArray();
+        QCOMPARE(probs.size(), 4);
+        double worst = 0;
+        for (int k = 0; k < 4; ++k)
+            worst = std::max(worst, std::abs(probs[k].toDouble() - want[k].toDouble()));
+        const auto maps = j["attention"].toObject()["encoder"].toArray();
+        const auto wantMaps = exp["attention"].toArray();
+        QCOMPARE(maps.size(), 2);
+        for (int l = 0; l < 2; ++l)
+            for (int h = 0; h < 2; ++h)
+                for (int q = 0; q < 17; ++q)
+                    for (int k = 0; k < 17; ++k)
+                        worst = std::max(
+                            worst, std::abs(maps[l][h][q][k].toDouble() - wantMaps[l][h][q][k].toDouble()));
+        QVERIFY2(worst <= 1e-4, QByteArray::number(worst).constData());
+        int best = 0;
+        for (int k = 1; k < 4; ++k)
+            if (want[k].toDouble() > want[best].toDouble())
+                best = k;
+        QCOMPARE(p["index"].toInt(), best);
+        const QStringList names{"cat", "dog", "bird", "fish"};
+        QCOMPARE(p["label"].toString(), names[best]);
+    }
+
+    void inspectVitNeedsAnImageAndTextModelsRefuseOne() {
+        const QString vit = QStringLiteral(ATTNVIZ_TEST_DATA_DIR "/hf/vit-tiny");
+        auto r = attnviz({"inspect", "--model", vit, "--token-ids", "1,2"});
+        QVERIFY(r.code != 0);
+        QVERIFY2(r.err.contains("config.json") && r.err.contains("--image"), r.err.constData());
+        r = attnviz({"inspect", "--model", kSort, "--image", vit + "/image.png"});
+        QVERIFY(r.code != 0);
+        QVERIFY2(r.err.contains("not --image"), r.err.constData());
+        r = attnviz({"inspect", "--model", vit, "--image", vit + "/config.json"});
+        QVERIFY(r.code != 0);
+        QVERIFY2(r.err.contains("config.json: unrecognised image format"), r.err.constData());
+    }
+
     void unknownModelTypeNamesConfigJson() {
         QTemporaryDir tmp;
         QFile f(tmp.path() + "/config.json");

@@ -4,6 +4,7 @@
 #include <attn/hf/llama.hpp>
 #include <attn/hf/load.hpp>
 #include <attn/hf/tensor_store.hpp>
+#include <attn/hf/vit.hpp>
 #include <attn/tokenizers/load.hpp>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -22,7 +23,7 @@ bool isHfDirectory(const fs::path& dir) {
 }
 
 const std::vector<std::string>& supportedModelTypes() {
-    static const std::vector<std::string> types = {"bert", "gpt2", "llama"};
+    static const std::vector<std::string> types = {"bert", "gpt2", "llama", "vit"};
     return types;
 }
 
@@ -39,6 +40,9 @@ std::shared_ptr<const HfModel> loadModel(const fs::path& dir) {
     } else if (type == "bert") {
         auto store = TensorStore::open(dir);
         model = BertModel::load(config, dir, store);
+    } else if (type == "vit") { // also reads preprocessor_config.json
+        auto store = TensorStore::open(dir);
+        model = ViTModel::load(config, dir, store);
     } else {
         std::string list;
         for (const auto& t : supportedModelTypes())

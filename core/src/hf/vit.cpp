@@ -1,0 +1,247 @@
+#include "shape_checks.hpp"
+
+#include <attn/config.hpp>
+#include <attn/hf/vit.hpp>
+#include <cmath>
+#include <tuple>
+
+namespace attn::hf {
+
+using detail::expectShape;
+using detail::expectSize;
+
+namespace {
+
+/// x W^T + b for nn.Linear weights [out, in].
+Matrix linear(const Matrix& x, const Matrix& w, const RowVector& b) {
+    Matrix y = x * w.transpose();
+    y.rowwise() += b;
+    return y;
+}
+
+/// image_size / patch_size: an integer or a [height, width] pair (transformers accepts both).
+std::pair<int, int> sizePair(const HfConfig& c, const std::string& key, int fallback) {
+    if (!c.has(key))
+        return {fallback, fallback};
+    const auto& v = c.json()[key];
+    if (v.is_array()) {
+        if (v.size() != 2 || !v[0].is_number_integer() || !v[1].is_number_integer() || v[0].get<int>() <= 0 ||
+            v[1].get<int>() <= 0)
+            c.fail(key, "expected a positive integer or [height, width], got " + v.dump());
+        return {v[0].get<int>(), v[1].get<int>()};
+    }
+    const int n = c.integer(key);
+    return {n, n};
+}
+
+std::string dims(int c, int h, int w) {
+    return std::to_string(c) + "x" + std::to_string(h) + "x" + std::to_string(w);
+}
+
+} // namespace
+
+ViTConfig parseViTConfig(const HfConfig& c) {
+    ViTConfig v;
+    v.hidden = c.integer("hidden_size", 768);
+    v.layers = c.integer("num_hidden_layers", 12);
+    v.heads = c.integer("num_attention_heads", 12);
+    v.intermediate = c.integer("intermediate_size", 3072);
+    v.channels = c.integer("num_channels", 3);
+    for (const char* k :
+         {"hidden_size", "num_hidden_layers", "num_attention_heads", "intermediate_size", "num_channels"})
+        if (c.has(k) && c.integer(k) <= 0)
+            c.fail(k, "must be positive");
+    if (v.hidden % v.heads != 0)
+        c.fail("num_attention_heads",
+               std::to_string(v.heads) + " does not divide hidden_size " + std::to_string(v.hidden));
+    std::tie(v.imageHeight, v.imageWidth) = sizePair(c, "image_size", 224);
+    std::tie(v.patchHeight, v.patchWidth) = sizePair(c, "patch_size", 16);
+    if (v.patchHeight > v.imageHeight || v.patchWidth > v.imageWidth)
+        c.fail("patch_size", "is larger than image_size");
+    v.layerNormEps = c.number("layer_norm_eps", 1e-12f);
+    v.activation = parseActivation(c, "hidden_act", "gelu");
+    v.qkvBias = c.boolean("qkv_bias", true);
+    return v;
+}
+
+ViTModel::ViTModel(HfConfig config, std::filesystem::path dir, ViTConfig cfg, Weights w,
+                   std::vector<std::string> labels, ImagePreprocessor preprocessor)
+    : EncoderModel(std::move(config), std::move(dir)), cfg_(cfg), w_(std::move(w)),
+      labels_(std::move(labels)), pre_(std::move(preprocessor)) {
+    const std::string& f = this->config().file();
+    const Eigen::Index d = cfg_.hidden, I = cfg_.intermediate;
+    const Eigen::Index patchIn =
+        static_cast<Eigen::Index>(cfg_.channels) * cfg_.patchHeight * cfg_.patchWidth;
+    expectShape(f, "patch_embeddings.projection", w_.patch, d, patchIn);
+    expectSize(f, "patch_embeddings.projection.bias", w_.patchB.size(), d);
+    expectSize(f, "cls_token", w_.cls.size(), d);
+    expectShape(f, "position_embeddings", w_.position, cfg_.numPatches() + 1, d);
+    if (static_cast<int>(w_.layers.size()) != cfg_.layers)
+        throw ConfigError(f + ": " + std::to_string(w_.layers.size()) + " layers, expected " +
+                          std::to_string(cfg_.layers));
+    for (std::size_t l = 0; l < w_.layers.size(); ++l) {
+        const auto& L = w_.layers[l];
+        const std::string p = "encoder.layer." + std::to_string(l) + ".";
+        for (const auto* m : {&L.wq, &L.wk, &L.wv, &L.wo})
+            expectShape(f, p + "attention", *m, d, d);
+        for (const auto* b : {&L.bq, &L.bk, &L.bv, &L.bo})
+            expectSize(f, p + "attention bias", b->size(), d);
+        expectShape(f, p + "intermediate.dense", L.wi, I, d);
+        expectShape(f, p + "output.dense", L.wout, d, I);
+    }
+    if (w_.classifier.size() && static_cast<std::size_t>(w_.classifier.rows()) != labels_.size())
+        throw ConfigError(f + ": classifier has " + std::to_string(w_.classifier.rows()) +
+                          " outputs, expected " + std::to_string(labels_.size()) + " (id2label)");
+    if (pre_.doResize() && (pre_.height() != cfg_.imageHeight || pre_.width() != cfg_.imageWidth))
+        throw ConfigError(pre_.file() + ": key 'size': " + std::to_string(pre_.height()) + "x" +
+                              std::to_string(pre_.width()) + " differs from " + f + " image_size " +
+                              std::to_string(cfg_.imageHeight) + "x" + std::to_string(cfg_.imageWidth) +
+                              " (interpolating the position embeddings is not implemented)",
+                          ErrorInfo{.path = pre_.file(), .key = "size"});
+}
+
+std::shared_ptr<ViTModel> ViTModel::load(const HfConfig& config, const std::filesystem::path& dir,
+                                         TensorStore& s) {
+    const auto cfg = parseViTConfig(config);
+    auto pre = ImagePreprocessor::read(dir);
+    const Eigen::Index d = cfg.hidden, I = cfg.intermediate;
+    const std::string p = s.has("vit.embeddings.cls_token") ? "vit." : "";
+    if (s.has(p + "embeddings.mask_token"))
+        throw ConfigError(s.source() + ": '" + p +
+                          "embeddings.mask_token' is present: ViTForMaskedImageModeling is not implemented "
+                          "(attnviz reads ViTModel and ViTForImageClassification)");
+    auto ln = [&](const std::string& name) {
+        layers::LayerNorm n;
+        n.weight = s.vector(name + ".weight", d);
+        n.bias = s.vector(name + ".bias", d);
+        n.eps = cfg.layerNormEps;
+        return n;
+    };
+    auto row = [&](const std::string& name, Eigen::Index n) -> RowVector {
+        return s.vector(name, n).transpose();
+    };
+    Weights w;
+    const std::string e = p + "embeddings.";
+    const auto patch = s.take(e + "patch_embeddings.projection.weight",
+                              {d, cfg.channels, cfg.patchHeight, cfg.patchWidth}); // [d, C, ph, pw]
+    w.patch = Eigen::Map<const Matrix>(
+        patch.data(), d, static_cast<Eigen::Index>(cfg.channels) * cfg.patchHeight * cfg.patchWidth);
+    w.patchB = row(e + "patch_embeddings.projection.bias", d);
+    const auto cls = s.take(e + "cls_token", {1, 1, d});
+    w.cls = Eigen::Map<const RowVector>(cls.data(), d);
+    const Eigen::Index T = cfg.numPatches() + 1;
+    const auto pos = s.take(e + "position_embeddings", {1, T, d});
+    w.position = Eigen::Map<const Matrix>(pos.data(), T, d);
+    for (int l = 0; l < cfg.layers; ++l) {
+        const std::string q = p + "encoder.layer." + std::to_string(l) + ".";
+        Layer L;
+        L.before = ln(q + "layernorm_before");
+        L.after = ln(q + "layernorm_after");
+        const std::string a = q + "attention.attention.";
+        L.wq = s.matrix(a + "query.weight", d, d);
+        L.wk = s.matrix(a + "key.weight", d, d);
+        L.wv = s.matrix(a + "value.weight", d, d);
+        if (cfg.qkvBias) {
+            L.bq = row(a + "query.bias", d);
+            L.bk = row(a + "key.bias", d);
+            L.bv = row(a + "value.bias", d);
+        } else { // nn.Linear(bias=False): no tensors (an unexpected one is left unused, an error)
+            L.bq = L.bk = L.bv = RowVector::Zero(d);
+        }
+        L.wo = s.matrix(q + "attention.output.dense.weight", d, d);
+        L.bo = row(q + "attention.output.dense.bias", d);
+        L.wi = s.matrix(q + "intermediate.dense.weight", I, d);
+        L.bi = row(q + "intermediate.dense.bias", I);
+        L.wout = s.matrix(q + "output.dense.weight", d, I);
+        L.bout = row(q + "output.dense.bias", d);
+        w.layers.push_back(std::move(L));
+    }
+    w.norm = ln(p + "layernorm");
+    if (s.has(p + "pooler.dense.weight")) { // ViTModel(add_pooling_layer=True): shape checked, not used
+        s.matrix(p + "pooler.dense.weight", d, d);
+        s.vector(p + "pooler.dense.bias", d);
+    }
+    std::vector<std::string> labels;
+    if (s.has("classifier.weight")) {
+        const auto shape = s.shapeOf("classifier.weight");
+        const int n = config.has("id2label")
+                          ? static_cast<int>(config.json()["id2label"].size())
+                          : config.integer("num_labels", shape.empty() ? 0 : static_cast<int>(shape[0]));
+        labels = parseId2Label(config, n);
+        w.classifier = s.matrix("classifier.weight", n, d);
+        w.classifierB = row("classifier.bias", n);
+    }
+    s.finish();
+    return std::make_shared<ViTModel>(config, dir, cfg, std::move(w), std::move(labels), std::move(pre));
+}
+
+Image ViTModel::prepare(const Image& image) const {
+    return pre_.apply(image, cfg_.channels);
+}
+
+std::vector<std::string> ViTModel::positionLabels() const {
+    std::vector<std::string> out{"[CLS]"};
+    for (int r = 0; r < cfg_.gridHeight(); ++r)
+        for (int c = 0; c < cfg_.gridWidth(); ++c)
+            out.push_back("r" + std::to_string(r) + "c" + std::to_string(c));
+    return out;
+}
+
+EncoderOutput ViTModel::forward(const Image& px) const {
+    const std::string& f = config().file();
+    if (px.channels != cfg_.channels || px.height != cfg_.imageHeight || px.width != cfg_.imageWidth)
+        throw ConfigError(
+            f + ": pixel values are " + dims(px.channels, px.height, px.width) + ", expected " +
+            dims(cfg_.channels, cfg_.imageHeight, cfg_.imageWidth) +
+            " (num_channels x image_size; interpolating the position embeddings is not implemented)");
+    const int C = cfg_.channels, ph = cfg_.patchHeight, pw = cfg_.patchWidth;
+    const int gh = cfg_.gridHeight(), gw = cfg_.gridWidth();
+    const Eigen::Index N = cfg_.numPatches(), T = N + 1, d = cfg_.hidden;
+    const int H = cfg_.heads, hs = cfg_.headSize();
+    Matrix patches(N, static_cast<Eigen::Index>(C) * ph * pw); // N x (C ph pw), flattened as [c][ky][kx]
+    for (int gy = 0; gy < gh; ++gy)
+        for (int gx = 0; gx < gw; ++gx) {
+            Eigen::Index k = 0;
+            const Eigen::Index n = static_cast<Eigen::Index>(gy) * gw + gx;
+            for (int c = 0; c < C; ++c)
+                for (int ky = 0; ky < ph; ++ky)
+                    for (int kx = 0; kx < pw; ++kx)
+                        patches(n, k++) = px.at(c, gy * ph + ky, gx * pw + kx);
+        }
+    Matrix x(T, d); // T x d
+    x.row(0) = w_.cls;
+    x.bottomRows(N) = linear(patches, w_.patch, w_.patchB);
+    x += w_.position;
+    EncoderOutput out;
+    const float scale = 1.0f / std::sqrt(static_cast<float>(hs));
+    for (const auto& L : w_.layers) {
+        const Matrix h = L.before.forward(x);                                                         // T x d
+        const Matrix q = linear(h, L.wq, L.bq), k = linear(h, L.wk, L.bk), v = linear(h, L.wv, L.bv); // T x d
+        Matrix ctx(T, d);
+        std::vector<Matrix> maps;
+        for (int hd = 0; hd < H; ++hd) {
+            Matrix a = q.middleCols(hd * hs, hs) * k.middleCols(hd * hs, hs).transpose() * scale; // T x T
+            for (Eigen::Index i = 0; i < T; ++i) {
+                auto r = a.row(i);
+                r = (r.array() - r.maxCoeff()).exp();
+                r /= r.sum();
+            }
+            ctx.middleCols(hd * hs, hs).noalias() = a * v.middleCols(hd * hs, hs);
+            maps.push_back(std::move(a));
+        }
+        out.attention.push_back(std::move(maps));
+        x += linear(ctx, L.wo, L.bo);
+        Matrix inter = linear(L.after.forward(x), L.wi, L.bi); // T x intermediate
+        activate(inter, cfg_.activation);
+        x += linear(inter, L.wout, L.bout);
+    }
+    if (w_.classifier.size()) {
+        const Matrix cls = w_.norm.forward(x.topRows(1));                 // 1 x d, [CLS] after layernorm
+        const Matrix logits = linear(cls, w_.classifier, w_.classifierB); // 1 x n_labels
+        out.logits.assign(logits.data(), logits.data() + logits.size());
+        finishPrediction(out, labels_);
+    }
+    return out;
+}
+
+} // namespace attn::hf
