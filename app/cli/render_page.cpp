@@ -3,6 +3,7 @@
 #include "cli/headless.hpp"
 #include "pages/sentiment_page.hpp"
 #include "pages/translation_page.hpp"
+#include "pages/vision/dataset_browser.hpp"
 #include "pages/vision_page.hpp"
 #include "pages/walkthrough_page.hpp"
 #include "services/embedding_store.hpp"
@@ -38,6 +39,9 @@ std::unique_ptr<Page> buildPage(const RenderRequest& req, EmbeddingStore& store,
     }
     if (req.view == "vision") {
         auto page = std::make_unique<VisionPage>();
+        // One image is rendered: predicting the whole browsed set (7 s for Fashion-MNIST's 10,000) is
+        // work nobody sees. The list shows "Predict all" instead.
+        page->browser()->setAutoPredict(false);
         *slot = page->modelSlot();
         return page;
     }

@@ -9,6 +9,7 @@
 #include "widgets/probability_bars.hpp"
 #include "widgets/sentence_input.hpp"
 
+#include <QApplication>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QFrame>
@@ -107,12 +108,22 @@ SentimentPage::SentimentPage(QWidget* parent) : Page(parent) {
     thumbGrid_->setSpacing(4);
     scroll->setWidget(thumbArea_);
     scroll->setMinimumWidth(360);
-    heatmap_ = new HeatmapView(split);
+    heatmap_ = new HeatmapView(this);
     heatmap_->setRangeMode(HeatmapView::RangeMode::Fixed01);
     heatmap_->setAxisTitles(tr("Query token (attends from)"), tr("Key token (attended to)"));
     heatmap_->setEmptyText(tr("Load a sentiment model and type a review"));
+    heatmap_->setToolTip(tr("Click a row to mark that query token on every map"));
+    auto* mainBox = new QWidget(split);
+    auto* mainLayout = new QVBoxLayout(mainBox);
+    mainLayout->setContentsMargins(0, 0, 0, 0);
+    legend_ = new QLabel(mainBox);
+    legend_->setWordWrap(true);
+    legend_->setStyleSheet(QStringLiteral("color: #444;"));
+    legend_->hide();
+    mainLayout->addWidget(heatmap_, 1);
+    mainLayout->addWidget(legend_);
     split->addWidget(scroll);
-    split->addWidget(heatmap_);
+    split->addWidget(mainBox);
     split->setStretchFactor(0, 2);
     split->setStretchFactor(1, 3);
     split->setSizes({560, 740});
@@ -145,6 +156,7 @@ SentimentPage::SentimentPage(QWidget* parent) : Page(parent) {
         const QPoint lh = viewChooser_->itemData(index).toPoint();
         selectView(lh.x(), lh.y());
     });
+    connect(heatmap_, &HeatmapView::cellClicked, this, [this](int row, int) { selectRow(row); });
     connect(slot_, &ModelSlot::changed, this, &SentimentPage::onModelChanged);
     connect(slot_, &ModelSlot::failed, this, [this](const QString& message) {
         refreshErrors();
@@ -179,6 +191,10 @@ QString SentimentPage::probabilityText() const {
     return probabilityText_;
 }
 
+QString SentimentPage::legendText() const {
+    return legend_->text();
+}
+
 QString SentimentPage::shadedHtml() const {
     return shaded_->toHtml();
 }
@@ -204,7 +220,8 @@ void SentimentPage::showError(const QString& message) {
 
 void SentimentPage::refreshErrors() {
     // A failed load stays reported until the slot loads a model; an inference error until the next result.
-    error_->setMessages({slot_->lastError(), inferenceError_});
+    // The load error says in plain words what is wrong first, then the reader's technical message.
+    error_->setMessages({slot_->lastErrorExplained(), inferenceError_});
 }
 
 void SentimentPage::onModelChanged() {
@@ -214,6 +231,8 @@ void SentimentPage::onModelChanged() {
         return;
     const auto& s = model->settings();
     padTo_->setMaximum(s.maxLen);
+    // CLS pooling: the row the classifier reads is the CLS token's; mean pooling reads them all.
+    selectedRow_ = s.pooling == attn::Pooling::Cls ? 0 : -1;
     if (layer_ >= s.encoder.nLayers || head_ >= s.encoder.nHeads || (layer_ == 0 && head_ == 0 && !result_))
         layer_ = s.encoder.nLayers - 1, head_ = -1;
     rebuildThumbnails();
@@ -290,6 +309,31 @@ void SentimentPage::selectView(int layer, int head) {
         const QSignalBlocker block(viewChooser_);
         viewChooser_->setCurrentIndex(index);
     }
+    refreshViews();
+}
+
+void SentimentPage::selectRow(int row) {
+    selectedRow_ = row;
+    heatmap_->setRowMarker(row);
+    for (auto& line : thumbs_)
+        for (HeatmapView* v : line)
+            v->setRowMarker(row);
+}
+
+void SentimentPage::setTeachingMode(bool on) {
+    teaching_ = on;
+    heatmap_->setTeachingMode(on);
+    QFont f = QApplication::font();
+    if (on)
+        f.setPointSizeF(f.pointSizeF() + 3.0);
+    for (QWidget* w : std::initializer_list<QWidget*>{input_, comparison_, warnings_, legend_, viewChooser_,
+                                                      padTo_, mask_})
+        w->setFont(f);
+    QFont shadedFont = QApplication::font();
+    shadedFont.setPointSizeF(shadedFont.pointSizeF() * (on ? 1.5 : 1.0));
+    shaded_->setFont(shadedFont);
+    shaded_->setMaximumHeight(on ? 170 : 110);
+    probabilities_->setFixedHeight(on ? 130 : 110);
     refreshViews();
 }
 
@@ -389,16 +433,38 @@ void SentimentPage::refreshViews() {
     const QStringList tokens = format::toQStrings(r.tokens);
     const bool mask = mask_->isChecked();
 
-    // Pad positions: the trailing run of pad tokens.
-    QStringList notes;
-    for (int i = 0; i < tokens.size(); ++i)
+    // Pad positions (the trailing run of pad tokens) read as what they are: no warning mark, a note
+    // and the legend. Words the vocabulary lacks (the model saw unk_token) are marked ⚠.
+    QStringList notes, marks;
+    for (int i = 0; i < tokens.size(); ++i) {
         notes << QString();
+        marks << QStringLiteral("⚠");
+    }
+    int pads = 0, unknown = 0;
     if (model) {
-        const int pads = model->padCount(r);
-        for (int i = int(tokens.size()) - pads; i < int(tokens.size()); ++i)
+        pads = model->padCount(r);
+        for (int i = int(tokens.size()) - pads; i < int(tokens.size()); ++i) {
             notes[i] = mask ? tr("padding, masked: no position may attend to it (weight 0)")
                             : tr("padding, not masked: the real words can attend to it");
+            marks[i].clear();
+        }
+        const auto unk = model->vocabulary().find(model->settings().unkToken);
+        for (int i = 0; i < int(tokens.size()) - pads && i < int(r.ids.size()); ++i)
+            if (unk && r.ids[size_t(i)] == *unk) {
+                notes[i] = tr("not in the model's vocabulary: the model saw %1 instead")
+                               .arg(QString::fromStdString(model->settings().unkToken));
+                ++unknown;
+            }
     }
+    QStringList legend;
+    if (unknown > 0)
+        legend << tr("⚠ = not in the vocabulary (read as %1)")
+                      .arg(model ? esc(model->settings().unkToken) : QString());
+    if (pads > 0)
+        legend << (mask ? tr("%1 = padding, masked (its column is 0)") : tr("%1 = padding, not masked"))
+                      .arg(model ? esc(model->settings().padToken) : QString());
+    legend_->setText(legend.join(QStringLiteral(" · ")));
+    legend_->setVisible(!legend.isEmpty());
 
     const attn::Matrix m = selectedMatrix(r);
     QString title;
@@ -409,17 +475,24 @@ void SentimentPage::refreshViews() {
     else
         title = tr("Layer %1, head %2").arg(layer_ + 1).arg(head_ + 1);
     heatmap_->setTitle(title);
-    heatmap_->setRowNotes(notes);
-    heatmap_->setColumnNotes(notes);
+    heatmap_->setRowNotes(notes, marks);
+    heatmap_->setColumnNotes(notes, marks);
     heatmap_->setMatrix(m, tokens, tokens);
+    if (selectedRow_ >= int(tokens.size()))
+        selectedRow_ = -1;
+    heatmap_->setRowMarker(selectedRow_);
 
     for (int l = 0; l < thumbs_.size(); ++l) {
         for (int h = 0; h < thumbs_[l].size(); ++h) {
             HeatmapView* v = thumbs_[l][h];
-            if (l < int(r.attention.size()) && h < int(r.attention[size_t(l)].size()))
+            if (l < int(r.attention.size()) && h < int(r.attention[size_t(l)].size())) {
+                v->setRowNotes(notes, marks);
+                v->setColumnNotes(notes, marks);
                 v->setMatrix(r.attention[size_t(l)][size_t(h)], tokens, tokens);
-            else
+            } else {
                 v->clear();
+            }
+            v->setRowMarker(selectedRow_);
             auto* frame = qobject_cast<QFrame*>(v->parentWidget());
             if (frame)
                 frame->setStyleSheet(l == layer_ && (h == head_ || head_ < 0)
@@ -441,11 +514,12 @@ void SentimentPage::refreshViews() {
     QString html = QStringLiteral("<p style='font-size:large; line-height:160%'>");
     for (int i = 0; i < pooled_.size() && i < int(r.tokens.size()); ++i) {
         const double w = pooled_[i];
-        const bool isPad = !notes.value(i).isEmpty();
-        html += QStringLiteral("<span style='background-color:%1;%2'>&nbsp;%3<sub>%4</sub>&nbsp;</span> ")
+        const bool isPad = i >= int(r.tokens.size()) - pads;
+        const bool isUnknown = !isPad && !notes.value(i).isEmpty();
+        html += QStringLiteral("<span style='background-color:%1;%2'>&nbsp;%3%4<sub>%5</sub>&nbsp;</span> ")
                     .arg(format::shade(top > 0 ? w / top : 0.0),
                          isPad ? QStringLiteral(" color:#777; font-style:italic;") : QString(),
-                         esc(r.tokens[size_t(i)]), num(w));
+                         isUnknown ? QStringLiteral("⚠&nbsp;") : QString(), esc(r.tokens[size_t(i)]), num(w));
     }
     html += QStringLiteral("</p><p style='color:#555'>");
     html +=
@@ -453,6 +527,8 @@ void SentimentPage::refreshViews() {
                   .arg(model ? esc(model->settings().clsToken) : QString())
             : tr("Mean pooling: the shading is the attention each token receives, averaged over the pooled "
                  "query rows of the view above.");
+    if (pads > 0)
+        html += QLatin1Char(' ') + tr("Grey italic words are padding.");
     html += QStringLiteral("</p>");
     shaded_->setHtml(html);
 }

@@ -47,6 +47,13 @@ public:
     void setMaskPadding(bool on);
     /// Runs the classification now (no debounce).
     void runNow();
+    /// Marks query row `row` on the large map and every thumbnail (-1: none). Clicking a row does this.
+    void selectRow(int row);
+    int selectedRow() const { return selectedRow_; }
+    /// Larger fonts for a projector; numbers printed in the large map's cells.
+    void setTeachingMode(bool on);
+    /// The legend under the large map ("⚠ = not in the vocabulary", "<pad> = padding…").
+    QString legendText() const;
 
     ModelSlot* modelSlot() const { return slot_; }
     JobRunner* jobs() const { return jobs_; }
@@ -95,6 +102,7 @@ private:
     QString probabilityText_; // "label  p; ..." as the bars show it
     QLabel* comparison_ = nullptr;
     QLabel* warnings_ = nullptr;
+    QLabel* legend_ = nullptr;
     HeatmapView* heatmap_ = nullptr;
     QWidget* thumbArea_ = nullptr;
     QGridLayout* thumbGrid_ = nullptr;
@@ -106,4 +114,6 @@ private:
     QString inferenceError_;
     QVector<double> pooled_;
     int layer_ = 0, head_ = 0;
+    int selectedRow_ = -1;
+    bool teaching_ = false;
 };

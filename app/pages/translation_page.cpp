@@ -1,5 +1,6 @@
 #include "pages/translation_page.hpp"
 
+#include "pages/translation/decode_step_panel.hpp"
 #include "services/job_runner.hpp"
 #include "services/model_slot.hpp"
 #include "widgets/error_banner.hpp"
@@ -9,23 +10,38 @@
 #include "widgets/sentence_input.hpp"
 #include "widgets/word_chip_row.hpp"
 
-#include <QEvent>
+#include <QApplication>
 #include <QGroupBox>
 #include <QHBoxLayout>
 #include <QLabel>
-#include <QPushButton>
+#include <QShortcut>
 #include <QSplitter>
+#include <QTabWidget>
+#include <QTimer>
 #include <QVBoxLayout>
 #include <algorithm>
 #include <attn/checkpoint.hpp>
 #include <cmath>
-#include <qcustomplot.h>
 
 namespace {
 
-using format::num;
-using format::shade;
 using format::toQStrings;
+
+QString unknownSourceNote() {
+    return TranslationPage::tr("not in the model's source vocabulary: the encoder saw <unk> instead");
+}
+
+QString unknownOutputNote() {
+    return TranslationPage::tr("<unk>: the decoder chose its word for “a word I do not know”");
+}
+
+/// One note per token: `note` where the engine flagged the token unknown, "" elsewhere.
+QStringList unknownNotes(const std::vector<std::uint8_t>& unknown, const QString& note) {
+    QStringList out;
+    for (std::uint8_t u : unknown)
+        out << (u ? note : QString());
+    return out;
+}
 
 const char* const kPresets[] = {
     "The book that I bought is very interesting",
@@ -48,8 +64,12 @@ TranslationPage::TranslationPage(QWidget* parent) : Page(parent) {
     trackBusy(jobs_);
 
     auto* outer = new QVBoxLayout(this);
-    outer->addWidget(new ModelBar(slot_, tr("Attention model:"), this));
-    outer->addWidget(new ModelBar(baseline_, tr("Baseline without attention:"), this));
+    auto* models = new QHBoxLayout;
+    models->addWidget(new ModelBar(slot_, tr("Attention model:"), this));
+    models->addSpacing(16);
+    models->addWidget(new ModelBar(baseline_, tr("Baseline without attention:"), this));
+    models->addStretch();
+    outer->addLayout(models);
     error_ = new ErrorBanner(this);
     outer->addWidget(error_);
 
@@ -68,7 +88,10 @@ TranslationPage::TranslationPage(QWidget* parent) : Page(parent) {
     connect(outputRow_, &WordChipRow::chipEntered, this, [this](int i) { highlight(i, -1); });
     for (WordChipRow* row : {sourceRow_, outputRow_})
         connect(row, &WordChipRow::chipLeft, this, [this] { highlight(-1, -1); });
-    connect(outputRow_, &WordChipRow::chipClicked, this, &TranslationPage::setStep);
+    connect(outputRow_, &WordChipRow::chipClicked, this, [this](int i) {
+        setDecoder(Decoder::WithAttention);
+        setStep(i);
+    });
     chipsLayout->addWidget(sourceRow_);
     chipsLayout->addWidget(outputRow_);
     outer->addWidget(chips);
@@ -82,73 +105,81 @@ TranslationPage::TranslationPage(QWidget* parent) : Page(parent) {
     withoutAttention_ = new QLabel(compare);
     withoutAttention_->setTextInteractionFlags(Qt::TextSelectableByMouse);
     withoutAttention_->setWordWrap(true);
-    auto* explanation = new QLabel(tr("Without attention the decoder sees the sentence only through one "
-                                      "fixed context vector (the encoder's "
-                                      "last state): a long sentence does not fit in it, and the translation "
-                                      "loses words. With attention every "
-                                      "output word looks back at all source words."),
-                                   compare);
-    explanation->setWordWrap(true);
-    explanation->setStyleSheet(QStringLiteral("color: #444;"));
     compareLayout->addWidget(withAttention_);
     compareLayout->addWidget(withoutAttention_);
-    compareLayout->addWidget(explanation);
     warnings_ = new QLabel(compare);
     warnings_->setWordWrap(true);
-    warnings_->setStyleSheet(QStringLiteral("color: #8a5a00;"));
+    warnings_->setStyleSheet(QStringLiteral("color: %1;").arg(QLatin1String(format::kWarningBrown)));
     warnings_->hide();
     compareLayout->addWidget(warnings_);
     outer->addWidget(compare);
 
-    // Heatmap | step-through.
+    // Maps (alignment | the baseline's context vector) beside the step-through.
     auto* split = new QSplitter(Qt::Horizontal, this);
-    heatmap_ = new HeatmapView(split);
+    views_ = new QTabWidget(split);
+    heatmap_ = new HeatmapView(views_);
     heatmap_->setRangeMode(HeatmapView::RangeMode::Fixed01);
     heatmap_->setTitle(tr("Alignment"));
     heatmap_->setAxisTitles(tr("Output word (decoding step)"), tr("Source word"));
     heatmap_->setEmptyText(tr("Load a translation model and type a sentence"));
+    auto* contextTab = new QWidget(views_);
+    auto* contextLayout = new QVBoxLayout(contextTab);
+    contextLayout->setContentsMargins(4, 4, 4, 4);
+    auto* explanation = new QLabel(
+        tr("Without attention the decoder sees the sentence only through one fixed context vector, the "
+           "encoder's state after the last source word (top row): a long sentence does not fit in it, and "
+           "the translation loses words. The rows below are the decoder's own state after each step. With "
+           "attention every output word looks back at all source words instead."),
+        contextTab);
+    explanation->setWordWrap(true);
+    explanation->setStyleSheet(QStringLiteral("color: #444;"));
+    contextMap_ = new HeatmapView(contextTab);
+    contextMap_->setRangeMode(HeatmapView::RangeMode::Auto);
+    contextMap_->setTitle(tr("Without attention: the context vector"));
+    contextMap_->setAxisTitles(tr("Context, then the state after each step"), tr("Hidden unit"));
+    contextMap_->setColorScaleLabel(tr("value"));
+    contextMap_->setEmptyText(tr("Load the baseline model (no attention) to see its context vector"));
+    contextLayout->addWidget(explanation);
+    contextLayout->addWidget(contextMap_, 1);
+    views_->addTab(heatmap_, tr("Alignment (with attention)"));
+    views_->addTab(contextTab, tr("Context vector (without attention)"));
 
-    auto* stepBox = new QWidget(split);
-    auto* stepLayout = new QVBoxLayout(stepBox);
-    auto* stepButtons = new QHBoxLayout;
-    prev_ = new QPushButton(tr("◀ Prev"), stepBox);
-    next_ = new QPushButton(tr("Next ▶"), stepBox);
-    prev_->setToolTip(tr("Previous decoding step"));
-    next_->setToolTip(tr("Next decoding step"));
-    stepButtons->addWidget(prev_);
-    stepButtons->addWidget(next_);
-    stepButtons->addStretch();
-    stepLabel_ = new QLabel(stepBox);
-    stepLabel_->setWordWrap(true);
-    stepLabel_->setTextFormat(Qt::RichText);
-    stepPlot_ = new QCustomPlot(stepBox);
-    stepPlot_->setMinimumSize(260, 200);
-    stepBars_ = new QCPBars(stepPlot_->xAxis, stepPlot_->yAxis);
-    stepBars_->setWidth(0.7);
-    stepBars_->setPen(QPen(QColor(200, 100, 0)));
-    stepBars_->setBrush(QColor(255, 160, 60));
-    stepPlot_->yAxis->setRange(0.0, 1.0);
-    stepPlot_->yAxis->setLabel(tr("attention weight"));
-    stepPlot_->xAxis->setLabel(tr("source word"));
-    stepPlot_->xAxis->setTicker(QSharedPointer<QCPAxisTickerText>(new QCPAxisTickerText));
-    stepPlot_->xAxis->setTickLabelRotation(-45);
-    stepPlot_->xAxis->grid()->setVisible(false);
-    stepLayout->addLayout(stepButtons);
-    stepLayout->addWidget(stepLabel_);
-    stepLayout->addWidget(stepPlot_, 1);
-    split->addWidget(heatmap_);
-    split->addWidget(stepBox);
+    steps_ = new DecodeStepPanel(split);
+    split->addWidget(views_);
+    split->addWidget(steps_);
     split->setStretchFactor(0, 3);
     split->setStretchFactor(1, 2);
     outer->addWidget(split, 1);
 
+    play_ = new QTimer(this);
+    play_->setInterval(900);
+    connect(play_, &QTimer::timeout, this, [this] {
+        const int steps = followed() ? int(followed()->outputTokens.size()) : 0;
+        if (step_ + 1 >= steps)
+            setPlaying(false);
+        else
+            setStep(step_ + 1);
+    });
+
     connect(input_, &SentenceInput::settled, this, &TranslationPage::runNow);
-    connect(prev_, &QPushButton::clicked, this, &TranslationPage::previousStep);
-    connect(next_, &QPushButton::clicked, this, &TranslationPage::nextStep);
+    connect(steps_, &DecodeStepPanel::previousRequested, this, &TranslationPage::previousStep);
+    connect(steps_, &DecodeStepPanel::nextRequested, this, &TranslationPage::nextStep);
+    connect(steps_, &DecodeStepPanel::playRequested, this, &TranslationPage::setPlaying);
+    connect(views_, &QTabWidget::currentChanged, this,
+            [this](int i) { setDecoder(i == 1 ? Decoder::WithoutAttention : Decoder::WithAttention); });
+    // ←/→ step through; inside a text field the arrows still move the cursor (the field wins).
+    auto* left = new QShortcut(QKeySequence(Qt::Key_Left), this, this, &TranslationPage::previousStep);
+    auto* right = new QShortcut(QKeySequence(Qt::Key_Right), this, this, &TranslationPage::nextStep);
+    left->setContext(Qt::WidgetWithChildrenShortcut);
+    right->setContext(Qt::WidgetWithChildrenShortcut);
     connect(heatmap_, &HeatmapView::cellHovered, this, &TranslationPage::highlight);
     // A hovered source-word label shades the output words by their attention to it, and vice versa.
     connect(heatmap_, &HeatmapView::labelHovered, this, &TranslationPage::highlight);
     connect(heatmap_, &HeatmapView::cellClicked, this, [this](int row, int) { setStep(row); });
+    connect(contextMap_, &HeatmapView::cellClicked, this, [this](int row, int) {
+        if (row > 0)
+            setStep(row - 1);
+    });
     for (ModelSlot* s : {slot_, baseline_}) {
         connect(s, &ModelSlot::changed, this, &TranslationPage::onModelChanged);
         connect(s, &ModelSlot::failed, this, [this](const QString& message) {
@@ -184,14 +215,23 @@ QString TranslationPage::baselineOutputText() const {
 }
 
 QString TranslationPage::stepText() const {
-    return stepLabel_->text();
+    return steps_->stepText();
+}
+
+QString TranslationPage::soFarText() const {
+    return steps_->soFarText();
 }
 
 QVector<double> TranslationPage::stepBarValues() const {
-    QVector<double> out;
-    for (auto it = stepBars_->data()->constBegin(); it != stepBars_->data()->constEnd(); ++it)
-        out << it->value;
-    return out;
+    return steps_->attentionValues();
+}
+
+QCustomPlot* TranslationPage::stepPlot() const {
+    return steps_->attentionPlot();
+}
+
+HeatmapView* TranslationPage::currentHeatmap() const {
+    return views_->currentIndex() == 1 ? contextMap_ : heatmap_;
 }
 
 void TranslationPage::setText(const QString& text) {
@@ -207,7 +247,7 @@ void TranslationPage::showError(const QString& message) {
 
 void TranslationPage::refreshErrors() {
     // A failed load stays reported until that slot loads a model; an inference error until the next result.
-    error_->setMessages({slot_->lastError(), baseline_->lastError(), inferenceError_});
+    error_->setMessages({slot_->lastErrorExplained(), baseline_->lastErrorExplained(), inferenceError_});
 }
 
 void TranslationPage::onModelChanged() {
@@ -267,8 +307,10 @@ void TranslationPage::showOutcome(Outcome outcome) {
         for (const auto& w : result_->warnings)
             warnings << QString::fromStdString(w);
         if (result_->hasAttention && result_->alignment.size() > 0) {
-            QStringList rows = toQStrings(result_->outputTokens);
-            heatmap_->setMatrix(result_->alignment, rows, toQStrings(result_->sourceTokens));
+            heatmap_->setRowNotes(unknownNotes(result_->outputUnknown, unknownOutputNote()));
+            heatmap_->setColumnNotes(unknownNotes(result_->sourceUnknown, unknownSourceNote()));
+            heatmap_->setMatrix(result_->alignment, toQStrings(result_->outputTokens),
+                                toQStrings(result_->sourceTokens));
         } else {
             heatmap_->setEmptyText(
                 tr("This model has no attention (attention: none): there is no alignment to show."));
@@ -290,18 +332,59 @@ void TranslationPage::showOutcome(Outcome outcome) {
             tr("<b>Without attention:</b> no baseline model loaded (use Open model… on the "
                "baseline bar)"));
     }
+    int unknown = 0;
+    if (result_)
+        for (std::uint8_t u : result_->sourceUnknown)
+            unknown += u;
+    if (unknown > 0)
+        warnings << tr("⚠ %n source word(s) are not in the model's vocabulary: the encoder saw <unk> "
+                       "instead.",
+                       nullptr, unknown);
     warnings_->setText(warnings.join(QStringLiteral("\n")));
     warnings_->setVisible(!warnings.isEmpty());
 
     rebuildChips();
+    showContext();
     step_ = 0;
     hoverRow_ = hoverColumn_ = -1;
     refreshStep();
 }
 
+void TranslationPage::showContext() {
+    // Without attention the decoder's only view of the source is its initial state: the encoder's
+    // state after the last source token. Below it, the decoder's state after each step.
+    const attn::TranslationResult* r = baselineResult_ ? &*baselineResult_ : nullptr;
+    if (!r || r->encoderStates.rows() == 0) {
+        contextMap_->clear();
+        return;
+    }
+    const Eigen::Index H = r->encoderStates.cols();
+    attn::Matrix m(1 + r->decoderStates.rows(), H); // (1 + steps) x H
+    m.row(0) = r->encoderStates.row(r->encoderStates.rows() - 1);
+    if (r->decoderStates.rows() > 0)
+        m.bottomRows(r->decoderStates.rows()) = r->decoderStates;
+    QStringList rows{tr("context")}, notes{QString()};
+    for (std::size_t t = 0; t < r->outputTokens.size(); ++t) {
+        rows << tr("after “%1”").arg(QString::fromStdString(r->outputTokens[t]));
+        notes << (t < r->outputUnknown.size() && r->outputUnknown[t] ? unknownOutputNote() : QString());
+    }
+    QStringList columns;
+    for (Eigen::Index j = 0; j < H; ++j)
+        columns << QString::number(j);
+    contextMap_->setRowNotes(notes);
+    contextMap_->setMatrix(m, rows, columns);
+}
+
 void TranslationPage::rebuildChips() {
-    sourceRow_->setWords(result_ ? toQStrings(result_->sourceTokens) : QStringList());
-    outputRow_->setWords(result_ ? toQStrings(result_->outputTokens) : QStringList());
+    auto marked = [](const std::vector<std::string>& words, const std::vector<std::uint8_t>& unknown) {
+        QStringList out = toQStrings(words);
+        for (int i = 0; i < out.size() && i < int(unknown.size()); ++i)
+            if (unknown[size_t(i)])
+                out[i] = QStringLiteral("⚠ ") + out[i];
+        return out;
+    };
+    sourceRow_->setWords(result_ ? marked(result_->sourceTokens, result_->sourceUnknown) : QStringList());
+    outputRow_->setWords(result_ ? marked(result_->outputTokens, result_->outputUnknown) : QStringList());
 }
 
 void TranslationPage::applyChipWeights(const QVector<double>& source, const QVector<double>& output,
@@ -319,7 +402,7 @@ void TranslationPage::highlight(int row, int column) {
     const attn::Matrix* a = haveAlignment ? &result_->alignment : nullptr;
     QVector<double> src(sourceRow_->count(), -1.0), out(outputRow_->count(), -1.0);
     if (row < 0 && column < 0)
-        row = step_;
+        row = decoder_ == Decoder::WithAttention ? step_ : -1;
     if (row >= 0 && a && row < a->rows()) {
         for (int j = 0; j < a->cols() && j < src.size(); ++j)
             src[j] = (*a)(row, j);
@@ -333,55 +416,70 @@ void TranslationPage::highlight(int row, int column) {
     }
 }
 
+const attn::TranslationResult* TranslationPage::followed() const {
+    const auto& r = decoder_ == Decoder::WithAttention ? result_ : baselineResult_;
+    return r ? &*r : nullptr;
+}
+
+void TranslationPage::setDecoder(Decoder decoder) {
+    if (views_->currentIndex() != int(decoder)) {
+        views_->setCurrentIndex(int(decoder)); // currentChanged() comes back here
+        return;
+    }
+    if (decoder == decoder_)
+        return;
+    decoder_ = decoder;
+    setStep(step_);
+}
+
+void TranslationPage::setPlaying(bool on) {
+    const int steps = followed() ? int(followed()->outputTokens.size()) : 0;
+    if (on && steps > 1) {
+        if (step_ + 1 >= steps)
+            setStep(0); // from the first word again
+        play_->start();
+    } else {
+        play_->stop();
+    }
+    steps_->setPlaying(play_->isActive());
+}
+
+bool TranslationPage::isPlaying() const {
+    return play_->isActive();
+}
+
+void TranslationPage::setTeachingMode(bool on) {
+    teaching_ = on;
+    heatmap_->setTeachingMode(on);
+    contextMap_->setTeachingMode(on);
+    steps_->setTeachingMode(on);
+    QFont f = QApplication::font();
+    if (on)
+        f.setPointSizeF(f.pointSizeF() + 3.0);
+    for (QWidget* w : std::initializer_list<QWidget*>{withAttention_, withoutAttention_, warnings_,
+                                                      sourceRow_, outputRow_, input_, views_})
+        w->setFont(f);
+}
+
 void TranslationPage::setStep(int step) {
-    const int steps = result_ ? int(result_->outputTokens.size()) : 0;
+    const attn::TranslationResult* r = followed();
+    const int steps = r ? int(r->outputTokens.size()) : 0;
     step_ = steps == 0 ? 0 : std::clamp(step, 0, steps - 1);
     refreshStep();
 }
 
 void TranslationPage::refreshStep() {
-    const int steps = result_ ? int(result_->outputTokens.size()) : 0;
-    prev_->setEnabled(steps > 0 && step_ > 0);
-    next_->setEnabled(steps > 0 && step_ < steps - 1);
-    stepBars_->data()->clear();
-    auto ticker = qSharedPointerDynamicCast<QCPAxisTickerText>(stepPlot_->xAxis->ticker());
-    if (ticker)
-        ticker->clear();
-    heatmap_->setRowMarker(-1);
-    if (steps == 0) {
-        stepLabel_->setText(tr("Step through decoding once there is a translation."));
-        stepPlot_->replot();
-        highlight(-1, -1);
-        return;
-    }
-    const attn::TranslationResult& r = *result_;
-    const QString word = QString::fromStdString(r.outputTokens[size_t(step_)]).toHtmlEscaped();
-    const bool haveAlignment = r.hasAttention && r.alignment.rows() > step_;
-    QString text =
-        tr("<b>Step %1 of %2</b>: the decoder chose “<b>%3</b>”").arg(step_ + 1).arg(steps).arg(word);
-    if (haveAlignment) {
-        int best = 0;
-        for (int j = 1; j < r.alignment.cols(); ++j)
-            if (r.alignment(step_, j) > r.alignment(step_, best))
-                best = j;
-        text += tr(", looking mostly at “%1” (%2).")
-                    .arg(QString::fromStdString(r.sourceTokens[size_t(best)]).toHtmlEscaped(),
-                         num(r.alignment(step_, best)));
-        QVector<double> keys, values;
-        for (int j = 0; j < r.alignment.cols(); ++j) {
-            keys << j;
-            values << r.alignment(step_, j);
-            if (ticker)
-                ticker->addTick(j, QString::fromStdString(r.sourceTokens[size_t(j)]));
-        }
-        stepBars_->setData(keys, values, true);
-        stepPlot_->xAxis->setRange(-0.6, double(r.alignment.cols()) - 0.4);
-        heatmap_->setRowMarker(step_);
-    } else {
-        text += tr(". This model has no attention weights to show.");
-    }
-    stepLabel_->setText(text);
-    stepPlot_->replot();
+    const attn::TranslationResult* r = followed();
+    const bool main = decoder_ == Decoder::WithAttention;
+    auto model = (main ? slot_ : baseline_)->modelAs<attn::Seq2SeqModel>();
+    const std::string eos = model ? model->settings().eosToken : std::string();
+    const std::string unk = model ? model->settings().unkToken : std::string();
+    steps_->showStep(r, step_, eos, unk, (main ? slot_ : baseline_)->displayName());
+    const bool any = r && !r->outputTokens.empty();
+    heatmap_->setRowMarker(main && any ? step_ : -1);
+    contextMap_->setRowMarker(!main && any ? step_ + 1 : -1);
+    if (!any)
+        setPlaying(false);
     if (hoverRow_ < 0 && hoverColumn_ < 0)
         highlight(-1, -1);
 }

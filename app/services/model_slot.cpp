@@ -1,11 +1,14 @@
 #include "services/model_slot.hpp"
 
+#include "services/load_error.hpp"
 #include "services/resource_paths.hpp"
 
 #include <QDir>
 #include <QFileInfo>
 #include <QSettings>
 #include <filesystem>
+#include <memory>
+#include <optional>
 
 ModelSlot::ModelSlot(attn::Architecture required, const QString& settingsKey, QObject* parent)
     : QObject(parent), required_(required), settingsKey_(settingsKey) {
@@ -23,31 +26,49 @@ void ModelSlot::load(const QString& dir, bool rememberDir) {
     const QString clean = QDir::cleanPath(QFileInfo(dir).absoluteFilePath());
     const attn::Architecture required = required_;
     Q_EMIT loadingStarted(clean);
+    // Written by the job when it fails, read by the failure callback (which runs after the job).
+    auto plain = std::make_shared<QString>();
     runner_.run<Loaded>(
-        [clean, required](const JobContext& job) {
-            if (!std::filesystem::is_directory(std::filesystem::path(clean.toStdString())))
-                throw attn::CheckpointError(clean.toStdString() + ": not a directory");
-            std::vector<std::string> warnings;
-            attn::LoadOptions options;
-            options.progress = [&job](double f) { return job.reportProgress(f); };
-            options.warnings = &warnings;
-            Loaded out;
-            out.model = readModel(clean, options, required);
-            for (const auto& w : warnings)
-                out.warnings << QString::fromStdString(w);
-            return out;
+        [clean, required, plain](const JobContext& job) {
+            std::optional<attn::Architecture> found; // what config.json says, once read
+            try {
+                if (!std::filesystem::is_directory(std::filesystem::path(clean.toStdString())))
+                    throw attn::CheckpointError(clean.toStdString() + ": not a directory");
+                std::vector<std::string> warnings;
+                attn::LoadOptions options;
+                options.progress = [&job](double f) { return job.reportProgress(f); };
+                options.warnings = &warnings;
+                options.checkArchitecture = [&found, clean, required](attn::Architecture actual) {
+                    found = actual;
+                    if (const QString mismatch = architectureMismatch(clean, actual, required);
+                        !mismatch.isEmpty())
+                        throw attn::CheckpointError(mismatch.toStdString());
+                };
+                Loaded out;
+                out.model = readModel(clean, options);
+                for (const auto& w : warnings)
+                    out.warnings << QString::fromStdString(w);
+                return out;
+            } catch (const attn::Cancelled&) {
+                throw;
+            } catch (const std::exception& e) {
+                *plain = plainLoadError(clean, e, required, found);
+                throw;
+            }
         },
         [this, clean, rememberDir](Loaded loaded) {
             model_ = std::move(loaded.model);
             directory_ = clean;
             warnings_ = loaded.warnings;
             lastError_.clear();
+            lastErrorSummary_.clear();
             if (rememberDir)
                 remember(clean);
             Q_EMIT changed();
         },
-        [this, clean](const QString& message) {
+        [this, clean, plain](const QString& message) {
             lastError_ = message.contains(clean) ? message : clean + QStringLiteral(": ") + message;
+            lastErrorSummary_ = plain->isEmpty() ? tr("The model could not be loaded.") : *plain;
             Q_EMIT failed(lastError_);
         });
 }
@@ -60,6 +81,8 @@ bool ModelSlot::setModel(const ModelHandle& model, const QString& dir, const QSt
     const QString mismatch = architectureMismatch(clean, base->architecture(), required_);
     if (!mismatch.isEmpty()) {
         lastError_ = mismatch;
+        lastErrorSummary_ = tr("This folder holds a %1, not an attnviz %2.")
+                                .arg(modelNoun(base->architecture()), modelNoun(required_));
         Q_EMIT failed(lastError_);
         return false;
     }
@@ -68,6 +91,7 @@ bool ModelSlot::setModel(const ModelHandle& model, const QString& dir, const QSt
     directory_ = clean;
     warnings_ = warnings;
     lastError_.clear();
+    lastErrorSummary_.clear();
     Q_EMIT changed();
     return true;
 }
@@ -77,6 +101,7 @@ bool ModelSlot::loadDefault(const QString& name) {
     if (!QFileInfo(dir).isDir()) {
         lastError_ = QStringLiteral("No default model found at %1; use Open model…")
                          .arg(QDir::toNativeSeparators(dir));
+        lastErrorSummary_ = tr("The shipped %1 is missing from this installation.").arg(modelNoun(required_));
         Q_EMIT failed(lastError_);
         return false;
     }
@@ -108,4 +133,10 @@ void ModelSlot::remember(const QString& dir) {
         list.removeLast();
     settings.setValue(recentKey(), list);
     Q_EMIT recentChanged();
+}
+
+QString ModelSlot::lastErrorExplained() const {
+    if (lastError_.isEmpty())
+        return {};
+    return lastErrorSummary_.isEmpty() ? lastError_ : lastErrorSummary_ + QLatin1Char('\n') + lastError_;
 }

@@ -34,8 +34,13 @@ public:
     QString displayName() const;
     /// Warnings attn::loadModel reported for the current model.
     QStringList warnings() const { return warnings_; }
-    /// The message of the last failed load (cleared by a successful one).
+    /// The message of the last failed load (cleared by a successful one): the reader's technical text.
     QString lastError() const { return lastError_; }
+    /// The same failure in plain words (services/load_error.hpp), e.g. "This folder holds a vision model
+    /// (ViT), not an attnviz sentiment model."; empty when there is none.
+    QString lastErrorSummary() const { return lastErrorSummary_; }
+    /// What a page's banner shows: the plain sentence, then the technical message on the next line.
+    QString lastErrorExplained() const;
     bool isLoading() const { return runner_.isBusy(); }
     /// Same as isLoading(): the busy/idle contract that waitUntilIdle (services/wait.hpp) waits on.
     bool isBusy() const { return runner_.isBusy(); }
@@ -90,4 +95,5 @@ private:
     QString directory_;
     QStringList warnings_;
     QString lastError_;
+    QString lastErrorSummary_;
 };

@@ -294,31 +294,20 @@ void HeatmapView::setCompact(bool on) {
     rebuild();
 }
 
-void HeatmapView::setRowNotes(const QStringList& notes) {
+void HeatmapView::setRowNotes(const QStringList& notes, const QStringList& marks) {
     rowNotes_ = notes;
+    rowMarks_ = marks;
     rebuild();
 }
 
-void HeatmapView::setColumnNotes(const QStringList& notes) {
+void HeatmapView::setColumnNotes(const QStringList& notes, const QStringList& marks) {
     columnNotes_ = notes;
+    columnMarks_ = marks;
     rebuild();
 }
 
-void HeatmapView::setRowMarker(int row) {
-    markedRow_ = row;
-    if (!rowMarker_) {
-        rowMarker_ = new QCPItemRect(plot_);
-        rowMarker_->setPen(QPen(QColor(220, 0, 0), 2.5));
-        rowMarker_->setBrush(Qt::NoBrush);
-        rowMarker_->setClipToAxisRect(true);
-    }
-    const bool shown = row >= 0 && row < values_.rows();
-    rowMarker_->setVisible(shown);
-    if (shown) {
-        rowMarker_->topLeft->setCoords(-0.5, row - 0.5);
-        rowMarker_->bottomRight->setCoords(double(values_.cols()) - 0.5, row + 0.5);
-    }
-    plot_->replot();
+QString HeatmapView::noteMark(const QStringList& marks, int i) {
+    return i >= 0 && i < marks.size() ? marks[i] : QStringLiteral("\u26a0");
 }
 
 void HeatmapView::setEmptyText(const QString& text) {
@@ -338,9 +327,9 @@ QStringList HeatmapView::drawnColumnTickLabels() const {
     return drawnColumnLabels_;
 }
 
-QString HeatmapView::displayLabel(const QString& label, const QString& note, int maxWidth,
-                                  const QFont& font) const {
-    const QString prefix = note.isEmpty() ? QString() : QStringLiteral("\u26a0 ");
+QString HeatmapView::displayLabel(const QString& label, const QString& note, const QString& mark,
+                                  int maxWidth, const QFont& font) const {
+    const QString prefix = note.isEmpty() || mark.isEmpty() ? QString() : mark + QLatin1Char(' ');
     const QFontMetrics fm(font);
     return prefix +
            fm.elidedText(sanitizeLabel(label), Qt::ElideRight,
@@ -350,7 +339,11 @@ QString HeatmapView::displayLabel(const QString& label, const QString& note, int
 void HeatmapView::applyFonts() {
     const double base = QApplication::font().pointSizeF() > 0 ? QApplication::font().pointSizeF() : 9.0;
     const Eigen::Index n = std::max(values_.rows(), values_.cols());
-    double tick = base + (teaching_ ? 4.0 : 0.0) - (n > 40 ? 1.5 : n > 20 ? 1.0 : 0.0);
+    double tick = base + (teaching_ ? 4.0 : 0.0) -
+                  (n > 40   ? 1.5
+                   : n > 20 ? 1.0
+                            : 0.0) -
+                  (compact_ ? 1.5 : 0.0);
     tick = std::max(tick, 7.0);
     QFont tickFont = QApplication::font();
     tickFont.setPointSizeF(tick);
@@ -449,19 +442,21 @@ void HeatmapView::rebuild() {
     // Tick labels: elided to a fixed pixel width; the tooltip keeps the full text.
     const QFont tickFont = plot_->yAxis->tickLabelFont();
     const QFontMetrics fm(tickFont);
-    const int rowMax = fm.averageCharWidth() * (teaching_ ? 16 : 18);
-    const int colMax = fm.averageCharWidth() * (teaching_ ? 14 : 16);
+    const int rowMax = fm.averageCharWidth() * (compact_ ? 8 : teaching_ ? 16 : 18);
+    const int colMax = fm.averageCharWidth() * (compact_ ? 8 : teaching_ ? 14 : 16);
     drawnRowLabels_.clear();
     drawnColumnLabels_.clear();
     QVector<double> rowPos, colPos;
     QVector<QString> rowText, colText;
     for (int r = 0; r < int(rows); ++r) {
-        drawnRowLabels_.push_back(displayLabel(rowLabels_[r], rowNotes_.value(r), rowMax, tickFont));
+        drawnRowLabels_.push_back(
+            displayLabel(rowLabels_[r], rowNotes_.value(r), noteMark(rowMarks_, r), rowMax, tickFont));
         rowPos.push_back(r);
         rowText.push_back(drawnRowLabels_.back());
     }
     for (int c = 0; c < int(cols); ++c) {
-        drawnColumnLabels_.push_back(displayLabel(columnLabels_[c], columnNotes_.value(c), colMax, tickFont));
+        drawnColumnLabels_.push_back(displayLabel(columnLabels_[c], columnNotes_.value(c),
+                                                  noteMark(columnMarks_, c), colMax, tickFont));
         colPos.push_back(c);
         colText.push_back(drawnColumnLabels_.back());
     }
@@ -479,6 +474,7 @@ void HeatmapView::rebuild() {
     // the bottom margin could only ever grow (long rotated labels followed by short ones left a
     // blank band under the plot). Start it from zero on every rebuild.
     scale_->setMargins(QMargins());
+    placeMarkers();
     plot_->replot();
 }
 
@@ -488,6 +484,10 @@ void HeatmapView::updateColumnLabelRotation() {
     const Eigen::Index cols = values_.cols();
     if (cols == 0)
         return;
+    if (compact_) {
+        updateCompactLabels();
+        return;
+    }
     const QFontMetrics fm(plot_->xAxis->tickLabelFont());
     int widest = 0;
     for (const QString& s : drawnColumnLabels_)

@@ -53,15 +53,19 @@ public:
     void setValueDecimals(int decimals);
     /// Larger fonts for a projector.
     void setTeachingMode(bool on);
-    /// Thumbnail mode: only the cells (no title, tick labels, axis titles or colour scale), so a
-    /// small view spends its area on the matrix. Hover tooltips and clicks still work.
+    /// Thumbnail mode: only the cells (no title, axis titles or colour scale), so a small view spends
+    /// its area on the matrix. Row and column labels (small, abbreviated) appear once every cell is
+    /// at least a text line high. Hover tooltips and clicks still work.
     void setCompact(bool on);
     bool isCompact() const { return compact_; }
+    /// Compact mode: whether the row and column labels are drawn at the current size.
+    bool compactLabelsShown() const { return compactLabels_; }
 
-    /// A non-empty note marks that row's (or column's) label, e.g. an out-of-vocabulary word,
-    /// and becomes the label's tooltip.
-    void setRowNotes(const QStringList& notes);
-    void setColumnNotes(const QStringList& notes);
+    /// A non-empty note marks that row's (or column's) label and becomes the label's tooltip. The mark
+    /// is "⚠" (e.g. an out-of-vocabulary word) unless `marks` holds another one for that label; an
+    /// empty mark draws the label as it is (e.g. a padding position whose label says what it is).
+    void setRowNotes(const QStringList& notes, const QStringList& marks = {});
+    void setColumnNotes(const QStringList& notes, const QStringList& marks = {});
 
     const attn::Matrix& matrix() const { return values_; }
     const QStringList& rowLabels() const { return rowLabels_; }
@@ -78,9 +82,13 @@ public:
 
     /// Text shown instead of the plot while there is no matrix (default "No data").
     void setEmptyText(const QString& text);
-    /// Outlines row `row` (e.g. the current decoding step) in red; -1 removes the outline.
+    /// Outlines row `row` (e.g. the current decoding step, the selected query) in red; -1 removes it.
+    /// The outline follows later setMatrix() calls (it is dropped when the row no longer exists).
     void setRowMarker(int row);
     int rowMarker() const { return markedRow_; }
+    /// Outlines column `column` (e.g. the selected patch as a key) with a dashed red line; -1 removes it.
+    void setColumnMarker(int column);
+    int columnMarker() const { return markedColumn_; }
     /// Title of the colour scale; empty = "weight" (Fixed01) or "score" (Auto).
     void setColorScaleLabel(const QString& label);
     /// Whether signed data is drawn with the diverging map (only in Auto mode with negative values).
@@ -126,7 +134,12 @@ private:
     QString labelToolTipAt(const QPoint& plotPos) const;
     /// (row, -1) over a row's tick label, (-1, column) over a column's, else (-1, -1).
     std::pair<int, int> labelAt(const QPoint& plotPos) const;
-    QString displayLabel(const QString& label, const QString& note, int maxWidth, const QFont& font) const;
+    QString displayLabel(const QString& label, const QString& note, const QString& mark, int maxWidth,
+                         const QFont& font) const;
+    void placeMarkers();
+    void updateCompactLabels();
+    /// The mark drawn before a noted label: marks[i] when given, else "⚠".
+    static QString noteMark(const QStringList& marks, int i);
 
     QCustomPlot* plot_ = nullptr;
     QCPColorMap* map_ = nullptr;
@@ -134,18 +147,21 @@ private:
     attn::Matrix values_;
     QStringList rowLabels_, columnLabels_;
     QStringList rowNotes_, columnNotes_;
+    QStringList rowMarks_, columnMarks_;
     QString title_, rowTitle_, columnTitle_;
     QJsonObject exportMetadata_;
     RangeMode rangeMode_ = RangeMode::Fixed01;
     bool showValues_ = false;
     bool teaching_ = false;
     bool compact_ = false;
+    bool compactLabels_ = false;
     int decimals_ = 2;
     int hoverRow_ = -1, hoverColumn_ = -1;
     std::pair<int, int> hoverLabel_{-1, -1};
     QCPItemRect* rowHighlight_ = nullptr;
-    QCPItemRect* rowMarker_ = nullptr; // setRowMarker
-    int markedRow_ = -1;
+    QCPItemRect* rowMarker_ = nullptr;    // setRowMarker
+    QCPItemRect* columnMarker_ = nullptr; // setColumnMarker
+    int markedRow_ = -1, markedColumn_ = -1;
     QCPItemRect* columnHighlight_ = nullptr;
     // Dark outlines drawn under the light ones so that the highlight shows on every cell colour.
     QCPItemRect* rowHighlightShadow_ = nullptr;

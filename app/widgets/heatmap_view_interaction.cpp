@@ -32,13 +32,16 @@ QString HeatmapView::cellToolTip(int row, int column) const {
     QStringList lines;
     lines << QStringLiteral("%1: %2 (row %3)")
                  .arg(rowTitle_.isEmpty() ? tr("Query") : rowTitle_, rowLabels_[row], QString::number(row));
+    auto noted = [](const QString& mark, const QString& note) {
+        return QStringLiteral("  ") + (mark.isEmpty() ? note : mark + QLatin1Char(' ') + note);
+    };
     if (!rowNotes_.value(row).isEmpty())
-        lines << QStringLiteral("  \u26a0 ") + rowNotes_.value(row);
+        lines << noted(noteMark(rowMarks_, row), rowNotes_.value(row));
     lines << QStringLiteral("%1: %2 (column %3)")
                  .arg(columnTitle_.isEmpty() ? tr("Key") : columnTitle_, columnLabels_[column],
                       QString::number(column));
     if (!columnNotes_.value(column).isEmpty())
-        lines << QStringLiteral("  \u26a0 ") + columnNotes_.value(column);
+        lines << noted(noteMark(columnMarks_, column), columnNotes_.value(column));
     lines << QStringLiteral("%1: %2").arg(valueName, valueText);
     return lines.join(QLatin1Char('\n'));
 }
@@ -89,21 +92,21 @@ std::pair<int, int> HeatmapView::labelAt(const QPoint& plotPos) const {
 }
 
 QString HeatmapView::labelToolTipAt(const QPoint& plotPos) const {
-    auto describe = [](const QString& title, const QString& label, const QString& note, int index,
-                       const char* what) {
+    auto describe = [](const QString& title, const QString& label, const QString& note, const QString& mark,
+                       int index, const char* what) {
         QString s =
             QStringLiteral("%1: %2 (%3 %4)").arg(title, label, QLatin1String(what), QString::number(index));
         if (!note.isEmpty())
-            s += QStringLiteral("\n\u26a0 ") + note;
+            s += QLatin1Char('\n') + (mark.isEmpty() ? note : mark + QLatin1Char(' ') + note);
         return s;
     };
     const auto [r, c] = labelAt(plotPos);
     if (r >= 0)
-        return describe(rowTitle_.isEmpty() ? tr("Query") : rowTitle_, rowLabels_[r], rowNotes_.value(r), r,
-                        "row");
+        return describe(rowTitle_.isEmpty() ? tr("Query") : rowTitle_, rowLabels_[r], rowNotes_.value(r),
+                        noteMark(rowMarks_, r), r, "row");
     if (c >= 0)
         return describe(columnTitle_.isEmpty() ? tr("Key") : columnTitle_, columnLabels_[c],
-                        columnNotes_.value(c), c, "column");
+                        columnNotes_.value(c), noteMark(columnMarks_, c), c, "column");
     return {};
 }
 

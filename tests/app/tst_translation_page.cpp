@@ -1,5 +1,6 @@
 // TranslationPage driven with the parity-fixture seq2seq models; the alignment, labels and outputs are
 // compared with the core engine's own translate() computed here, at 1e-6.
+#include "pages/translation/decode_step_panel.hpp"
 #include "pages/translation_page.hpp"
 #include "services/job_runner.hpp"
 #include "services/model_slot.hpp"
@@ -115,6 +116,84 @@ private Q_SLOTS:
         for (int t = 0; t < steps; ++t)
             QVERIFY(std::abs(byLabel[t] - double(ref.alignment(t, 1))) <= 1e-6);
         QVERIFY(page.errorText().isEmpty());
+    }
+
+    // Issue 12 point 7: the step-through is the engine's greedy decoding, one word per step, with the
+    // decoder's top-k next words and their probabilities (Seq2SeqModel's candidates) at every step.
+    void stepThroughIsRealDecoding() {
+        TranslationPage page;
+        loadBoth(page, "s2s_additive", "s2s_none");
+        const QString text = QStringLiteral("you are very tall");
+        translate(page, text);
+        const auto ref = reference("s2s_additive")->translate(text.toStdString());
+        const int steps = int(ref.outputTokens.size());
+        QVERIFY(steps >= 2);
+        for (int t = 0; t < steps; ++t) {
+            page.setStep(t);
+            QCOMPARE(page.step(), t);
+            QCOMPARE(page.mainHeatmap()->rowMarker(), t);
+            const auto values = page.stepPanel()->candidateValues();
+            const auto& want = ref.candidates[size_t(t)];
+            QCOMPARE(values.size(), want.size());
+            QVERIFY(want.size() == 5);
+            for (size_t i = 0; i < want.size(); ++i) {
+                QVERIFY(std::abs(values[i] - double(want[i].probability)) <= 1e-6);
+                QVERIFY(page.stepPanel()->candidateLabels()[int(i)].endsWith(
+                    QString::fromStdString(want[i].token)));
+            }
+            QCOMPARE(want.front().id, ref.outputIds[size_t(t)]);
+            QVERIFY2(page.soFarText().contains(
+                         QString::fromStdString(ref.outputTokens[size_t(t)]).toHtmlEscaped()),
+                     qPrintable(page.soFarText()));
+            const QVector<double> bars = page.stepBarValues();
+            QCOMPARE(bars.size(), int(ref.alignment.cols()));
+            for (int j = 0; j < bars.size(); ++j)
+                QVERIFY(std::abs(bars[j] - double(ref.alignment(t, j))) <= 1e-6);
+        }
+        // "very" is not in the fixture's source vocabulary: marked on the map's axis and counted.
+        QCOMPARE(ref.sourceUnknown[2], std::uint8_t(1));
+        QVERIFY2(page.mainHeatmap()->drawnColumnTickLabels()[2].startsWith(QStringLiteral("⚠")),
+                 qPrintable(page.mainHeatmap()->drawnColumnTickLabels().join(QLatin1Char(','))));
+        QVERIFY(!page.mainHeatmap()->drawnColumnTickLabels()[1].startsWith(QStringLiteral("⚠")));
+    }
+
+    // The model without attention has its own view: the context vector (the encoder's final state), then
+    // the decoder's state after each step.
+    void baselineShowsItsContextVector() {
+        TranslationPage page;
+        loadBoth(page, "s2s_additive", "s2s_none");
+        const QString text = QStringLiteral("i am cold .");
+        translate(page, text);
+        const auto ref = reference("s2s_none")->translate(text.toStdString());
+        const attn::Matrix& m = page.contextHeatmap()->matrix();
+        QCOMPARE(m.rows(), Eigen::Index(1 + ref.outputTokens.size()));
+        compareMatrix(m.topRows(1), ref.encoderStates.bottomRows(1));
+        compareMatrix(m.bottomRows(m.rows() - 1), ref.decoderStates);
+        page.setDecoder(TranslationPage::Decoder::WithoutAttention);
+        QCOMPARE(page.currentHeatmap(), page.contextHeatmap());
+        page.setStep(1);
+        QCOMPARE(page.contextHeatmap()->rowMarker(), 2);
+        QCOMPARE(page.mainHeatmap()->rowMarker(), -1);
+        QVERIFY(page.stepBarValues().isEmpty());
+        QCOMPARE(page.stepPanel()->candidateValues().size(), ref.candidates[1].size());
+    }
+
+    // Bar labels overlapped from 15 source words on: now upright, abbreviated and thinned.
+    void barLabelsOverlappedAtFifteenWords() {
+        QStringList words;
+        for (int i = 0; i < 20; ++i)
+            words << (i == 3 ? QStringLiteral("extraordinarily") : QStringLiteral("w%1").arg(i));
+        std::vector<std::uint8_t> unknown(20, 0);
+        unknown[4] = 1;
+        const QStringList wide = DecodeStepPanel::barLabels(words, unknown, 800, 14);
+        QCOMPARE(wide.size(), 20);
+        QCOMPARE(wide[3], QStringLiteral("extraor…"));
+        QCOMPARE(wide[4], QStringLiteral("⚠ w4"));
+        for (const QString& l : wide)
+            QVERIFY(!l.isEmpty()); // 40 px a bar: every label fits
+        const QStringList narrow = DecodeStepPanel::barLabels(words, unknown, 200, 14); // 10 px a bar
+        for (int i = 0; i < 20; ++i)
+            QCOMPARE(narrow[i].isEmpty(), i % 2 != 0);
     }
 
     void noAttentionModelShowsNoHeatmap() {

@@ -83,7 +83,7 @@ DatasetBrowser::DatasetBrowser(VisionSession* session, QWidget* parent) : QWidge
         const auto& data = session_->dataset();
         session_->predictions().assign(data ? data->images.count : 0, -1);
         refreshList();
-        if (data)
+        if (data && autoPredict_)
             predictAll();
     });
     connect(session_, &VisionSession::analysisChanged, this, [this] {
@@ -122,7 +122,7 @@ void DatasetBrowser::onDatasetChanged() {
         index_->setValue(std::max(0, session_->browsedIndex()));
     }
     refreshList();
-    if (session_->model())
+    if (session_->model() && autoPredict_)
         predictAll();
 }
 

@@ -23,6 +23,10 @@ public:
 
     /// Starts predicting the whole browsed set (batches in the job runner).
     void predictAll();
+    /// Whether a newly opened set (or a new model) is predicted at once (default true). A one-image run
+    /// (render, inspect --png) turns it off: it never shows the list, and 10,000 images cost seconds.
+    void setAutoPredict(bool on) { autoPredict_ = on; }
+    bool autoPredict() const { return autoPredict_; }
     void cancelPredictions();
     void setMistakesOnly(bool on);
     /// Rows not hidden by "Mistakes only".
@@ -34,6 +38,7 @@ public:
     JobRunner* jobs() { return &batchRunner_; }
 
 private:
+    bool autoPredict_ = true;
     void onDatasetChanged();
     void refreshList();
     void refreshRow(int row);

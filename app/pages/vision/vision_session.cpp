@@ -27,7 +27,8 @@ Classified classifyImage(const attn::VitModel& model, attn::Image image) {
 VisionSession::VisionSession(QObject* parent) : QObject(parent) {
     slot_ = new ModelSlot(attn::Architecture::Vit, QStringLiteral("vision"), this);
     connect(slot_, &ModelSlot::changed, this, &VisionSession::onModelChanged);
-    connect(slot_, &ModelSlot::failed, this, &VisionSession::errorRaised);
+    // Plain words first, then the reader's technical message.
+    connect(slot_, &ModelSlot::failed, this, [this] { Q_EMIT errorRaised(slot_->lastErrorExplained()); });
     connect(slot_, &ModelSlot::loadingStarted, this,
             [this](const QString& dir) { Q_EMIT statusMessage(tr("Loading model %1…").arg(dir)); });
     connect(slot_, &ModelSlot::busyChanged, this, &VisionSession::refreshBusy);

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <attn/attention.hpp>
 #include <attn/models/seq2seq.hpp>
+#include <attn/top_k.hpp>
 #include <cmath>
 #include <stdexcept>
 
@@ -31,6 +32,7 @@ Seq2SeqModel::Seq2SeqModel(Seq2SeqConfig config, Vocabulary src, Vocabulary tgt,
     sosId_ = requireToken(tgt_, config_.sosToken, "sos_token", "tgt_vocab.txt");
     eosTgtId_ = requireToken(tgt_, config_.eosToken, "eos_token", "tgt_vocab.txt");
     unkId_ = requireToken(src_, config_.unkToken, "unk_token", "src_vocab.txt");
+    unkTgtId_ = tgt_.find(config_.unkToken).value_or(-1);
     if (config_.srcAppendEos)
         eosSrcId_ = requireToken(src_, config_.eosToken, "eos_token", "src_vocab.txt");
 
@@ -47,23 +49,29 @@ Seq2SeqModel::Seq2SeqModel(Seq2SeqConfig config, Vocabulary src, Vocabulary tgt,
     out_ = layers::Linear::load(w, "decoder.out", H, config_.tgtVocabSize);
 }
 
-TranslationResult Seq2SeqModel::translate(std::string_view text, int maxLen) const {
-    return translateWords(detail::tokenizeText(text), maxLen);
+TranslationResult Seq2SeqModel::translate(std::string_view text, int maxLen, int topK) const {
+    return translateWords(detail::tokenizeText(text), maxLen, topK);
 }
 
-TranslationResult Seq2SeqModel::translateWords(const std::vector<std::string>& words, int maxLen) const {
+TranslationResult Seq2SeqModel::translateWords(const std::vector<std::string>& words, int maxLen,
+                                               int topK) const {
+    if (topK < 1)
+        throw std::invalid_argument("seq2seq: topK must be >= 1, got " + std::to_string(topK));
     TranslationResult r;
     r.hasAttention = config_.attention != Seq2SeqAttentionKind::None;
     // Nothing to translate: no output at all (decoding the lone eos_token would invent a sentence).
     if (words.empty())
         return r;
     for (const auto& wd : words) {
+        const auto id = src_.find(wd);
         r.sourceTokens.push_back(wd);
-        r.sourceIds.push_back(src_.find(wd).value_or(unkId_));
+        r.sourceIds.push_back(id.value_or(unkId_));
+        r.sourceUnknown.push_back(!id || *id == unkId_ ? 1 : 0);
     }
     if (config_.srcAppendEos) {
         r.sourceTokens.push_back(config_.eosToken);
         r.sourceIds.push_back(eosSrcId_);
+        r.sourceUnknown.push_back(0);
     }
     if (r.sourceIds.empty())
         throw std::invalid_argument("seq2seq: empty input");
@@ -84,7 +92,7 @@ TranslationResult Seq2SeqModel::translateWords(const std::vector<std::string>& w
     if (kind == Seq2SeqAttentionKind::Additive)
         keysProj = ua_.forward(enc);
 
-    std::vector<Vector> logitRows;
+    std::vector<Vector> logitRows, stateRows;
     std::vector<RowVector> alignRows;
     int token = sosId_;
     Vector x(r.hasAttention ? 2 * H : H);
@@ -112,19 +120,28 @@ TranslationResult Seq2SeqModel::translateWords(const std::vector<std::string>& w
             alignRows.push_back(weights);
         }
         h = decGru_.step(x, h);
+        stateRows.push_back(h);
         Vector logits = out_.weight * h + out_.bias; // tgt_vocab
-        Eigen::Index best = 0;
-        logits.maxCoeff(&best);
+        // The candidates' order is the argmax's: the first one is the token greedy decoding takes.
+        std::vector<DecodeCandidate> stepCandidates;
+        for (const auto& [id, p] : softmaxTopK(logits, topK))
+            stepCandidates.push_back({id, tgt_.token(id), p});
+        r.candidates.push_back(std::move(stepCandidates));
         logitRows.push_back(std::move(logits));
-        token = static_cast<int>(best);
+        token = r.candidates.back().front().id;
         r.outputIds.push_back(token);
         r.outputTokens.push_back(tgt_.token(token));
+        r.outputUnknown.push_back(token == unkTgtId_ ? 1 : 0);
         if (token == eosTgtId_)
             break;
     }
     r.logits.resize(static_cast<Eigen::Index>(logitRows.size()), config_.tgtVocabSize);
-    for (std::size_t i = 0; i < logitRows.size(); ++i)
+    r.decoderStates.resize(static_cast<Eigen::Index>(stateRows.size()), H);
+    for (std::size_t i = 0; i < logitRows.size(); ++i) {
         r.logits.row(static_cast<Eigen::Index>(i)) = logitRows[i].transpose();
+        r.decoderStates.row(static_cast<Eigen::Index>(i)) = stateRows[i].transpose();
+    }
+    r.encoderStates = enc;
     if (r.hasAttention) {
         r.alignment.resize(static_cast<Eigen::Index>(alignRows.size()), S);
         for (std::size_t i = 0; i < alignRows.size(); ++i)

@@ -52,6 +52,13 @@ struct ClassifierResult {
     std::vector<std::string> warnings;    // e.g. input truncated to max_len
 };
 
+/// One of the decoder's most probable next tokens at a decoding step.
+struct DecodeCandidate {
+    int id = -1;             // target vocabulary id
+    std::string token;       // tgt_vocab.txt entry
+    float probability = 0.f; // softmax(decoder.out logits)[id], over the whole target vocabulary
+};
+
 /// Output of seq2seq translation with greedy decoding.
 struct TranslationResult {
     std::vector<std::string> sourceTokens; // as the encoder saw them (eos appended when configured)
@@ -60,6 +67,14 @@ struct TranslationResult {
     std::vector<int> outputIds;
     Matrix logits;    // steps x tgt_vocab, decoder.out before softmax
     Matrix alignment; // steps x source; empty when attention is "none"
+    /// Per step, the top-k next tokens (k = translateWords' topK, default 5), most probable first; the
+    /// first is the one greedy decoding chose (outputIds[step]).
+    std::vector<std::vector<DecodeCandidate>> candidates;
+    Matrix encoderStates; // source x H: the encoder GRU's output per source token; the last row is the
+                          // decoder's initial state (without attention: the one context vector)
+    Matrix decoderStates; // steps x H: the decoder's hidden state after each step
+    std::vector<std::uint8_t> sourceUnknown; // per source token: 1 when it was mapped to unk_token
+    std::vector<std::uint8_t> outputUnknown; // per output token: 1 when it is the target's unk_token
     bool hasAttention = false;
     std::vector<std::string> warnings;
 };

@@ -1,0 +1,275 @@
+#include "pages/translation/decode_step_panel.hpp"
+
+#include "widgets/format.hpp"
+#include "widgets/probability_bars.hpp"
+
+#include <QApplication>
+#include <QFontMetrics>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QPushButton>
+#include <QVBoxLayout>
+#include <algorithm>
+#include <cmath>
+#include <qcustomplot.h>
+
+namespace {
+
+using format::esc;
+
+constexpr int kCrowded = 15;     // from this many source words on, labels stand upright and are abbreviated
+constexpr int kAbbreviateAt = 9; // characters; longer words become 7 characters + "…" when crowded
+
+QString wordHtml(const std::string& token, bool unknown, bool current) {
+    QString w = esc(token);
+    if (unknown)
+        w = QStringLiteral("<span style='color:%1'>⚠ %2</span>").arg(QLatin1String(format::kErrorRed), w);
+    return current ? QStringLiteral("<b><u>%1</u></b>").arg(w) : w;
+}
+
+} // namespace
+
+DecodeStepPanel::DecodeStepPanel(QWidget* parent) : QWidget(parent) {
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    auto* buttons = new QHBoxLayout;
+    prev_ = new QPushButton(tr("◀ Prev"), this);
+    next_ = new QPushButton(tr("Next ▶"), this);
+    play_ = new QPushButton(tr("Play"), this);
+    prev_->setToolTip(tr("Previous decoding step (←)"));
+    next_->setToolTip(tr("Next decoding step (→)"));
+    play_->setToolTip(tr("Decode from the first word, one step at a time"));
+    play_->setCheckable(true);
+    buttons->addWidget(prev_);
+    buttons->addWidget(next_);
+    buttons->addWidget(play_);
+    buttons->addStretch();
+    stepLabel_ = new QLabel(this);
+    stepLabel_->setWordWrap(true);
+    stepLabel_->setTextFormat(Qt::RichText);
+    soFar_ = new QLabel(this);
+    soFar_->setWordWrap(true);
+    soFar_->setTextFormat(Qt::RichText);
+    soFar_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    candidatesTitle_ = new QLabel(this);
+    candidatesTitle_->setWordWrap(true);
+    candidatesTitle_->setTextFormat(Qt::RichText);
+    candidates_ = new ProbabilityBars(this);
+    candidates_->setMinimumHeight(120);
+    attentionTitle_ = new QLabel(this);
+    attentionTitle_->setWordWrap(true);
+    attentionTitle_->setTextFormat(Qt::RichText);
+    plot_ = new QCustomPlot(this);
+    plot_->setMinimumSize(220, 150);
+    bars_ = new QCPBars(plot_->xAxis, plot_->yAxis);
+    bars_->setWidth(0.7);
+    bars_->setPen(QPen(QColor(200, 100, 0)));
+    bars_->setBrush(QColor(255, 160, 60));
+    plot_->yAxis->setRange(0.0, 1.0);
+    plot_->yAxis->setLabel(tr("attention weight"));
+    plot_->xAxis->setTicker(QSharedPointer<QCPAxisTickerText>(new QCPAxisTickerText));
+    plot_->xAxis->setTickLabelRotation(-45);
+    plot_->xAxis->grid()->setVisible(false);
+    noAttention_ = new QLabel(this);
+    noAttention_->setWordWrap(true);
+    noAttention_->setStyleSheet(QStringLiteral("color: #444;"));
+    noAttention_->setText(
+        tr("This decoder has no attention, so there are no weights over the source words. It starts from the "
+           "context vector (the encoder's state after the last source token, the first row of the map on the "
+           "left) and from then on sees only its own state and the word it chose before."));
+    noAttention_->hide();
+    layout->addLayout(buttons);
+    layout->addWidget(stepLabel_);
+    layout->addWidget(soFar_);
+    layout->addWidget(candidatesTitle_);
+    layout->addWidget(candidates_, 2);
+    layout->addWidget(attentionTitle_);
+    layout->addWidget(plot_, 3);
+    layout->addWidget(noAttention_);
+    layout->addStretch(0);
+
+    connect(prev_, &QPushButton::clicked, this, &DecodeStepPanel::previousRequested);
+    connect(next_, &QPushButton::clicked, this, &DecodeStepPanel::nextRequested);
+    connect(play_, &QPushButton::toggled, this, &DecodeStepPanel::playRequested);
+}
+
+QString DecodeStepPanel::stepText() const {
+    return stepLabel_->text();
+}
+
+QString DecodeStepPanel::soFarText() const {
+    return soFar_->text();
+}
+
+QVector<double> DecodeStepPanel::attentionValues() const {
+    QVector<double> out;
+    for (auto it = bars_->data()->constBegin(); it != bars_->data()->constEnd(); ++it)
+        out << it->value;
+    return out;
+}
+
+std::vector<double> DecodeStepPanel::candidateValues() const {
+    return candidates_->values();
+}
+
+void DecodeStepPanel::setPlaying(bool playing) {
+    const QSignalBlocker block(play_);
+    play_->setChecked(playing);
+    play_->setText(playing ? tr("Pause") : tr("Play"));
+}
+
+void DecodeStepPanel::setTeachingMode(bool on) {
+    teaching_ = on;
+    QFont f = QApplication::font();
+    if (on)
+        f.setPointSizeF(f.pointSizeF() + 3.0);
+    for (QWidget* w : std::initializer_list<QWidget*>{stepLabel_, soFar_, candidatesTitle_, attentionTitle_,
+                                                      noAttention_, prev_, next_, play_})
+        w->setFont(f);
+    QFont tick = QApplication::font();
+    tick.setPointSizeF(tick.pointSizeF() + (on ? 3.0 : 0.0));
+    for (QCustomPlot* p : {plot_, candidates_->plot()}) {
+        p->xAxis->setTickLabelFont(tick);
+        p->yAxis->setTickLabelFont(tick);
+        p->xAxis->setLabelFont(tick);
+        p->yAxis->setLabelFont(tick);
+    }
+    refreshAttentionLabels();
+}
+
+QStringList DecodeStepPanel::barLabels(const QStringList& words, const std::vector<std::uint8_t>& unknown,
+                                       int widthPx, int lineHeightPx) {
+    const int n = static_cast<int>(words.size());
+    QStringList out;
+    if (n == 0)
+        return out;
+    const bool crowded = n >= kCrowded;
+    for (int i = 0; i < n; ++i) {
+        QString w = words[i];
+        if (crowded && w.size() > kAbbreviateAt)
+            w = w.left(kAbbreviateAt - 2) + QStringLiteral("…");
+        if (i < static_cast<int>(unknown.size()) && unknown[static_cast<std::size_t>(i)])
+            w = QStringLiteral("⚠ ") + w;
+        out << w;
+    }
+    // Upright labels need one text line per kept bar; slanted (-45°) ones 1/sin 45° of a line.
+    const double perBar = std::max(1.0, double(widthPx) / n);
+    const double need = lineHeightPx * (crowded ? 1.1 : 1.5);
+    const int stride = std::max(1, static_cast<int>(std::ceil(need / perBar)));
+    if (stride > 1)
+        for (int i = 0; i < n; ++i)
+            if (i % stride != 0)
+                out[i].clear();
+    return out;
+}
+
+void DecodeStepPanel::refreshAttentionLabels() {
+    auto ticker = qSharedPointerDynamicCast<QCPAxisTickerText>(plot_->xAxis->ticker());
+    if (!ticker)
+        return;
+    ticker->clear();
+    const int n = static_cast<int>(sourceWords_.size());
+    // The axis rect is narrower than the plot by the y axis' margin; estimate it from the plot.
+    const int width =
+        std::max(60, plot_->axisRect()->width() > 10 ? plot_->axisRect()->width() : plot_->width() - 60);
+    const int line = QFontMetrics(plot_->xAxis->tickLabelFont()).height();
+    tickLabels_ = barLabels(sourceWords_, sourceUnknown_, width, line);
+    for (int j = 0; j < n; ++j)
+        if (!tickLabels_[j].isEmpty())
+            ticker->addTick(j, tickLabels_[j]);
+    plot_->xAxis->setTickLabelRotation(n >= kCrowded ? -90 : -45);
+    plot_->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void DecodeStepPanel::resizeEvent(QResizeEvent* event) {
+    QWidget::resizeEvent(event);
+    refreshAttentionLabels();
+}
+
+void DecodeStepPanel::showStep(const attn::TranslationResult* r, int step, const std::string& eos,
+                               const std::string& unk, const QString& model) {
+    bars_->data()->clear();
+    sourceWords_.clear();
+    sourceUnknown_.clear();
+    candidateLabels_.clear();
+    const int steps = r ? static_cast<int>(r->outputTokens.size()) : 0;
+    prev_->setEnabled(steps > 0 && step > 0);
+    next_->setEnabled(steps > 0 && step < steps - 1);
+    play_->setEnabled(steps > 1);
+    if (steps == 0 || step < 0 || step >= steps) {
+        stepLabel_->setText(tr("Step through decoding once there is a translation."));
+        soFar_->clear();
+        candidatesTitle_->clear();
+        candidates_->clear();
+        attentionTitle_->clear();
+        noAttention_->hide();
+        plot_->show();
+        refreshAttentionLabels();
+        return;
+    }
+    const auto at = [](const std::vector<std::uint8_t>& v, std::size_t i) { return i < v.size() && v[i]; };
+    const auto t = static_cast<std::size_t>(step);
+    const QString input = step == 0 ? tr("the start token") : tr("“%1”").arg(esc(r->outputTokens[t - 1]));
+    stepLabel_->setText(tr("<b>Step %1 of %2</b> · %3 · the decoder's input: %4 and its state")
+                            .arg(step + 1)
+                            .arg(steps)
+                            .arg(esc(model))
+                            .arg(input));
+
+    // The output as it grows: the words chosen so far, this step's in bold, nothing after it.
+    QStringList words;
+    for (std::size_t i = 0; i <= t; ++i)
+        words << (r->outputTokens[i] == eos && i == t && i + 1 == r->outputTokens.size()
+                      ? QStringLiteral("<i>%1</i>").arg(tr("%1 (end of sentence)").arg(esc(eos)))
+                      : wordHtml(r->outputTokens[i], at(r->outputUnknown, i), i == t));
+    soFar_->setText(tr("Output so far: %1").arg(words.join(QLatin1Char(' '))));
+
+    // Top-k next words (the engine's softmax); the first is the one greedy decoding took.
+    if (t < r->candidates.size() && !r->candidates[t].empty()) {
+        const auto& cands = r->candidates[t];
+        std::vector<float> p;
+        for (const auto& c : cands) {
+            p.push_back(c.probability);
+            candidateLabels_ << (c.token == unk ? QStringLiteral("⚠ ") : QString()) +
+                                    QString::fromStdString(c.token);
+        }
+        candidates_->setProbabilities(p, candidateLabels_, 0);
+        candidatesTitle_->setText(
+            tr("The decoder's %1 most probable next words (softmax over its %2-word vocabulary). Greedy "
+               "decoding takes the first: “%3” (%4).")
+                .arg(cands.size())
+                .arg(r->logits.cols())
+                .arg(esc(cands.front().token), format::num(cands.front().probability, 3)));
+    } else {
+        candidates_->clear();
+        candidatesTitle_->clear();
+    }
+
+    const bool attention = r->hasAttention && r->alignment.rows() > step;
+    if (!attention)
+        stepLabel_->setText(stepLabel_->text() +
+                            tr(" · no attention weights: this decoder has no attention"));
+    plot_->setVisible(attention);
+    noAttention_->setVisible(!attention);
+    if (attention) {
+        int best = 0;
+        QVector<double> keys, values;
+        for (int j = 0; j < r->alignment.cols(); ++j) {
+            keys << j;
+            values << r->alignment(step, j);
+            if (r->alignment(step, j) > r->alignment(step, best))
+                best = j;
+        }
+        bars_->setData(keys, values, true);
+        plot_->xAxis->setRange(-0.6, double(r->alignment.cols()) - 0.4);
+        sourceWords_ = format::toQStrings(r->sourceTokens);
+        sourceUnknown_ = r->sourceUnknown;
+        attentionTitle_->setText(tr("Attention at this step: where the decoder looks in the source (the row "
+                                    "marked on the map). Mostly at “%1” (%2).")
+                                     .arg(esc(r->sourceTokens[static_cast<std::size_t>(best)]),
+                                          format::num(r->alignment(step, best))));
+    } else {
+        attentionTitle_->clear();
+    }
+    refreshAttentionLabels();
+}

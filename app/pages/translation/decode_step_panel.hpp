@@ -1,0 +1,77 @@
+#pragma once
+// DecodeStepPanel: one step of greedy decoding, as the engine computed it (TranslationResult):
+//   - the output so far, the word chosen at this step in bold and nothing after it;
+//   - the decoder's five most probable next words with their probabilities (ProbabilityBars), the
+//     chosen one (the most probable: greedy decoding) highlighted;
+//   - with attention: the step's attention weights over the source words as bars; without attention a
+//     note that the decoder sees the source only through the context vector.
+// Words the model does not know (<unk>) are marked ⚠. Prev / Next / Play ask the page to move; the
+// panel only shows what it is given.
+
+#include <QStringList>
+#include <QVector>
+#include <QWidget>
+#include <attn/models/model.hpp>
+#include <vector>
+
+class ProbabilityBars;
+class QCPBars;
+class QCustomPlot;
+class QLabel;
+class QPushButton;
+
+class DecodeStepPanel : public QWidget {
+    Q_OBJECT
+public:
+    explicit DecodeStepPanel(QWidget* parent = nullptr);
+
+    /// Shows step `step` of `r` (null: nothing to step through). `eos` and `unk` are the model's tokens,
+    /// `model` names the decoder in the caption.
+    void showStep(const attn::TranslationResult* r, int step, const std::string& eos, const std::string& unk,
+                  const QString& model);
+    void setPlaying(bool playing);
+    void setTeachingMode(bool on);
+
+    QString stepText() const;
+    QString soFarText() const;
+    /// Attention bar heights (source order); empty without attention.
+    QVector<double> attentionValues() const;
+    /// Source-word tick labels as drawn under the attention bars (thinned when crowded: "" = skipped).
+    QStringList attentionTickLabels() const { return tickLabels_; }
+    /// Candidate probabilities and labels as drawn (most probable first).
+    std::vector<double> candidateValues() const;
+    QStringList candidateLabels() const { return candidateLabels_; }
+    QCustomPlot* attentionPlot() const { return plot_; }
+    ProbabilityBars* candidates() const { return candidates_; }
+
+    /// Source labels for `n` bars in `widthPx`: ⚠ for unknown words, long words abbreviated and, when a
+    /// bar is narrower than a line of text, only every k-th label kept ("" for the others).
+    static QStringList barLabels(const QStringList& words, const std::vector<std::uint8_t>& unknown,
+                                 int widthPx, int lineHeightPx);
+
+Q_SIGNALS:
+    void previousRequested();
+    void nextRequested();
+    void playRequested(bool play);
+
+protected:
+    void resizeEvent(QResizeEvent* event) override;
+
+private:
+    void refreshAttentionLabels();
+
+    QPushButton* prev_ = nullptr;
+    QPushButton* next_ = nullptr;
+    QPushButton* play_ = nullptr;
+    QLabel* stepLabel_ = nullptr;
+    QLabel* soFar_ = nullptr;
+    QLabel* candidatesTitle_ = nullptr;
+    ProbabilityBars* candidates_ = nullptr;
+    QLabel* attentionTitle_ = nullptr;
+    QCustomPlot* plot_ = nullptr;
+    QCPBars* bars_ = nullptr;
+    QLabel* noAttention_ = nullptr;
+    QStringList sourceWords_, tickLabels_, candidateLabels_;
+    std::vector<std::uint8_t> sourceUnknown_;
+    bool teaching_ = false;
+};

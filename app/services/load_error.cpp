@@ -1,0 +1,47 @@
+#include "services/load_error.hpp"
+
+#include <QCoreApplication>
+#include <attn/checkpoint.hpp>
+#include <attn/safetensors.hpp>
+#include <filesystem>
+
+namespace {
+QString tr(const char* text) {
+    return QCoreApplication::translate("LoadError", text);
+}
+} // namespace
+
+QString modelNoun(attn::Architecture a) {
+    switch (a) {
+    case attn::Architecture::TransformerClassifier:
+        return tr("sentiment model (transformer classifier)");
+    case attn::Architecture::Seq2SeqAttention:
+        return tr("translation model (seq2seq)");
+    case attn::Architecture::Vit:
+        return tr("vision model (ViT)");
+    }
+    return tr("model");
+}
+
+QString plainLoadError(const QString& dir, const std::exception& error, attn::Architecture required,
+                       std::optional<attn::Architecture> found) {
+    namespace fs = std::filesystem;
+    const fs::path path(dir.toStdString());
+    std::error_code ec;
+    const QString wanted = modelNoun(required);
+    if (!fs::is_directory(path, ec))
+        return tr("This is not a model folder: choose the folder that holds config.json and "
+                  "model.safetensors.");
+    if (found && *found != required)
+        return tr("This folder holds a %1, not an attnviz %2.").arg(modelNoun(*found), wanted);
+    if (!fs::exists(path / "config.json", ec))
+        return tr("This folder is not an attnviz %1: it has no config.json.").arg(wanted);
+    if (dynamic_cast<const attn::ConfigError*>(&error))
+        return tr("This is not an attnviz %1: its settings (config.json) cannot be used.").arg(wanted);
+    if (dynamic_cast<const attn::SafetensorsError*>(&error))
+        return tr("The model's weights (model.safetensors) are damaged or incomplete.");
+    if (dynamic_cast<const attn::CheckpointError*>(&error))
+        return tr("The model's files do not fit together: a file is missing or the weights do not match "
+                  "config.json.");
+    return tr("The model could not be loaded.");
+}

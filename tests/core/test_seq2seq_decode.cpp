@@ -1,0 +1,112 @@
+// Step-by-step greedy decoding of the shipped translation checkpoints against PyTorch:
+// tests/data/decode/translation-en-es-top5.json was written by training/make_decode_fixture.py (the same
+// checkpoints run by training/attnviz/models.py). At every step the engine's five candidates must be the
+// same tokens in the same order with probabilities within 1e-5, and for the model without attention the
+// final encoder state (the one context vector) within 1e-5.
+
+#include <attn/checkpoint.hpp>
+#include <attn/top_k.hpp>
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+namespace {
+
+namespace fs = std::filesystem;
+constexpr float kTol = 1e-5f;
+const fs::path kModels = fs::path(ATTNVIZ_SOURCE_DIR) / "resources" / "models";
+
+nlohmann::json fixture() {
+    std::ifstream in(fs::path(ATTNVIZ_TEST_DATA_DIR) / "decode" / "translation-en-es-top5.json");
+    return nlohmann::json::parse(in);
+}
+
+std::shared_ptr<const attn::Seq2SeqModel> load(const std::string& name) {
+    const auto model = attn::loadModel(kModels / name);
+    auto s2s = std::dynamic_pointer_cast<const attn::Seq2SeqModel>(model);
+    EXPECT_NE(s2s, nullptr) << name;
+    return s2s;
+}
+
+} // namespace
+
+TEST(Seq2SeqDecode, EveryStepsTopFiveMatchesPyTorch) {
+    const auto want = fixture();
+    ASSERT_EQ(want["models"].size(), 2u);
+    for (const auto& m : want["models"]) {
+        const std::string name = m["model"].get<std::string>();
+        SCOPED_TRACE(name);
+        const auto model = load(name);
+        ASSERT_NE(model, nullptr);
+        const int k = m["top_k"].get<int>();
+        for (const auto& c : m["cases"]) {
+            SCOPED_TRACE(c["text"].get<std::string>());
+            const auto r = model->translate(c["text"].get<std::string>(), 0, k);
+            EXPECT_EQ(r.sourceIds, c["source_ids"].get<std::vector<int>>());
+            ASSERT_EQ(r.outputIds, c["output_ids"].get<std::vector<int>>());
+            ASSERT_EQ(r.candidates.size(), c["steps"].size());
+            for (std::size_t t = 0; t < r.candidates.size(); ++t) {
+                SCOPED_TRACE("step " + std::to_string(t));
+                const auto& step = c["steps"][t];
+                const auto& got = r.candidates[t];
+                ASSERT_EQ(got.size(), static_cast<std::size_t>(k));
+                EXPECT_EQ(got.front().id, r.outputIds[t]); // the first candidate is the token chosen
+                for (std::size_t i = 0; i < got.size(); ++i) {
+                    EXPECT_EQ(got[i].id, step["ids"][i].get<int>()) << "candidate " << i;
+                    EXPECT_EQ(got[i].token, step["tokens"][i].get<std::string>());
+                    EXPECT_NEAR(got[i].probability, step["probabilities"][i].get<float>(), kTol);
+                }
+            }
+            // The final encoder state: the decoder's starting point (the whole sentence without attention).
+            const auto& state = c["final_encoder_state"];
+            ASSERT_EQ(static_cast<std::size_t>(r.encoderStates.cols()), state.size());
+            const Eigen::Index last = r.encoderStates.rows() - 1;
+            for (std::size_t i = 0; i < state.size(); ++i)
+                EXPECT_NEAR(r.encoderStates(last, static_cast<Eigen::Index>(i)), state[i].get<float>(), kTol);
+            EXPECT_EQ(r.decoderStates.rows(), static_cast<Eigen::Index>(r.outputIds.size()));
+        }
+    }
+}
+
+TEST(Seq2SeqDecode, UnknownSourceWordsAreFlagged) {
+    const auto model = load("translation-en-es");
+    ASSERT_NE(model, nullptr);
+    const auto r = model->translate("my zyxwv friend");
+    ASSERT_EQ(r.sourceTokens.size(), 4u); // eos appended
+    EXPECT_EQ(r.sourceUnknown, (std::vector<std::uint8_t>{0, 1, 0, 0}));
+    EXPECT_EQ(r.sourceIds[1], *model->sourceVocabulary().find("<unk>"));
+    ASSERT_EQ(r.outputUnknown.size(), r.outputIds.size());
+    const int unk = *model->targetVocabulary().find("<unk>");
+    for (std::size_t t = 0; t < r.outputIds.size(); ++t)
+        EXPECT_EQ(r.outputUnknown[t] != 0, r.outputIds[t] == unk);
+}
+
+TEST(Seq2SeqDecode, TopKIsCheckedAndClampedToTheVocabulary) {
+    const auto model = load("translation-en-es");
+    ASSERT_NE(model, nullptr);
+    EXPECT_THROW(model->translate("i am cold", 0, 0), std::invalid_argument);
+    const auto r = model->translate("i am cold", 0, 1);
+    for (const auto& step : r.candidates)
+        EXPECT_EQ(step.size(), 1u);
+}
+
+// Hand computation: softmax([1, 3, 2, 3]) = e^(l-3) / (e^-2 + 1 + e^-1 + 1); the tie keeps index 1 first.
+TEST(SoftmaxTopK, MatchesAHandComputation) {
+    attn::Vector logits(4);
+    logits << 1.f, 3.f, 2.f, 3.f;
+    const auto top = attn::softmaxTopK(logits, 3);
+    const double z = std::exp(-2.0) + 1.0 + std::exp(-1.0) + 1.0;
+    ASSERT_EQ(top.size(), 3u);
+    EXPECT_EQ(top[0].first, 1);
+    EXPECT_EQ(top[1].first, 3);
+    EXPECT_EQ(top[2].first, 2);
+    EXPECT_NEAR(top[0].second, 1.0 / z, 1e-7);
+    EXPECT_NEAR(top[1].second, 1.0 / z, 1e-7);
+    EXPECT_NEAR(top[2].second, std::exp(-1.0) / z, 1e-7);
+    EXPECT_EQ(attn::softmaxTopK(logits, 10).size(), 4u);
+    EXPECT_THROW(attn::softmaxTopK(logits, 0), std::invalid_argument);
+    logits(2) = std::nanf("");
+    EXPECT_THROW(attn::softmaxTopK(logits, 2), std::invalid_argument);
+}
