@@ -139,6 +139,17 @@ def main():
     put("vocabulary", "sentences.txt", "She's improved. Don't, can't \u2019s cannot 3.5 well-known U.S. (x) "
                                        "1,000 10:30 and/or at&t \u201cquoted\u201d \u2026 e.g. Mr. Smith...\n")
 
+    # Hugging Face tokenizers (tests/data/hf/tokenizers, training/make_tokenizer_fixtures.py).
+    tok = DATA / "hf" / "tokenizers"
+    put("hf_bpe", "gpt2-bpe", SEP.join((tok / "gpt2-bpe" / n).read_bytes()
+                                       for n in ("vocab.json", "merges.txt", "tokenizer_config.json")))
+    put("hf_bpe", "tiny", SEP.join([b'{"a": 0, "b": 1, "ab": 2, "\\u0120": 3}', b"#version: 0.2\na b\n",
+                                    b'{"add_prefix_space": true, "unk_token": "a"}']))
+    for name in ("gpt2-tokenizer-json", "sp-llama-json", "sp-llama-metaspace-json", "wordpiece-json"):
+        put("hf_tokenizer_json", name, (tok / name / "tokenizer.json").read_bytes())
+    put("hf_tokenizer_json", "sp-llama-json-no-bos", (tok / "sp-llama-json" / "tokenizer.json").read_bytes() + SEP +
+        b'{"add_bos_token": false, "add_eos_token": true}')
+
 
 if __name__ == "__main__":
     main()
