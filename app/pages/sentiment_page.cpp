@@ -270,6 +270,7 @@ void SentimentPage::rebuildThumbnails() {
             caption->setAlignment(Qt::AlignCenter);
             auto* view = new HeatmapView(cell);
             view->setCompact(true);
+            view->setCompactLabels(true); // the head grid is read: labels once the cells can carry them
             view->setMinimumSize(90, 90);
             view->setRangeMode(HeatmapView::RangeMode::Fixed01);
             view->setEmptyText(QStringLiteral("–"));
@@ -322,13 +323,7 @@ void SentimentPage::selectRow(int row) {
 
 void SentimentPage::setTeachingMode(bool on) {
     teaching_ = on;
-    heatmap_->setTeachingMode(on);
-    QFont f = QApplication::font();
-    if (on)
-        f.setPointSizeF(f.pointSizeF() + 3.0);
-    for (QWidget* w : std::initializer_list<QWidget*>{input_, comparison_, warnings_, legend_, viewChooser_,
-                                                      padTo_, mask_})
-        w->setFont(f);
+    Page::setTeachingMode(on); // every font and heatmap of the page
     QFont shadedFont = QApplication::font();
     shadedFont.setPointSizeF(shadedFont.pointSizeF() * (on ? 1.5 : 1.0));
     shaded_->setFont(shadedFont);

@@ -51,7 +51,7 @@ public:
     void selectRow(int row);
     int selectedRow() const { return selectedRow_; }
     /// Larger fonts for a projector; numbers printed in the large map's cells.
-    void setTeachingMode(bool on);
+    void setTeachingMode(bool on) override;
     /// The legend under the large map ("⚠ = not in the vocabulary", "<pad> = padding…").
     QString legendText() const;
 

@@ -450,15 +450,8 @@ bool TranslationPage::isPlaying() const {
 
 void TranslationPage::setTeachingMode(bool on) {
     teaching_ = on;
-    heatmap_->setTeachingMode(on);
-    contextMap_->setTeachingMode(on);
+    Page::setTeachingMode(on); // every font and heatmap of the page
     steps_->setTeachingMode(on);
-    QFont f = QApplication::font();
-    if (on)
-        f.setPointSizeF(f.pointSizeF() + 3.0);
-    for (QWidget* w : std::initializer_list<QWidget*>{withAttention_, withoutAttention_, warnings_,
-                                                      sourceRow_, outputRow_, input_, views_})
-        w->setFont(f);
 }
 
 void TranslationPage::setStep(int step) {

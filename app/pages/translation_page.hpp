@@ -55,7 +55,7 @@ public:
     void setDecoder(Decoder decoder);
     Decoder decoder() const { return decoder_; }
     /// Larger fonts for a projector; numbers printed in the alignment cells.
-    void setTeachingMode(bool on);
+    void setTeachingMode(bool on) override;
     /// Highlights the chips for a hovered cell: row >= 0 an output word, column >= 0 a source word;
     /// (-1, -1) returns to the current step.
     void highlight(int row, int column);

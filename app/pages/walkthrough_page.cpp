@@ -169,7 +169,7 @@ WalkthroughPage::WalkthroughPage(EmbeddingStore* store, QWidget* parent) : Page(
     matrixSplit->addWidget(heatmap_);
     matrixSplit->addWidget(scaling_);
     matrixSplit->setStretchFactor(0, 3);
-    matrixSplit->setStretchFactor(1, 2);
+    matrixSplit->setStretchFactor(1, 3); // the two strips need room for their rotated key labels
     stack_ = new QStackedWidget(this);
     stack_->addWidget(matrixSplit);
     stack_->addWidget(stepOne);

@@ -32,7 +32,7 @@ ScalingComparisonPanel::ScalingComparisonPanel(QWidget* parent) : QWidget(parent
     strips_->setShowValues(true); // the point of the panel is the numbers
     strips_->setValueDecimals(3);
     strips_->setColorScaleLabel(tr("weight"));
-    strips_->setMinimumHeight(150);
+    strips_->setMinimumHeight(230); // two rows of cells under rotated labels and the title
     note_ = new QLabel(this);
     note_->setWordWrap(true);
     layout->addWidget(strips_, 1);
@@ -77,7 +77,7 @@ void ScalingComparisonPanel::showRow(const attn::SentenceAttention& r, int row) 
     m.row(0) = s.unscaledWeights.row(i);
     m.row(1) = s.weights.row(i);
     const QString sqrtD = format::num(std::sqrt(static_cast<double>(d)), 3);
-    strips_->setTitle(tr("Why scale? Softmax of “%1”'s row without and with ÷ √%2").arg(word).arg(d));
+    strips_->setTitle(tr("Softmax of “%1” without and with ÷ √%2").arg(word).arg(d));
     strips_->setMatrix(m, {tr("softmax(q·k)"), tr("softmax(q·k/%1)").arg(sqrtD)}, keys);
     strips_->setAxisTitles(QString(), tr("key word"));
     strips_->setRowNotes({});

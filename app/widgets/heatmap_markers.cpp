@@ -49,6 +49,15 @@ void HeatmapView::placeMarkers() {
     }
 }
 
+void HeatmapView::setCompactLabels(bool allowed) {
+    if (compactLabelsAllowed_ == allowed)
+        return;
+    compactLabelsAllowed_ = allowed;
+    if (compact_)
+        updateCompactLabels();
+    plot_->replot(QCustomPlot::rpQueuedReplot);
+}
+
 void HeatmapView::updateCompactLabels() {
     const int rows = int(values_.rows()), cols = int(values_.cols());
     const QFontMetrics fm(plot_->xAxis->tickLabelFont());
@@ -60,7 +69,8 @@ void HeatmapView::updateCompactLabels() {
     // Column labels stand upright, so both bands take the widest label; every cell needs a text line.
     const int line = fm.height();
     const int w = plot_->width() - widestRow - 8, h = plot_->height() - widestColumn - 8;
-    const bool show = rows > 0 && cols > 0 && w > 0 && h > 0 && w / cols >= line && h / rows >= line;
+    const bool show = compactLabelsAllowed_ && rows > 0 && cols > 0 && w > 0 && h > 0 && w / cols >= line &&
+                      h / rows >= line;
     compactLabels_ = show;
     for (QCPAxis* axis : {plot_->xAxis, plot_->yAxis}) {
         axis->setTickLabels(show);

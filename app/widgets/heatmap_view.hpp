@@ -55,8 +55,11 @@ public:
     void setTeachingMode(bool on);
     /// Thumbnail mode: only the cells (no title, axis titles or colour scale), so a small view spends
     /// its area on the matrix. Row and column labels (small, abbreviated) appear once every cell is
-    /// at least a text line high. Hover tooltips and clicks still work.
+    /// at least a text line high, if setCompactLabels allows them. Hover tooltips and clicks still work.
     void setCompact(bool on);
+    /// Compact mode: labels when they fit (a thumbnail that is read), or never (the default: a view
+    /// whose cells should have the whole area).
+    void setCompactLabels(bool allowed);
     bool isCompact() const { return compact_; }
     /// Compact mode: whether the row and column labels are drawn at the current size.
     bool compactLabelsShown() const { return compactLabels_; }
@@ -155,6 +158,7 @@ private:
     bool teaching_ = false;
     bool compact_ = false;
     bool compactLabels_ = false;
+    bool compactLabelsAllowed_ = false;
     int decimals_ = 2;
     int hoverRow_ = -1, hoverColumn_ = -1;
     std::pair<int, int> hoverLabel_{-1, -1};

@@ -210,11 +210,13 @@ void DecodeStepPanel::showStep(const attn::TranslationResult* r, int step, const
     const auto at = [](const std::vector<std::uint8_t>& v, std::size_t i) { return i < v.size() && v[i]; };
     const auto t = static_cast<std::size_t>(step);
     const QString input = step == 0 ? tr("the start token") : tr("“%1”").arg(esc(r->outputTokens[t - 1]));
-    stepLabel_->setText(tr("<b>Step %1 of %2</b> · %3 · the decoder's input: %4 and its state")
+    stepLabel_->setText(tr("<b>Step %1 of %2</b> · %3 · the decoder's input: %4 and its state → it chooses "
+                           "“%5”")
                             .arg(step + 1)
                             .arg(steps)
                             .arg(esc(model))
-                            .arg(input));
+                            .arg(input)
+                            .arg(esc(r->outputTokens[t])));
 
     // The output as it grows: the words chosen so far, this step's in bold, nothing after it.
     QStringList words;
