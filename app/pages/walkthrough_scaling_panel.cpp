@@ -32,7 +32,7 @@ ScalingComparisonPanel::ScalingComparisonPanel(QWidget* parent) : QWidget(parent
     strips_->setShowValues(true); // the point of the panel is the numbers
     strips_->setValueDecimals(3);
     strips_->setColorScaleLabel(tr("weight"));
-    strips_->setMinimumHeight(230); // two rows of cells under rotated labels and the title
+    strips_->setMinimumHeight(200); // two rows of cells under rotated labels and the title
     note_ = new QLabel(this);
     note_->setWordWrap(true);
     layout->addWidget(strips_, 1);
