@@ -1,3 +1,4 @@
+#include "bidirectional_attention.hpp"
 #include "shape_checks.hpp"
 
 #include <attn/config.hpp>
@@ -153,18 +154,8 @@ EncoderOutput BertModel::forward(const std::vector<int>& ids) const {
     const float scale = 1.0f / std::sqrt(static_cast<float>(hs));
     for (const auto& L : w_.layers) {
         const Matrix q = linear(x, L.wq, L.bq), k = linear(x, L.wk, L.bk), v = linear(x, L.wv, L.bv); // T x d
-        Matrix ctx(T, d);
         std::vector<Matrix> maps;
-        for (int h = 0; h < H; ++h) {
-            Matrix s = q.middleCols(h * hs, hs) * k.middleCols(h * hs, hs).transpose() * scale; // T x T
-            for (Eigen::Index i = 0; i < T; ++i) {
-                auto r = s.row(i);
-                r = (r.array() - r.maxCoeff()).exp();
-                r /= r.sum();
-            }
-            ctx.middleCols(h * hs, hs).noalias() = s * v.middleCols(h * hs, hs);
-            maps.push_back(std::move(s));
-        }
+        const Matrix ctx = detail::bidirectionalAttention(q, k, v, H, hs, scale, maps); // T x d
         out.attention.push_back(std::move(maps));
         const Matrix a = L.ln1.forward(linear(ctx, L.wo, L.bo) + x);
         Matrix inter = linear(a, L.wi, L.bi); // T x intermediate

@@ -1,3 +1,4 @@
+#include "bidirectional_attention.hpp"
 #include "shape_checks.hpp"
 
 #include <attn/config.hpp>
@@ -217,18 +218,8 @@ EncoderOutput ViTModel::forward(const Image& px) const {
     for (const auto& L : w_.layers) {
         const Matrix h = L.before.forward(x);                                                         // T x d
         const Matrix q = linear(h, L.wq, L.bq), k = linear(h, L.wk, L.bk), v = linear(h, L.wv, L.bv); // T x d
-        Matrix ctx(T, d);
         std::vector<Matrix> maps;
-        for (int hd = 0; hd < H; ++hd) {
-            Matrix a = q.middleCols(hd * hs, hs) * k.middleCols(hd * hs, hs).transpose() * scale; // T x T
-            for (Eigen::Index i = 0; i < T; ++i) {
-                auto r = a.row(i);
-                r = (r.array() - r.maxCoeff()).exp();
-                r /= r.sum();
-            }
-            ctx.middleCols(hd * hs, hs).noalias() = a * v.middleCols(hd * hs, hs);
-            maps.push_back(std::move(a));
-        }
+        const Matrix ctx = detail::bidirectionalAttention(q, k, v, H, hs, scale, maps); // T x d
         out.attention.push_back(std::move(maps));
         x += linear(ctx, L.wo, L.bo);
         Matrix inter = linear(L.after.forward(x), L.wi, L.bi); // T x intermediate
