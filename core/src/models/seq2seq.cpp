@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <attn/attention.hpp>
+#include <attn/error.hpp>
 #include <attn/models/seq2seq.hpp>
 #include <attn/top_k.hpp>
 #include <cmath>
@@ -122,6 +123,15 @@ TranslationResult Seq2SeqModel::translateWords(const std::vector<std::string>& w
         h = decGru_.step(x, h);
         stateRows.push_back(h);
         Vector logits = out_.weight * h + out_.bias; // tgt_vocab
+        // Weights that hold NaN or infinity (a checkpoint can) give no ranking of next words: say so
+        // instead of choosing an arbitrary one (found by fuzz_checkpoint).
+        if (!logits.allFinite())
+            throw Error(
+                "translation: the decoder's scores at output step " +
+                    std::to_string(r.candidates.size() + 1) +
+                    " are not finite numbers (NaN or infinity): the model's weights or its input produce "
+                    "them",
+                ErrorInfo{.expected = "finite scores", .found = "NaN or infinity"});
         // The candidates' order is the argmax's: the first one is the token greedy decoding takes.
         std::vector<DecodeCandidate> stepCandidates;
         for (const auto& [id, p] : softmaxTopK(logits, topK))
