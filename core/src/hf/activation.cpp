@@ -1,4 +1,5 @@
 #include <attn/hf/gpt2.hpp>
+#include <attn/layers/activations.hpp>
 #include <cmath>
 
 namespace attn::hf {
@@ -19,28 +20,18 @@ HfActivation parseActivation(const HfConfig& c, const std::string& key, const st
 }
 
 void activate(Matrix& x, HfActivation a) {
-    float* p = x.data();
-    const Eigen::Index n = x.size();
     switch (a) {
-    case HfActivation::GeluNew: { // transformers' NewGELUActivation: the tanh approximation
-        const float c = std::sqrt(2.0f / 3.14159265358979323846f);
-        for (Eigen::Index i = 0; i < n; ++i) {
-            const float v = p[i];
-            p[i] = 0.5f * v * (1.0f + std::tanh(c * (v + 0.044715f * v * v * v)));
-        }
+    case HfActivation::GeluNew: // transformers' NewGELUActivation: the tanh approximation
+        layers::geluTanhInPlace(x);
         break;
-    }
     case HfActivation::Gelu: // exact: x * Phi(x)
-        for (Eigen::Index i = 0; i < n; ++i)
-            p[i] = 0.5f * p[i] * (1.0f + std::erf(p[i] * 0.70710678118654752440f));
+        layers::geluExactInPlace(x);
         break;
     case HfActivation::Relu:
-        for (Eigen::Index i = 0; i < n; ++i)
-            p[i] = p[i] > 0 ? p[i] : 0.0f;
+        layers::reluInPlace(x);
         break;
     case HfActivation::Silu:
-        for (Eigen::Index i = 0; i < n; ++i)
-            p[i] = p[i] / (1.0f + std::exp(-p[i]));
+        layers::siluInPlace(x);
         break;
     }
 }

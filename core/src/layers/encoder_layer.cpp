@@ -1,3 +1,4 @@
+#include <attn/layers/activations.hpp>
 #include <attn/layers/encoder_layer.hpp>
 #include <cmath>
 #include <stdexcept>
@@ -6,12 +7,10 @@
 namespace attn::layers {
 
 void applyActivation(Matrix& x, Activation a) {
-    if (a == Activation::Relu) {
-        x = x.cwiseMax(0.0f);
-    } else { // exact gelu, as torch.nn.functional.gelu(approximate="none")
-        const float invSqrt2 = 0.70710678118654752f;
-        x = x.unaryExpr([invSqrt2](float v) { return 0.5f * v * (1.0f + std::erf(v * invSqrt2)); });
-    }
+    if (a == Activation::Relu)
+        reluInPlace(x);
+    else // exact gelu, as torch.nn.functional.gelu(approximate="none")
+        geluExactInPlace(x);
 }
 
 TransformerEncoderLayer TransformerEncoderLayer::load(WeightLoader& w, const std::string& prefix,
@@ -34,12 +33,10 @@ void TransformerEncoderLayer::forward(const Eigen::Ref<const Matrix>& x,
     auto ff = [this, &b, T](const Eigen::Ref<const Matrix>& in, Eigen::Ref<Matrix> result) {
         auto h = b.hidden.view(T, linear1.outFeatures()); // T x ff
         linear1.forwardInto(in, h);
-        if (activation == Activation::Relu) {
-            h = h.cwiseMax(0.0f);
-        } else { // exact gelu, as applyActivation
-            const float invSqrt2 = 0.70710678118654752f;
-            h = h.unaryExpr([invSqrt2](float v) { return 0.5f * v * (1.0f + std::erf(v * invSqrt2)); });
-        }
+        if (activation == Activation::Relu)
+            reluInPlace(h);
+        else // exact gelu, as applyActivation
+            geluExactInPlace(h);
         linear2.forwardInto(h, result); // T x d
     };
     out.output.resize(T, d); // no-op when already T x d
