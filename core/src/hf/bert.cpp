@@ -75,44 +75,34 @@ std::shared_ptr<BertModel> BertModel::load(const HfConfig& config, const std::fi
     const auto cfg = parseBertConfig(config);
     const Eigen::Index d = cfg.hidden, I = cfg.intermediate;
     const std::string p = s.has("bert.embeddings.word_embeddings.weight") ? "bert." : "";
-    auto ln = [&](const std::string& name) {
-        layers::LayerNorm n;
-        n.weight = s.vector(name + ".weight", d);
-        n.bias = s.vector(name + ".bias", d);
-        n.eps = cfg.layerNormEps;
-        return n;
-    };
-    auto row = [&](const std::string& name, Eigen::Index n) -> RowVector {
-        return s.vector(name, n).transpose();
-    };
     Weights w;
     w.word = s.matrix(p + "embeddings.word_embeddings.weight", cfg.vocabSize, d);
     w.position = s.matrix(p + "embeddings.position_embeddings.weight", cfg.maxPositions, d);
     w.tokenType = s.matrix(p + "embeddings.token_type_embeddings.weight", cfg.typeVocab, d);
-    w.embLn = ln(p + "embeddings.LayerNorm");
+    w.embLn = s.layerNorm(p + "embeddings.LayerNorm", d, cfg.layerNormEps);
     s.skip(p + "embeddings.position_ids"); // a buffer (arange) in files of older transformers versions
     for (int l = 0; l < cfg.layers; ++l) {
         const std::string q = p + "encoder.layer." + std::to_string(l) + ".";
         Layer L;
         L.wq = s.matrix(q + "attention.self.query.weight", d, d);
-        L.bq = row(q + "attention.self.query.bias", d);
+        L.bq = s.rowVector(q + "attention.self.query.bias", d);
         L.wk = s.matrix(q + "attention.self.key.weight", d, d);
-        L.bk = row(q + "attention.self.key.bias", d);
+        L.bk = s.rowVector(q + "attention.self.key.bias", d);
         L.wv = s.matrix(q + "attention.self.value.weight", d, d);
-        L.bv = row(q + "attention.self.value.bias", d);
+        L.bv = s.rowVector(q + "attention.self.value.bias", d);
         L.wo = s.matrix(q + "attention.output.dense.weight", d, d);
-        L.bo = row(q + "attention.output.dense.bias", d);
-        L.ln1 = ln(q + "attention.output.LayerNorm");
+        L.bo = s.rowVector(q + "attention.output.dense.bias", d);
+        L.ln1 = s.layerNorm(q + "attention.output.LayerNorm", d, cfg.layerNormEps);
         L.wi = s.matrix(q + "intermediate.dense.weight", I, d);
-        L.bi = row(q + "intermediate.dense.bias", I);
+        L.bi = s.rowVector(q + "intermediate.dense.bias", I);
         L.wout = s.matrix(q + "output.dense.weight", d, I);
-        L.bout = row(q + "output.dense.bias", d);
-        L.ln2 = ln(q + "output.LayerNorm");
+        L.bout = s.rowVector(q + "output.dense.bias", d);
+        L.ln2 = s.layerNorm(q + "output.LayerNorm", d, cfg.layerNormEps);
         w.layers.push_back(std::move(L));
     }
     if (s.has(p + "pooler.dense.weight")) {
         w.pooler = s.matrix(p + "pooler.dense.weight", d, d);
-        w.poolerB = row(p + "pooler.dense.bias", d);
+        w.poolerB = s.rowVector(p + "pooler.dense.bias", d);
     }
     std::vector<std::string> labels;
     if (s.has("classifier.weight")) {
@@ -125,7 +115,7 @@ std::shared_ptr<BertModel> BertModel::load(const HfConfig& config, const std::fi
                           : config.integer("num_labels", shape.empty() ? 0 : static_cast<int>(shape[0]));
         labels = parseId2Label(config, n);
         w.classifier = s.matrix("classifier.weight", n, d);
-        w.classifierB = row("classifier.bias", n);
+        w.classifierB = s.rowVector("classifier.bias", n);
     }
     s.finish();
     return std::make_shared<BertModel>(config, dir, cfg, std::move(w), std::move(labels));

@@ -11,14 +11,6 @@ namespace attn::hf {
 using detail::expectShape;
 using detail::expectSize;
 
-namespace {
-
-RowVector row(TensorStore& s, const std::string& name, Eigen::Index n) {
-    return s.vector(name, n).transpose();
-}
-
-} // namespace
-
 Gpt2Config parseGpt2Config(const HfConfig& c) {
     Gpt2Config g;
     g.vocabSize = c.integer("vocab_size", 50257);
@@ -77,35 +69,28 @@ std::shared_ptr<Gpt2Model> Gpt2Model::load(const HfConfig& config, const std::fi
     const Eigen::Index d = cfg.nEmbd, inner = cfg.nInner, V = cfg.vocabSize;
     // GPT2LMHeadModel writes "transformer.wte.weight"; GPT2Model (and most hub files) "wte.weight".
     const std::string pre = s.has("transformer.wte.weight") ? "transformer." : "";
-    auto ln = [&](const std::string& name) {
-        layers::LayerNorm n;
-        n.weight = s.vector(name + ".weight", d);
-        n.bias = s.vector(name + ".bias", d);
-        n.eps = cfg.layerNormEps;
-        return n;
-    };
     Matrix wte = s.matrix(pre + "wte.weight", V, d);
     Matrix wpe = s.matrix(pre + "wpe.weight", cfg.nPositions, d);
     std::vector<Block> blocks;
     for (int l = 0; l < cfg.nLayer; ++l) {
         const std::string p = pre + "h." + std::to_string(l) + ".";
         Block b;
-        b.ln1 = ln(p + "ln_1");
-        b.ln2 = ln(p + "ln_2");
+        b.ln1 = s.layerNorm(p + "ln_1", d, cfg.layerNormEps);
+        b.ln2 = s.layerNorm(p + "ln_2", d, cfg.layerNormEps);
         b.cAttnW = s.matrix(p + "attn.c_attn.weight", d, 3 * d); // Conv1D: [in, out]
-        b.cAttnB = row(s, p + "attn.c_attn.bias", 3 * d);
+        b.cAttnB = s.rowVector(p + "attn.c_attn.bias", 3 * d);
         b.cProjW = s.matrix(p + "attn.c_proj.weight", d, d);
-        b.cProjB = row(s, p + "attn.c_proj.bias", d);
+        b.cProjB = s.rowVector(p + "attn.c_proj.bias", d);
         b.fcW = s.matrix(p + "mlp.c_fc.weight", d, inner);
-        b.fcB = row(s, p + "mlp.c_fc.bias", inner);
+        b.fcB = s.rowVector(p + "mlp.c_fc.bias", inner);
         b.mlpProjW = s.matrix(p + "mlp.c_proj.weight", inner, d);
-        b.mlpProjB = row(s, p + "mlp.c_proj.bias", d);
+        b.mlpProjB = s.rowVector(p + "mlp.c_proj.bias", d);
         // Causal-mask buffers of older transformers versions: not weights.
         s.skip(p + "attn.bias");
         s.skip(p + "attn.masked_bias");
         blocks.push_back(std::move(b));
     }
-    layers::LayerNorm lnF = ln(pre + "ln_f");
+    layers::LayerNorm lnF = s.layerNorm(pre + "ln_f", d, cfg.layerNormEps);
     Matrix lmHead;
     if (s.has("lm_head.weight"))
         lmHead = s.matrix("lm_head.weight", V, d);

@@ -137,6 +137,18 @@ Vector TensorStore::vector(const std::string& name, Eigen::Index n) {
     return out;
 }
 
+RowVector TensorStore::rowVector(const std::string& name, Eigen::Index n) {
+    return vector(name, n).transpose();
+}
+
+layers::LayerNorm TensorStore::layerNorm(const std::string& prefix, Eigen::Index d, float eps) {
+    layers::LayerNorm n;
+    n.weight = vector(prefix + ".weight", d);
+    n.bias = vector(prefix + ".bias", d);
+    n.eps = eps;
+    return n;
+}
+
 void TensorStore::skip(const std::string& name) {
     if (has(name))
         used_[name] = true;

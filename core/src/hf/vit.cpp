@@ -111,23 +111,13 @@ std::shared_ptr<ViTModel> ViTModel::load(const HfConfig& config, const std::file
         throw ConfigError(s.source() + ": '" + p +
                           "embeddings.mask_token' is present: ViTForMaskedImageModeling is not implemented "
                           "(attnviz reads ViTModel and ViTForImageClassification)");
-    auto ln = [&](const std::string& name) {
-        layers::LayerNorm n;
-        n.weight = s.vector(name + ".weight", d);
-        n.bias = s.vector(name + ".bias", d);
-        n.eps = cfg.layerNormEps;
-        return n;
-    };
-    auto row = [&](const std::string& name, Eigen::Index n) -> RowVector {
-        return s.vector(name, n).transpose();
-    };
     Weights w;
     const std::string e = p + "embeddings.";
     const auto patch = s.take(e + "patch_embeddings.projection.weight",
                               {d, cfg.channels, cfg.patchHeight, cfg.patchWidth}); // [d, C, ph, pw]
     w.patch = Eigen::Map<const Matrix>(
         patch.data(), d, static_cast<Eigen::Index>(cfg.channels) * cfg.patchHeight * cfg.patchWidth);
-    w.patchB = row(e + "patch_embeddings.projection.bias", d);
+    w.patchB = s.rowVector(e + "patch_embeddings.projection.bias", d);
     const auto cls = s.take(e + "cls_token", {1, 1, d});
     w.cls = Eigen::Map<const RowVector>(cls.data(), d);
     const Eigen::Index T = cfg.numPatches() + 1;
@@ -136,28 +126,28 @@ std::shared_ptr<ViTModel> ViTModel::load(const HfConfig& config, const std::file
     for (int l = 0; l < cfg.layers; ++l) {
         const std::string q = p + "encoder.layer." + std::to_string(l) + ".";
         Layer L;
-        L.before = ln(q + "layernorm_before");
-        L.after = ln(q + "layernorm_after");
+        L.before = s.layerNorm(q + "layernorm_before", d, cfg.layerNormEps);
+        L.after = s.layerNorm(q + "layernorm_after", d, cfg.layerNormEps);
         const std::string a = q + "attention.attention.";
         L.wq = s.matrix(a + "query.weight", d, d);
         L.wk = s.matrix(a + "key.weight", d, d);
         L.wv = s.matrix(a + "value.weight", d, d);
         if (cfg.qkvBias) {
-            L.bq = row(a + "query.bias", d);
-            L.bk = row(a + "key.bias", d);
-            L.bv = row(a + "value.bias", d);
+            L.bq = s.rowVector(a + "query.bias", d);
+            L.bk = s.rowVector(a + "key.bias", d);
+            L.bv = s.rowVector(a + "value.bias", d);
         } else { // nn.Linear(bias=False): no tensors (an unexpected one is left unused, an error)
             L.bq = L.bk = L.bv = RowVector::Zero(d);
         }
         L.wo = s.matrix(q + "attention.output.dense.weight", d, d);
-        L.bo = row(q + "attention.output.dense.bias", d);
+        L.bo = s.rowVector(q + "attention.output.dense.bias", d);
         L.wi = s.matrix(q + "intermediate.dense.weight", I, d);
-        L.bi = row(q + "intermediate.dense.bias", I);
+        L.bi = s.rowVector(q + "intermediate.dense.bias", I);
         L.wout = s.matrix(q + "output.dense.weight", d, I);
-        L.bout = row(q + "output.dense.bias", d);
+        L.bout = s.rowVector(q + "output.dense.bias", d);
         w.layers.push_back(std::move(L));
     }
-    w.norm = ln(p + "layernorm");
+    w.norm = s.layerNorm(p + "layernorm", d, cfg.layerNormEps);
     if (s.has(p + "pooler.dense.weight")) { // ViTModel(add_pooling_layer=True): shape checked, not used
         s.matrix(p + "pooler.dense.weight", d, d);
         s.vector(p + "pooler.dense.bias", d);
@@ -170,7 +160,7 @@ std::shared_ptr<ViTModel> ViTModel::load(const HfConfig& config, const std::file
                           : config.integer("num_labels", shape.empty() ? 0 : static_cast<int>(shape[0]));
         labels = parseId2Label(config, n);
         w.classifier = s.matrix("classifier.weight", n, d);
-        w.classifierB = row("classifier.bias", n);
+        w.classifierB = s.rowVector("classifier.bias", n);
     }
     s.finish();
     return std::make_shared<ViTModel>(config, dir, cfg, std::move(w), std::move(labels), std::move(pre));

@@ -12,6 +12,7 @@
 // taken nor explicitly skipped is an error naming the file. Skipping is for known non-weight buffers
 // (GPT-2's `attn.bias` / `attn.masked_bias` causal masks).
 
+#include <attn/layers/layer_norm.hpp>
 #include <attn/matrix.hpp>
 #include <attn/safetensors.hpp>
 #include <cstdint>
@@ -38,6 +39,10 @@ public:
     Matrix matrix(const std::string& name, Eigen::Index rows, Eigen::Index cols);
     /// 1-D tensor [n].
     Vector vector(const std::string& name, Eigen::Index n);
+    /// 1-D tensor [n] as a row (a bias added to the rows of x W^T).
+    RowVector rowVector(const std::string& name, Eigen::Index n);
+    /// `prefix`.weight and `prefix`.bias, both [d], with the config's epsilon.
+    layers::LayerNorm layerNorm(const std::string& prefix, Eigen::Index d, float eps);
     /// Marks a tensor as known and deliberately unused (no-op when absent).
     void skip(const std::string& name);
     /// Names of all tensors, sorted.
