@@ -14,8 +14,8 @@
 #include "cli/args.hpp"
 #include "cli/headless.hpp"
 #include "cli/hf_cli.hpp"
+#include "cli/image_option.hpp"
 #include "cli/json_out.hpp"
-#include "services/image_io.hpp"
 
 #include <attn/hf/bert.hpp>
 #include <attn/hf/load.hpp>
@@ -103,20 +103,7 @@ attn::Image readImage(const Args& args) {
             throw std::runtime_error("--index: '" + *i + "' is not a non-negative integer");
     }
     ensureHeadlessApp(); // QImage's format plugins need an application object
-    const QString file = QString::fromStdString(path);
-    switch (imageio::detectKind(file)) {
-    case imageio::Kind::Picture:
-        if (index != 0)
-            throw std::runtime_error(path + ": --index applies to IDX / CIFAR-10 files only");
-        return imageio::readPicture(file);
-    case imageio::Kind::Idx:
-    case imageio::Kind::Cifar10:
-        return imageio::datasetImage(imageio::readDataset(file), static_cast<std::size_t>(index));
-    case imageio::Kind::Unknown:
-        break;
-    }
-    throw std::runtime_error(
-        path + ": unrecognised image format (expected PNG, JPEG, IDX or a CIFAR-10 .bin batch)");
+    return readImageOption(path, args.has("index") ? std::optional<long>(index) : std::nullopt);
 }
 
 nlohmann::json encoderJson(const attn::hf::EncoderOutput& r, std::string& summary) {

@@ -14,9 +14,9 @@
 #include "cli/commands.hpp"
 #include "cli/headless.hpp"
 #include "cli/hf_cli.hpp"
+#include "cli/image_option.hpp"
 #include "cli/json_out.hpp"
 #include "cli/render_page.hpp"
-#include "services/image_io.hpp"
 #include "services/model_handle.hpp"
 
 #include <QCoreApplication>
@@ -51,26 +51,6 @@ nlohmann::json classifierJson(const attn::Model& model, const attn::ClassifierRe
     j["attention"] = {{"encoder", stackJson(r.attention)}};
     j["warnings"] = r.warnings;
     return j;
-}
-
-attn::Image loadImage(const std::string& path, long index, bool indexGiven) {
-    const QString file = QString::fromStdString(path);
-    switch (imageio::detectKind(file)) {
-    case imageio::Kind::Picture:
-        if (indexGiven && index != 0)
-            throw std::runtime_error(path + ": --index applies to IDX / CIFAR-10 files only");
-        return imageio::readPicture(file);
-    case imageio::Kind::Idx:
-    case imageio::Kind::Cifar10: {
-        if (index < 0)
-            throw std::runtime_error(path + ": --index must be >= 0");
-        return imageio::datasetImage(imageio::readDataset(file), static_cast<std::size_t>(index));
-    }
-    case imageio::Kind::Unknown:
-        break;
-    }
-    throw std::runtime_error(
-        path + ": unrecognised image format (expected PNG, JPEG, IDX or a CIFAR-10 .bin batch)");
 }
 
 } // namespace
@@ -133,7 +113,8 @@ int runInspect(const Argv& argv) {
         if (!args.has("image"))
             throw std::runtime_error("this model (vit) takes --image");
         ensureHeadlessApp(); // QImage's format plugins need an application object
-        const auto img = loadImage(*args.value("image"), *index, args.has("index"));
+        const auto img = readImageOption(*args.value("image"),
+                                         args.has("index") ? std::optional<long>(*index) : std::nullopt);
         const auto r = vit->classify(img);
         out = classifierJson(*model, r);
         summary = r.predictedLabel +
