@@ -10,7 +10,16 @@ Measured, on both sides with the same thread count (default 1) and as CPU time:
   * one encoder layer the size of BERT-base's (d = 768, 12 heads, ff = 3072, post-LN, GELU, random
     weights), n = 128 and 512, every head's map kept (need_weights=True, average_attn_weights=False);
   * one forward of each shipped model (resources/models: sentiment, translation-en-es greedy, and
-    vit-fashion-mnist) on the same input as tests/bench/bench_models.cpp.
+    vit-fashion-mnist) on the same input as tests/bench/bench_models.cpp;
+  * Hugging Face-sized models with random weights (tests/bench/bench_hf.cpp, training/bench_hf_models.py):
+    a BERT-base encoder on 128 and 512 tokens, and a Llama-style decoder generating 128 tokens with its
+    KV cache, every attention map kept.
+
+--memory also measures the peak resident memory of each Hugging Face-sized benchmark, each side in a
+fresh process (attnviz_bench filtered to that benchmark; this script in --memory-probe mode), as VmHWM
+read inside that process (not the rusage of a child, which Linux seeds with the parent's peak), and
+compares it with the model's weights plus the attention maps it keeps. The PyTorch figure has the peak
+right after `import torch` subtracted.
 
 Fairness checks, each printed: Debian's python3-torch calls the BLAS behind libblas.so.3. With only the
 reference BLAS (libblas3) it is about 4x slower than with OpenBLAS, which would flatter attnviz. After a
@@ -41,7 +50,9 @@ def parse_args():
     ap.add_argument("--repetitions", type=int, default=3)
     ap.add_argument("--bench", help="attnviz_bench executable to run first")
     ap.add_argument("--cpp", help="Google Benchmark JSON of attnviz_bench written earlier")
-    ap.add_argument("--filter", default="BM_(ScaledDotAttention|EncoderLayer|Shipped)",
+    ap.add_argument("--memory", action="store_true", help="also measure peak memory (Hugging Face sizes)")
+    ap.add_argument("--memory-probe", help=argparse.SUPPRESS)  # internal: build + run one benchmark, exit
+    ap.add_argument("--filter", default="BM_(ScaledDotAttention|EncoderLayer|Shipped|Hf)",
                     help="benchmarks to run (regular expression on the names)")
     ap.add_argument("--allow-reference-blas", action="store_true",
                     help="run even if libblas.so.3 is not OpenBLAS (the table is then not fair)")
@@ -61,6 +72,7 @@ import torch.nn.functional as F  # noqa: E402
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from attnviz.models import Seq2SeqAttention, TransformerClassifier, ViT  # noqa: E402
 from attnviz.safetensors import load_file  # noqa: E402
+import bench_hf_models as hfm  # noqa: E402
 
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
 MODELS = os.path.join(ROOT, "resources", "models")
@@ -171,6 +183,16 @@ def torch_side(selected):
     std = torch.tensor(cfg["std"]).view(1, -1, 1, 1)
     results["BM_ShippedVit"] = lambda: vit((img - mean) / std)
 
+    if selected("BM_HfBertBase/128") or selected("BM_HfBertBase/512"):
+        bert = hfm.BertBase()
+        for n in (128, 512):
+            ids = hfm.token_ids(n, hfm.BERT["vocab"])
+            results[f"BM_HfBertBase/{n}"] = lambda ids=ids: bert(ids)
+    if selected("BM_HfLlamaDecode"):
+        llama = hfm.LlamaSmall()
+        prompt = hfm.token_ids(hfm.PROMPT, hfm.LLAMA["vocab"])
+        results["BM_HfLlamaDecode"] = lambda: llama.generate(prompt)
+
     out = {}
     with torch.no_grad():
         for name, fn in results.items():
@@ -179,6 +201,67 @@ def torch_side(selected):
             runs = sorted(measure(fn) for _ in range(ARGS.repetitions))
             out[name] = runs[len(runs) // 2]
     return out
+
+
+def kept_bytes(name):
+    """Weights plus the attention maps the benchmark keeps, float32."""
+    if name.startswith("BM_HfBertBase/"):
+        n, c = int(name.split("/")[1]), hfm.BERT
+        d, ff = c["hidden"], c["intermediate"]
+        weights = (c["vocab"] + c["positions"] + c["types"]) * d + 2 * d + c["layers"] * (
+            4 * d * d + 4 * d + 2 * d * ff + ff + d + 4 * d)
+        return 4 * weights, 4 * c["layers"] * c["heads"] * n * n
+    c = hfm.LLAMA
+    d, hd, ff = c["hidden"], c["hidden"] // c["heads"], c["intermediate"]
+    weights = 2 * c["vocab"] * d + d + c["layers"] * (
+        2 * d * c["heads"] * hd + 2 * d * c["kv_heads"] * hd + 3 * d * ff + 2 * d)
+    rows = hfm.PROMPT * hfm.PROMPT + sum(hfm.PROMPT + k for k in range(1, hfm.NEW_TOKENS))
+    return 4 * weights, 4 * c["layers"] * c["heads"] * rows
+
+
+def vm_hwm_mib():
+    """This process's peak resident memory (VmHWM: per address space, so fresh after exec)."""
+    with open("/proc/self/status") as f:
+        for line in f:
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1]) / 1024.0
+    return float("nan")
+
+
+def memory_probe(name):
+    """Child mode: print the peak after `import torch` and after building and running the PyTorch peer of
+    `name` once, as JSON on stdout."""
+    idle = vm_hwm_mib()
+    with torch.no_grad():
+        if name.startswith("BM_HfBertBase/"):
+            hfm.BertBase()(hfm.token_ids(int(name.split("/")[1]), hfm.BERT["vocab"]))
+        else:
+            hfm.LlamaSmall().generate(hfm.token_ids(hfm.PROMPT, hfm.LLAMA["vocab"]))
+    print(json.dumps({"idle_mib": idle, "peak_mib": vm_hwm_mib()}))
+
+
+def memory_table(names):
+    """Each benchmark in a fresh process per side; VmHWM read inside that process (attnviz_bench: the
+    counter peak_rss_MiB; PyTorch: --memory-probe, minus the peak right after `import torch`)."""
+    me = [sys.executable, os.path.abspath(__file__), "--threads", str(ARGS.threads), "--memory-probe"]
+    if ARGS.allow_reference_blas:
+        me.insert(2, "--allow-reference-blas")
+    print("\npeak resident memory, MiB (PyTorch: minus its peak right after `import torch`)")
+    print(f"{'benchmark':22s} {'weights+maps':>13s} {'attnviz':>9s} {'ratio':>6s} {'torch':>9s} {'ratio':>6s}")
+    rows = []
+    for name in names:
+        w, m = kept_bytes(name)
+        need = (w + m) / 2**20
+        out = subprocess.run([ARGS.bench, f"--benchmark_filter=^{name}$", "--benchmark_min_time=0.01",
+                              "--benchmark_format=json"], check=True, stdout=subprocess.PIPE, text=True).stdout
+        cpp = json.loads(out)["benchmarks"][0]["peak_rss_MiB"]
+        probe = json.loads(subprocess.run(me + [name], check=True, stdout=subprocess.PIPE,
+                                          text=True).stdout.strip().splitlines()[-1])
+        py = probe["peak_mib"] - probe["idle_mib"]
+        rows.append({"name": name, "weights_mib": w / 2**20, "maps_mib": m / 2**20, "attnviz_peak_mib": cpp,
+                     "torch_peak_mib": py, "torch_idle_mib": probe["idle_mib"]})
+        print(f"{name:22s} {need:13.0f} {cpp:9.0f} {cpp / need:6.2f} {py:9.0f} {py / need:6.2f}")
+    return rows
 
 
 def cpp_side():
@@ -205,6 +288,9 @@ def cpp_side():
 
 
 def main():
+    if ARGS.memory_probe:
+        memory_probe(ARGS.memory_probe)
+        return
     libs = blas_in_use()
     openblas = any("openblas" in p for p in libs)
     print(f"torch {torch.__version__}, threads: torch {torch.get_num_threads()}, "
@@ -236,9 +322,15 @@ def main():
         print("\n| n | " + " | ".join(r["name"].split("/")[1] for r in kernel) + " |")
         print("|---|" + "---|" * len(kernel))
         print("| PyTorch / attnviz | " + " | ".join(f"{r['ratio']:.2f}" for r in kernel) + " |")
+    memory = []
+    if ARGS.memory:
+        if not ARGS.bench:
+            sys.exit("bench_torch: --memory needs --bench (the attnviz_bench executable)")
+        memory = memory_table([n for n in ("BM_HfBertBase/128", "BM_HfBertBase/512", "BM_HfLlamaDecode")
+                               if pattern.search(n)])
     if ARGS.json_out:
         with open(ARGS.json_out, "w") as f:
-            json.dump({"blas": libs, "threads": ARGS.threads, "rows": rows}, f, indent=1)
+            json.dump({"blas": libs, "threads": ARGS.threads, "rows": rows, "memory": memory}, f, indent=1)
 
 
 if __name__ == "__main__":
