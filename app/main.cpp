@@ -1,7 +1,9 @@
 #include "cli/commands.hpp"
 #include "main_window.hpp"
+#include "startup_options.hpp"
 
 #include <QApplication>
+#include <iostream>
 
 int main(int argc, char** argv) {
     bool startGui = false;
@@ -14,6 +16,8 @@ int main(int argc, char** argv) {
     QApplication::setApplicationName("attnviz");
     QApplication::setApplicationVersion(ATTNVIZ_VERSION);
     MainWindow window;
+    if (const int rc = startup::apply(QApplication::arguments(), window, std::cerr); rc != 0)
+        return rc;
     window.show();
     return QApplication::exec();
 }

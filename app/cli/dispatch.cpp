@@ -24,6 +24,8 @@ const std::vector<Command>& commands() {
 static void printHelp(std::ostream& out) {
     out << "attnviz " ATTNVIZ_VERSION " - see and step through attention\n\n"
         << "Usage: attnviz                      open the window\n"
+        << "       attnviz [--page NAME] [--teaching] [--size WxH]\n"
+        << "                                    open it on a page, in teaching mode, at a size\n"
         << "       attnviz <subcommand> [options]   run headless (no display needed)\n\n"
         << "Subcommands:\n";
     for (const auto& c : commands()) {
