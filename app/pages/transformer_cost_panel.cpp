@@ -50,9 +50,7 @@ void TransformerCostPanel::setRunning(bool running, double fraction) {
 }
 
 void TransformerCostPanel::setTeachingMode(bool on) {
-    QFont f = table_->font();
-    f.setPointSizeF(on ? 15.0 : QApplication::font().pointSizeF());
-    table_->setFont(f);
+    // The table grows with the page's text (Page::setTeachingMode); the plot sizes its own.
     QFont pf = QApplication::font();
     pf.setPointSizeF(on ? 14.0 : pf.pointSizeF());
     for (QCPAxis* a : {plot_->xAxis, plot_->yAxis}) {

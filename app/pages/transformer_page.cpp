@@ -344,18 +344,12 @@ void TransformerPage::setTeachingMode(bool on) {
         teaching_->setChecked(on);
         return;
     }
+    Page::setTeachingMode(on); // larger text everywhere on the page, every HeatmapView in teaching mode
     teachingOn_ = on;
-    large_->setTeachingMode(on);
+    // Wide enough for four numbers of a vector per line at teaching size (one per line at 260 px).
+    tokenPanel_->setMinimumWidth(on ? 400 : 260);
     whatIf_->setTeachingMode(on);
     cost_->setTeachingMode(on);
-    for (QLabel* l : {heading_, explanation_}) {
-        QFont f = l->font();
-        f.setPointSizeF(on ? 15.0 : QApplication::font().pointSizeF());
-        l->setFont(f);
-    }
-    QFont tf = tokenPanel_->font();
-    tf.setPointSizeF(on ? 14.0 : QApplication::font().pointSizeF());
-    tokenPanel_->setFont(tf);
     refresh();
 }
 

@@ -128,10 +128,7 @@ void TransformerWhatIfPanel::setTeachingMode(bool on) {
     after_->setTeachingMode(on);
     before_->setShowValues(on);
     after_->setShowValues(on);
-    QFont f = prediction_->font();
-    f.setPointSizeF(on ? 15.0 : QApplication::font().pointSizeF());
-    prediction_->setFont(f);
-    note_->setFont(f);
+    // The prediction and note labels grow with the page's text (Page::setTeachingMode).
 }
 
 QString TransformerWhatIfPanel::predictionText() const {
