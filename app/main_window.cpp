@@ -42,6 +42,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     tabs_ = new QTabWidget(this);
     tabs_->setDocumentMode(true);
     setCentralWidget(tabs_);
+    connect(tabs_, &QTabWidget::currentChanged, this, [this] { statusBar()->clearMessage(); });
 
     addPage(new WalkthroughPage(embeddings_, this));
     addPage(new TranslationPage(this));
@@ -108,8 +109,12 @@ void MainWindow::closeEvent(QCloseEvent* event) {
 
 void MainWindow::addPage(Page* page) {
     tabs_->addTab(page, page->title());
-    connect(page, &Page::statusMessage, this,
-            [this](const QString& text) { statusBar()->showMessage(text, 8000); });
+    // A page's status message shows while that page is in front (a background page finishing a load
+    // would otherwise caption the page the user is looking at).
+    connect(page, &Page::statusMessage, this, [this, page](const QString& text) {
+        if (tabs_->currentWidget() == page)
+            statusBar()->showMessage(text, 8000);
+    });
     page->start();
 }
 
