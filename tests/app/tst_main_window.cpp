@@ -5,18 +5,22 @@
 #include "pages/page.hpp"
 #include "services/embedding_store.hpp"
 #include "services/save_folder.hpp"
+#include "startup_options.hpp"
 #include "widgets/teaching.hpp"
 
 #include <QAction>
 #include <QDir>
 #include <QFileInfo>
+#include <QLabel>
 #include <QScreen>
 #include <QSettings>
 #include <QStandardPaths>
+#include <QStatusBar>
 #include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTest>
 #include <algorithm>
+#include <sstream>
 
 class TestMainWindow : public QObject {
     Q_OBJECT
@@ -102,14 +106,95 @@ private Q_SLOTS:
         for (int i = 0; i < window.tabs()->count(); ++i) {
             auto* page = qobject_cast<Page*>(window.tabs()->widget(i));
             QVERIFY(page);
-            if (page->title() != QStringLiteral("Transformer")) // sizes its own text (its override)
-                QVERIFY2(page->teachingMode() && teaching::isApplied(page), qPrintable(page->title()));
+            QVERIFY2(page->teachingMode() && teaching::isApplied(page), qPrintable(page->title()));
         }
         auto* walkthrough = qobject_cast<Page*>(window.tabs()->widget(0));
         QVERIFY(walkthrough->teachingMode());
         QVERIFY(teaching::isApplied(walkthrough));
         window.setTeachingMode(false);
         QVERIFY(!walkthrough->teachingMode());
+    }
+
+    void transformerPageSizedItsOwnText() {
+        // Its override set fixed point sizes instead of going through Page::setTeachingMode, so its
+        // labels did not grow with the rest and switching off did not restore them exactly.
+        MainWindow window;
+        Page* transformer = nullptr;
+        for (int i = 0; i < window.tabs()->count(); ++i)
+            if (startup::pageName(*qobject_cast<Page*>(window.tabs()->widget(i))) ==
+                QStringLiteral("transformer"))
+                transformer = qobject_cast<Page*>(window.tabs()->widget(i));
+        QVERIFY(transformer);
+        const auto labels = transformer->findChildren<QLabel*>();
+        QVERIFY(!labels.isEmpty());
+        QList<double> before;
+        for (QLabel* l : labels)
+            before << l->font().pointSizeF();
+        window.setTeachingMode(true);
+        QVERIFY(transformer->teachingMode() && teaching::isApplied(transformer));
+        for (int i = 0; i < labels.size(); ++i)
+            QVERIFY2(
+                labels[i]->font().pointSizeF() > before[i] * 1.3,
+                qPrintable(QStringLiteral("%1 in %2: %3 -> %4")
+                               .arg(labels[i]->text(), labels[i]->parentWidget()->metaObject()->className())
+                               .arg(before[i])
+                               .arg(labels[i]->font().pointSizeF())));
+        window.setTeachingMode(false);
+        for (int i = 0; i < labels.size(); ++i)
+            QCOMPARE(labels[i]->font().pointSizeF(), before[i]);
+    }
+
+    void startupOptionsPickThePageTeachingAndSize() {
+        MainWindow window;
+        std::ostringstream err;
+        QCOMPARE(startup::apply({QStringLiteral("attnviz"), QStringLiteral("--page"),
+                                 QStringLiteral("Vision"), QStringLiteral("--teaching"),
+                                 QStringLiteral("--size"), QStringLiteral("1280x800")},
+                                window, err),
+                 0);
+        QCOMPARE(startup::pageName(*window.currentPage()), QStringLiteral("vision"));
+        QVERIFY(window.currentPage()->teachingMode());
+        QCOMPARE(window.size(), QSize(1280, 800));
+        QVERIFY(err.str().empty());
+    }
+
+    void startupOptionsRejectWhatTheyDoNotKnow() {
+        MainWindow window;
+        const int before = window.tabs()->currentIndex();
+        std::ostringstream err;
+        QCOMPARE(startup::apply({QStringLiteral("attnviz"), QStringLiteral("--page"), QStringLiteral("nope")},
+                                window, err),
+                 2);
+        QVERIFY2(err.str().find(
+                     "no page 'nope' (pages: walkthrough, translation, sentiment, vision, transformer") !=
+                     std::string::npos,
+                 err.str().c_str());
+        QCOMPARE(window.tabs()->currentIndex(), before);
+        err.str("");
+        QCOMPARE(startup::apply({QStringLiteral("attnviz"), QStringLiteral("--size"), QStringLiteral("big")},
+                                window, err),
+                 2);
+        QVERIFY2(err.str().find("expected WIDTHxHEIGHT") != std::string::npos, err.str().c_str());
+        err.str("");
+        QCOMPARE(startup::apply({QStringLiteral("attnviz"), QStringLiteral("--bogus")}, window, err), 2);
+        QVERIFY2(err.str().find("bogus") != std::string::npos, err.str().c_str());
+        QVERIFY(!window.currentPage()->teachingMode());
+    }
+
+    void backgroundPageCaptionedTheFrontPage() {
+        // The Vision page finishing its start-up load wrote "… predicted Ankle boot" into the status bar
+        // while the Transformer page was in front.
+        MainWindow window;
+        window.tabs()->setCurrentIndex(0);
+        auto* front = qobject_cast<Page*>(window.tabs()->widget(0));
+        auto* back = qobject_cast<Page*>(window.tabs()->widget(3));
+        window.statusBar()->clearMessage();
+        Q_EMIT back->statusMessage(QStringLiteral("from the back"));
+        QCOMPARE(window.statusBar()->currentMessage(), QString());
+        Q_EMIT front->statusMessage(QStringLiteral("from the front"));
+        QCOMPARE(window.statusBar()->currentMessage(), QStringLiteral("from the front"));
+        window.tabs()->setCurrentIndex(3);
+        QCOMPARE(window.statusBar()->currentMessage(), QString());
     }
 
     void aboutNamedEveryShippedFile() {
