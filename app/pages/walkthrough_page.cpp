@@ -168,8 +168,10 @@ WalkthroughPage::WalkthroughPage(EmbeddingStore* store, QWidget* parent) : Page(
     auto* matrixSplit = new QSplitter(Qt::Vertical, this);
     matrixSplit->addWidget(heatmap_);
     matrixSplit->addWidget(scaling_);
+    // Extra height goes to the matrix (its rows need it); the strips keep their minimum, which leaves
+    // room for their rotated key labels.
     matrixSplit->setStretchFactor(0, 3);
-    matrixSplit->setStretchFactor(1, 3); // the two strips need room for their rotated key labels
+    matrixSplit->setStretchFactor(1, 1);
     stack_ = new QStackedWidget(this);
     stack_->addWidget(matrixSplit);
     stack_->addWidget(stepOne);

@@ -4,8 +4,8 @@
 #include "widgets/format.hpp"
 #include "widgets/heatmap_view.hpp"
 
+#include <QHBoxLayout>
 #include <QLabel>
-#include <QVBoxLayout>
 #include <cmath>
 
 namespace {
@@ -25,7 +25,9 @@ std::pair<double, int> largest(const attn::Matrix& m, Eigen::Index row) {
 } // namespace
 
 ScalingComparisonPanel::ScalingComparisonPanel(QWidget* parent) : QWidget(parent) {
-    auto* layout = new QVBoxLayout(this);
+    // The note beside the strips, not under them: under them it took three lines of teaching-size text
+    // from the main heatmap above, which then had no room for its row labels at 1280 x 800.
+    auto* layout = new QHBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     strips_ = new HeatmapView(this);
     strips_->setRangeMode(HeatmapView::RangeMode::Fixed01);
@@ -35,8 +37,10 @@ ScalingComparisonPanel::ScalingComparisonPanel(QWidget* parent) : QWidget(parent
     strips_->setMinimumHeight(200); // two rows of cells under rotated labels and the title
     note_ = new QLabel(this);
     note_->setWordWrap(true);
-    layout->addWidget(strips_, 1);
-    layout->addWidget(note_);
+    note_->setAlignment(Qt::AlignLeft | Qt::AlignVCenter);
+    note_->setMinimumWidth(220);
+    layout->addWidget(strips_, 3);
+    layout->addWidget(note_, 1);
 }
 
 QString ScalingComparisonPanel::noteText() const {
@@ -77,8 +81,9 @@ void ScalingComparisonPanel::showRow(const attn::SentenceAttention& r, int row) 
     m.row(0) = s.unscaledWeights.row(i);
     m.row(1) = s.weights.row(i);
     const QString sqrtD = format::num(std::sqrt(static_cast<double>(d)), 3);
-    strips_->setTitle(tr("Softmax of “%1” without and with ÷ √%2").arg(word).arg(d));
-    strips_->setMatrix(m, {tr("softmax(q·k)"), tr("softmax(q·k/%1)").arg(sqrtD)}, keys);
+    // Short row labels (the title says "softmax"): longer ones were elided at 1280 x 800.
+    strips_->setTitle(tr("Softmax of “%1”: q·k and q·k ÷ √%2").arg(word).arg(d));
+    strips_->setMatrix(m, {tr("q·k"), tr("q·k ÷ %1").arg(sqrtD)}, keys);
     strips_->setAxisTitles(QString(), tr("key word"));
     strips_->setRowNotes({});
     strips_->setColumnNotes(oovNotes(r.keyTokens, r.keyOov, true));
