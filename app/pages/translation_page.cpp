@@ -14,6 +14,7 @@
 #include <QGroupBox>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QScrollArea>
 #include <QShortcut>
 #include <QSplitter>
 #include <QTabWidget>
@@ -144,9 +145,16 @@ TranslationPage::TranslationPage(QWidget* parent) : Page(parent) {
     views_->addTab(heatmap_, tr("Alignment (with attention)"));
     views_->addTab(contextTab, tr("Context vector (without attention)"));
 
-    steps_ = new DecodeStepPanel(split);
+    // The step panel scrolls rather than cutting its last plot off when the window is short (1280 x 800
+    // in teaching mode).
+    auto* stepsScroll = new QScrollArea(split);
+    stepsScroll->setWidgetResizable(true);
+    stepsScroll->setFrameShape(QFrame::NoFrame);
+    stepsScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    steps_ = new DecodeStepPanel(stepsScroll);
+    stepsScroll->setWidget(steps_);
     split->addWidget(views_);
-    split->addWidget(steps_);
+    split->addWidget(stepsScroll);
     split->setStretchFactor(0, 3);
     split->setStretchFactor(1, 2);
     outer->addWidget(split, 1);

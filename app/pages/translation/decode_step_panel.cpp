@@ -2,6 +2,7 @@
 
 #include "widgets/format.hpp"
 #include "widgets/probability_bars.hpp"
+#include "widgets/teaching.hpp"
 
 #include <QApplication>
 #include <QFontMetrics>
@@ -120,20 +121,20 @@ void DecodeStepPanel::setPlaying(bool playing) {
 
 void DecodeStepPanel::setTeachingMode(bool on) {
     teaching_ = on;
-    QFont f = QApplication::font();
-    if (on)
-        f.setPointSizeF(f.pointSizeF() + 3.0);
-    for (QWidget* w : std::initializer_list<QWidget*>{stepLabel_, soFar_, candidatesTitle_, attentionTitle_,
-                                                      noAttention_, prev_, next_, play_})
-        w->setFont(f);
+    // Labels and buttons grow with the page (Page::setTeachingMode); the two plots draw their own text,
+    // so they get the same scale here, and the height for five bars and rotated word labels at that size.
     QFont tick = QApplication::font();
-    tick.setPointSizeF(tick.pointSizeF() + (on ? 3.0 : 0.0));
+    if (on)
+        tick.setPointSizeF(tick.pointSizeF() * teaching::kFontScale);
     for (QCustomPlot* p : {plot_, candidates_->plot()}) {
         p->xAxis->setTickLabelFont(tick);
         p->yAxis->setTickLabelFont(tick);
         p->xAxis->setLabelFont(tick);
         p->yAxis->setLabelFont(tick);
     }
+    const int line = QFontMetrics(tick).height();
+    candidates_->setMinimumHeight(std::max(120, 5 * (line + 8) + 2 * line));
+    plot_->setMinimumHeight(std::max(150, 10 * line));
     refreshAttentionLabels();
 }
 
@@ -169,9 +170,12 @@ void DecodeStepPanel::refreshAttentionLabels() {
         return;
     ticker->clear();
     const int n = static_cast<int>(sourceWords_.size());
-    // The axis rect is narrower than the plot by the y axis' margin; estimate it from the plot.
-    const int width =
-        std::max(60, plot_->axisRect()->width() > 10 ? plot_->axisRect()->width() : plot_->width() - 60);
+    // The axis rect is narrower than the plot by the axis margins. Its own width is that of the last
+    // replot, which on a resize is the old size (the labels were thinned for a width the plot no longer
+    // had), so take the plot's current width minus the margins (60 px before the first layout).
+    const QMargins m = plot_->axisRect()->margins();
+    const int margins = m.left() + m.right() > 0 ? m.left() + m.right() : 60;
+    const int width = std::max(60, plot_->width() - margins);
     const int line = QFontMetrics(plot_->xAxis->tickLabelFont()).height();
     tickLabels_ = barLabels(sourceWords_, sourceUnknown_, width, line);
     for (int j = 0; j < n; ++j)
