@@ -1,0 +1,36 @@
+#pragma once
+// DecoderBar: "Model: <name>  [Open model…] [Recent ▾]" for a DecoderSlot, with a progress bar while a
+// load runs; a Hugging Face directory (or a file inside one) dropped on the bar is loaded. The same
+// behaviour as ModelBar, which is bound to ModelSlot (attnviz checkpoints).
+
+#include <QWidget>
+
+class DecoderSlot;
+class QLabel;
+class QMenu;
+class QProgressBar;
+class QPushButton;
+class QToolButton;
+
+class DecoderBar : public QWidget {
+    Q_OBJECT
+public:
+    DecoderBar(DecoderSlot* slot, QWidget* parent = nullptr);
+    QString nameText() const;
+    QPushButton* openButton() const { return open_; }
+
+protected:
+    void dragEnterEvent(QDragEnterEvent* event) override;
+    void dropEvent(QDropEvent* event) override;
+
+private:
+    void refresh();
+    void rebuildRecentMenu();
+
+    DecoderSlot* slot_;
+    QLabel* name_ = nullptr;
+    QPushButton* open_ = nullptr;
+    QToolButton* recent_ = nullptr;
+    QMenu* recentMenu_ = nullptr;
+    QProgressBar* progress_ = nullptr;
+};
