@@ -67,6 +67,9 @@ GeneratePage::GeneratePage(QWidget* parent) : Page(parent) {
     seed_->setRange(0, 2147483647);
     seed_->setToolTip(tr("Seed of the sampler (std::mt19937_64): the same seed gives the same tokens"));
     status_ = new QLabel(this);
+    status_->setWordWrap(true);
+    status_->setSizePolicy(QSizePolicy::Ignored,
+                           QSizePolicy::Preferred); // wraps instead of widening the page
     optionRow->addWidget(new QLabel(tr("Temperature:"), this));
     optionRow->addWidget(temperature_);
     optionRow->addWidget(new QLabel(tr("Top-k:"), this));

@@ -77,8 +77,8 @@ GenerateViews::GenerateViews(QWidget* parent) : QWidget(parent) {
     legend_->setWordWrap(true);
     legend_->setStyleSheet(QStringLiteral("color: #444;"));
     legend_->setText(
-        tr("Grey “—” cells: future tokens, masked (a decoder cannot look ahead). Red outline: the "
-           "row of the selected token."));
+        tr("Grey cells (“—” when numbers are shown): future tokens, masked — a decoder cannot look "
+           "ahead. Red outline: the row of the selected token."));
     auto* middle = column(split, {{causal_, 1}, {legend_, 0}});
 
     // Right: the strip of the selected token over every layer/head, and the next-token bars.
@@ -199,11 +199,8 @@ void GenerateViews::show(const GenerateSnapshot& s, const QStringList& labels, c
             v->setMatrix(s.maps[static_cast<std::size_t>(l)][static_cast<std::size_t>(h)], posLabels,
                          posLabels);
             v->setRowMarker(l == layer && h == head ? st.position : -1);
-            v->setStyleSheet(l == layer && h == head ? QStringLiteral("border: 2px solid #d00000;")
-                                                     : QString());
         }
-    causal_->setTitle(
-        tr("Layer %1, head %2: causal attention (%3 positions)").arg(layer + 1).arg(head + 1).arg(positions));
+    causal_->setTitle(tr("Causal map, L%1 H%2").arg(layer + 1).arg(head + 1));
     causal_->setMatrix(s.maps[static_cast<std::size_t>(layer)][static_cast<std::size_t>(head)], posLabels,
                        posLabels);
     causal_->setRowMarker(st.position);
@@ -219,10 +216,7 @@ void GenerateViews::show(const GenerateSnapshot& s, const QStringList& labels, c
                 strip(l * heads + h, c) = r[static_cast<std::size_t>(c)];
             stripRows << tr("L%1 H%2").arg(l + 1).arg(h + 1);
         }
-    strip_->setTitle(tr("Token %1 “%2” (position %3) attends to")
-                         .arg(step + 1)
-                         .arg(labels.value(promptLength_ + step))
-                         .arg(st.position));
+    strip_->setTitle(tr("“%1” (token %2) attends to").arg(labels.value(promptLength_ + step)).arg(step + 1));
     strip_->setMatrix(strip, stripRows, labels.mid(0, context));
     strip_->setRowMarker(layer * heads + head);
 

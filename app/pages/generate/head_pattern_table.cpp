@@ -3,6 +3,7 @@
 #include "widgets/format.hpp"
 
 #include <QHeaderView>
+#include <QPoint>
 
 namespace {
 
@@ -22,8 +23,9 @@ public:
 } // namespace
 
 HeadPatternTable::HeadPatternTable(QWidget* parent) : QTableWidget(parent) {
-    setColumnCount(5);
-    setHorizontalHeaderLabels({tr("Layer"), tr("Head"), tr("First token"), tr("Previous"), tr("Self")});
+    setColumnCount(4);
+    setHorizontalHeaderLabels({tr("Head"), tr("First"), tr("Previous"), tr("Self")});
+    horizontalHeaderItem(HeadColumn)->setToolTip(tr("Layer and head (sorts by layer, then head)"));
     horizontalHeaderItem(FirstColumn)
         ->setToolTip(
             tr("Mean attention on the first token (the “attention sink”), over every query after it"));
@@ -31,6 +33,7 @@ HeadPatternTable::HeadPatternTable(QWidget* parent) : QTableWidget(parent) {
     horizontalHeaderItem(SelfColumn)->setToolTip(tr("Mean attention of a query on itself"));
     verticalHeader()->hide();
     horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+    horizontalHeader()->setSectionResizeMode(HeadColumn, QHeaderView::ResizeToContents);
     setSelectionBehavior(QAbstractItemView::SelectRows);
     setSelectionMode(QAbstractItemView::SingleSelection);
     setEditTriggers(QAbstractItemView::NoEditTriggers);
@@ -49,8 +52,10 @@ void HeadPatternTable::setPatterns(const std::vector<attn::hf::HeadPattern>& pat
     setRowCount(static_cast<int>(patterns.size()));
     for (int r = 0; r < rowCount(); ++r) {
         const auto& p = patterns[static_cast<std::size_t>(r)];
-        setItem(r, LayerColumn, new NumberItem(p.layer, QString::number(p.layer + 1)));
-        setItem(r, HeadColumn, new NumberItem(p.head, QString::number(p.head + 1)));
+        auto* head =
+            new NumberItem(p.layer * 100000 + p.head, tr("L%1 H%2").arg(p.layer + 1).arg(p.head + 1));
+        head->setData(Qt::UserRole + 1, QPoint(p.layer, p.head));
+        setItem(r, HeadColumn, head);
         const double shares[3] = {p.shares.firstToken, p.shares.previousToken, p.shares.self};
         for (int c = 0; c < 3; ++c)
             setItem(r, FirstColumn + c,
@@ -66,11 +71,11 @@ void HeadPatternTable::sortBy(Column column) {
 }
 
 std::pair<int, int> HeadPatternTable::headAt(int row) const {
-    const auto* l = item(row, LayerColumn);
     const auto* h = item(row, HeadColumn);
-    if (!l || !h)
+    if (!h)
         return {-1, -1};
-    return {l->data(Qt::UserRole).toInt(), h->data(Qt::UserRole).toInt()};
+    const QPoint lh = h->data(Qt::UserRole + 1).toPoint();
+    return {lh.x(), lh.y()};
 }
 
 void HeadPatternTable::markHead(int layer, int head) {

@@ -10,7 +10,7 @@
 class HeadPatternTable : public QTableWidget {
     Q_OBJECT
 public:
-    enum Column { LayerColumn = 0, HeadColumn, FirstColumn, PreviousColumn, SelfColumn };
+    enum Column { HeadColumn = 0, FirstColumn, PreviousColumn, SelfColumn };
 
     explicit HeadPatternTable(QWidget* parent = nullptr);
     void setPatterns(const std::vector<attn::hf::HeadPattern>& patterns);
