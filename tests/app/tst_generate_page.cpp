@@ -260,9 +260,10 @@ private Q_SLOTS:
         QVERIFY2(error.contains(QStringLiteral("cannot be used")), qPrintable(error));
         QVERIFY(page.modelSlot()->directory().endsWith(QStringLiteral("gpt-nano-sort")));
         QVERIFY(page.modelBar()->nameText().startsWith(QStringLiteral("gpt-nano-sort")));
+        QCOMPARE(page.generatedIds().size(), std::size_t(1)); // the first token made on loading
         QVERIFY(page.step());
         QVERIFY(waitUntilIdle(page));
-        QCOMPARE(page.generatedIds().size(), std::size_t(1));
+        QCOMPARE(page.generatedIds().size(), std::size_t(2));
 
         page.modelSlot()->load(hfFixture("bert-tiny"));
         QVERIFY(waitUntilIdle(page, 60000));
@@ -278,6 +279,9 @@ private Q_SLOTS:
         GeneratePage page;
         page.modelSlot()->setModel(readLm(hfFixture("gpt-nano-sort")), hfFixture("gpt-nano-sort"));
         QVERIFY(waitUntilIdle(page));
+        QCOMPARE(page.generatedIds().size(), std::size_t(1)); // loading makes the first token
+        QVERIFY(page.reset());
+        QVERIFY(page.generatedIds().empty());
         page.play();
         QVERIFY(page.isPlaying());
         QTRY_VERIFY_WITH_TIMEOUT(!page.isPlaying(), 20000);

@@ -189,7 +189,8 @@ void GeneratePage::onModelChanged() {
     prompt_->cancelPending();
     layer_ = head_ = 0;
     pause();
-    reset();
+    if (reset())
+        step(); // a freshly loaded model shows its first token (and every view) at once
     Q_EMIT statusMessage(tr("Loaded %1").arg(slot_->directory()));
 }
 

@@ -34,7 +34,8 @@ public:
     QString title() const override { return tr("Generate"); }
     HeatmapView* currentHeatmap() const override;
     QString errorText() const override;
-    /// Loads the shipped "gpt-nano-sort" unless the slot already has a model.
+    /// Loads the shipped "gpt-nano-sort" unless the slot already has a model. Every new model resets to
+    /// its prompt (the first preset unless the prompt box reads for it) and makes the first token.
     void start() override;
     void setTeachingMode(bool on) override;
 

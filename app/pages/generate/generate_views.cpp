@@ -139,7 +139,8 @@ void GenerateViews::rebuildGrid(int layers, int heads) {
             auto* v = new HeatmapView(gridArea_);
             v->setCompact(true);
             v->setRangeMode(HeatmapView::RangeMode::Fixed01);
-            v->setMinimumSize(64, 64);
+            v->setMinimumSize(48, 48);
+            v->setEmptyText(QStringLiteral("—"));
             v->setToolTip(tr("Layer %1, head %2: click to select").arg(l + 1).arg(h + 1));
             connect(v, &HeatmapView::cellClicked, this,
                     [this, l, h](int, int) { Q_EMIT headSelected(l, h); });
@@ -155,6 +156,7 @@ void GenerateViews::clear(const QString& message) {
     causal_->clear();
     strip_->clear();
     bars_->clear();
+    bars_->hide(); // an empty plot would show bare 0..5 axes
     topText_.clear();
     table_->setRowCount(0);
     for (auto& row : thumbs_)
@@ -230,6 +232,7 @@ void GenerateViews::show(const GenerateSnapshot& s, const QStringList& labels, c
             chosen = static_cast<int>(i);
     }
     const QStringList& names = topLabels;
+    bars_->show();
     bars_->setProbabilities(p, names, chosen);
     barsTitle_->setText(st.uniform < 0
                             ? tr("Next-token probabilities (top %1) — greedy picks the first").arg(p.size())
