@@ -73,6 +73,7 @@ GenerateViews::GenerateViews(QWidget* parent) : QWidget(parent) {
     causal_->setRangeMode(HeatmapView::RangeMode::Fixed01);
     causal_->setAxisTitles(tr("Query position (attends from)"), tr("Key position (attended to)"));
     causal_->setEmptyText(tr("Press Step to generate a token"));
+    causal_->setMinimumWidth(340); // the main map: the side columns give way first
     legend_ = new QLabel(split);
     legend_->setWordWrap(true);
     legend_->setStyleSheet(QStringLiteral("color: #444;"));
@@ -86,8 +87,9 @@ GenerateViews::GenerateViews(QWidget* parent) : QWidget(parent) {
     strip_->setRangeMode(HeatmapView::RangeMode::Fixed01);
     strip_->setAxisTitles(tr("Layer / head"), tr("Context token"));
     strip_->setEmptyText(tr("No token yet"));
+    strip_->setMinimumSize(220, 160); // below its size hint in teaching mode, so the causal map keeps room
     bars_ = new ProbabilityBars(split);
-    bars_->setMinimumHeight(220);
+    bars_->setMinimumSize(220, 200);
     barsTitle_ = caption(tr("Next-token probabilities (top 10)"), split);
     auto* right = new QSplitter(Qt::Vertical, split);
     right->addWidget(strip_);
