@@ -18,7 +18,9 @@
 #include <QDir>
 #include <QFile>
 #include <QImage>
+#include <QMimeData>
 #include <QTemporaryDir>
+#include <QUrl>
 #include <QtTest>
 #include <attn/hf/decoding.hpp>
 #include <attn/hf/load.hpp>
@@ -200,6 +202,25 @@ private Q_SLOTS:
         QVERIFY(page.views()->thumbnail(lm->numLayers() - 1, lm->numHeads() - 1));
         QVERIFY(!page.views()->thumbnail(lm->numLayers(), 0));
         QVERIFY(!page.views()->topText().isEmpty());
+    }
+
+    // Drag and drop of a Hugging Face directory (here a file inside it) on the model bar loads it.
+    void droppingADirectoryOnTheBarLoadsIt() {
+        GeneratePage page;
+        page.modelSlot()->setModel(readLm(hfFixture("gpt-nano-sort")), hfFixture("gpt-nano-sort"));
+        QVERIFY(waitUntilIdle(page));
+        QMimeData mime;
+        mime.setUrls({QUrl::fromLocalFile(hfFixture("llama-gqa") + QStringLiteral("/config.json"))});
+        QVERIFY(page.modelBar()->loadDropped(&mime)); // what DecoderBar::dropEvent does with the drop
+        QVERIFY(waitUntilIdle(page, 60000));
+        QVERIFY2(page.errorText().isEmpty(), qPrintable(page.errorText()));
+        QCOMPARE(page.modelSlot()->model()->modelType(), std::string("llama"));
+        QCOMPARE(page.promptText(),
+                 QStringLiteral("1 7 3 12 5")); // the sort prompt is not llama's: its preset
+        QCOMPARE(page.generatedIds().size(), std::size_t(1));
+        QMimeData nowhere;
+        nowhere.setUrls({QUrl::fromLocalFile(QStringLiteral("/no/such/dir"))});
+        QVERIFY(!page.modelBar()->loadDropped(&nowhere));
     }
 
     void samplingOptionsAreCoresSeededDraw() {

@@ -96,13 +96,17 @@ void DecoderBar::dragEnterEvent(QDragEnterEvent* event) {
         event->acceptProposedAction();
 }
 
-void DecoderBar::dropEvent(QDropEvent* event) {
-    const QMimeData* mime = event->mimeData();
+bool DecoderBar::loadDropped(const QMimeData* mime) {
     if (!mime || !mime->hasUrls() || mime->urls().isEmpty())
-        return;
+        return false;
     const QString dir = ModelBar::directoryForDrop(mime->urls().first().toLocalFile());
     if (dir.isEmpty())
-        return;
-    event->acceptProposedAction();
+        return false;
     slot_->load(dir);
+    return true;
+}
+
+void DecoderBar::dropEvent(QDropEvent* event) {
+    if (loadDropped(event->mimeData()))
+        event->acceptProposedAction();
 }

@@ -8,6 +8,7 @@
 class DecoderSlot;
 class QLabel;
 class QMenu;
+class QMimeData;
 class QProgressBar;
 class QPushButton;
 class QToolButton;
@@ -18,6 +19,9 @@ public:
     DecoderBar(DecoderSlot* slot, QWidget* parent = nullptr);
     QString nameText() const;
     QPushButton* openButton() const { return open_; }
+    /// What a drop does: loads the directory of the first local URL (a file inside it counts).
+    /// False when `mime` names no existing local path.
+    bool loadDropped(const QMimeData* mime);
 
 protected:
     void dragEnterEvent(QDragEnterEvent* event) override;
