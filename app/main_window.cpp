@@ -1,5 +1,6 @@
 #include "main_window.hpp"
 
+#include "pages/generate/generate_page.hpp"
 #include "pages/page.hpp"
 #include "pages/sentiment_page.hpp"
 #include "pages/transformer_page.hpp"
@@ -49,6 +50,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     addPage(new SentimentPage(this));
     addPage(new VisionPage(this));
     addPage(new TransformerPage(this));
+    addPage(new GeneratePage(this));
 
     // Loading word vectors runs in the background: a progress bar and a cancel button while it does.
     loadProgress_ = new QProgressBar(this);

@@ -14,11 +14,16 @@ int runRender(const Argv& argv) {
     Args args("render", "Writes what a page shows for an input as a PNG, without a display.\n"
                         "walkthrough: --text is the query sentence (keys: --keys, default the chapter's);\n"
                         "translation and sentiment: --text is the sentence; vision: --image (PNG, JPEG, IDX\n"
-                        "or CIFAR-10 binary with --index). --model replaces the page's shipped model.");
-    args.option("view", "walkthrough|translation|sentiment|vision", "the page to render", true)
+                        "or CIFAR-10 binary with --index); generate: --prompt TEXT or --token-ids LIST and\n"
+                        "--steps N (default: the sorting model on its preset). --model replaces the page's\n"
+                        "shipped model (generate: a Hugging Face gpt2 / llama directory).");
+    args.option("view", "walkthrough|translation|sentiment|vision|generate", "the page to render", true)
         .option("model", "DIR", "a checkpoint directory (default: the shipped model)")
         .option("text", "TEXT", "the input sentence")
         .option("keys", "TEXT", "walkthrough: the key sentence")
+        .option("prompt", "TEXT", "generate: the prompt (ids for a model without tokenizer)")
+        .option("token-ids", "LIST", "generate: the prompt as token ids, e.g. 2,0,1,1,0,2")
+        .option("steps", "N", "generate: tokens to generate (default 8; fewer when the model stops)")
         .flag("self", "walkthrough: self-attention (the query sentence attends to itself)")
         .option("projection", "none|random|learned", "walkthrough: Wq, Wk, Wv (learned = pronoun-head)")
         .option("scoring", "dot|scaled|additive", "walkthrough: how queries and keys are scored")
@@ -80,6 +85,23 @@ int runRender(const Argv& argv) {
     }
     req.step = static_cast<int>(*step);
     req.teaching = args.has("teaching");
+    if (auto prompt = args.value("prompt"))
+        req.text = QString::fromStdString(*prompt);
+    if (auto ids = args.value("token-ids"))
+        req.tokenIds = QString::fromStdString(*ids);
+    if (args.has("prompt") && args.has("token-ids")) {
+        std::cerr << "attnviz render: give at most one of --prompt or --token-ids\n";
+        return 2;
+    }
+    auto steps = args.integer("steps", 8, std::cerr);
+    if (!steps || *steps < 1 || *steps > 4096) {
+        if (steps)
+            std::cerr << "attnviz render: --steps must be 1..4096\n";
+        return 2;
+    }
+    req.steps = static_cast<int>(*steps);
+    if (req.view == "generate")
+        return renderGenerate(req, QString::fromStdString(args.valueOr("model", "")), std::cerr);
 
     ModelHandle model;
     QString dir;

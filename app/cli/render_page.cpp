@@ -92,13 +92,16 @@ const char* viewFor(attn::Architecture architecture) {
 
 int renderPage(const RenderRequest& req, const ModelHandle& model, const QString& modelDir, std::ostream& err,
                const char* command) {
+    if (req.view == "generate")
+        return renderGenerate(req, modelDir, err, command);
     const std::string prefix = std::string("attnviz ") + command + ": ";
     ensureHeadlessApp();
     EmbeddingStore store;
     ModelSlot* slot = nullptr;
     std::unique_ptr<Page> page = buildPage(req, store, &slot);
     if (!page) {
-        err << prefix << "unknown view '" << req.view << "' (walkthrough, translation, sentiment, vision)\n";
+        err << prefix << "unknown view '" << req.view
+            << "' (walkthrough, translation, sentiment, vision, generate)\n";
         return 2;
     }
     if (slot && !isEmpty(model) && !slot->setModel(model, modelDir)) {

@@ -19,18 +19,20 @@
 namespace cli {
 
 struct RenderRequest {
-    std::string view;            ///< walkthrough | translation | sentiment | vision
+    std::string view;            ///< walkthrough | translation | sentiment | vision | generate
     QString text;                ///< the sentence (walkthrough: the query sentence); "" = the page's example
     std::optional<QString> keys; ///< walkthrough: the key sentence
     bool self = false;           ///< walkthrough: self-attention
     std::optional<attn::Scoring> scoring; ///< walkthrough: nullopt = the page's default
     attn::ProjectionMode projection = attn::ProjectionMode::None; ///< walkthrough: Learned = pronoun-head
-    int step = 4;                   ///< walkthrough: the step shown, 1..5 (4 = the softmax weights)
-    bool teaching = false;          ///< teaching mode on any page (Page::setTeachingMode)
-    std::optional<QString> image;   ///< vision: PNG / JPEG / IDX / CIFAR-10 file
-    int index = 0;                  ///< vision: the record of an IDX / CIFAR-10 file
-    int width = 1400, height = 900; ///< page size in pixels
-    QString png;                    ///< the file to write (PNG, SVG or PDF by suffix)
+    int step = 4;                    ///< walkthrough: the step shown, 1..5 (4 = the softmax weights)
+    bool teaching = false;           ///< teaching mode on any page (Page::setTeachingMode)
+    std::optional<QString> image;    ///< vision: PNG / JPEG / IDX / CIFAR-10 file
+    int index = 0;                   ///< vision: the record of an IDX / CIFAR-10 file
+    std::optional<QString> tokenIds; ///< generate: the prompt as ids ("2,0,1"); else `text` is the prompt
+    int steps = 8;                   ///< generate: tokens to generate (fewer when the model stops first)
+    int width = 1400, height = 900;  ///< page size in pixels
+    QString png;                     ///< the file to write (PNG, SVG or PDF by suffix)
 };
 
 /// The page `view` for a model of `architecture` (sentiment, translation, vision).
@@ -41,5 +43,11 @@ const char* viewFor(attn::Architecture architecture);
 /// to `err` prefixed "attnviz <command>: ". Returns the exit code (0, 1 on failure, 2 for a bad view).
 int renderPage(const RenderRequest& request, const ModelHandle& model, const QString& modelDir,
                std::ostream& err, const char* command = "render");
+
+/// The Generate page (view "generate"): reads the Hugging Face decoder `modelDir` once (empty = the
+/// shipped gpt-nano-sort), sets the prompt (default: the model's first preset), generates
+/// request.steps tokens and writes the image. Same messages and exit codes as renderPage.
+int renderGenerate(const RenderRequest& request, const QString& modelDir, std::ostream& err,
+                   const char* command = "render");
 
 } // namespace cli

@@ -1,0 +1,358 @@
+#include "pages/generate/generate_page.hpp"
+
+#include "pages/generate/decoder_bar.hpp"
+#include "pages/generate/decoder_slot.hpp"
+#include "pages/generate/generate_views.hpp"
+#include "services/job_runner.hpp"
+#include "widgets/error_banner.hpp"
+#include "widgets/heatmap_view.hpp"
+#include "widgets/sentence_input.hpp"
+
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QSignalBlocker>
+#include <QSpinBox>
+#include <QTimer>
+#include <QVBoxLayout>
+#include <algorithm>
+
+namespace {
+constexpr int kPlayIntervalMs = 450;
+}
+
+GeneratePage::GeneratePage(QWidget* parent) : Page(parent) {
+    slot_ = new DecoderSlot(QStringLiteral("generate"), this);
+    jobs_ = new JobRunner(this);
+    trackBusy([this] { return slot_->isBusy(); });
+    connect(slot_, &DecoderSlot::busyChanged, this, &GeneratePage::refreshBusy);
+    trackBusy(jobs_);
+
+    auto* outer = new QVBoxLayout(this);
+    bar_ = new DecoderBar(slot_, this);
+    outer->addWidget(bar_);
+    error_ = new ErrorBanner(this);
+    outer->addWidget(error_);
+
+    auto* promptRow = new QHBoxLayout;
+    prompt_ = new SentenceInput(tr("Prompt:"), tr("Token ids or text, e.g. “C A B B A C”"), {}, this);
+    stepButton_ = new QPushButton(tr("Step"), this);
+    stepButton_->setToolTip(tr("Generate one token (the cached prefix is not recomputed)"));
+    playButton_ = new QPushButton(tr("Play"), this);
+    playButton_->setToolTip(tr("Keep generating, one token at a time, until Pause or the end"));
+    resetButton_ = new QPushButton(tr("Reset"), this);
+    resetButton_->setToolTip(tr("Back to the prompt: forget the generated tokens"));
+    promptRow->addWidget(prompt_, 1);
+    promptRow->addWidget(stepButton_);
+    promptRow->addWidget(playButton_);
+    promptRow->addWidget(resetButton_);
+    outer->addLayout(promptRow);
+
+    auto* optionRow = new QHBoxLayout;
+    temperature_ = new QDoubleSpinBox(this);
+    temperature_->setRange(0.0, 5.0);
+    temperature_->setSingleStep(0.1);
+    temperature_->setDecimals(2);
+    temperature_->setSpecialValueText(tr("0 (greedy)"));
+    temperature_->setToolTip(tr("0 = greedy: always the most probable token. Above 0 the next token is drawn "
+                                "from softmax(logits / temperature): higher = more random."));
+    topK_ = new QSpinBox(this);
+    topK_->setRange(0, 100000);
+    topK_->setSpecialValueText(tr("all"));
+    topK_->setToolTip(tr("Sampling: draw only among the k most probable tokens (all = no limit)"));
+    seed_ = new QSpinBox(this);
+    seed_->setRange(0, 2147483647);
+    seed_->setToolTip(tr("Seed of the sampler (std::mt19937_64): the same seed gives the same tokens"));
+    status_ = new QLabel(this);
+    status_->setWordWrap(true);
+    status_->setSizePolicy(QSizePolicy::Ignored,
+                           QSizePolicy::Preferred); // wraps instead of widening the page
+    optionRow->addWidget(new QLabel(tr("Temperature:"), this));
+    optionRow->addWidget(temperature_);
+    optionRow->addWidget(new QLabel(tr("Top-k:"), this));
+    optionRow->addWidget(topK_);
+    optionRow->addWidget(new QLabel(tr("Seed:"), this));
+    optionRow->addWidget(seed_);
+    optionRow->addSpacing(16);
+    optionRow->addWidget(status_, 1);
+    outer->addLayout(optionRow);
+
+    views_ = new GenerateViews(this);
+    outer->addWidget(views_, 1);
+
+    playTimer_ = new QTimer(this);
+    playTimer_->setInterval(kPlayIntervalMs);
+    connect(playTimer_, &QTimer::timeout, this, [this] {
+        if (jobs_->isBusy())
+            return;
+        if (!canStep() || !step())
+            pause();
+    });
+    connect(stepButton_, &QPushButton::clicked, this, [this] { step(); });
+    connect(playButton_, &QPushButton::clicked, this, [this] { isPlaying() ? pause() : play(); });
+    connect(resetButton_, &QPushButton::clicked, this, [this] {
+        pause();
+        reset();
+    });
+    connect(prompt_, &SentenceInput::settled, this, [this] {
+        pause();
+        reset();
+    });
+    auto optionsChanged = [this] {
+        topK_->setEnabled(temperature_->value() > 0);
+        seed_->setEnabled(temperature_->value() > 0);
+        pause();
+        reset();
+    };
+    connect(temperature_, &QDoubleSpinBox::valueChanged, this, optionsChanged);
+    connect(topK_, &QSpinBox::valueChanged, this, optionsChanged);
+    connect(seed_, &QSpinBox::valueChanged, this, optionsChanged);
+    topK_->setEnabled(false);
+    seed_->setEnabled(false);
+    connect(views_, &GenerateViews::headSelected, this, &GeneratePage::selectHead);
+    connect(views_, &GenerateViews::stepSelected, this, &GeneratePage::selectStep);
+    connect(slot_, &DecoderSlot::changed, this, &GeneratePage::onModelChanged);
+    connect(slot_, &DecoderSlot::failed, this, [this](const QString& message) {
+        refreshErrors();
+        Q_EMIT statusMessage(message);
+    });
+    connect(slot_, &DecoderSlot::loadingStarted, this,
+            [this](const QString& dir) { Q_EMIT statusMessage(tr("Loading model %1…").arg(dir)); });
+    refreshControls();
+}
+
+GeneratePage::~GeneratePage() = default;
+
+HeatmapView* GeneratePage::currentHeatmap() const {
+    return views_->causalMap();
+}
+
+QString GeneratePage::errorText() const {
+    return error_->text();
+}
+
+void GeneratePage::start() {
+    if (!slot_->model() && !slot_->isLoading())
+        slot_->loadDefault(QStringLiteral("gpt-nano-sort"));
+}
+
+void GeneratePage::setTeachingMode(bool on) {
+    Page::setTeachingMode(on);
+    views_->setTeachingCaptions(on);
+}
+
+void GeneratePage::setPromptText(const QString& text) {
+    prompt_->setText(text);
+}
+
+QString GeneratePage::promptText() const {
+    return prompt_->text();
+}
+
+void GeneratePage::setOptions(const attn::hf::DecodingOptions& o) {
+    {
+        const QSignalBlocker b1(temperature_), b2(topK_), b3(seed_);
+        temperature_->setValue(o.temperature);
+        topK_->setValue(o.topK);
+        seed_->setValue(static_cast<int>(std::min<std::uint64_t>(o.seed, 2147483647)));
+        topK_->setEnabled(o.temperature > 0);
+        seed_->setEnabled(o.temperature > 0);
+    }
+    pause();
+    reset();
+}
+
+attn::hf::DecodingOptions GeneratePage::options() const {
+    attn::hf::DecodingOptions o;
+    o.temperature = temperature_->value();
+    o.topK = topK_->value();
+    o.seed = static_cast<std::uint64_t>(seed_->value());
+    return o;
+}
+
+void GeneratePage::onModelChanged() {
+    const auto model = slot_->model();
+    QComboBox* examples = prompt_->examples();
+    examples->clear();
+    examples->addItem(tr("Examples…"));
+    const QStringList presets = promptPresets(*model);
+    examples->addItems(presets);
+    QString error;
+    // Keep the prompt when it reads for the new model too; else take the model's first preset.
+    if (prompt_->text().trimmed().isEmpty() || !parsePrompt(*model, prompt_->text(), &error)) {
+        const QSignalBlocker block(prompt_->lineEdit());
+        prompt_->setText(presets.value(0));
+    }
+    prompt_->cancelPending();
+    layer_ = head_ = 0;
+    pause();
+    if (reset())
+        step(); // a freshly loaded model shows its first token (and every view) at once
+    Q_EMIT statusMessage(tr("Loaded %1").arg(slot_->directory()));
+}
+
+bool GeneratePage::reset() {
+    prompt_->cancelPending();
+    jobs_->cancel();
+    generator_.reset();
+    snapshot_ = {};
+    selectedStep_ = -1;
+    runError_.clear();
+    const auto model = slot_->model();
+    bool ok = false;
+    if (model) {
+        QString error;
+        if (const auto ids = parsePrompt(*model, prompt_->text(), &error)) {
+            try {
+                generator_ = std::make_shared<attn::hf::Generator>(model, *ids, options());
+                snapshot_.promptIds = *ids;
+                for (int l = 0; l < model->numLayers(); ++l)
+                    snapshot_.maps.emplace_back(static_cast<std::size_t>(model->numHeads()));
+                ok = true;
+            } catch (const std::exception& e) {
+                runError_ = QString::fromStdString(e.what());
+            }
+        } else {
+            runError_ = error;
+        }
+    }
+    refreshErrors();
+    refreshViews();
+    refreshControls();
+    return ok;
+}
+
+bool GeneratePage::generateSteps(int n) {
+    if (!generator_ || jobs_->isBusy() || !snapshot_.canStep || n < 1)
+        return false;
+    auto gen = generator_;
+    jobs_->run<GenerateSnapshot>(
+        [gen, n](const JobContext& job) {
+            for (int i = 0; i < n && gen->canStep() && !job.cancelled(); ++i)
+                gen->step();
+            return snapshotOf(*gen);
+        },
+        [this](GenerateSnapshot s) {
+            snapshot_ = std::move(s);
+            selectedStep_ = static_cast<int>(snapshot_.steps.size()) - 1;
+            runError_.clear();
+            refreshErrors();
+            refreshViews();
+            refreshControls();
+        },
+        [this](const QString& message) {
+            runError_ = message;
+            pause();
+            refreshErrors();
+            refreshControls();
+        });
+    refreshControls();
+    return true;
+}
+
+void GeneratePage::play() {
+    if (!canStep())
+        return;
+    playTimer_->start();
+    step();
+    refreshControls();
+}
+
+void GeneratePage::pause() {
+    playTimer_->stop();
+    refreshControls();
+}
+
+bool GeneratePage::isPlaying() const {
+    return playTimer_->isActive();
+}
+
+bool GeneratePage::canStep() const {
+    return generator_ && snapshot_.canStep;
+}
+
+void GeneratePage::selectStep(int step) {
+    if (step < 0 || step >= static_cast<int>(snapshot_.steps.size()))
+        return;
+    selectedStep_ = step;
+    refreshViews();
+}
+
+void GeneratePage::selectHead(int layer, int head) {
+    if (layer < 0 || layer >= static_cast<int>(snapshot_.maps.size()) || head < 0 ||
+        head >= static_cast<int>(snapshot_.maps[static_cast<std::size_t>(layer)].size()))
+        return;
+    layer_ = layer;
+    head_ = head;
+    refreshViews();
+}
+
+std::vector<int> GeneratePage::generatedIds() const {
+    std::vector<int> ids;
+    for (const auto& s : snapshot_.steps)
+        ids.push_back(s.id);
+    return ids;
+}
+
+QStringList GeneratePage::tokenTexts() const {
+    const auto model = slot_->model();
+    if (!model)
+        return {};
+    std::vector<int> ids = snapshot_.promptIds;
+    for (int id : generatedIds())
+        ids.push_back(id);
+    return tokenLabels(*model, ids);
+}
+
+QString GeneratePage::statusText() const {
+    return status_->text();
+}
+
+void GeneratePage::refreshErrors() {
+    error_->setMessages({slot_->lastErrorExplained(), runError_});
+}
+
+void GeneratePage::refreshControls() {
+    const bool ready = canStep() && !jobs_->isBusy();
+    stepButton_->setEnabled(ready);
+    playButton_->setEnabled(canStep() || isPlaying());
+    playButton_->setText(isPlaying() ? tr("Pause") : tr("Play"));
+    resetButton_->setEnabled(generator_ != nullptr || slot_->model() != nullptr);
+    QString text;
+    if (const auto model = slot_->model(); model && generator_) {
+        const int made = static_cast<int>(snapshot_.steps.size());
+        text = tr("%1 prompt tokens, %2 generated · %3")
+                   .arg(snapshot_.promptIds.size())
+                   .arg(made)
+                   .arg(options().temperature > 0
+                            ? tr("sampling (temperature %1, top-k %2, seed %3)")
+                                  .arg(options().temperature)
+                                  .arg(options().topK > 0 ? QString::number(options().topK) : tr("all"))
+                                  .arg(options().seed)
+                            : tr("greedy"));
+        if (snapshot_.stoppedAtEos)
+            text += tr(" · stopped at the end-of-sequence token");
+        else if (!snapshot_.warnings.isEmpty())
+            text += QStringLiteral(" · ") + snapshot_.warnings.join(QStringLiteral("; "));
+    }
+    status_->setText(text);
+}
+
+void GeneratePage::refreshViews() {
+    const auto model = slot_->model();
+    if (!model) {
+        views_->clear(tr("Load a language model (Open model…)"));
+        return;
+    }
+    QStringList topLabels;
+    if (selectedStep_ >= 0) {
+        std::vector<int> ids;
+        for (const auto& e : snapshot_.steps[static_cast<std::size_t>(selectedStep_)].top)
+            ids.push_back(e.id);
+        topLabels = tokenLabels(*model, ids);
+    }
+    views_->show(snapshot_, tokenTexts(), topLabels, selectedStep_, layer_, head_);
+}

@@ -1,0 +1,106 @@
+#pragma once
+// The Generate page: a decoder language model (Hugging Face gpt2 / llama; by default the shipped
+// sorting model gpt-nano-sort, whose ids 0, 1, 2 are shown as A, B, C) continues a prompt one token at
+// a time. Step makes one token, Play keeps stepping until Pause or the end, Reset goes back to the
+// prompt. Greedy by default; temperature, top-k and the seed of the sampler are options (changing one
+// resets). Each step runs in a JobRunner on the KV cache of an attn::hf::Generator, so the prefix is
+// never recomputed and the GUI never waits. For the selected generated token and head the views
+// (GenerateViews) show its attention row, the causal map, the layer x head grid, the top-10 and the
+// head-pattern table — all core's numbers.
+
+#include "pages/generate/generate_session.hpp"
+#include "pages/page.hpp"
+
+#include <memory>
+
+class DecoderBar;
+class DecoderSlot;
+class ErrorBanner;
+class GenerateViews;
+class JobRunner;
+class QDoubleSpinBox;
+class QLabel;
+class QPushButton;
+class QSpinBox;
+class QTimer;
+class SentenceInput;
+
+class GeneratePage : public Page {
+    Q_OBJECT
+public:
+    explicit GeneratePage(QWidget* parent = nullptr);
+    ~GeneratePage() override;
+
+    QString title() const override { return tr("Generate"); }
+    HeatmapView* currentHeatmap() const override;
+    QString errorText() const override;
+    /// Loads the shipped "gpt-nano-sort" unless the slot already has a model. Every new model resets to
+    /// its prompt (the first preset unless the prompt box reads for it) and makes the first token.
+    void start() override;
+    void setTeachingMode(bool on) override;
+
+    DecoderSlot* modelSlot() const { return slot_; }
+    JobRunner* jobs() const { return jobs_; }
+    GenerateViews* views() const { return views_; }
+    DecoderBar* modelBar() const { return bar_; }
+
+    /// Sets the prompt box (a reset follows once typing settles; call reset() to apply it now).
+    void setPromptText(const QString& text);
+    QString promptText() const;
+    /// Sets the decoding options shown in the option row and resets.
+    void setOptions(const attn::hf::DecodingOptions& options);
+    attn::hf::DecodingOptions options() const;
+
+    /// Back to the prompt (no token made): re-reads the prompt box and the options. False (and the
+    /// error banner says why) when the prompt cannot be read or no model is loaded.
+    bool reset();
+    /// Starts making up to `n` more tokens in the background (one job); false when busy or at the end.
+    bool generateSteps(int n);
+    /// One token.
+    bool step() { return generateSteps(1); }
+    void play();
+    void pause();
+    bool isPlaying() const;
+    /// True while more tokens can be made.
+    bool canStep() const;
+
+    /// The selected generated token (index into snapshot().steps; -1 before the first) and head.
+    void selectStep(int step);
+    void selectHead(int layer, int head);
+    int selectedStep() const { return selectedStep_; }
+    int selectedLayer() const { return layer_; }
+    int selectedHead() const { return head_; }
+
+    const GenerateSnapshot& snapshot() const { return snapshot_; }
+    std::vector<int> generatedIds() const;
+    /// Prompt + generated tokens as the chips show them.
+    QStringList tokenTexts() const;
+    QString statusText() const;
+
+private:
+    void onModelChanged();
+    void refreshErrors();
+    void refreshControls();
+    void refreshViews();
+
+    DecoderSlot* slot_ = nullptr;
+    JobRunner* jobs_ = nullptr;
+    DecoderBar* bar_ = nullptr;
+    ErrorBanner* error_ = nullptr;
+    SentenceInput* prompt_ = nullptr;
+    QPushButton* stepButton_ = nullptr;
+    QPushButton* playButton_ = nullptr;
+    QPushButton* resetButton_ = nullptr;
+    QDoubleSpinBox* temperature_ = nullptr;
+    QSpinBox* topK_ = nullptr;
+    QSpinBox* seed_ = nullptr;
+    QLabel* status_ = nullptr;
+    QTimer* playTimer_ = nullptr;
+    GenerateViews* views_ = nullptr;
+
+    std::shared_ptr<attn::hf::Generator> generator_; // touched by at most one job at a time
+    GenerateSnapshot snapshot_;
+    QString runError_;
+    int selectedStep_ = -1;
+    int layer_ = 0, head_ = 0;
+};

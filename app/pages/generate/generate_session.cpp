@@ -1,0 +1,99 @@
+#include "pages/generate/generate_session.hpp"
+
+#include <QObject>
+#include <QRegularExpression>
+
+GenerateSnapshot snapshotOf(const attn::hf::Generator& g) {
+    GenerateSnapshot s;
+    s.promptIds = g.promptIds();
+    s.steps = g.steps();
+    const auto& m = g.model();
+    for (int l = 0; l < m.numLayers(); ++l) {
+        std::vector<attn::Matrix> heads;
+        for (int h = 0; h < m.numHeads(); ++h)
+            heads.push_back(g.causalMap(l, h)); // positions x positions
+        s.maps.push_back(std::move(heads));
+    }
+    s.patterns = attn::hf::headPatterns(s.maps);
+    s.canStep = g.canStep();
+    s.stoppedAtEos = g.stoppedAtEos();
+    for (const auto& w : g.warnings())
+        s.warnings << QString::fromStdString(w);
+    return s;
+}
+
+bool usesLetters(const attn::hf::CausalLm& model) {
+    return model.vocabSize() == 3 && !model.tokenizer();
+}
+
+QStringList tokenLabels(const attn::hf::CausalLm& model, const std::vector<int>& ids) {
+    QStringList out;
+    if (usesLetters(model)) {
+        for (int id : ids)
+            out << QString(QChar(u'A' + id));
+        return out;
+    }
+    for (const auto& t : model.tokenLabels(ids))
+        out << QString::fromStdString(t);
+    return out;
+}
+
+std::optional<std::vector<int>> parsePrompt(const attn::hf::CausalLm& model, const QString& text,
+                                            QString* error) {
+    std::vector<int> ids;
+    QString body = text.trimmed();
+    const bool idsOnly = body.startsWith(QStringLiteral("ids:"), Qt::CaseInsensitive);
+    if (idsOnly)
+        body = body.mid(4);
+    if (model.tokenizer() && !idsOnly) {
+        ids = model.tokenizer()->encode(text.toStdString());
+    } else {
+        const QStringList words =
+            body.split(QRegularExpression(QStringLiteral("[\\s,]+")), Qt::SkipEmptyParts);
+        for (int i = 0; i < words.size(); ++i) {
+            const QString& w = words[i];
+            bool ok = false;
+            int id = w.toInt(&ok);
+            if (!ok && usesLetters(model) && w.size() == 1 && w[0].toUpper() >= u'A' &&
+                w[0].toUpper() <= u'C') {
+                id = w[0].toUpper().unicode() - u'A';
+                ok = true;
+            }
+            if (!ok || id < 0 || id >= model.vocabSize()) {
+                *error =
+                    QObject::tr("Prompt word %1 (“%2”) is not a token id in [0, %3)%4; this model has no "
+                                "tokenizer (or the prompt starts with “ids:”), so the prompt is ids "
+                                "separated by spaces.")
+                        .arg(i + 1)
+                        .arg(w)
+                        .arg(model.vocabSize())
+                        .arg(usesLetters(model) ? QObject::tr(" nor A, B or C") : QString());
+                return std::nullopt;
+            }
+            ids.push_back(id);
+        }
+    }
+    if (ids.empty()) {
+        *error = QObject::tr("The prompt has no tokens: type at least one.");
+        return std::nullopt;
+    }
+    if (model.maxPositions() > 0 && static_cast<int>(ids.size()) >= model.maxPositions()) {
+        *error =
+            QObject::tr("The prompt has %1 tokens; this model sees at most %2 positions, so it leaves no "
+                        "room to generate.")
+                .arg(ids.size())
+                .arg(model.maxPositions());
+        return std::nullopt;
+    }
+    return ids;
+}
+
+QStringList promptPresets(const attn::hf::CausalLm& model) {
+    if (usesLetters(model))
+        return {QStringLiteral("C A B B A C"), QStringLiteral("B C A C A B"), QStringLiteral("C C C A A B"),
+                QStringLiteral("A B C A B C"), QStringLiteral("B B A A C C")};
+    if (model.tokenizer())
+        return {QStringLiteral("Once upon a time"), QStringLiteral("The capital of France is"),
+                QStringLiteral("1, 2, 3, 4,")};
+    return {QStringLiteral("1 7 3 12 5"), QStringLiteral("1 2 3 4 5 6")};
+}

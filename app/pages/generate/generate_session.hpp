@@ -1,0 +1,38 @@
+#pragma once
+// What the Generate page shows after each step, made on the worker thread from an attn::hf::Generator
+// (every number is core's), and the prompt box's reading of text into token ids.
+
+#include <QString>
+#include <QStringList>
+#include <attn/hf/decoding.hpp>
+#include <attn/hf/head_patterns.hpp>
+#include <optional>
+#include <vector>
+
+struct GenerateSnapshot {
+    std::vector<int> promptIds;
+    std::vector<attn::hf::DecodedStep> steps;
+    attn::AttentionStack maps; ///< [layer][head] positions x positions causal, NaN above the diagonal
+    std::vector<attn::hf::HeadPattern> patterns; ///< headPatterns(maps), layer-major
+    bool canStep = true;
+    bool stoppedAtEos = false;
+    QStringList warnings;
+};
+
+/// The state of `g` after its last step (copies; `g` may step on afterwards).
+GenerateSnapshot snapshotOf(const attn::hf::Generator& g);
+
+/// True for a model whose three ids are the letters A, B, C (the shipped sorting model: vocabulary
+/// 3, no tokenizer).
+bool usesLetters(const attn::hf::CausalLm& model);
+/// Labels for `ids`: A/B/C for the sorting model, else the tokenizer's readable tokens, else the ids.
+QStringList tokenLabels(const attn::hf::CausalLm& model, const std::vector<int>& ids);
+
+/// The prompt's ids: the tokenizer's encoding when the model has one, else — or when the text starts with
+/// "ids:" — ids separated by spaces or commas (and the letters A, B, C for the sorting model). nullopt with
+/// *error naming the bad word.
+std::optional<std::vector<int>> parsePrompt(const attn::hf::CausalLm& model, const QString& text,
+                                            QString* error);
+
+/// Example prompts for the model (the sorting presets, "1 7 3 12 5" for other id-only models).
+QStringList promptPresets(const attn::hf::CausalLm& model);

@@ -1,0 +1,251 @@
+#include "pages/generate/generate_views.hpp"
+
+#include "pages/generate/head_pattern_table.hpp"
+#include "widgets/format.hpp"
+#include "widgets/heatmap_view.hpp"
+#include "widgets/probability_bars.hpp"
+#include "widgets/word_chip_row.hpp"
+
+#include <QGridLayout>
+#include <QLabel>
+#include <QScrollArea>
+#include <QSplitter>
+#include <QVBoxLayout>
+#include <cmath>
+
+namespace {
+
+QLabel* caption(const QString& text, QWidget* parent) {
+    auto* l = new QLabel(text, parent);
+    QFont f = l->font();
+    f.setBold(true);
+    l->setFont(f);
+    return l;
+}
+
+QWidget* column(QWidget* parent, std::initializer_list<std::pair<QWidget*, int>> widgets) {
+    auto* box = new QWidget(parent);
+    auto* layout = new QVBoxLayout(box);
+    layout->setContentsMargins(0, 0, 0, 0);
+    for (const auto& [w, stretch] : widgets)
+        layout->addWidget(w, stretch);
+    return box;
+}
+
+} // namespace
+
+GenerateViews::GenerateViews(QWidget* parent) : QWidget(parent) {
+    auto* outer = new QVBoxLayout(this);
+    outer->setContentsMargins(0, 0, 0, 0);
+    chips_ = new WordChipRow(tr("Text:"), this);
+    chips_->setToolTip(tr("Prompt and generated tokens, shaded by the selected head's attention from the "
+                          "selected token. Click a generated token to select it."));
+    outer->addWidget(chips_);
+    teachingNote_ = new QLabel(this);
+    teachingNote_->setWordWrap(true);
+    teachingNote_->setText(
+        tr("A language model attends only backwards: each row of the causal map is one token looking at "
+           "the tokens before it (the grey triangle is the future, masked). Each row sums to 1. Heads "
+           "specialise — some look at the previous token, some park their attention on the first token."));
+    teachingNote_->hide();
+    outer->addWidget(teachingNote_);
+
+    auto* split = new QSplitter(Qt::Horizontal, this);
+
+    // Left: the layer x head grid above the head-pattern table.
+    auto* scroll = new QScrollArea(split);
+    scroll->setWidgetResizable(true);
+    gridArea_ = new QWidget(scroll);
+    grid_ = new QGridLayout(gridArea_);
+    grid_->setSpacing(3);
+    scroll->setWidget(gridArea_);
+    table_ = new HeadPatternTable(split);
+    auto* left = new QSplitter(Qt::Vertical, split);
+    left->addWidget(
+        column(left, {{caption(tr("Heads (layer × head) — click to select"), left), 0}, {scroll, 1}}));
+    left->addWidget(
+        column(left, {{caption(tr("Head patterns (click a header to sort)"), left), 0}, {table_, 1}}));
+    left->setStretchFactor(0, 3);
+    left->setStretchFactor(1, 2);
+
+    // Middle: the causal map of the selected head.
+    causal_ = new HeatmapView(split);
+    causal_->setRangeMode(HeatmapView::RangeMode::Fixed01);
+    causal_->setAxisTitles(tr("Query position (attends from)"), tr("Key position (attended to)"));
+    causal_->setEmptyText(tr("Press Step to generate a token"));
+    causal_->setMinimumWidth(340); // the main map: the side columns give way first
+    legend_ = new QLabel(split);
+    legend_->setWordWrap(true);
+    legend_->setStyleSheet(QStringLiteral("color: #444;"));
+    legend_->setText(
+        tr("Grey cells (“—” when numbers are shown): future tokens, masked — a decoder cannot look "
+           "ahead. Red outline: the row of the selected token."));
+    auto* middle = column(split, {{causal_, 1}, {legend_, 0}});
+
+    // Right: the strip of the selected token over every layer/head, and the next-token bars.
+    strip_ = new HeatmapView(split);
+    strip_->setRangeMode(HeatmapView::RangeMode::Fixed01);
+    strip_->setAxisTitles(tr("Layer / head"), tr("Context token"));
+    strip_->setEmptyText(tr("No token yet"));
+    strip_->setMinimumSize(220, 160); // below its size hint in teaching mode, so the causal map keeps room
+    bars_ = new ProbabilityBars(split);
+    bars_->setMinimumSize(220, 200);
+    barsTitle_ = caption(tr("Next-token probabilities (top 10)"), split);
+    auto* right = new QSplitter(Qt::Vertical, split);
+    right->addWidget(strip_);
+    right->addWidget(column(right, {{barsTitle_, 0}, {bars_, 1}}));
+    right->setStretchFactor(0, 3);
+    right->setStretchFactor(1, 2);
+
+    split->addWidget(left);
+    split->addWidget(middle);
+    split->addWidget(right);
+    split->setStretchFactor(0, 3);
+    split->setStretchFactor(1, 4);
+    split->setStretchFactor(2, 3);
+    split->setSizes({400, 520, 420});
+    outer->addWidget(split, 1);
+
+    connect(table_, &HeadPatternTable::headClicked, this, &GenerateViews::headSelected);
+    connect(chips_, &WordChipRow::chipClicked, this, [this](int index) {
+        if (index >= promptLength_)
+            Q_EMIT stepSelected(index - promptLength_);
+    });
+}
+
+HeatmapView* GenerateViews::thumbnail(int layer, int head) const {
+    if (layer < 0 || layer >= thumbs_.size() || head < 0 || head >= thumbs_[layer].size())
+        return nullptr;
+    return thumbs_[layer][head];
+}
+
+void GenerateViews::rebuildGrid(int layers, int heads) {
+    if (thumbs_.size() == layers && (layers == 0 || thumbs_[0].size() == heads))
+        return;
+    for (auto& row : thumbs_)
+        qDeleteAll(row);
+    thumbs_.clear();
+    while (QLayoutItem* item = grid_->takeAt(0)) {
+        delete item->widget();
+        delete item;
+    }
+    for (int h = 0; h < heads; ++h) {
+        auto* t = new QLabel(tr("H%1").arg(h + 1), gridArea_);
+        t->setAlignment(Qt::AlignCenter);
+        grid_->addWidget(t, 0, h + 1);
+    }
+    for (int l = 0; l < layers; ++l) {
+        grid_->addWidget(new QLabel(tr("L%1").arg(l + 1), gridArea_), l + 1, 0);
+        QVector<HeatmapView*> row;
+        for (int h = 0; h < heads; ++h) {
+            auto* v = new HeatmapView(gridArea_);
+            v->setCompact(true);
+            v->setRangeMode(HeatmapView::RangeMode::Fixed01);
+            v->setMinimumSize(48, 48);
+            v->setEmptyText(QStringLiteral("—"));
+            v->setToolTip(tr("Layer %1, head %2: click to select").arg(l + 1).arg(h + 1));
+            connect(v, &HeatmapView::cellClicked, this,
+                    [this, l, h](int, int) { Q_EMIT headSelected(l, h); });
+            grid_->addWidget(v, l + 1, h + 1);
+            row << v;
+        }
+        thumbs_ << row;
+    }
+}
+
+void GenerateViews::clear(const QString& message) {
+    causal_->setEmptyText(message);
+    causal_->clear();
+    strip_->clear();
+    bars_->clear();
+    bars_->hide(); // an empty plot would show bare 0..5 axes
+    topText_.clear();
+    table_->setRowCount(0);
+    for (auto& row : thumbs_)
+        for (auto* v : row)
+            v->clear();
+}
+
+void GenerateViews::setTeachingCaptions(bool on) {
+    teachingNote_->setVisible(on);
+}
+
+bool GenerateViews::teachingCaptionsShown() const {
+    return !teachingNote_->isHidden();
+}
+
+void GenerateViews::show(const GenerateSnapshot& s, const QStringList& labels, const QStringList& topLabels,
+                         int step, int layer, int head) {
+    promptLength_ = static_cast<int>(s.promptIds.size());
+    chips_->setWords(labels);
+    const int layers = static_cast<int>(s.maps.size());
+    const int heads = layers > 0 ? static_cast<int>(s.maps[0].size()) : 0;
+    rebuildGrid(layers, heads);
+    if (s.steps.empty() || step < 0 || step >= static_cast<int>(s.steps.size())) {
+        clear(tr("Press Step to generate a token"));
+        return;
+    }
+    const auto& st = s.steps[static_cast<std::size_t>(step)];
+    const int positions = static_cast<int>(s.maps[0][0].rows());
+    const QStringList posLabels = labels.mid(0, positions);
+
+    // Chips: the selected head's row of the selected token over its context; the token itself outlined.
+    QVector<double> weights(labels.size(), -1.0);
+    const auto& row = st.attention[static_cast<std::size_t>(layer)][static_cast<std::size_t>(head)];
+    for (std::size_t c = 0; c < row.size(); ++c)
+        weights[static_cast<int>(c)] = row[c];
+    chips_->setWeights(weights, promptLength_ + step);
+
+    // Grid and causal map.
+    for (int l = 0; l < layers; ++l)
+        for (int h = 0; h < heads; ++h) {
+            HeatmapView* v = thumbs_[l][h];
+            v->setMatrix(s.maps[static_cast<std::size_t>(l)][static_cast<std::size_t>(h)], posLabels,
+                         posLabels);
+            v->setRowMarker(l == layer && h == head ? st.position : -1);
+        }
+    causal_->setTitle(tr("Causal map, L%1 H%2").arg(layer + 1).arg(head + 1));
+    causal_->setMatrix(s.maps[static_cast<std::size_t>(layer)][static_cast<std::size_t>(head)], posLabels,
+                       posLabels);
+    causal_->setRowMarker(st.position);
+
+    // Strip: one row per layer/head = the selected token's attention row (T_context = position + 1).
+    const int context = st.position + 1;
+    attn::Matrix strip(layers * heads, context); // (layers * heads) x T_context
+    QStringList stripRows;
+    for (int l = 0; l < layers; ++l)
+        for (int h = 0; h < heads; ++h) {
+            const auto& r = st.attention[static_cast<std::size_t>(l)][static_cast<std::size_t>(h)];
+            for (int c = 0; c < context; ++c)
+                strip(l * heads + h, c) = r[static_cast<std::size_t>(c)];
+            stripRows << tr("L%1 H%2").arg(l + 1).arg(h + 1);
+        }
+    strip_->setTitle(tr("“%1” (token %2) attends to").arg(labels.value(promptLength_ + step)).arg(step + 1));
+    strip_->setMatrix(strip, stripRows, labels.mid(0, context));
+    strip_->setRowMarker(layer * heads + head);
+
+    // Top-10 next tokens (softmax of the logits at the token's position).
+    std::vector<float> p;
+    int chosen = -1;
+    topText_.clear();
+    for (std::size_t i = 0; i < st.top.size(); ++i) {
+        p.push_back(st.top[i].probability);
+        if (st.top[i].id == st.id)
+            chosen = static_cast<int>(i);
+    }
+    const QStringList& names = topLabels;
+    bars_->show();
+    bars_->setProbabilities(p, names, chosen);
+    barsTitle_->setText(st.uniform < 0
+                            ? tr("Next-token probabilities (top %1) — greedy picks the first").arg(p.size())
+                            : tr("Next-token probabilities (top %1) — sampled, u = %2, q = %3")
+                                  .arg(p.size())
+                                  .arg(format::num(st.uniform, 4))
+                                  .arg(format::num(st.drawProbability, 3)));
+    for (std::size_t i = 0; i < p.size(); ++i)
+        topText_ += QStringLiteral("%1%2 %3").arg(i ? QStringLiteral("; ") : QString(),
+                                                  names.value(static_cast<int>(i)), format::num(p[i], 4));
+
+    table_->setPatterns(s.patterns);
+    table_->markHead(layer, head);
+}

@@ -1,0 +1,344 @@
+// The Generate page against the engine's own attn::hf::generate (ids and per-step attention rows to
+// 1e-6), on the shipped sorting model and the Hugging Face fixtures; a failed load keeps the previous
+// model and says why; Step / Reset / sampling options; `render --view generate`.
+#include "cli/commands.hpp"
+#include "pages/generate/decoder_bar.hpp"
+#include "pages/generate/decoder_slot.hpp"
+#include "pages/generate/generate_page.hpp"
+#include "pages/generate/generate_views.hpp"
+#include "pages/generate/head_pattern_table.hpp"
+#include "services/resource_paths.hpp"
+#include "services/wait.hpp"
+#include "test_util.hpp"
+#include "widgets/heatmap_view.hpp"
+#include "widgets/probability_bars.hpp"
+#include "widgets/teaching.hpp"
+#include "widgets/word_chip_row.hpp"
+
+#include <QDir>
+#include <QFile>
+#include <QImage>
+#include <QMimeData>
+#include <QTemporaryDir>
+#include <QUrl>
+#include <QtTest>
+#include <attn/hf/decoding.hpp>
+#include <attn/hf/load.hpp>
+#include <cmath>
+#include <filesystem>
+
+namespace {
+
+QString hfFixture(const char* name) {
+    return QStringLiteral(ATTNVIZ_TEST_DATA_DIR "/hf/") + QString::fromLatin1(name);
+}
+
+std::shared_ptr<const attn::hf::CausalLm> readLm(const QString& dir) {
+    return std::dynamic_pointer_cast<const attn::hf::CausalLm>(attn::hf::loadModel(dir.toStdString()));
+}
+
+/// The page's steps equal `want`'s: ids, positions, probabilities, every attention row to 1e-6.
+void compareSteps(const std::vector<attn::hf::DecodedStep>& got, const attn::hf::DecodedGeneration& want) {
+    QCOMPARE(got.size(), want.steps.size());
+    for (std::size_t k = 0; k < got.size(); ++k) {
+        QCOMPARE(got[k].id, want.steps[k].id);
+        QCOMPARE(got[k].position, want.steps[k].position);
+        QVERIFY(std::abs(got[k].probability - want.steps[k].probability) <= 1e-6);
+        QCOMPARE(got[k].attention.size(), want.steps[k].attention.size());
+        for (std::size_t l = 0; l < got[k].attention.size(); ++l)
+            for (std::size_t h = 0; h < got[k].attention[l].size(); ++h) {
+                const auto& a = got[k].attention[l][h];
+                const auto& b = want.steps[k].attention[l][h];
+                QCOMPARE(a.size(), b.size());
+                for (std::size_t c = 0; c < a.size(); ++c)
+                    QVERIFY2(
+                        std::abs(a[c] - b[c]) <= 1e-6,
+                        qPrintable(QStringLiteral("step %1 L%2 H%3 col %4").arg(k).arg(l).arg(h).arg(c)));
+            }
+    }
+}
+
+} // namespace
+
+class TestGeneratePage : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase() {
+        QVERIFY(config_.isValid());
+        testutil::isolateSettings(config_);
+    }
+
+    void defaultIsTheSortingModelOnItsPresetAndSortsIt() {
+        GeneratePage page;
+        page.start();
+        QVERIFY(waitUntilIdle(page, 60000));
+        QVERIFY2(page.errorText().isEmpty(), qPrintable(page.errorText()));
+        QVERIFY(page.modelSlot()->model());
+        QVERIFY(page.modelSlot()->directory().endsWith(QStringLiteral("gpt-nano-sort")));
+        QCOMPARE(page.promptText(), QStringLiteral("C A B B A C"));
+        QVERIFY(page.canStep());
+        QVERIFY(page.generateSteps(100));
+        QVERIFY(waitUntilIdle(page, 60000));
+        QCOMPARE(page.generatedIds(), (std::vector<int>{0, 0, 1, 1, 2, 2}));
+        QCOMPARE(page.tokenTexts().join(QLatin1Char(' ')), QStringLiteral("C A B B A C A A B B C C"));
+        QVERIFY(!page.canStep()); // the model's 11 positions are used up
+        const auto want = attn::hf::generate(readLm(shippedModelDir(QStringLiteral("gpt-nano-sort"))),
+                                             {2, 0, 1, 1, 0, 2}, 6);
+        compareSteps(page.snapshot().steps, want);
+    }
+
+    void stepMakesOneTokenAndResetGoesBackToThePrompt() {
+        GeneratePage page;
+        page.modelSlot()->setModel(readLm(hfFixture("gpt-nano-sort")), hfFixture("gpt-nano-sort"));
+        QVERIFY(waitUntilIdle(page));
+        page.setPromptText(QStringLiteral("B C A C A B"));
+        QVERIFY(page.reset());
+        QVERIFY(page.generatedIds().empty());
+        QVERIFY(page.step());
+        QVERIFY(!page.step()); // busy: one job at a time
+        QVERIFY(waitUntilIdle(page));
+        QCOMPARE(page.generatedIds(), std::vector<int>{0});
+        QVERIFY(page.step());
+        QVERIFY(waitUntilIdle(page));
+        QCOMPARE(page.generatedIds(), (std::vector<int>{0, 0}));
+        QCOMPARE(page.selectedStep(), 1);
+        // The causal map: 7 positions, the future masked (NaN = drawn as "—"), the step's row marked.
+        HeatmapView* map = page.views()->causalMap();
+        QCOMPARE(map->matrix().rows(), 7);
+        QVERIFY(std::isnan(map->matrix()(0, 1)));
+        QVERIFY(std::isnan(map->matrix()(5, 6)));
+        QVERIFY(!std::isnan(map->matrix()(6, 0)));
+        QCOMPARE(map->rowMarker(), 6);
+        // Strip: 3 layers x 3 heads rows over the 7 context tokens of step 2.
+        QCOMPARE(page.views()->strip()->matrix().rows(), 9);
+        QCOMPARE(page.views()->strip()->matrix().cols(), 7);
+        const auto want = attn::hf::generate(page.modelSlot()->model(), {1, 2, 0, 2, 0, 1}, 2);
+        compareSteps(page.snapshot().steps, want);
+        // The strip's row L2 H3 is that step's row (core's numbers, to 1e-6).
+        for (int c = 0; c < 7; ++c)
+            QVERIFY(std::abs(page.views()->strip()->matrix()(1 * 3 + 2, c) -
+                             want.steps[1].attention[1][2][c]) <= 1e-6);
+        // Chips shaded by the selected head (L1 H1) row of the selected token; the token itself unshaded.
+        page.selectHead(2, 1);
+        const QVector<double> w = page.views()->chips()->weights();
+        QCOMPARE(w.size(), 8);
+        for (int c = 0; c < 7; ++c)
+            QVERIFY(std::abs(w[c] - want.steps[1].attention[2][1][c]) <= 1e-6);
+        QCOMPARE(w[7], -1.0);
+        QCOMPARE(page.views()->causalMap()->matrix()(6, 3), page.snapshot().maps[2][1](6, 3));
+        // Selecting the first token shows its row.
+        page.selectStep(0);
+        QCOMPARE(page.views()->causalMap()->rowMarker(), 5);
+        QCOMPARE(page.views()->strip()->matrix().cols(), 6);
+        QVERIFY(page.reset());
+        QVERIFY(page.generatedIds().empty());
+        QCOMPARE(page.views()->causalMap()->matrix().size(), 0);
+    }
+
+    void headPatternTableShowsCoresSharesAndSorts() {
+        GeneratePage page;
+        page.modelSlot()->setModel(readLm(hfFixture("gpt-nano-sort")), hfFixture("gpt-nano-sort"));
+        QVERIFY(waitUntilIdle(page));
+        QVERIFY(page.generateSteps(6));
+        QVERIFY(waitUntilIdle(page));
+        HeadPatternTable* table = page.views()->patternTable();
+        QCOMPARE(table->rowCount(), 9);
+        const auto& patterns = page.snapshot().patterns;
+        for (HeadPatternTable::Column c : {HeadPatternTable::FirstColumn, HeadPatternTable::PreviousColumn,
+                                           HeadPatternTable::SelfColumn}) {
+            table->sortBy(c);
+            double previous = 2;
+            for (int r = 0; r < table->rowCount(); ++r) {
+                const double v = table->item(r, c)->data(Qt::UserRole).toDouble();
+                QVERIFY(v <= previous);
+                previous = v;
+                const auto [l, h] = table->headAt(r);
+                const auto& p = patterns[static_cast<std::size_t>(l * 3 + h)];
+                const double want = c == HeadPatternTable::FirstColumn      ? p.shares.firstToken
+                                    : c == HeadPatternTable::PreviousColumn ? p.shares.previousToken
+                                                                            : p.shares.self;
+                QCOMPARE(v, want);
+            }
+        }
+        // The shares are core's over the page's own causal map (hand check of one head).
+        const attn::Matrix& m = page.snapshot().maps[0][0];
+        double first = 0;
+        for (Eigen::Index q = 1; q < m.rows(); ++q)
+            first += m(q, 0);
+        QVERIFY(std::abs(first / double(m.rows() - 1) - patterns[0].shares.firstToken) <= 1e-6);
+        // Clicking a table row selects that head.
+        table->sortBy(HeadPatternTable::SelfColumn);
+        const auto [l, h] = table->headAt(0);
+        Q_EMIT table->cellClicked(0, 2);
+        QCOMPARE(page.selectedLayer(), l);
+        QCOMPARE(page.selectedHead(), h);
+    }
+
+    void opensTheHuggingFaceFixturesOfBothFamilies_data() {
+        QTest::addColumn<QString>("dir");
+        QTest::addColumn<QString>("prompt");
+        QTest::newRow("gpt2") << hfFixture("gpt-nano-sort") << QStringLiteral("2 0 1 1 0 2");
+        QTest::newRow("llama-gqa") << hfFixture("llama-gqa") << QStringLiteral("1 7 3 12 5");
+    }
+    void opensTheHuggingFaceFixturesOfBothFamilies() {
+        QFETCH(QString, dir);
+        QFETCH(QString, prompt);
+        GeneratePage page;
+        page.modelSlot()->load(dir); // through the worker thread, as Open model… does
+        QVERIFY(waitUntilIdle(page, 60000));
+        QVERIFY2(page.errorText().isEmpty(), qPrintable(page.errorText()));
+        QVERIFY(page.modelBar()->nameText().startsWith(QFileInfo(dir).fileName()));
+        page.setPromptText(prompt);
+        QVERIFY(page.reset());
+        QVERIFY(page.generateSteps(5));
+        QVERIFY(waitUntilIdle(page, 60000));
+        std::vector<int> ids;
+        for (const QString& w : prompt.split(QLatin1Char(' ')))
+            ids.push_back(w.toInt());
+        const auto want = attn::hf::generate(readLm(dir), ids, 5);
+        QCOMPARE(page.generatedIds(), want.generatedIds);
+        compareSteps(page.snapshot().steps, want);
+        const auto lm = page.modelSlot()->model();
+        QVERIFY(page.views()->thumbnail(lm->numLayers() - 1, lm->numHeads() - 1));
+        QVERIFY(!page.views()->thumbnail(lm->numLayers(), 0));
+        QVERIFY(!page.views()->topText().isEmpty());
+    }
+
+    // Drag and drop of a Hugging Face directory (here a file inside it) on the model bar loads it.
+    void droppingADirectoryOnTheBarLoadsIt() {
+        GeneratePage page;
+        page.modelSlot()->setModel(readLm(hfFixture("gpt-nano-sort")), hfFixture("gpt-nano-sort"));
+        QVERIFY(waitUntilIdle(page));
+        QMimeData mime;
+        mime.setUrls({QUrl::fromLocalFile(hfFixture("llama-gqa") + QStringLiteral("/config.json"))});
+        QVERIFY(page.modelBar()->loadDropped(&mime)); // what DecoderBar::dropEvent does with the drop
+        QVERIFY(waitUntilIdle(page, 60000));
+        QVERIFY2(page.errorText().isEmpty(), qPrintable(page.errorText()));
+        QCOMPARE(page.modelSlot()->model()->modelType(), std::string("llama"));
+        QCOMPARE(page.promptText(),
+                 QStringLiteral("1 7 3 12 5")); // the sort prompt is not llama's: its preset
+        QCOMPARE(page.generatedIds().size(), std::size_t(1));
+        QMimeData nowhere;
+        nowhere.setUrls({QUrl::fromLocalFile(QStringLiteral("/no/such/dir"))});
+        QVERIFY(!page.modelBar()->loadDropped(&nowhere));
+    }
+
+    void samplingOptionsAreCoresSeededDraw() {
+        GeneratePage page;
+        page.modelSlot()->setModel(readLm(hfFixture("llama-gqa")), hfFixture("llama-gqa"));
+        QVERIFY(waitUntilIdle(page));
+        page.setPromptText(QStringLiteral("1 7 3 12 5"));
+        attn::hf::DecodingOptions o;
+        o.temperature = 2.5;
+        o.topK = 8;
+        o.seed = 1234;
+        page.setOptions(o);
+        QVERIFY(page.generateSteps(10));
+        QVERIFY(waitUntilIdle(page));
+        const auto want = attn::hf::generate(page.modelSlot()->model(), {1, 7, 3, 12, 5}, 10, o);
+        QCOMPARE(page.generatedIds(), want.generatedIds);
+        compareSteps(page.snapshot().steps, want);
+        QVERIFY(page.statusText().contains(QStringLiteral("seed 1234")));
+        const auto first = page.generatedIds();
+        QVERIFY(page.reset()); // same seed: the same tokens again
+        QVERIFY(page.generateSteps(10));
+        QVERIFY(waitUntilIdle(page));
+        QCOMPARE(page.generatedIds(), first);
+    }
+
+    void badPromptSaysWhichWordAndKeepsTheModel() {
+        GeneratePage page;
+        page.modelSlot()->setModel(readLm(hfFixture("gpt-nano-sort")), hfFixture("gpt-nano-sort"));
+        QVERIFY(waitUntilIdle(page));
+        page.setPromptText(QStringLiteral("A B 7"));
+        QVERIFY(!page.reset());
+        QVERIFY2(page.errorText().contains(QStringLiteral("word 3")), qPrintable(page.errorText()));
+        QVERIFY(!page.canStep());
+        QVERIFY(page.modelSlot()->model());
+        page.setPromptText(QStringLiteral("ids: 2,1,0"));
+        QVERIFY(page.reset());
+        QVERIFY(page.errorText().isEmpty());
+    }
+
+    // A broken config.json (and an encoder directory) is refused; the sorting model stays and can step.
+    void failedLoadKeepsThePreviousModelAndSaysWhy() {
+        GeneratePage page;
+        page.modelSlot()->setModel(readLm(hfFixture("gpt-nano-sort")), hfFixture("gpt-nano-sort"));
+        QVERIFY(waitUntilIdle(page));
+        QTemporaryDir tmp;
+        const QString broken = tmp.filePath(QStringLiteral("broken"));
+        QVERIFY(QDir().mkpath(broken));
+        QFile::copy(hfFixture("gpt-nano-sort") + QStringLiteral("/model.safetensors"),
+                    broken + QStringLiteral("/model.safetensors"));
+        QFile config(broken + QStringLiteral("/config.json"));
+        QVERIFY(config.open(QIODevice::WriteOnly));
+        config.write("{\"model_type\": \"gpt2\", \"n_layer\": 3,\n  \"n_head\": }\n");
+        config.close();
+        page.modelSlot()->load(broken);
+        QVERIFY(waitUntilIdle(page, 60000));
+        const QString error = page.errorText();
+        QVERIFY2(error.contains(QStringLiteral("config.json")), qPrintable(error));
+        QVERIFY2(error.contains(QStringLiteral("cannot be used")), qPrintable(error));
+        QVERIFY(page.modelSlot()->directory().endsWith(QStringLiteral("gpt-nano-sort")));
+        QVERIFY(page.modelBar()->nameText().startsWith(QStringLiteral("gpt-nano-sort")));
+        QCOMPARE(page.generatedIds().size(), std::size_t(1)); // the first token made on loading
+        QVERIFY(page.step());
+        QVERIFY(waitUntilIdle(page));
+        QCOMPARE(page.generatedIds().size(), std::size_t(2));
+
+        page.modelSlot()->load(hfFixture("bert-tiny"));
+        QVERIFY(waitUntilIdle(page, 60000));
+        QVERIFY2(page.errorText().contains(QStringLiteral("not a language model")),
+                 qPrintable(page.errorText()));
+        QVERIFY(page.modelSlot()->directory().endsWith(QStringLiteral("gpt-nano-sort")));
+        page.modelSlot()->load(hfFixture("llama-gqa")); // a good load clears the banner
+        QVERIFY(waitUntilIdle(page, 60000));
+        QVERIFY2(page.errorText().isEmpty(), qPrintable(page.errorText()));
+    }
+
+    void playRunsToTheEndAndTeachingModeShowsTheNote() {
+        GeneratePage page;
+        page.modelSlot()->setModel(readLm(hfFixture("gpt-nano-sort")), hfFixture("gpt-nano-sort"));
+        QVERIFY(waitUntilIdle(page));
+        QCOMPARE(page.generatedIds().size(), std::size_t(1)); // loading makes the first token
+        QVERIFY(page.reset());
+        QVERIFY(page.generatedIds().empty());
+        page.play();
+        QVERIFY(page.isPlaying());
+        QTRY_VERIFY_WITH_TIMEOUT(!page.isPlaying(), 20000);
+        QCOMPARE(page.generatedIds(), (std::vector<int>{0, 0, 1, 1, 2, 2}));
+        page.setTeachingMode(true);
+        QVERIFY(page.teachingMode());
+        QVERIFY(teaching::isApplied(&page));
+        QVERIFY(page.views()->teachingCaptionsShown());
+        page.setTeachingMode(false);
+        QVERIFY(!teaching::isApplied(&page));
+        QVERIFY(!page.views()->teachingCaptionsShown());
+    }
+
+    void renderGenerateWritesThePage() {
+        QTemporaryDir tmp;
+        const QString png = tmp.filePath(QStringLiteral("generate.png"));
+        QCOMPARE(cli::runRender({"--view", "generate", "--width", "1280", "--height", "800", "--png",
+                                 png.toStdString()}),
+                 0);
+        const QImage image(png);
+        QVERIFY(!image.isNull());
+        QCOMPARE(image.width() * 800, image.height() * 1280);
+        const QString llama = tmp.filePath(QStringLiteral("llama.png"));
+        QCOMPARE(cli::runRender({"--view", "generate", "--model", hfFixture("llama-gqa").toStdString(),
+                                 "--token-ids", "1,7,3", "--steps", "4", "--teaching", "--png",
+                                 llama.toStdString()}),
+                 0);
+        QVERIFY(!QImage(llama).isNull());
+        QCOMPARE(cli::runRender({"--view", "generate", "--model", hfFixture("bert-tiny").toStdString(),
+                                 "--png", tmp.filePath(QStringLiteral("x.png")).toStdString()}),
+                 1);
+    }
+
+private:
+    QTemporaryDir config_;
+};
+
+QTEST_MAIN(TestGeneratePage)
+#include "tst_generate_page.moc"
