@@ -137,6 +137,7 @@ SentimentPage::SentimentPage(QWidget* parent) : Page(parent) {
     auto* vsplit = new QSplitter(Qt::Vertical, this);
     // Issue 17: the explanation methods side by side, in a tab next to the attention maps.
     auto* tabs = new QTabWidget(this);
+    tabs->setDocumentMode(true); // no frame: the maps keep their room
     tabs->addTab(split, tr("Attention"));
     auto* explain = new ExplainPanel(tabs);
     explain->setInputProvider([this]() -> std::optional<explainview::Input> {

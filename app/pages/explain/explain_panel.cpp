@@ -12,6 +12,7 @@
 #include <QPainter>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QSplitter>
 #include <QTableWidget>
 #include <QTextBrowser>
@@ -33,7 +34,17 @@ QColor methodColor(std::size_t i) {
 
 ExplainPanel::ExplainPanel(QWidget* parent) : QWidget(parent) {
     jobs_ = new JobRunner(this);
-    auto* outer = new QVBoxLayout(this);
+    // Everything inside a scroll area: the panel sits in the pages' tabs and must not raise the
+    // window's minimum size (tst_main_window); below its natural size it scrolls.
+    auto* scroll = new QScrollArea(this);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    auto* content = new QWidget(scroll);
+    scroll->setWidget(content);
+    auto* frame = new QVBoxLayout(this);
+    frame->setContentsMargins(0, 0, 0, 0);
+    frame->addWidget(scroll);
+    auto* outer = new QVBoxLayout(content);
     auto* row = new QHBoxLayout;
     row->addWidget(new QLabel(tr("Methods:"), this));
     for (const auto& m : attn::explain::relevanceMethods()) {
@@ -76,7 +87,7 @@ ExplainPanel::ExplainPanel(QWidget* parent) : QWidget(parent) {
     viewsBox->addWidget(textViews_, 1);
     viewsBox->addWidget(imageViews_, 1);
     plot_ = new QCustomPlot(top);
-    plot_->setMinimumSize(260, 180);
+    plot_->setMinimumSize(340, 180); // room for a two-column legend
     plot_->xAxis->setLabel(tr("inputs removed (most relevant first)"));
     plot_->yAxis->setLabel(tr("p(predicted class)"));
     plot_->setToolTip(tr("Deletion curves; the legend gives each method's AOPC (higher = more faithful)"));
