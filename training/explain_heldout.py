@@ -13,7 +13,7 @@ import sys
 import tempfile
 
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
-METHODS = "raw,rollout,flow,valuenorm"
+METHODS = "raw,rollout,flow,valuenorm,gradient"
 
 
 def explain(exe, args):

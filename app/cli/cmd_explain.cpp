@@ -7,8 +7,11 @@
 //   k most relevant, k = 0..n-1]}, deletion_order {method: [...]}, aopc {method: x},
 //   rank_correlation {a: {b: Spearman ρ}}, head_effect [layer][head] (ablation: p_c - p_c with the head
 //   zeroed), uniform_effect [layer][head] (Jain & Wallace: the head's weights made uniform),
+//   permuted_effect [layer][head] (Jain & Wallace: each row of the head's weights permuted over the real
+//   keys, seed permutation_seed), ablated/uniform/permuted_prediction [layer][head],
 //   removal ("pad token, masked" for text, "patch set to 0 after normalisation (the dataset mean)" for vit).
-// `gradient` (Chefer et al. 2021) is not implemented yet: asking for it is an error (exit 1).
+// `gradient` is Chefer et al. 2021's gradient-weighted relevance (core/include/attn/explain/
+// gradient_relevance.hpp) on the encoder backward pass (core/include/attn/layers/backward.hpp).
 
 #include "cli/args.hpp"
 #include "cli/commands.hpp"
@@ -82,11 +85,6 @@ int runExplain(const Argv& argv) {
         return 2;
     }
     const auto methods = splitMethods(*args.value("method"));
-    for (const auto& m : methods)
-        if (m == "gradient") {
-            std::cerr << "attnviz explain: method 'gradient' (Chefer et al. 2021) is not implemented yet\n";
-            return 1;
-        }
 
     const auto model = attn::loadModel(*args.value("model"));
     std::unique_ptr<attn::explain::Subject> subject;
@@ -130,6 +128,9 @@ int runExplain(const Argv& argv) {
         out["uniform_effect"] = e.ablation->uniform;
         out["ablated_prediction"] = e.ablation->ablatedPrediction;
         out["uniform_prediction"] = e.ablation->uniformPrediction;
+        out["permuted_effect"] = e.ablation->permuted;
+        out["permuted_prediction"] = e.ablation->permutedPrediction;
+        out["permutation_seed"] = e.ablation->permutationSeed;
     }
     out["warnings"] = e.base.warnings;
 

@@ -1,5 +1,6 @@
 #include "pages/sentiment_page.hpp"
 
+#include "pages/explain/explain_panel.hpp"
 #include "services/job_runner.hpp"
 #include "services/model_slot.hpp"
 #include "widgets/error_banner.hpp"
@@ -20,6 +21,7 @@
 #include <QSignalBlocker>
 #include <QSpinBox>
 #include <QSplitter>
+#include <QTabWidget>
 #include <QTextBrowser>
 #include <QVBoxLayout>
 #include <algorithm>
@@ -133,7 +135,18 @@ SentimentPage::SentimentPage(QWidget* parent) : Page(parent) {
     shaded_->setOpenLinks(false);
 
     auto* vsplit = new QSplitter(Qt::Vertical, this);
-    vsplit->addWidget(split);
+    // Issue 17: the explanation methods side by side, in a tab next to the attention maps.
+    auto* tabs = new QTabWidget(this);
+    tabs->setDocumentMode(true); // no frame: the maps keep their room
+    tabs->addTab(split, tr("Attention"));
+    auto* explain = new ExplainPanel(tabs);
+    explain->setInputProvider([this]() -> std::optional<explainview::Input> {
+        if (!slot_->model() || resultText().trimmed().isEmpty())
+            return std::nullopt;
+        return explainview::Input{slot_->model(), resultText(), std::nullopt, {}};
+    });
+    tabs->addTab(explain, tr("Explain"));
+    vsplit->addWidget(tabs);
     vsplit->addWidget(shaded_);
     vsplit->setStretchFactor(0, 4);
     vsplit->setStretchFactor(1, 1);

@@ -1,5 +1,6 @@
 #include "pages/vision_page.hpp"
 
+#include "pages/explain/explain_panel.hpp"
 #include "pages/vision/cutmix_panel.hpp"
 #include "pages/vision/dataset_browser.hpp"
 #include "pages/vision/position_embedding_panel.hpp"
@@ -62,6 +63,15 @@ VisionPage::VisionPage(QWidget* parent) : Page(parent) {
     tabs_->addTab(attention_, tr("Attention"));
     tabs_->addTab(cutMix_, tr("CutMix"));
     tabs_->addTab(positions_, tr("Position embeddings"));
+    // Issue 17: the explanation methods as overlays on the current image.
+    auto* explain = new ExplainPanel(tabs_);
+    explain->setInputProvider([this]() -> std::optional<explainview::Input> {
+        const auto& a = session_->analysis();
+        if (!session_->model() || !a)
+            return std::nullopt;
+        return explainview::Input{session_->model(), {}, a->input, a->modelView};
+    });
+    tabs_->addTab(explain, tr("Explain"));
 
     auto* split = new QSplitter(Qt::Horizontal, this);
     split->addWidget(browser_);

@@ -132,9 +132,9 @@ TEST(ExplainRelevance, ClsRowOrMeanOfRealRows) {
     EXPECT_EQ(attn::explain::tokenRelevance(m, {1, 1, 0}, false, {0, 1}), (std::vector<double>{2.5, 3.5}));
 }
 
-TEST(ExplainCli, GradientIsNotImplementedYet) {
+TEST(ExplainMethodNames, UnknownMethodIsAnError) {
     const auto c = cases().at(0);
     const auto l = load(c);
-    EXPECT_THROW(attn::explain::explain(*l.subject, {"gradient"}), std::invalid_argument);
     EXPECT_THROW(attn::explain::explain(*l.subject, {"nonsense"}), std::invalid_argument);
+    EXPECT_EQ(attn::explain::explain(*l.subject, {"all"}).methods.count("gradient"), 1u);
 }

@@ -1,6 +1,7 @@
 // Runs the explanation methods of issue 17 side by side.
 #include <attn/explain/explain.hpp>
 #include <attn/explain/flow.hpp>
+#include <attn/explain/gradient_relevance.hpp>
 #include <attn/explain/relevance.hpp>
 #include <attn/explain/value_norm.hpp>
 #include <attn/rollout.hpp>
@@ -9,7 +10,7 @@
 namespace attn::explain {
 
 const std::vector<std::string>& relevanceMethods() {
-    static const std::vector<std::string> m = {"raw", "rollout", "flow", "valuenorm"};
+    static const std::vector<std::string> m = {"raw", "rollout", "flow", "valuenorm", "gradient"};
     return m;
 }
 
@@ -31,8 +32,12 @@ std::vector<double> relevanceOf(const Subject& subject, const ClassifierResult& 
         const auto vn = valueNorms(subject.encoder().layers.back().selfAttn, traces.back());
         return tokenRelevance(vn.summed, base.keyAllowed, cls, pos);
     }
-    if (method == "gradient")
-        throw std::invalid_argument("explain: method 'gradient' (Chefer et al. 2021) is not implemented yet");
+    if (method == "gradient") {
+        if (traces.empty())
+            throw std::invalid_argument("explain: gradient needs the traced forward");
+        const auto grads = subject.attentionGradients(base, traces);
+        return tokenRelevance(gradientRelevance(base.attention, grads), base.keyAllowed, cls, pos);
+    }
     throw std::invalid_argument("explain: unknown method '" + method +
                                 "' (expected raw, rollout, flow, valuenorm, gradient, ablation or all)");
 }

@@ -1,5 +1,6 @@
 // Adapters of the two encoder classifiers for the explanation methods (issue 17).
 #include <attn/explain/subject.hpp>
+#include <attn/layers/backward.hpp>
 #include <attn/models/transformer_classifier.hpp>
 #include <attn/models/vit.hpp>
 #include <attn/tokenizer.hpp>
@@ -37,6 +38,12 @@ public:
     }
     const layers::TransformerEncoder& encoder() const override { return model_.encoder(); }
     bool clsPooled() const override { return model_.settings().pooling == Pooling::Cls; }
+    std::vector<std::vector<Matrix>> attentionGradients(const ClassifierResult& base,
+                                                        const std::vector<layers::LayerTrace>& traces,
+                                                        int c) const override {
+        const Matrix dy = model_.logitGradient(base.keyAllowed, c < 0 ? base.predicted : c); // T x d
+        return layers::encoderBackward(model_.encoder(), traces, dy).attention;
+    }
 
 private:
     const TransformerClassifier& model_;
@@ -69,6 +76,12 @@ public:
     }
     const layers::TransformerEncoder& encoder() const override { return model_.encoder(); }
     bool clsPooled() const override { return true; }
+    std::vector<std::vector<Matrix>> attentionGradients(const ClassifierResult& base,
+                                                        const std::vector<layers::LayerTrace>& traces,
+                                                        int c) const override {
+        const Matrix dy = model_.logitGradient(traces, c < 0 ? base.predicted : c); // (N + 1) x d
+        return layers::encoderBackward(model_.encoder(), traces, dy).attention;
+    }
 
 private:
     const VitModel& model_;

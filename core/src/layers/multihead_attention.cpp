@@ -1,6 +1,7 @@
 #include <attn/attention.hpp>
 #include <attn/layers/multihead_attention.hpp>
 #include <cmath>
+#include <random>
 #include <stdexcept>
 #include <string>
 
@@ -29,6 +30,25 @@ void makeUniform(Matrix& weights, const std::vector<std::uint8_t>& keyAllowed) {
         weights.col(j).setConstant(ok && allowed > 0 ? 1.0f / allowed : 0.0f);
     }
 }
+/// Permutes each row of `weights` over the allowed keys (see HeadSwitches::permuteHead).
+void permuteRows(Matrix& weights, const std::vector<std::uint8_t>& keyAllowed, std::uint32_t seed) {
+    std::vector<Eigen::Index> keys; // the allowed key columns, ascending
+    for (Eigen::Index j = 0; j < weights.cols(); ++j)
+        if (keyAllowed.empty() || keyAllowed[static_cast<std::size_t>(j)])
+            keys.push_back(j);
+    std::mt19937 gen(seed);
+    std::vector<std::size_t> order(keys.size());
+    RowVector row;
+    for (Eigen::Index i = 0; i < weights.rows(); ++i) {
+        for (std::size_t m = 0; m < order.size(); ++m)
+            order[m] = m;
+        for (std::size_t n = order.size(); n > 1; --n) // std::uniform_int_distribution is not portable
+            std::swap(order[n - 1], order[static_cast<std::size_t>(gen()) % n]);
+        row = weights.row(i);
+        for (std::size_t m = 0; m < keys.size(); ++m)
+            weights(i, keys[m]) = row(keys[order[m]]);
+    }
+}
 } // namespace
 
 MultiheadAttention::Result MultiheadAttention::forward(const Eigen::Ref<const Matrix>& x,
@@ -47,7 +67,7 @@ void MultiheadAttention::forward(const Eigen::Ref<const Matrix>& x,
     if (x.cols() != d)
         throw std::invalid_argument("MultiheadAttention: expected input width " + std::to_string(d) +
                                     ", got " + std::to_string(x.cols()));
-    for (int h : {switches.ablateHead, switches.uniformHead})
+    for (int h : {switches.ablateHead, switches.uniformHead, switches.permuteHead})
         if (h < -1 || h >= nHeads)
             throw std::invalid_argument("MultiheadAttention: head " + std::to_string(h) +
                                         " out of range [0, " + std::to_string(nHeads) + ")");
@@ -77,6 +97,10 @@ void MultiheadAttention::forward(const Eigen::Ref<const Matrix>& x,
         scaledDotAttentionInto(q, k, v, keyAllowed, w, out, trace ? &logits : nullptr);
         if (h == switches.uniformHead) {
             makeUniform(w, keyAllowed);
+            out.noalias() = w * v;
+        }
+        if (h == switches.permuteHead) {
+            permuteRows(w, keyAllowed, switches.permuteSeed);
             out.noalias() = w * v;
         }
         if (h == switches.ablateHead)

@@ -6,8 +6,8 @@
 //   "rollout"   attn::attentionRollout with weight 0.5 (= (A + I) / row sum), core/src/rollout.cpp
 //   "flow"      attention flow, explain/flow.hpp
 //   "valuenorm" last layer's ‖Σ_h α^h_ij f^h(x_j)‖, explain/value_norm.hpp
+//   "gradient"  Chefer et al. 2021 gradient-weighted relevance, explain/gradient_relevance.hpp
 //   "ablation"  head_effect grid (no token relevance), explain/head_ablation.hpp
-// "gradient" (Chefer et al. 2021) is not implemented yet: asking for it throws.
 
 #include <attn/explain/faithfulness.hpp>
 #include <attn/explain/head_ablation.hpp>
@@ -34,7 +34,7 @@ struct Explanation {
     std::optional<HeadAblation> ablation;
 };
 
-/// `methods`: names from relevanceMethods(), "ablation", or "all". Unknown names and "gradient" throw
+/// `methods`: names from relevanceMethods(), "ablation", or "all". Unknown names throw
 /// std::invalid_argument.
 Explanation explain(const Subject& subject, const std::vector<std::string>& methods);
 

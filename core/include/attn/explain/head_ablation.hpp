@@ -6,10 +6,13 @@
 //
 //   effect[l][h]  = p_c(model) - p_c(head h of layer l zeroed before out_proj)
 //   uniform[l][h] = p_c(model) - p_c(head h of layer l with uniform weights over the real keys)
+//   permuted[l][h] = p_c(model) - p_c(each row of head h's weights permuted over the real keys, seed
+//                    `permutationSeed`; layers::HeadSwitches::permuteHead)
 //   flips...      = whether the predicted class changes
 // with c the class the unchanged model predicts.
 
 #include <attn/explain/subject.hpp>
+#include <cstdint>
 #include <vector>
 
 namespace attn::explain {
@@ -19,9 +22,15 @@ struct HeadAblation {
     double baseProbability = 0;
     std::vector<std::vector<double>> effect;                            // [layer][head]
     std::vector<std::vector<double>> uniform;                           // [layer][head]
+    std::vector<std::vector<double>> permuted;                          // [layer][head]
     std::vector<std::vector<int>> ablatedPrediction, uniformPrediction; // [layer][head] argmax after
+    std::vector<std::vector<int>> permutedPrediction;                   // [layer][head]
+    std::uint32_t permutationSeed = 0;
 };
 
-HeadAblation headAblation(const Subject& subject);
+/// The seed of the permuted-weights test unless the caller gives one.
+inline constexpr std::uint32_t kPermutationSeed = 17;
+
+HeadAblation headAblation(const Subject& subject, std::uint32_t permutationSeed = kPermutationSeed);
 
 } // namespace attn::explain

@@ -31,6 +31,12 @@ public:
                                  const layers::EncoderSwitches& switches = {},
                                  std::vector<layers::LayerTrace>* traces = nullptr) const = 0;
     virtual const layers::TransformerEncoder& encoder() const = 0;
+    /// ∂logit_c/∂A_{l,h} ([layer][head] T x T) at the unchanged input, from the traced forward `traces`
+    /// whose result is `base` (c = classIndex, -1 = the predicted class): the model's head and pooling
+    /// backwards, then layers::encoderBackward (core/include/attn/layers/backward.hpp).
+    virtual std::vector<std::vector<Matrix>> attentionGradients(const ClassifierResult& base,
+                                                                const std::vector<layers::LayerTrace>& traces,
+                                                                int classIndex = -1) const = 0;
     /// true: the classifier reads the [CLS] row; false: the mean of the real positions.
     virtual bool clsPooled() const = 0;
     /// Sequence position of each input (word or patch).

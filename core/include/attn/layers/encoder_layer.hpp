@@ -21,7 +21,10 @@ struct LayerSwitches {
     bool residual1 = true; // false: the attention sublayer's output replaces x instead of adding to it
     bool residual2 = true; // false: the same for the feed-forward sublayer
     MultiheadAttention::Switches heads;
-    bool any() const { return !residual1 || !residual2 || heads.ablateHead >= 0 || heads.uniformHead >= 0; }
+    bool any() const {
+        return !residual1 || !residual2 || heads.ablateHead >= 0 || heads.uniformHead >= 0 ||
+               heads.permuteHead >= 0;
+    }
 };
 
 /// Every intermediate of one encoder layer, in the order the layer computes them. The names are the

@@ -10,6 +10,9 @@
 // passes no trace and only skips the copies) and applies what-if switches:
 //   ablateHead:  that head's output W_h V_h is replaced by zeros before Wo (its weights are still shown)
 //   uniformHead: that head's weights become 1 / (number of allowed keys) on every allowed key
+//   permuteHead: each row of that head's weights is permuted over the allowed keys (Jain & Wallace
+//                2019, sec. 4.2): rows in order, each a Fisher-Yates shuffle (draw gen() % i, as
+//                attn::shuffledOrder) from one std::mt19937 seeded with permuteSeed
 
 #include <attn/attention.hpp>
 #include <attn/layers/linear.hpp>
@@ -23,6 +26,8 @@ namespace attn::layers {
 struct HeadSwitches {
     int ablateHead = -1;
     int uniformHead = -1;
+    int permuteHead = -1;
+    std::uint32_t permuteSeed = 0;
 };
 
 struct MultiheadAttention {

@@ -40,6 +40,11 @@ public:
     /// 0 (what cls_token attends to); with mean pooling the column means over the rows that are pooled
     /// (the real positions, r.keyAllowed, as forward pools them). T values.
     std::vector<float> pooledAttention(const Matrix& attention, const ClassifierResult& r) const;
+    /// ∂logits[classIndex]/∂(encoder output) (T x d) for the forward whose key mask is `keyAllowed`:
+    /// classifier row c at the [CLS] row, or spread as c / n over the n pooled rows
+    /// (core/src/models/transformer_classifier_backward.cpp). Throws std::invalid_argument for a class
+    /// out of range.
+    Matrix logitGradient(const std::vector<std::uint8_t>& keyAllowed, int classIndex) const;
     /// Number of pad_token positions appended to `r`'s sequence (the trailing run of pad tokens).
     int padCount(const ClassifierResult& r) const;
 

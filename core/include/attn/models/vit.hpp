@@ -33,6 +33,9 @@ public:
     /// "[CLS]" then "r{row}c{col}" for each patch, row by row.
     std::vector<std::string> positionLabels() const;
     const layers::TransformerEncoder& encoder() const { return encoder_; }
+    /// ∂logits[classIndex]/∂(encoder output) ((N + 1) x d) for the traced forward `traces`: the head's
+    /// row c through the final norm on the [CLS] row, zero elsewhere (core/src/models/vit_backward.cpp).
+    Matrix logitGradient(const std::vector<layers::LayerTrace>& traces, int classIndex) const;
 
 private:
     VitConfig config_;

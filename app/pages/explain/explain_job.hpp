@@ -1,0 +1,44 @@
+#pragma once
+// The work behind the explanation views (issue 17): builds the core Subject for one input and runs the
+// chosen methods of attn::explain one by one, so that the JobRunner can report progress and stop
+// between methods. Every number comes from core (relevanceOf, deletionCurve, spearman, headAblation).
+
+#include "services/job_runner.hpp"
+
+#include <QString>
+#include <attn/explain/explain.hpp>
+#include <attn/image.hpp>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace explainview {
+
+/// What to explain: a text model and a review, or a vit and an image.
+struct Input {
+    std::shared_ptr<const attn::Model> model; // keeps the model alive while the job runs
+    QString text;                             // transformer_classifier
+    std::optional<attn::Image> image;         // vit: the image as given
+    attn::Image shown;                        // vit: what the model sees before normalisation (overlays)
+};
+
+struct Outcome {
+    attn::explain::Explanation explanation;
+    std::vector<std::string> labels; // one per input (words / "r0c1" patches)
+    std::vector<int> positions;      // sequence position of each input
+    bool clsPooled = true;
+    std::optional<attn::Image> shown; // vit only
+    int patchesPerSide = 0;           // vit only
+    std::vector<std::string> methods; // the relevance methods in the order asked
+};
+
+/// Runs `methods` (names from attn::explain::relevanceMethods()) and, with `ablation`, the head tests.
+/// Throws when the input does not fit the model; returns early (partial) when the job is cancelled.
+Outcome run(const Input& input, const std::vector<std::string>& methods, bool ablation,
+            const JobContext& job);
+
+/// A head's map as token relevance (the pooled row(s) of A_{l,h}, as explain/relevance.hpp reads maps).
+std::vector<double> headRelevance(const Outcome& o, int layer, int head);
+
+} // namespace explainview

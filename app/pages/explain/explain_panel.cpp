@@ -1,0 +1,369 @@
+// The explanation panel (explain_panel.hpp).
+#include "pages/explain/explain_panel.hpp"
+
+#include "pages/explain/relevance_render.hpp"
+#include "services/job_runner.hpp"
+#include "widgets/format.hpp"
+
+#include <QCheckBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QPainter>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QScrollArea>
+#include <QSplitter>
+#include <QTableWidget>
+#include <QTextBrowser>
+#include <QVBoxLayout>
+#include <qcustomplot.h>
+
+namespace {
+
+const char* kAblation = "ablation";
+
+QColor methodColor(std::size_t i) {
+    static const QColor colors[] = {QColor(0x1f, 0x77, 0xb4), QColor(0xff, 0x7f, 0x0e),
+                                    QColor(0x2c, 0xa0, 0x2c), QColor(0xd6, 0x27, 0x28),
+                                    QColor(0x94, 0x67, 0xbd), QColor(0x8c, 0x56, 0x4b)};
+    return colors[i % 6];
+}
+
+} // namespace
+
+ExplainPanel::ExplainPanel(QWidget* parent) : QWidget(parent) {
+    jobs_ = new JobRunner(this);
+    // Everything inside a scroll area: the panel sits in the pages' tabs and must not raise the
+    // window's minimum size (tst_main_window); below its natural size it scrolls.
+    auto* scroll = new QScrollArea(this);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    auto* content = new QWidget(scroll);
+    scroll->setWidget(content);
+    auto* frame = new QVBoxLayout(this);
+    frame->setContentsMargins(0, 0, 0, 0);
+    frame->addWidget(scroll);
+    auto* outer = new QVBoxLayout(content);
+    auto* row = new QHBoxLayout;
+    row->addWidget(new QLabel(tr("Methods:"), this));
+    for (const auto& m : attn::explain::relevanceMethods()) {
+        auto* box = new QCheckBox(QString::fromStdString(m), this);
+        box->setChecked(m != "flow"); // flow is the slow one on many tokens
+        methodBoxes_.emplace_back(m, box);
+        row->addWidget(box);
+    }
+    ablation_ = new QCheckBox(tr("head tests"), this);
+    ablation_->setChecked(true);
+    ablation_->setToolTip(
+        tr("Each head zeroed, made uniform, or its weights permuted (Jain & Wallace 2019)"));
+    row->addWidget(ablation_);
+    run_ = new QPushButton(tr("Explain"), this);
+    cancel_ = new QPushButton(tr("Cancel"), this);
+    cancel_->setEnabled(false);
+    progress_ = new QProgressBar(this);
+    progress_->setRange(0, 100);
+    progress_->setMaximumWidth(140);
+    progress_->setVisible(false);
+    row->addWidget(run_);
+    row->addWidget(cancel_);
+    row->addWidget(progress_);
+    status_ = new QLabel(this);
+    row->addWidget(status_, 1);
+    outer->addLayout(row);
+
+    summary_ = new QLabel(tr("Press Explain to compare the methods on the current input."), this);
+    summary_->setWordWrap(true);
+    outer->addWidget(summary_);
+
+    auto* top = new QSplitter(Qt::Horizontal, this);
+    auto* views = new QWidget(top);
+    auto* viewsBox = new QVBoxLayout(views);
+    viewsBox->setContentsMargins(0, 0, 0, 0);
+    textViews_ = new QTextBrowser(views);
+    imageViews_ = new QLabel(views);
+    imageViews_->setAlignment(Qt::AlignLeft | Qt::AlignTop);
+    imageViews_->setVisible(false);
+    viewsBox->addWidget(textViews_, 1);
+    viewsBox->addWidget(imageViews_, 1);
+    plot_ = new QCustomPlot(top);
+    plot_->setMinimumSize(340, 180); // room for a two-column legend
+    plot_->xAxis->setLabel(tr("inputs removed (most relevant first)"));
+    plot_->yAxis->setLabel(tr("p(predicted class)"));
+    plot_->setToolTip(tr("Deletion curves; the legend gives each method's AOPC (higher = more faithful)"));
+    plot_->yAxis->setRange(0, 1.02);
+    plot_->legend->setVisible(true);
+    plot_->legend->setFont(QFont(font().family(), 8));
+    // The legend below the axes: the curves fall from the top left, an inset legend would cover them.
+    plot_->plotLayout()->addElement(1, 0, plot_->legend);
+    plot_->plotLayout()->setRowStretchFactor(1, 0.001);
+    plot_->legend->setFillOrder(QCPLegend::foColumnsFirst);
+    plot_->legend->setWrap(2);
+    auto ticker = QSharedPointer<QCPAxisTickerFixed>::create();
+    ticker->setTickStep(1.0); // whole inputs
+    ticker->setScaleStrategy(QCPAxisTickerFixed::ssMultiples);
+    plot_->xAxis->setTicker(ticker);
+    top->addWidget(views);
+    top->addWidget(plot_);
+    top->setStretchFactor(0, 3);
+    top->setStretchFactor(1, 2);
+
+    auto* bottom = new QSplitter(Qt::Horizontal, this);
+    grid_ = new QTableWidget(bottom);
+    grid_->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    grid_->setSelectionMode(QAbstractItemView::SingleSelection);
+    grid_->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+    grid_->setToolTip(tr("p(class) − p(class with the head zeroed); click a head to see its map"));
+    auto* headBox = new QWidget(bottom);
+    auto* headLayout = new QVBoxLayout(headBox);
+    headLayout->setContentsMargins(0, 0, 0, 0);
+    headTitle_ = new QLabel(headBox);
+    headTitle_->setWordWrap(true);
+    headLayout->addWidget(headTitle_);
+    headText_ = new QTextBrowser(headBox);
+    headImage_ = new QLabel(headBox);
+    headImage_->setAlignment(Qt::AlignLeft | Qt::AlignTop);
+    headImage_->setVisible(false);
+    headLayout->addWidget(headText_, 1);
+    headLayout->addWidget(headImage_, 1);
+    bottom->addWidget(grid_);
+    bottom->addWidget(headBox);
+
+    auto* vsplit = new QSplitter(Qt::Vertical, this);
+    vsplit->addWidget(top);
+    vsplit->addWidget(bottom);
+    vsplit->setStretchFactor(0, 3);
+    vsplit->setStretchFactor(1, 2);
+    outer->addWidget(vsplit, 1);
+
+    connect(run_, &QPushButton::clicked, this, &ExplainPanel::explainNow);
+    connect(cancel_, &QPushButton::clicked, this, &ExplainPanel::cancel);
+    connect(jobs_, &JobRunner::progress, this,
+            [this](quint64, double f) { progress_->setValue(static_cast<int>(f * 100.0 + 0.5)); });
+    connect(jobs_, &JobRunner::busyChanged, this, [this](bool busy) {
+        cancel_->setEnabled(busy);
+        progress_->setVisible(busy);
+        emit busyChanged(busy);
+    });
+    connect(grid_, &QTableWidget::cellClicked, this, &ExplainPanel::selectHead);
+}
+
+bool ExplainPanel::isBusy() const {
+    return jobs_->isBusy();
+}
+
+void ExplainPanel::setMethods(const std::vector<std::string>& methods) {
+    for (auto& [name, box] : methodBoxes_)
+        box->setChecked(std::find(methods.begin(), methods.end(), name) != methods.end());
+    ablation_->setChecked(std::find(methods.begin(), methods.end(), kAblation) != methods.end());
+}
+
+void ExplainPanel::explainNow() {
+    const auto input = provider_ ? provider_() : std::nullopt;
+    if (!input || !input->model) {
+        status_->setText(tr("Nothing to explain yet: load a model and give an input."));
+        return;
+    }
+    std::vector<std::string> methods;
+    for (const auto& [name, box] : methodBoxes_)
+        if (box->isChecked())
+            methods.push_back(name);
+    const bool ablation = ablation_->isChecked();
+    status_->setText(tr("Computing…"));
+    progress_->setValue(0);
+    jobs_->run<explainview::Outcome>(
+        [in = *input, methods, ablation](const JobContext& job) {
+            return explainview::run(in, methods, ablation, job);
+        },
+        [this](explainview::Outcome o) { showOutcome(std::move(o)); },
+        [this](const QString& m) { showError(m); });
+}
+
+void ExplainPanel::cancel() {
+    jobs_->cancel();
+    status_->setText(tr("Cancelled."));
+}
+
+void ExplainPanel::showError(const QString& message) {
+    status_->setText(tr("Could not explain: %1").arg(message));
+    status_->setStyleSheet(format::errorStyle());
+    emit finished();
+}
+
+void ExplainPanel::showOutcome(explainview::Outcome o) {
+    outcome_ = std::move(o);
+    status_->setStyleSheet({});
+    const auto& b = outcome_->explanation.base;
+    status_->setText(tr("Predicted %1, p = %2")
+                         .arg(QString::fromStdString(b.predictedLabel))
+                         .arg(format::num(b.probabilities.at(static_cast<std::size_t>(b.predicted)), 3)));
+    summary_->setText(summary());
+    showMethods();
+    showCurves();
+    showGrid();
+    if (outcome_->explanation.ablation)
+        selectHead(0, 0);
+    emit finished();
+}
+
+QString ExplainPanel::summaryText() const {
+    return summary_->text();
+}
+
+QString ExplainPanel::summary() const {
+    const auto& e = outcome_->explanation;
+    const auto& ms = outcome_->methods;
+    if (ms.empty())
+        return tr("No relevance method was chosen.");
+    // The pair that agrees most, and what deleting the 3 most relevant inputs by the most faithful does.
+    QString text;
+    double best = -2;
+    std::string a, b;
+    for (const auto& [x, row] : e.rankCorrelation)
+        for (const auto& [y, rho] : row)
+            if (x < y && rho > best) {
+                best = rho;
+                a = x;
+                b = y;
+            }
+    if (!a.empty())
+        text += tr("On this input %1 and %2 agree most (ρ = %3). ")
+                    .arg(QString::fromStdString(a), QString::fromStdString(b), format::num(best, 2));
+    std::string faithful = ms.front();
+    for (const auto& m : ms)
+        if (e.methods.at(m).deletion.aopc > e.methods.at(faithful).deletion.aopc)
+            faithful = m;
+    const auto& curve = e.methods.at(faithful).deletion.probability;
+    const std::size_t k = std::min<std::size_t>(3, curve.size() - 1);
+    const QString unit = outcome_->shown ? tr("patches") : tr("words");
+    text += tr("Most faithful here: %1 (AOPC %2); deleting its %3 most relevant %4 moves p from %5 to %6.")
+                .arg(QString::fromStdString(faithful), format::num(e.methods.at(faithful).deletion.aopc, 3))
+                .arg(k)
+                .arg(unit, format::num(curve.front(), 2), format::num(curve.at(k), 2));
+    return text;
+}
+
+void ExplainPanel::showMethods() {
+    const auto& o = *outcome_;
+    const bool image = o.shown.has_value();
+    textViews_->setVisible(!image);
+    imageViews_->setVisible(image);
+    if (!image) {
+        QString html = QStringLiteral("<table cellspacing=4>");
+        for (const auto& m : o.methods) {
+            const auto& r = o.explanation.methods.at(m);
+            html += QStringLiteral("<tr><td><b>%1</b><br><small>AOPC %2</small></td><td>%3</td></tr>")
+                        .arg(QString::fromStdString(m), format::num(r.deletion.aopc, 3),
+                             explainview::shadedWords(o.labels, r.relevance));
+        }
+        textViews_->setHtml(html + QStringLiteral("</table>"));
+        return;
+    }
+    const int tile = 132, caption = 34, gap = 8;
+    const int n = static_cast<int>(o.methods.size());
+    QImage sheet(std::max(1, n * (tile + gap)), tile + caption, QImage::Format_RGB32);
+    sheet.fill(palette().color(QPalette::Base));
+    QPainter p(&sheet);
+    p.setPen(palette().color(QPalette::Text));
+    for (int i = 0; i < n; ++i) {
+        const auto& m = o.methods[static_cast<std::size_t>(i)];
+        const auto& r = o.explanation.methods.at(m);
+        const int x = i * (tile + gap);
+        p.drawImage(x, 0, explainview::overlay(*o.shown, r.relevance, o.patchesPerSide, tile));
+        p.drawText(
+            QRect(x, tile, tile, caption), Qt::AlignHCenter | Qt::AlignTop,
+            QStringLiteral("%1\nAOPC %2").arg(QString::fromStdString(m), format::num(r.deletion.aopc, 3)));
+    }
+    p.end();
+    imageViews_->setPixmap(QPixmap::fromImage(sheet));
+}
+
+void ExplainPanel::showCurves() {
+    const auto& o = *outcome_;
+    plot_->clearGraphs();
+    int n = 0;
+    for (std::size_t i = 0; i < o.methods.size(); ++i) {
+        const auto& r = o.explanation.methods.at(o.methods[i]);
+        QVector<double> x, y;
+        for (std::size_t k = 0; k < r.deletion.probability.size(); ++k) {
+            x << static_cast<double>(k);
+            y << r.deletion.probability[k];
+        }
+        n = std::max(n, static_cast<int>(x.size()));
+        auto* g = plot_->addGraph();
+        g->setData(x, y);
+        g->setPen(QPen(methodColor(i), 2));
+        g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, 4));
+        g->setName(QStringLiteral("%1 %2").arg(QString::fromStdString(o.methods[i]),
+                                               format::num(r.deletion.aopc, 3)));
+    }
+    plot_->xAxis->setRange(0, std::max(1, n - 1));
+    plot_->replot();
+}
+
+void ExplainPanel::showGrid() {
+    const auto& a = outcome_->explanation.ablation;
+    grid_->clear();
+    if (!a) {
+        grid_->setRowCount(0);
+        grid_->setColumnCount(0);
+        return;
+    }
+    const int L = static_cast<int>(a->effect.size());
+    const int H = L ? static_cast<int>(a->effect.front().size()) : 0;
+    grid_->setRowCount(L);
+    grid_->setColumnCount(H);
+    double top = 0;
+    for (const auto& row : a->effect)
+        for (double v : row)
+            top = std::max(top, std::abs(v));
+    for (int l = 0; l < L; ++l) {
+        grid_->setVerticalHeaderItem(l, new QTableWidgetItem(tr("layer %1").arg(l)));
+        for (int h = 0; h < H; ++h) {
+            const auto ul = static_cast<std::size_t>(l), uh = static_cast<std::size_t>(h);
+            auto* item = new QTableWidgetItem(format::num(a->effect[ul][uh], 3));
+            item->setTextAlignment(Qt::AlignCenter);
+            item->setBackground(
+                QColor(format::shade(top > 0 ? std::max(0.0, a->effect[ul][uh]) / top : 0.0)));
+            item->setToolTip(tr("zeroed: Δp %1\nuniform weights: Δp %2\npermuted weights (seed %3): Δp %4")
+                                 .arg(format::num(a->effect[ul][uh], 4), format::num(a->uniform[ul][uh], 4))
+                                 .arg(a->permutationSeed)
+                                 .arg(format::num(a->permuted[ul][uh], 4)));
+            grid_->setItem(l, h, item);
+        }
+    }
+    for (int h = 0; h < H; ++h)
+        grid_->setHorizontalHeaderItem(h, new QTableWidgetItem(tr("head %1").arg(h)));
+}
+
+void ExplainPanel::selectHead(int layer, int head) {
+    if (!outcome_)
+        return;
+    const auto& att = outcome_->explanation.base.attention;
+    if (layer < 0 || layer >= static_cast<int>(att.size()) || head < 0 ||
+        head >= static_cast<int>(att[static_cast<std::size_t>(layer)].size()))
+        return;
+    const auto rel = explainview::headRelevance(*outcome_, layer, head);
+    const bool image = outcome_->shown.has_value();
+    headText_->setVisible(!image);
+    headImage_->setVisible(image);
+    const auto& a = outcome_->explanation.ablation;
+    const auto ul = static_cast<std::size_t>(layer), uh = static_cast<std::size_t>(head);
+    auto delta = [](double effect) {
+        return format::num(std::abs(effect) < 5e-4 ? 0.0 : -effect, 3);
+    }; // p after - p
+    QString title = tr("<b>Layer %1, head %2</b>: what the pooled position attends to").arg(layer).arg(head);
+    if (a && ul < a->effect.size() && uh < a->effect[ul].size())
+        title += tr(". Zeroing it changes p by %1; uniform weights by %2; permuted weights (seed %3) by %4.")
+                     .arg(delta(a->effect[ul][uh]), delta(a->uniform[ul][uh]))
+                     .arg(a->permutationSeed)
+                     .arg(delta(a->permuted[ul][uh]));
+    headTitle_->setText(title);
+    if (image)
+        headImage_->setPixmap(
+            QPixmap::fromImage(explainview::overlay(*outcome_->shown, rel, outcome_->patchesPerSide, 150)));
+    else
+        headText_->setHtml(explainview::shadedWords(outcome_->labels, rel));
+    if (grid_->rowCount() > layer && grid_->columnCount() > head)
+        grid_->setCurrentCell(layer, head);
+}

@@ -1,0 +1,77 @@
+#pragma once
+// The explanation panel of the Sentiment and Vision pages (issue 17): a method chooser, the input shaded
+// (text) or overlaid (image) once per method side by side with its AOPC, the deletion curves of all
+// methods in one plot, and the head-ablation grid (Jain & Wallace's uniform / permuted tests in the
+// tooltips); clicking a head shows that head's map on the input. The computation runs in a JobRunner
+// with progress and cancel; every number shown is the engine's (explain_job.hpp), formatted here.
+//
+//   panel->setInputProvider([this] { return explainview::Input{model, text, {}, {}}; });
+//   panel->explainNow();   // or the Explain button
+
+#include "pages/explain/explain_job.hpp"
+
+#include <QWidget>
+#include <functional>
+#include <optional>
+
+class JobRunner;
+class QCheckBox;
+class QCustomPlot;
+class QLabel;
+class QProgressBar;
+class QPushButton;
+class QTableWidget;
+class QTextBrowser;
+
+class ExplainPanel : public QWidget {
+    Q_OBJECT
+public:
+    using InputProvider = std::function<std::optional<explainview::Input>()>;
+    explicit ExplainPanel(QWidget* parent = nullptr);
+
+    void setInputProvider(InputProvider provider) { provider_ = std::move(provider); }
+    /// Starts the job for the provider's current input (a running one is dropped).
+    void explainNow();
+    void cancel();
+    bool isBusy() const;
+    /// Chooses the methods (names from attn::explain::relevanceMethods(), plus "ablation").
+    void setMethods(const std::vector<std::string>& methods);
+    /// Shows head (layer, head)'s map on the input (as a click on the grid does).
+    void selectHead(int layer, int head);
+
+    const std::optional<explainview::Outcome>& outcome() const { return outcome_; }
+    /// The sentence above the views ("rollout and gradient agree (ρ = …); deleting …").
+    QString summaryText() const;
+    QTableWidget* ablationGrid() const { return grid_; }
+    QCustomPlot* deletionPlot() const { return plot_; }
+
+Q_SIGNALS:
+    void busyChanged(bool busy);
+    void finished();
+
+private:
+    void showOutcome(explainview::Outcome outcome);
+    void showError(const QString& message);
+    void showMethods();
+    void showCurves();
+    void showGrid();
+    QString summary() const;
+
+    InputProvider provider_;
+    JobRunner* jobs_ = nullptr;
+    std::vector<std::pair<std::string, QCheckBox*>> methodBoxes_;
+    QCheckBox* ablation_ = nullptr;
+    QPushButton* run_ = nullptr;
+    QPushButton* cancel_ = nullptr;
+    QProgressBar* progress_ = nullptr;
+    QLabel* status_ = nullptr;
+    QLabel* summary_ = nullptr;
+    QTextBrowser* textViews_ = nullptr; // text: one shaded review per method
+    QLabel* imageViews_ = nullptr;      // image: one overlay per method
+    QCustomPlot* plot_ = nullptr;
+    QTableWidget* grid_ = nullptr;
+    QLabel* headTitle_ = nullptr;
+    QTextBrowser* headText_ = nullptr;
+    QLabel* headImage_ = nullptr;
+    std::optional<explainview::Outcome> outcome_;
+};

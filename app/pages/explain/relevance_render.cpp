@@ -1,0 +1,57 @@
+// Shaded words and patch overlays (relevance_render.hpp).
+#include "pages/explain/relevance_render.hpp"
+
+#include "widgets/format.hpp"
+
+#include <QPainter>
+#include <algorithm>
+
+namespace explainview {
+
+namespace {
+double largest(const std::vector<double>& v) {
+    double top = 0;
+    for (double x : v)
+        top = std::max(top, x);
+    return top;
+}
+} // namespace
+
+QString shadedWords(const std::vector<std::string>& words, const std::vector<double>& relevance) {
+    const double top = largest(relevance);
+    QString html;
+    for (std::size_t i = 0; i < words.size() && i < relevance.size(); ++i) {
+        const double rel = top > 0 ? std::max(0.0, relevance[i]) / top : 0.0;
+        html += QStringLiteral("<span style=\"background:%1\" title=\"%2\">&nbsp;%3&nbsp;</span> ")
+                    .arg(format::shade(rel), format::num(relevance[i], 3), format::esc(words[i]));
+    }
+    return html;
+}
+
+QImage overlay(const attn::Image& image, const std::vector<double>& relevance, int side, int size) {
+    QImage base(image.width, image.height, QImage::Format_RGB32);
+    for (int y = 0; y < image.height; ++y)
+        for (int x = 0; x < image.width; ++x) {
+            auto px = [&](int c) {
+                return std::clamp(
+                    static_cast<int>(image.at(std::min(c, image.channels - 1), y, x) * 255.0f + 0.5f), 0,
+                    255);
+            };
+            base.setPixel(x, y, qRgb(px(0), px(1), px(2)));
+        }
+    QImage out = base.scaled(size, size, Qt::IgnoreAspectRatio, Qt::FastTransformation);
+    if (side <= 0)
+        return out;
+    const double top = largest(relevance);
+    QPainter p(&out);
+    const double cell = static_cast<double>(size) / side;
+    for (int k = 0; k < side * side && k < static_cast<int>(relevance.size()); ++k) {
+        const double rel = top > 0 ? std::max(0.0, relevance[static_cast<std::size_t>(k)]) / top : 0.0;
+        QColor c(255, 120, 0);
+        c.setAlphaF(0.75 * rel);
+        p.fillRect(QRectF((k % side) * cell, (k / side) * cell, cell, cell), c);
+    }
+    return out;
+}
+
+} // namespace explainview

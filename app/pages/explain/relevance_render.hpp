@@ -1,0 +1,21 @@
+#pragma once
+// Drawing one relevance vector (issue 17 views): a review with each word shaded by its relevance, or an
+// image with the patches tinted. The values are the engine's; this file only maps them to colours.
+
+#include <QImage>
+#include <QString>
+#include <attn/image.hpp>
+#include <string>
+#include <vector>
+
+namespace explainview {
+
+/// HTML: the words with backgrounds from format::shade(relevance / largest), each with its value in the
+/// tooltip-free title attribute. Negative values count as 0 (flow and rollout are never negative).
+QString shadedWords(const std::vector<std::string>& words, const std::vector<double>& relevance);
+
+/// The image (pixels in [0, 1], grey or RGB) scaled up to `size` x `size`, each patch tinted orange in
+/// proportion to its relevance / the largest one. `side` patches per side, patches row by row.
+QImage overlay(const attn::Image& image, const std::vector<double>& relevance, int side, int size);
+
+} // namespace explainview

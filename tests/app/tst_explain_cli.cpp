@@ -1,0 +1,99 @@
+// `attnviz explain` run as a user would (issue 17): the JSON keys the issue names, and values equal to
+// core's attn::explain on the same input (the shipped sentiment model and the shipped ViT).
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QtTest>
+#include <attn/checkpoint.hpp>
+#include <attn/datasets/idx.hpp>
+#include <attn/explain/explain.hpp>
+#include <attn/models/transformer_classifier.hpp>
+#include <attn/models/vit.hpp>
+
+namespace {
+
+const QString kSentiment = QStringLiteral(ATTNVIZ_TEST_DATA_DIR "/../../resources/models/sentiment");
+const QString kVit = QStringLiteral(ATTNVIZ_TEST_DATA_DIR "/../../resources/models/vit-fashion-mnist");
+const QString kImages = QStringLiteral(ATTNVIZ_TEST_DATA_DIR "/heldout/fashion-mnist-test-500-images.idx");
+const char* kReview = "the food was not good but the service was great .";
+
+struct Run {
+    int code = -1;
+    QByteArray out, err;
+};
+
+Run attnviz(const QStringList& args) {
+    QProcess p;
+    p.start(QStringLiteral(ATTNVIZ_EXE), args);
+    p.waitForFinished(120000);
+    return {p.exitCode(), p.readAllStandardOutput(), p.readAllStandardError()};
+}
+
+void compareArray(const QJsonArray& got, const std::vector<double>& want, double tol) {
+    QCOMPARE(static_cast<std::size_t>(got.size()), want.size());
+    for (int i = 0; i < got.size(); ++i)
+        QVERIFY2(std::abs(got[i].toDouble() - want[static_cast<std::size_t>(i)]) <= tol,
+                 qPrintable(QStringLiteral("entry %1: %2 vs %3").arg(i).arg(got[i].toDouble()).arg(want[i])));
+}
+
+} // namespace
+
+class TestExplainCli : public QObject {
+    Q_OBJECT
+private slots:
+    void textGradientAndAblationFollowTheContract() {
+        const auto r = attnviz({"explain", "--model", kSentiment, "--text", QString::fromUtf8(kReview),
+                                "--method", "gradient,rollout,ablation", "--json", "-"});
+        QVERIFY2(r.code == 0, r.err.constData());
+        const auto j = QJsonDocument::fromJson(r.out).object();
+        for (const char* key :
+             {"model_input", "prediction", "relevance", "deletion_curve", "deletion_order", "aopc",
+              "rank_correlation", "head_effect", "uniform_effect", "permuted_effect", "permutation_seed"})
+            QVERIFY2(j.contains(QLatin1String(key)), key);
+        QCOMPARE(j["model_input"].toObject()["tokens"].toArray().size(), 11);
+        QCOMPARE(j["relevance"].toObject().keys(), (QStringList{"gradient", "rollout"}));
+        QCOMPARE(j["head_effect"].toArray().size(), 2);                  // layers
+        QCOMPARE(j["permuted_effect"].toArray()[1].toArray().size(), 4); // heads
+
+        // The same numbers as core on the same input.
+        const auto model = attn::loadModel(kSentiment.toStdString());
+        const auto* tc = dynamic_cast<const attn::TransformerClassifier*>(model.get());
+        QVERIFY(tc);
+        const auto subject = attn::explain::textSubject(*tc, kReview);
+        const auto e = attn::explain::explain(*subject, {"gradient", "ablation"});
+        const auto& g = e.methods.at("gradient");
+        compareArray(j["relevance"].toObject()["gradient"].toArray(), g.relevance, 1e-9);
+        compareArray(j["deletion_curve"].toObject()["gradient"].toArray(), g.deletion.probability, 1e-9);
+        QVERIFY(std::abs(j["aopc"].toObject()["gradient"].toDouble() - g.deletion.aopc) < 1e-9);
+        compareArray(j["permuted_effect"].toArray()[1].toArray(), e.ablation->permuted[1], 1e-9);
+        QCOMPARE(j["prediction"].toObject()["index"].toInt(), e.base.predicted);
+    }
+
+    void imageGradientEqualsCore() {
+        const auto r = attnviz({"explain", "--model", kVit, "--image", kImages, "--index", "3", "--method",
+                                "gradient", "--json", "-"});
+        QVERIFY2(r.code == 0, r.err.constData());
+        const auto j = QJsonDocument::fromJson(r.out).object();
+        QCOMPARE(j["model_input"].toObject()["patches"].toArray().size(), 16);
+        const auto model = attn::loadModel(kVit.toStdString());
+        const auto* vit = dynamic_cast<const attn::VitModel*>(model.get());
+        QVERIFY(vit);
+        const auto imgs = attn::datasets::readIdxImages(kImages.toStdString());
+        const auto subject = attn::explain::imageSubject(
+            *vit, attn::imageFromBytes(imgs.image(3), 1, static_cast<int>(imgs.rows),
+                                       static_cast<int>(imgs.cols), false));
+        const auto e = attn::explain::explain(*subject, {"gradient"});
+        compareArray(j["relevance"].toObject()["gradient"].toArray(), e.methods.at("gradient").relevance,
+                     1e-9);
+    }
+
+    void unknownMethodIsAnErrorNamingIt() {
+        const auto r = attnviz({"explain", "--model", kSentiment, "--text", "good", "--method", "saliency"});
+        QVERIFY(r.code != 0);
+        QVERIFY2(r.err.contains("saliency"), r.err.constData());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestExplainCli)
+#include "tst_explain_cli.moc"

@@ -1,0 +1,124 @@
+// The explanation panel (issue 17) on the shipped sentiment model and ViT: what it shows equals core's
+// attn::explain on the same input, the head grid is layer x head, cancel drops the job. With
+// ATTNVIZ_SHOT_DIR set, the panel is also saved as PNGs at 1400x900 and 1280x800 for a look.
+#include "pages/explain/explain_panel.hpp"
+
+#include <QSignalSpy>
+#include <QTableWidget>
+#include <QtTest>
+#include <attn/checkpoint.hpp>
+#include <attn/datasets/idx.hpp>
+#include <attn/models/transformer_classifier.hpp>
+#include <attn/models/vit.hpp>
+#include <qcustomplot.h>
+
+namespace {
+
+const char* kReview = "the food was not good but the service was great .";
+
+std::shared_ptr<const attn::Model> shipped(const char* name) {
+    return attn::loadModel(std::string(ATTNVIZ_TEST_DATA_DIR "/../../resources/models/") + name);
+}
+
+void waitFor(ExplainPanel& panel) {
+    QSignalSpy done(&panel, &ExplainPanel::finished);
+    QVERIFY(done.wait(60000));
+}
+
+void shoot(ExplainPanel& panel, const QString& name) {
+    const QString dir = qEnvironmentVariable("ATTNVIZ_SHOT_DIR");
+    if (dir.isEmpty())
+        return;
+    for (const QSize size : {QSize(1400, 900), QSize(1280, 800)}) {
+        panel.resize(size);
+        panel.show();
+        QCoreApplication::processEvents();
+        panel.grab().save(
+            QStringLiteral("%1/%2-%3x%4.png").arg(dir, name).arg(size.width()).arg(size.height()));
+    }
+}
+
+} // namespace
+
+class TestExplainPanel : public QObject {
+    Q_OBJECT
+private slots:
+    void sentimentShowsCoreNumbers() {
+        const auto model = shipped("sentiment");
+        ExplainPanel panel;
+        panel.setInputProvider([model] { return std::optional(explainview::Input{model, kReview, {}, {}}); });
+        panel.setMethods({"rollout", "gradient", "valuenorm", "ablation"});
+        panel.explainNow();
+        waitFor(panel);
+        QVERIFY(panel.outcome());
+        const auto* tc = dynamic_cast<const attn::TransformerClassifier*>(model.get());
+        const auto subject = attn::explain::textSubject(*tc, kReview);
+        const auto want = attn::explain::explain(*subject, {"rollout", "gradient", "valuenorm", "ablation"});
+        const auto& got = panel.outcome()->explanation;
+        QCOMPARE(got.methods.at("gradient").relevance, want.methods.at("gradient").relevance);
+        QCOMPARE(got.ablation->permuted, want.ablation->permuted);
+        // The plot shows the deletion curves: one graph per method, the engine's values.
+        QCOMPARE(panel.deletionPlot()->graphCount(), 3);
+        const auto& methods = panel.outcome()->methods;
+        const auto gi = std::find(methods.begin(), methods.end(), "gradient") - methods.begin();
+        const auto* data = panel.deletionPlot()->graph(static_cast<int>(gi))->data().data();
+        const auto& curve = want.methods.at("gradient").deletion.probability;
+        QCOMPARE(static_cast<std::size_t>(data->size()), curve.size());
+        QCOMPARE(data->at(2)->value, curve[2]);
+        QCOMPARE(panel.ablationGrid()->rowCount(), 2);
+        QCOMPARE(panel.ablationGrid()->columnCount(), 4);
+        QCOMPARE(panel.ablationGrid()->item(1, 2)->text(),
+                 QString::number(want.ablation->effect[1][2], 'f', 3));
+        QVERIFY2(panel.summaryText().contains(QStringLiteral("AOPC")), qPrintable(panel.summaryText()));
+        panel.selectHead(1, 3);
+        QCOMPARE(panel.ablationGrid()->currentRow(), 1);
+        shoot(panel, QStringLiteral("explain-sentiment"));
+    }
+
+    void visionOverlaysUseCoreNumbers() {
+        const auto model = shipped("vit-fashion-mnist");
+        const auto* vit = dynamic_cast<const attn::VitModel*>(model.get());
+        const auto imgs =
+            attn::datasets::readIdxImages(ATTNVIZ_TEST_DATA_DIR "/heldout/fashion-mnist-test-500-images.idx");
+        const auto image = attn::imageFromBytes(imgs.image(0), 1, 28, 28, false);
+        ExplainPanel panel;
+        panel.setInputProvider([model, image, vit] {
+            return std::optional(explainview::Input{model, {}, image, vit->resized(image)});
+        });
+        panel.setMethods({"raw", "rollout", "flow", "valuenorm", "gradient", "ablation"});
+        panel.explainNow();
+        waitFor(panel);
+        QVERIFY(panel.outcome());
+        QCOMPARE(panel.outcome()->labels.size(), std::size_t{16});
+        const auto subject = attn::explain::imageSubject(*vit, image);
+        const auto want = attn::explain::explain(*subject, {"flow"});
+        QCOMPARE(panel.outcome()->explanation.methods.at("flow").relevance,
+                 want.methods.at("flow").relevance);
+        QCOMPARE(panel.ablationGrid()->rowCount(), 4);
+        shoot(panel, QStringLiteral("explain-vision"));
+    }
+
+    void cancelDropsTheJob() {
+        const auto model = shipped("sentiment");
+        ExplainPanel panel;
+        panel.setInputProvider([model] { return std::optional(explainview::Input{model, kReview, {}, {}}); });
+        panel.setMethods({"flow", "gradient", "ablation"});
+        QSignalSpy done(&panel, &ExplainPanel::finished);
+        panel.explainNow();
+        panel.cancel();
+        QTRY_VERIFY_WITH_TIMEOUT(!panel.isBusy(), 60000);
+        QCOMPARE(done.count(), 0);
+        QVERIFY(!panel.outcome());
+    }
+
+    void noInputSaysSo() {
+        ExplainPanel panel;
+        panel.setInputProvider([] { return std::optional<explainview::Input>(); });
+        panel.explainNow();
+        QVERIFY(!panel.isBusy());
+        QVERIFY(!panel.outcome());
+    }
+};
+
+QTEST_MAIN(TestExplainPanel)
+#include "tst_explain_panel.moc"
