@@ -15,10 +15,10 @@
 
 #include "cli/args.hpp"
 #include "cli/commands.hpp"
+#include "cli/headless.hpp"
+#include "cli/image_option.hpp"
 #include "cli/json_out.hpp"
-#include "services/image_io.hpp"
 
-#include <QString>
 #include <attn/checkpoint.hpp>
 #include <attn/explain/explain.hpp>
 #include <attn/models/transformer_classifier.hpp>
@@ -32,23 +32,6 @@
 namespace cli {
 
 namespace {
-
-attn::Image explainImage(const std::string& path, long index) {
-    const QString file = QString::fromStdString(path);
-    switch (imageio::detectKind(file)) {
-    case imageio::Kind::Picture:
-        return imageio::readPicture(file);
-    case imageio::Kind::Idx:
-    case imageio::Kind::Cifar10:
-        if (index < 0)
-            throw std::runtime_error(path + ": --index must be >= 0");
-        return imageio::datasetImage(imageio::readDataset(file), static_cast<std::size_t>(index));
-    case imageio::Kind::Unknown:
-        break;
-    }
-    throw std::runtime_error(
-        path + ": unrecognised image format (expected PNG, JPEG, IDX or a CIFAR-10 .bin batch)");
-}
 
 std::vector<std::string> splitMethods(const std::string& s) {
     std::vector<std::string> out;
@@ -99,7 +82,10 @@ int runExplain(const Argv& argv) {
     } else if (const auto* vit = dynamic_cast<const attn::VitModel*>(model.get())) {
         if (!args.has("image"))
             throw std::runtime_error("this model (vit) takes --image");
-        subject = attn::explain::imageSubject(*vit, explainImage(*args.value("image"), *index));
+        ensureHeadlessApp(); // QImage's format plugins (JPEG ...) need an application object
+        subject = attn::explain::imageSubject(
+            *vit, readImageOption(*args.value("image"),
+                                  args.has("index") ? std::optional<long>(*index) : std::nullopt));
         removal = "patch set to 0 after normalisation (the dataset mean pixel)";
         out["model_input"] = {{"patches", subject->inputLabels()}};
     } else {
