@@ -26,14 +26,26 @@ constexpr double kPi = 3.14159265358979323846;
 
 /// One text tick per cell. When the cells get smaller than a line of text, only every k-th
 /// label is kept (k from `stride`), so that labels never overlap; the data keeps one cell each.
+/// A large view (`label` set) does not store its thousands of labels: ticks are the visible multiples of
+/// k, and only their labels are made, when drawn.
 class CellTicker : public QCPAxisTickerText {
 public:
     std::function<int()> stride;
+    std::function<QString(int)> label; ///< large views: the drawn label of cell i
+    int count = 0;                     ///< large views: number of cells
 
 protected:
     QVector<double> createTickVector(double tickStep, const QCPRange& range) override {
-        QVector<double> all = QCPAxisTickerText::createTickVector(tickStep, range);
         const int k = stride ? std::max(1, stride()) : 1;
+        if (label) {
+            QVector<double> kept;
+            const int first = std::max(0, int(std::ceil(range.lower)));
+            const int last = std::min(count - 1, int(std::floor(range.upper)));
+            for (int t = (first + k - 1) / k * k; t <= last; t += k)
+                kept.push_back(t);
+            return kept;
+        }
+        QVector<double> all = QCPAxisTickerText::createTickVector(tickStep, range);
         if (k == 1)
             return all;
         QVector<double> kept;
@@ -41,6 +53,11 @@ protected:
             if (std::lround(t) % k == 0)
                 kept.push_back(t);
         return kept;
+    }
+    QString getTickLabel(double tick, const QLocale& locale, QChar formatChar, int precision) override {
+        if (label)
+            return label(int(std::lround(tick)));
+        return QCPAxisTickerText::getTickLabel(tick, locale, formatChar, precision);
     }
 };
 
@@ -174,10 +191,7 @@ HeatmapView::HeatmapView(QWidget* parent) : QWidget(parent) {
         double need = fm.height() * 1.05;
         const double angle = std::abs(columnLabelRotation_) * kPi / 180.0;
         if (angle < 1e-6) {
-            int widest = 0;
-            for (const QString& s : drawnColumnLabels_)
-                widest = std::max(widest, fm.horizontalAdvance(s));
-            need = widest + fm.averageCharWidth();
+            need = widestDrawnLabel(true) + fm.averageCharWidth();
         } else {
             need /= std::sin(angle);
         }
@@ -335,11 +349,45 @@ void HeatmapView::setColorScaleLabel(const QString& label) {
 }
 
 QStringList HeatmapView::drawnRowTickLabels() const {
-    return drawnRowLabels_;
+    if (!isLarge())
+        return drawnRowLabels_;
+    QStringList all;
+    for (int r = 0; r < int(values_.rows()); ++r)
+        all << drawnLabel(false, r);
+    return all;
 }
 
 QStringList HeatmapView::drawnColumnTickLabels() const {
-    return drawnColumnLabels_;
+    if (!isLarge())
+        return drawnColumnLabels_;
+    QStringList all;
+    for (int c = 0; c < int(values_.cols()); ++c)
+        all << drawnLabel(true, c);
+    return all;
+}
+
+int HeatmapView::labelMaxWidth(bool columns) const {
+    const int chars = compact_ ? 8 : teaching_ ? (columns ? 14 : 16) : (columns ? 16 : 18);
+    return QFontMetrics(plot_->yAxis->tickLabelFont()).averageCharWidth() * chars;
+}
+
+QString HeatmapView::drawnLabel(bool columns, int i) const {
+    const QFont font = plot_->yAxis->tickLabelFont();
+    if (columns)
+        return displayLabel(columnLabels_.value(i), columnNotes_.value(i), noteMark(columnMarks_, i),
+                            labelMaxWidth(true), font);
+    return displayLabel(rowLabels_.value(i), rowNotes_.value(i), noteMark(rowMarks_, i), labelMaxWidth(false),
+                        font);
+}
+
+int HeatmapView::widestDrawnLabel(bool columns) const {
+    const QFontMetrics fm(plot_->xAxis->tickLabelFont());
+    if (isLarge()) // not measured label by label: thousands of them
+        return labelMaxWidth(columns) + fm.horizontalAdvance(QStringLiteral("\u26a0 "));
+    int widest = 0;
+    for (const QString& s : columns ? drawnColumnLabels_ : drawnRowLabels_)
+        widest = std::max(widest, fm.horizontalAdvance(s));
+    return widest;
 }
 
 QString HeatmapView::displayLabel(const QString& label, const QString& note, const QString& mark,
@@ -467,28 +515,39 @@ void HeatmapView::rebuild() {
                                                                 : tr("score"));
 
     // Tick labels: elided to a fixed pixel width; the tooltip keeps the full text.
-    const QFont tickFont = plot_->yAxis->tickLabelFont();
-    const QFontMetrics fm(tickFont);
-    const int rowMax = fm.averageCharWidth() * (compact_ ? 8 : teaching_ ? 16 : 18);
-    const int colMax = fm.averageCharWidth() * (compact_ ? 8 : teaching_ ? 14 : 16);
     drawnRowLabels_.clear();
     drawnColumnLabels_.clear();
-    QVector<double> rowPos, colPos;
-    QVector<QString> rowText, colText;
-    for (int r = 0; r < int(rows); ++r) {
-        drawnRowLabels_.push_back(
-            displayLabel(rowLabels_[r], rowNotes_.value(r), noteMark(rowMarks_, r), rowMax, tickFont));
-        rowPos.push_back(r);
-        rowText.push_back(drawnRowLabels_.back());
+    auto* yTicker = static_cast<CellTicker*>(plot_->yAxis->ticker().data());
+    auto* xTicker = static_cast<CellTicker*>(plot_->xAxis->ticker().data());
+    if (isLarge()) {
+        yTicker->setTicks(QVector<double>(), QVector<QString>());
+        xTicker->setTicks(QVector<double>(), QVector<QString>());
+        yTicker->label = [this](int i) { return drawnLabel(false, i); };
+        xTicker->label = [this](int i) { return drawnLabel(true, i); };
+        yTicker->count = int(rows);
+        xTicker->count = int(cols);
+    } else {
+        yTicker->label = nullptr;
+        xTicker->label = nullptr;
+        const QFont tickFont = plot_->yAxis->tickLabelFont();
+        const int rowMax = labelMaxWidth(false), colMax = labelMaxWidth(true);
+        QVector<double> rowPos, colPos;
+        QVector<QString> rowText, colText;
+        for (int r = 0; r < int(rows); ++r) {
+            drawnRowLabels_.push_back(
+                displayLabel(rowLabels_[r], rowNotes_.value(r), noteMark(rowMarks_, r), rowMax, tickFont));
+            rowPos.push_back(r);
+            rowText.push_back(drawnRowLabels_.back());
+        }
+        for (int c = 0; c < int(cols); ++c) {
+            drawnColumnLabels_.push_back(displayLabel(columnLabels_[c], columnNotes_.value(c),
+                                                      noteMark(columnMarks_, c), colMax, tickFont));
+            colPos.push_back(c);
+            colText.push_back(drawnColumnLabels_.back());
+        }
+        yTicker->setTicks(rowPos, rowText);
+        xTicker->setTicks(colPos, colText);
     }
-    for (int c = 0; c < int(cols); ++c) {
-        drawnColumnLabels_.push_back(displayLabel(columnLabels_[c], columnNotes_.value(c),
-                                                  noteMark(columnMarks_, c), colMax, tickFont));
-        colPos.push_back(c);
-        colText.push_back(drawnColumnLabels_.back());
-    }
-    static_cast<CellTicker*>(plot_->yAxis->ticker().data())->setTicks(rowPos, rowText);
-    static_cast<CellTicker*>(plot_->xAxis->ticker().data())->setTicks(colPos, colText);
 
     updateColumnLabelRotation();
 
@@ -526,9 +585,7 @@ void HeatmapView::updateColumnLabelRotation() {
         return;
     }
     const QFontMetrics fm(plot_->xAxis->tickLabelFont());
-    int widest = 0;
-    for (const QString& s : drawnColumnLabels_)
-        widest = std::max(widest, fm.horizontalAdvance(s));
+    const int widest = widestDrawnLabel(true);
     const double availableWidth = plot_->isVisible() && plot_->width() > 100 ? plot_->width() * 0.7 : 400.0;
     double rotation = 0.0;
     if (double(cols) * (widest + fm.averageCharWidth() * 1.5) > availableWidth)
@@ -539,8 +596,8 @@ void HeatmapView::updateColumnLabelRotation() {
     }
     // A slanted first label reaches left of the plot; QCustomPlot does not reserve room for it.
     int minLeft = 0;
-    if (rotation < 0.0 && rotation > -89.0 && !drawnColumnLabels_.isEmpty())
-        minLeft = int(fm.horizontalAdvance(drawnColumnLabels_.front()) *
+    if (rotation < 0.0 && rotation > -89.0 && cols > 0)
+        minLeft = int(fm.horizontalAdvance(isLarge() ? drawnLabel(true, 0) : drawnColumnLabels_.front()) *
                       std::cos(std::abs(rotation) * kPi / 180.0)) +
                   fm.height();
     // 15 px is QCPAxisRect's own default minimum on every side (keeps the colour scale's end

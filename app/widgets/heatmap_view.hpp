@@ -190,6 +190,12 @@ private:
     QString displayLabel(const QString& label, const QString& note, const QString& mark, int maxWidth,
                          const QFont& font) const;
     void placeMarkers();
+    /// The elide width of a row (or column) label.
+    int labelMaxWidth(bool columns) const;
+    /// Label i as drawn (elided, marked); large views make them only when drawn.
+    QString drawnLabel(bool columns, int i) const;
+    /// The widest drawn label (large views: the elide width, not measured label by label).
+    int widestDrawnLabel(bool columns) const;
     void updateCompactLabels();
     /// The mark drawn before a noted label: marks[i] when given, else "⚠".
     static QString noteMark(const QStringList& marks, int i);
