@@ -22,22 +22,40 @@ PooledImage pool(const attn::Matrix& m, CellWindow w, int maxWidth, int maxHeigh
     std::vector<float> acc(pixels, how == Pooling::Max ? -std::numeric_limits<float>::infinity() : 0.0f);
     std::vector<double> sum(how == Pooling::Mean ? pixels : 0, 0.0);
     std::vector<int> present(pixels, 0);
-    std::vector<int> columnPixel(static_cast<std::size_t>(n));
-    for (int c = 0; c < n; ++c)
-        columnPixel[std::size_t(c)] = pixelOf(w.col0 + c, w.col0, n, out.width);
+    // Pixel x covers the cells [runStart[x], runStart[x + 1]) of the window (pixelOf inverted).
+    std::vector<int> runStart(static_cast<std::size_t>(out.width) + 1, n);
+    for (int c = n - 1; c >= 0; --c)
+        runStart[std::size_t(pixelOf(w.col0 + c, w.col0, n, out.width))] = c;
     for (int r = w.row0; r < w.row1; ++r) {
         const std::size_t base = std::size_t(pixelOf(r, w.row0, nr, out.height)) * std::size_t(out.width);
         const float* row = m.data() + std::size_t(r) * std::size_t(m.cols()) + std::size_t(w.col0);
-        for (int c = 0; c < n; ++c) {
-            const float v = row[c];
-            if (!std::isfinite(v))
-                continue;
-            const std::size_t i = base + std::size_t(columnPixel[std::size_t(c)]);
-            ++present[i];
+        for (int x = 0; x < out.width; ++x) {
+            const int a = runStart[std::size_t(x)], b = runStart[std::size_t(x) + 1];
+            float best = -std::numeric_limits<float>::infinity();
+            double total = 0.0;
+            int count = 0;
+            if (how == Pooling::Max) {
+                for (int c = a; c < b; ++c) {
+                    const float v = row[c];
+                    const bool finite = (v - v) == 0.0f; // false for NaN and +-inf
+                    count += finite;
+                    best = finite && v > best ? v : best;
+                }
+            } else {
+                for (int c = a; c < b; ++c) {
+                    const float v = row[c];
+                    if (!std::isfinite(v))
+                        continue;
+                    ++count;
+                    total += double(v);
+                }
+            }
+            const std::size_t i = base + std::size_t(x);
+            present[i] += count;
             if (how == Pooling::Max)
-                acc[i] = std::max(acc[i], v);
+                acc[i] = std::max(acc[i], best);
             else
-                sum[i] += double(v);
+                sum[i] += total;
         }
     }
     out.values.resize(pixels);
@@ -51,15 +69,16 @@ PooledImage pool(const attn::Matrix& m, CellWindow w, int maxWidth, int maxHeigh
 }
 
 std::pair<double, double> finiteRange(const attn::Matrix& m) {
-    float lo = std::numeric_limits<float>::infinity(), hi = -lo;
+    // Branch-free (a 4,096^2 map is 16 million cells).
+    constexpr float inf = std::numeric_limits<float>::infinity();
+    float lo = inf, hi = -inf;
     const float* p = m.data();
     const std::size_t size = std::size_t(m.size());
     for (std::size_t i = 0; i < size; ++i) {
         const float v = p[i];
-        if (std::isfinite(v)) {
-            lo = std::min(lo, v);
-            hi = std::max(hi, v);
-        }
+        const bool finite = (v - v) == 0.0f; // false for NaN and +-inf
+        lo = finite && v < lo ? v : lo;
+        hi = finite && v > hi ? v : hi;
     }
     return {double(lo), double(hi)};
 }
