@@ -450,7 +450,8 @@ void HeatmapView::rebuild() {
     ++matrixVersion_;
     for (QCPItemRect* r : {rowHighlight_, columnHighlight_, rowHighlightShadow_, columnHighlightShadow_})
         r->setVisible(false);
-    readout_->setVisible(isLarge() && !compact_);
+    // Not for a short sentence's 100-dimensional word vectors (9 x 100): that page keeps its look.
+    readout_->setVisible(isLarge() && !compact_ && values_.size() > Eigen::Index(kLargeCells) * kLargeCells);
     readout_->setCell({});
     if (rows == 0 || cols == 0) {
         drawnRowLabels_.clear();

@@ -134,7 +134,7 @@ public:
     bool isZoomed() const { return zoomed_; }
     /// The cells visible now (half-open), the whole matrix when not zoomed.
     heatmap_lod::CellWindow visibleWindow() const;
-    /// The readout bar (hidden unless the view is large and not compact).
+    /// The readout bar (shown for a large, non-compact view of more than kLargeCells^2 cells).
     HeatmapReadout* readout() const { return readout_; }
 
     QSize minimumSizeHint() const override;
