@@ -61,11 +61,7 @@ void HeatmapView::setCompactLabels(bool allowed) {
 void HeatmapView::updateCompactLabels() {
     const int rows = int(values_.rows()), cols = int(values_.cols());
     const QFontMetrics fm(plot_->xAxis->tickLabelFont());
-    int widestRow = 0, widestColumn = 0;
-    for (const QString& l : drawnRowLabels_)
-        widestRow = std::max(widestRow, fm.horizontalAdvance(l));
-    for (const QString& l : drawnColumnLabels_)
-        widestColumn = std::max(widestColumn, fm.horizontalAdvance(l));
+    const int widestRow = widestDrawnLabel(false), widestColumn = widestDrawnLabel(true);
     // Column labels stand upright, so both bands take the widest label; every cell needs a text line.
     const int line = fm.height();
     const int w = plot_->width() - widestRow - 8, h = plot_->height() - widestColumn - 8;

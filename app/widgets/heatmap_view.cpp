@@ -2,18 +2,23 @@
 
 #include "widgets/colormaps.hpp"
 #include "widgets/export_util.hpp"
+#include "widgets/heatmap_readout.hpp"
 
 #include <QApplication>
+#include <QComboBox>
 #include <QEvent>
 #include <QFontMetrics>
 #include <QImage>
 #include <QLabel>
 #include <QMouseEvent>
 #include <QStackedLayout>
+#include <QToolButton>
+#include <QVBoxLayout>
 #include <algorithm>
 #include <cmath>
 #include <functional>
 #include <limits>
+#include <tuple>
 
 namespace {
 
@@ -21,14 +26,26 @@ constexpr double kPi = 3.14159265358979323846;
 
 /// One text tick per cell. When the cells get smaller than a line of text, only every k-th
 /// label is kept (k from `stride`), so that labels never overlap; the data keeps one cell each.
+/// A large view (`label` set) does not store its thousands of labels: ticks are the visible multiples of
+/// k, and only their labels are made, when drawn.
 class CellTicker : public QCPAxisTickerText {
 public:
     std::function<int()> stride;
+    std::function<QString(int)> label; ///< large views: the drawn label of cell i
+    int count = 0;                     ///< large views: number of cells
 
 protected:
     QVector<double> createTickVector(double tickStep, const QCPRange& range) override {
-        QVector<double> all = QCPAxisTickerText::createTickVector(tickStep, range);
         const int k = stride ? std::max(1, stride()) : 1;
+        if (label) {
+            QVector<double> kept;
+            const int first = std::max(0, int(std::ceil(range.lower)));
+            const int last = std::min(count - 1, int(std::floor(range.upper)));
+            for (int t = (first + k - 1) / k * k; t <= last; t += k)
+                kept.push_back(t);
+            return kept;
+        }
+        QVector<double> all = QCPAxisTickerText::createTickVector(tickStep, range);
         if (k == 1)
             return all;
         QVector<double> kept;
@@ -36,6 +53,11 @@ protected:
             if (std::lround(t) % k == 0)
                 kept.push_back(t);
         return kept;
+    }
+    QString getTickLabel(double tick, const QLocale& locale, QChar formatChar, int precision) override {
+        if (label)
+            return label(int(std::lround(tick)));
+        return QCPAxisTickerText::getTickLabel(tick, locale, formatChar, precision);
     }
 };
 
@@ -60,22 +82,6 @@ private:
     std::function<void(QCPPainter*)> draw_;
 };
 
-QString formatCellValue(float v, int decimals) {
-    if (std::isnan(v)) // absent (e.g. an out-of-vocabulary row or column)
-        return QStringLiteral("\u2014");
-    if (std::isinf(v))
-        return v > 0 ? QStringLiteral("\u221e") : QStringLiteral("\u2212\u221e");
-    QString s = QString::number(double(v), 'f', decimals);
-    // "-0.00" reads as a sign error to a student; show it as 0.
-    bool allZero = true;
-    for (QChar ch : s)
-        if (ch.isDigit() && ch != QLatin1Char('0'))
-            allZero = false;
-    if (allZero && s.startsWith(QLatin1Char('-')))
-        s.remove(0, 1);
-    return s;
-}
-
 QString sanitizeLabel(QString label) {
     label.replace(QLatin1Char('\n'), QStringLiteral("\u23ce"));
     label.replace(QLatin1Char('\r'), QString());
@@ -97,11 +103,25 @@ HeatmapView::HeatmapView(QWidget* parent) : QWidget(parent) {
     emptyLabel_->setForegroundRole(QPalette::PlaceholderText);
     stack_->addWidget(emptyLabel_);
 
-    plot_ = new QCustomPlot(this);
+    plotPage_ = new QWidget(this);
+    auto* pageLayout = new QVBoxLayout(plotPage_);
+    pageLayout->setContentsMargins(0, 0, 0, 0);
+    pageLayout->setSpacing(0);
+    plot_ = new QCustomPlot(plotPage_);
     plot_->setMouseTracking(true);
     plot_->installEventFilter(this);
     plot_->setNoAntialiasingOnDrag(true);
-    stack_->addWidget(plot_);
+    plot_->setFocusPolicy(Qt::ClickFocus); // keys 0 / Home / + / - of a zoomable view
+    pageLayout->addWidget(plot_, 1);
+    readout_ = new HeatmapReadout(plotPage_);
+    readout_->setVisible(false);
+    pageLayout->addWidget(readout_);
+    stack_->addWidget(plotPage_);
+    connect(readout_->poolingBox(), &QComboBox::currentIndexChanged, this,
+            [this](int i) { setPooling(i == 1 ? Pooling::Mean : Pooling::Max); });
+    connect(readout_->resetButton(), &QToolButton::clicked, this, &HeatmapView::resetZoom);
+    // The axis rect has its final size here, before anything is drawn: the pooled image matches it.
+    connect(plot_, &QCustomPlot::afterLayout, this, &HeatmapView::updateLevelOfDetail);
 
     auto* rect = plot_->axisRect();
     for (QCPAxis* axis : {plot_->xAxis, plot_->yAxis}) {
@@ -153,16 +173,17 @@ HeatmapView::HeatmapView(QWidget* parent) : QWidget(parent) {
     auto* yTicker = static_cast<CellTicker*>(plot_->yAxis->ticker().data());
     // The axis rect may be one layout behind (e.g. while exporting at another size), so also
     // bound the estimate by the viewport; over-thinning is harmless, overlapping is not.
+    // A large view thins over the visible cells (its zoom window), so labels come back as it zooms in.
     yTicker->stride = [this]() {
-        const int n = int(values_.rows());
+        const int n = isLarge() ? int(std::ceil(plot_->yAxis->range().size())) : int(values_.rows());
         if (n <= 1)
             return 1;
         const double len = std::min(double(plot_->axisRect()->height()), plot_->viewport().height() * 0.75);
         const double need = QFontMetrics(plot_->yAxis->tickLabelFont()).height() * 1.05;
-        return std::max(1, int(std::ceil(need / std::max(1.0, len / n))));
+        return std::max(1, int(std::ceil(need / (std::max(1.0, len) / n))));
     };
     xTicker->stride = [this]() {
-        const int n = int(values_.cols());
+        const int n = isLarge() ? int(std::ceil(plot_->xAxis->range().size())) : int(values_.cols());
         if (n <= 1)
             return 1;
         const double len = std::min(double(plot_->axisRect()->width()), plot_->viewport().width() * 0.75);
@@ -170,14 +191,11 @@ HeatmapView::HeatmapView(QWidget* parent) : QWidget(parent) {
         double need = fm.height() * 1.05;
         const double angle = std::abs(columnLabelRotation_) * kPi / 180.0;
         if (angle < 1e-6) {
-            int widest = 0;
-            for (const QString& s : drawnColumnLabels_)
-                widest = std::max(widest, fm.horizontalAdvance(s));
-            need = widest + fm.averageCharWidth();
+            need = widestDrawnLabel(true) + fm.averageCharWidth();
         } else {
             need /= std::sin(angle);
         }
-        return std::max(1, int(std::ceil(need / std::max(1.0, len / n))));
+        return std::max(1, int(std::ceil(need / (std::max(1.0, len) / n))));
     };
 
     // Teaching mode at 1280 x 800: rather a smaller row-label font than every second label dropped,
@@ -208,6 +226,17 @@ QSize HeatmapView::sizeHint() const {
 void HeatmapView::setMatrix(const attn::Matrix& values, const QStringList& rowLabels,
                             const QStringList& columnLabels) {
     values_ = values;
+    storeMatrix(rowLabels, columnLabels);
+}
+
+void HeatmapView::setMatrix(attn::Matrix&& values, const QStringList& rowLabels,
+                            const QStringList& columnLabels) {
+    values_ = std::move(values);
+    storeMatrix(rowLabels, columnLabels);
+}
+
+void HeatmapView::storeMatrix(const QStringList& rowLabels, const QStringList& columnLabels) {
+    const attn::Matrix& values = values_;
     auto fit = [](const QStringList& given, Eigen::Index n) {
         QStringList out = given.mid(0, int(n));
         for (int i = int(out.size()); i < int(n); ++i)
@@ -320,11 +349,45 @@ void HeatmapView::setColorScaleLabel(const QString& label) {
 }
 
 QStringList HeatmapView::drawnRowTickLabels() const {
-    return drawnRowLabels_;
+    if (!isLarge())
+        return drawnRowLabels_;
+    QStringList all;
+    for (int r = 0; r < int(values_.rows()); ++r)
+        all << drawnLabel(false, r);
+    return all;
 }
 
 QStringList HeatmapView::drawnColumnTickLabels() const {
-    return drawnColumnLabels_;
+    if (!isLarge())
+        return drawnColumnLabels_;
+    QStringList all;
+    for (int c = 0; c < int(values_.cols()); ++c)
+        all << drawnLabel(true, c);
+    return all;
+}
+
+int HeatmapView::labelMaxWidth(bool columns) const {
+    const int chars = compact_ ? 8 : teaching_ ? (columns ? 14 : 16) : (columns ? 16 : 18);
+    return QFontMetrics(plot_->yAxis->tickLabelFont()).averageCharWidth() * chars;
+}
+
+QString HeatmapView::drawnLabel(bool columns, int i) const {
+    const QFont font = plot_->yAxis->tickLabelFont();
+    if (columns)
+        return displayLabel(columnLabels_.value(i), columnNotes_.value(i), noteMark(columnMarks_, i),
+                            labelMaxWidth(true), font);
+    return displayLabel(rowLabels_.value(i), rowNotes_.value(i), noteMark(rowMarks_, i), labelMaxWidth(false),
+                        font);
+}
+
+int HeatmapView::widestDrawnLabel(bool columns) const {
+    const QFontMetrics fm(plot_->xAxis->tickLabelFont());
+    if (isLarge()) // not measured label by label: thousands of them
+        return labelMaxWidth(columns) + fm.horizontalAdvance(QStringLiteral("\u26a0 "));
+    int widest = 0;
+    for (const QString& s : columns ? drawnColumnLabels_ : drawnRowLabels_)
+        widest = std::max(widest, fm.horizontalAdvance(s));
+    return widest;
 }
 
 QString HeatmapView::displayLabel(const QString& label, const QString& note, const QString& mark,
@@ -384,8 +447,12 @@ void HeatmapView::rebuild() {
     const Eigen::Index rows = values_.rows(), cols = values_.cols();
     hoverRow_ = hoverColumn_ = -1;
     hoverLabel_ = {-1, -1};
+    ++matrixVersion_;
     for (QCPItemRect* r : {rowHighlight_, columnHighlight_, rowHighlightShadow_, columnHighlightShadow_})
         r->setVisible(false);
+    // Not for a short sentence's 100-dimensional word vectors (9 x 100): that page keeps its look.
+    readout_->setVisible(isLarge() && !compact_ && values_.size() > Eigen::Index(kLargeCells) * kLargeCells);
+    readout_->setCell({});
     if (rows == 0 || cols == 0) {
         drawnRowLabels_.clear();
         drawnColumnLabels_.clear();
@@ -395,29 +462,38 @@ void HeatmapView::rebuild() {
         stack_->setCurrentWidget(emptyLabel_);
         return;
     }
-    stack_->setCurrentWidget(plot_);
+    stack_->setCurrentWidget(plotPage_);
     applyFonts();
 
-    // Cell (r, c) sits at x = c, y = r. A dimension of 1 is stored twice (half-width cells at
-    // +-0.25), because QCPColorMap cannot size a lone cell from an empty key or value range.
-    const int kx = cols == 1 ? 2 : int(cols);
-    const int ky = rows == 1 ? 2 : int(rows);
-    auto* data = map_->data();
-    data->setSize(kx, ky);
-    data->setRange(cols == 1 ? QCPRange(-0.25, 0.25) : QCPRange(0, double(cols - 1)),
-                   rows == 1 ? QCPRange(-0.25, 0.25) : QCPRange(0, double(rows - 1)));
     double lo = std::numeric_limits<double>::infinity(), hi = -lo;
-    for (int y = 0; y < ky; ++y) {
-        for (int x = 0; x < kx; ++x) {
-            const float v = values_(rows == 1 ? 0 : y, cols == 1 ? 0 : x);
-            if (std::isfinite(v)) {
-                lo = std::min(lo, double(v));
-                hi = std::max(hi, double(v));
-                data->setCell(x, y, double(v));
-            } else {
-                data->setCell(x, y, std::numeric_limits<double>::quiet_NaN());
+    if (isLarge()) {
+        // The colour map is filled per visible window and pixel size (updateLevelOfDetail).
+        std::tie(lo, hi) = heatmap_lod::finiteRange(values_);
+        if (lo > hi)
+            lo = std::numeric_limits<double>::infinity();
+    } else {
+        // Cell (r, c) sits at x = c, y = r. A dimension of 1 is stored twice (half-width cells at
+        // +-0.25), because QCPColorMap cannot size a lone cell from an empty key or value range.
+        const int kx = cols == 1 ? 2 : int(cols);
+        const int ky = rows == 1 ? 2 : int(rows);
+        auto* data = map_->data();
+        data->setSize(kx, ky);
+        data->setRange(cols == 1 ? QCPRange(-0.25, 0.25) : QCPRange(0, double(cols - 1)),
+                       rows == 1 ? QCPRange(-0.25, 0.25) : QCPRange(0, double(rows - 1)));
+        for (int y = 0; y < ky; ++y) {
+            for (int x = 0; x < kx; ++x) {
+                const float v = values_(rows == 1 ? 0 : y, cols == 1 ? 0 : x);
+                if (std::isfinite(v)) {
+                    lo = std::min(lo, double(v));
+                    hi = std::max(hi, double(v));
+                    data->setCell(x, y, double(v));
+                } else {
+                    data->setCell(x, y, std::numeric_limits<double>::quiet_NaN());
+                }
             }
         }
+        pooled_ = false;
+        mapImageSize_ = QSize(int(cols), int(rows));
     }
 
     diverging_ = false;
@@ -440,33 +516,54 @@ void HeatmapView::rebuild() {
                                                                 : tr("score"));
 
     // Tick labels: elided to a fixed pixel width; the tooltip keeps the full text.
-    const QFont tickFont = plot_->yAxis->tickLabelFont();
-    const QFontMetrics fm(tickFont);
-    const int rowMax = fm.averageCharWidth() * (compact_ ? 8 : teaching_ ? 16 : 18);
-    const int colMax = fm.averageCharWidth() * (compact_ ? 8 : teaching_ ? 14 : 16);
     drawnRowLabels_.clear();
     drawnColumnLabels_.clear();
-    QVector<double> rowPos, colPos;
-    QVector<QString> rowText, colText;
-    for (int r = 0; r < int(rows); ++r) {
-        drawnRowLabels_.push_back(
-            displayLabel(rowLabels_[r], rowNotes_.value(r), noteMark(rowMarks_, r), rowMax, tickFont));
-        rowPos.push_back(r);
-        rowText.push_back(drawnRowLabels_.back());
+    auto* yTicker = static_cast<CellTicker*>(plot_->yAxis->ticker().data());
+    auto* xTicker = static_cast<CellTicker*>(plot_->xAxis->ticker().data());
+    if (isLarge()) {
+        yTicker->setTicks(QVector<double>(), QVector<QString>());
+        xTicker->setTicks(QVector<double>(), QVector<QString>());
+        yTicker->label = [this](int i) { return drawnLabel(false, i); };
+        xTicker->label = [this](int i) { return drawnLabel(true, i); };
+        yTicker->count = int(rows);
+        xTicker->count = int(cols);
+    } else {
+        yTicker->label = nullptr;
+        xTicker->label = nullptr;
+        const QFont tickFont = plot_->yAxis->tickLabelFont();
+        const int rowMax = labelMaxWidth(false), colMax = labelMaxWidth(true);
+        QVector<double> rowPos, colPos;
+        QVector<QString> rowText, colText;
+        for (int r = 0; r < int(rows); ++r) {
+            drawnRowLabels_.push_back(
+                displayLabel(rowLabels_[r], rowNotes_.value(r), noteMark(rowMarks_, r), rowMax, tickFont));
+            rowPos.push_back(r);
+            rowText.push_back(drawnRowLabels_.back());
+        }
+        for (int c = 0; c < int(cols); ++c) {
+            drawnColumnLabels_.push_back(displayLabel(columnLabels_[c], columnNotes_.value(c),
+                                                      noteMark(columnMarks_, c), colMax, tickFont));
+            colPos.push_back(c);
+            colText.push_back(drawnColumnLabels_.back());
+        }
+        yTicker->setTicks(rowPos, rowText);
+        xTicker->setTicks(colPos, colText);
     }
-    for (int c = 0; c < int(cols); ++c) {
-        drawnColumnLabels_.push_back(displayLabel(columnLabels_[c], columnNotes_.value(c),
-                                                  noteMark(columnMarks_, c), colMax, tickFont));
-        colPos.push_back(c);
-        colText.push_back(drawnColumnLabels_.back());
-    }
-    static_cast<CellTicker*>(plot_->yAxis->ticker().data())->setTicks(rowPos, rowText);
-    static_cast<CellTicker*>(plot_->xAxis->ticker().data())->setTicks(colPos, colText);
 
     updateColumnLabelRotation();
 
-    plot_->xAxis->setRange(-0.5, double(cols) - 0.5);
-    plot_->yAxis->setRange(-0.5, double(rows) - 0.5);
+    // A zoom survives a new matrix of the same shape (the next layer, a changed word).
+    if (!zoomed_ || viewRows_ != rows || viewCols_ != cols || !zoomable()) {
+        zoomed_ = false;
+        plot_->xAxis->setRange(-0.5, double(cols) - 0.5);
+        plot_->yAxis->setRange(-0.5, double(rows) - 0.5);
+    } else {
+        plot_->xAxis->setRange(viewX0_, viewX1_);
+        plot_->yAxis->setRange(viewY0_, viewY1_);
+    }
+    viewRows_ = rows;
+    viewCols_ = cols;
+    readout_->resetButton()->setEnabled(zoomed_);
     plot_->yAxis->setLabel(compact_ ? QString() : rowTitle_.isEmpty() ? tr("Query") : rowTitle_);
     plot_->xAxis->setLabel(compact_ ? QString() : columnTitle_.isEmpty() ? tr("Key") : columnTitle_);
     updateTitleElement();
@@ -489,9 +586,7 @@ void HeatmapView::updateColumnLabelRotation() {
         return;
     }
     const QFontMetrics fm(plot_->xAxis->tickLabelFont());
-    int widest = 0;
-    for (const QString& s : drawnColumnLabels_)
-        widest = std::max(widest, fm.horizontalAdvance(s));
+    const int widest = widestDrawnLabel(true);
     const double availableWidth = plot_->isVisible() && plot_->width() > 100 ? plot_->width() * 0.7 : 400.0;
     double rotation = 0.0;
     if (double(cols) * (widest + fm.averageCharWidth() * 1.5) > availableWidth)
@@ -502,58 +597,11 @@ void HeatmapView::updateColumnLabelRotation() {
     }
     // A slanted first label reaches left of the plot; QCustomPlot does not reserve room for it.
     int minLeft = 0;
-    if (rotation < 0.0 && rotation > -89.0 && !drawnColumnLabels_.isEmpty())
-        minLeft = int(fm.horizontalAdvance(drawnColumnLabels_.front()) *
+    if (rotation < 0.0 && rotation > -89.0 && cols > 0)
+        minLeft = int(fm.horizontalAdvance(isLarge() ? drawnLabel(true, 0) : drawnColumnLabels_.front()) *
                       std::cos(std::abs(rotation) * kPi / 180.0)) +
                   fm.height();
     // 15 px is QCPAxisRect's own default minimum on every side (keeps the colour scale's end
     // labels from being clipped when there is no title).
     plot_->axisRect()->setMinimumMargins(compact_ ? QMargins() : QMargins(std::max(15, minLeft), 15, 15, 15));
-}
-
-void HeatmapView::drawValues(QCPPainter* painter) {
-    if (!(showValues_ || teaching_) || compact_ || values_.size() == 0)
-        return;
-    const Eigen::Index rows = values_.rows(), cols = values_.cols();
-    QCPAxis* x = plot_->xAxis;
-    QCPAxis* y = plot_->yAxis;
-    const double cw = std::abs(x->coordToPixel(1.0) - x->coordToPixel(0.0));
-    const double ch = std::abs(y->coordToPixel(1.0) - y->coordToPixel(0.0));
-
-    // The widest text any cell needs, then the largest font (down to 6 pt) that fits it.
-    QString widest;
-    for (Eigen::Index r = 0; r < rows; ++r)
-        for (Eigen::Index c = 0; c < cols; ++c) {
-            const QString s = formatCellValue(values_(r, c), decimals_);
-            if (s.size() > widest.size())
-                widest = s;
-        }
-    QFont font = plot_->xAxis->tickLabelFont();
-    double size = font.pointSizeF() + (teaching_ ? 1.0 : 0.0);
-    bool fits = false;
-    for (; size >= 6.0; size -= 0.5) {
-        font.setPointSizeF(size);
-        const QFontMetricsF fm(font);
-        if (fm.horizontalAdvance(widest) + 4.0 <= cw && fm.height() + 1.0 <= ch) {
-            fits = true;
-            break;
-        }
-    }
-    if (!fits)
-        return; // cells too small: the tooltip still has every value
-
-    painter->setFont(font);
-    QCPColorGradient gradient = map_->gradient();
-    const QCPRange range = map_->dataRange();
-    for (Eigen::Index r = 0; r < rows; ++r) {
-        for (Eigen::Index c = 0; c < cols; ++c) {
-            const float v = values_(r, c);
-            const QColor cell =
-                std::isfinite(v) ? QColor::fromRgb(gradient.color(double(v), range)) : colormaps::nanColor();
-            painter->setPen(colormaps::contrastingTextColor(cell));
-            const QRectF box(x->coordToPixel(double(c)) - cw / 2.0, y->coordToPixel(double(r)) - ch / 2.0, cw,
-                             ch);
-            painter->drawText(box, Qt::AlignCenter, formatCellValue(v, decimals_));
-        }
-    }
 }

@@ -3,6 +3,17 @@
 // Row 0 (the first query token) is at the top; labels on both axes; colour scale; hovering a cell
 // shows its value and outlines its row and column, hovering a label outlines that row or column.
 // Export to PNG/SVG/PDF (what is shown) and CSV/JSON (the matrix with its labels).
+//
+// At scale (more than kLargeCells rows or columns; short inputs look and behave exactly as before):
+// zoom with the mouse wheel (or + / -), pan by dragging, reset with the "Reset zoom" button, 0 or Home;
+// tick labels thinned to every k-th label that fits the visible cells (the full label on hover); a
+// readout bar under the plot (HeatmapReadout) with the hovered cell and its row and column as colour
+// strips; and a level-of-detail image: when the visible window has more cells than the axis rect has
+// pixels, the colour map holds a pooled image (heatmap_lod.hpp: max or mean, chosen in the readout bar)
+// at the axis rect's pixel size instead of every cell. Hover, tool tips, clicks and exports still use
+// the exact matrix. Compact views (thumbnails) pool too, without zoom or readout bar.
+
+#include "widgets/heatmap_lod.hpp"
 
 #include <QJsonObject>
 #include <QString>
@@ -22,6 +33,7 @@ class QCPColorMap;
 class QCPColorScale;
 class QCPItemRect;
 class QCPItemText;
+class HeatmapReadout;
 
 class HeatmapView : public QWidget {
     Q_OBJECT
@@ -31,12 +43,18 @@ public:
         Auto,    ///< raw or scaled scores: the data's own min..max
     };
 
+    using Pooling = heatmap_lod::Pooling;
+    /// A matrix with more rows or columns than this is "large": zoom, readout bar, level of detail.
+    static constexpr int kLargeCells = 64;
+
     explicit HeatmapView(QWidget* parent = nullptr);
     ~HeatmapView() override;
 
     /// Shows `values` (rows = queries, columns = keys). Label counts must match the matrix;
     /// missing labels are numbered.
     void setMatrix(const attn::Matrix& values, const QStringList& rowLabels, const QStringList& columnLabels);
+    /// The same without copying the matrix (a 4,096 x 4,096 map is 64 MB).
+    void setMatrix(attn::Matrix&& values, const QStringList& rowLabels, const QStringList& columnLabels);
     void clear();
 
     void setTitle(const QString& title);
@@ -99,6 +117,26 @@ public:
     /// Widget-relative rectangle of a cell as last laid out (empty when out of range).
     QRect cellRect(int row, int column) const;
 
+    // --- at scale (see the top of this file) ---
+    bool isLarge() const;
+    /// Whether the last drawing came from a pooled image (more visible cells than pixels).
+    bool isPooled() const { return pooled_; }
+    /// Size of the image the colour map holds now (pixels when pooled, cells otherwise).
+    QSize mapImageSize() const { return mapImageSize_; }
+    void setPooling(Pooling how);
+    Pooling pooling() const { return pooling_; }
+    /// Zooms by `factor` (< 1 zooms in) keeping the cell coordinate (column, row) in place. Only for
+    /// large views that are not compact; at least min(4, n) cells stay visible.
+    void zoomAt(double column, double row, double factor);
+    /// Moves the visible window by whole pixels of the axis rect (as a drag does).
+    void panBy(const QPoint& pixels);
+    void resetZoom();
+    bool isZoomed() const { return zoomed_; }
+    /// The cells visible now (half-open), the whole matrix when not zoomed.
+    heatmap_lod::CellWindow visibleWindow() const;
+    /// The readout bar (shown for a large, non-compact view of more than kLargeCells^2 cells).
+    HeatmapReadout* readout() const { return readout_; }
+
     QSize minimumSizeHint() const override;
     QSize sizeHint() const override;
 
@@ -118,12 +156,24 @@ Q_SIGNALS:
     void cellClicked(int row, int column);
     /// The mouse is over a row label (row, -1) or a column label (-1, column); (-1, -1) when it leaves.
     void labelHovered(int row, int column);
+    /// Zoom or pan changed the visible window.
+    void viewChanged();
 
 protected:
     bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
     void rebuild();
+    void storeMatrix(const QStringList& rowLabels, const QStringList& columnLabels);
+    // heatmap_zoom.cpp
+    /// Refills the colour map from the visible window (pooled when it has more cells than pixels).
+    void updateLevelOfDetail();
+    void updateReadout(int row, int column);
+    /// Wheel, keys and drags of a zoomable view; true when the event was consumed.
+    bool handleZoomEvent(QEvent* event);
+    bool zoomable() const;
+    void setView(double x0, double x1, double y0, double y1);
+    void updateScaleText();
     void updateHighlight(int row, int column);
     void applyFonts();
     void updateColumnLabelRotation();
@@ -140,6 +190,12 @@ private:
     QString displayLabel(const QString& label, const QString& note, const QString& mark, int maxWidth,
                          const QFont& font) const;
     void placeMarkers();
+    /// The elide width of a row (or column) label.
+    int labelMaxWidth(bool columns) const;
+    /// Label i as drawn (elided, marked); large views make them only when drawn.
+    QString drawnLabel(bool columns, int i) const;
+    /// The widest drawn label (large views: the elide width, not measured label by label).
+    int widestDrawnLabel(bool columns) const;
     void updateCompactLabels();
     /// The mark drawn before a noted label: marks[i] when given, else "⚠".
     static QString noteMark(const QStringList& marks, int i);
@@ -179,4 +235,26 @@ private:
     std::pair<double, double> range_{0.0, 1.0};
     bool diverging_ = false;
     double columnLabelRotation_ = 0.0; ///< degrees, as given to QCPAxis::setTickLabelRotation
+
+    // At scale.
+    QWidget* plotPage_ = nullptr; ///< plot_ above readout_, in stack_
+    HeatmapReadout* readout_ = nullptr;
+    Pooling pooling_ = Pooling::Max;
+    bool pooled_ = false;
+    QSize mapImageSize_;
+    bool zoomed_ = false;
+    double viewX0_ = 0, viewX1_ = 0, viewY0_ = 0, viewY1_ = 0; ///< axis ranges while zoomed
+    Eigen::Index viewRows_ = -1, viewCols_ = -1;               ///< the shape the zoom belongs to
+    struct LodKey {
+        heatmap_lod::CellWindow window;
+        int width = 0, height = 0;
+        Pooling pooling = Pooling::Max;
+        quint64 version = 0;
+        bool operator==(const LodKey&) const = default;
+    };
+    LodKey lodKey_;
+    quint64 matrixVersion_ = 0; ///< bumped by every rebuild
+    bool dragging_ = false;
+    QPoint dragStart_;
+    double dragX0_ = 0, dragY0_ = 0;
 };

@@ -6,10 +6,11 @@
 #include <QApplication>
 #include <QFontMetrics>
 #include <algorithm>
+#include <cmath>
 #include <qcustomplot.h>
 
 void HeatmapView::fitRowLabelFont() {
-    const int n = int(values_.rows());
+    const int n = isLarge() ? int(std::ceil(plot_->yAxis->range().size())) : int(values_.rows());
     if (compact_ || n <= 1)
         return;
     const double len = std::min(double(plot_->axisRect()->height()), plot_->viewport().height() * 0.75);
@@ -19,7 +20,8 @@ void HeatmapView::fitRowLabelFont() {
     const double wanted = font.pointSizeF();
     double size = wanted;
     font.setPointSizeF(size);
-    while (size > 7.0 && QFontMetrics(font).height() * 1.05 > len / n) {
+    // Many visible rows (a long map, zoomed out) are thinned to every k-th label instead.
+    while (n <= kLargeCells && size > 7.0 && QFontMetrics(font).height() * 1.05 > len / n) {
         size -= 0.5;
         font.setPointSizeF(size);
     }

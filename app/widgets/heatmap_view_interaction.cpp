@@ -47,7 +47,7 @@ QString HeatmapView::cellToolTip(int row, int column) const {
 }
 
 std::pair<int, int> HeatmapView::cellAt(const QPoint& widgetPos) const {
-    if (values_.size() == 0 || stack_->currentWidget() != plot_)
+    if (values_.size() == 0 || stack_->currentWidget() != plotPage_)
         return {-1, -1};
     const QPoint p = plot_->mapFrom(this, widgetPos);
     if (!plot_->axisRect()->rect().contains(p))
@@ -136,6 +136,8 @@ void HeatmapView::updateHighlight(int row, int column) {
 bool HeatmapView::eventFilter(QObject* watched, QEvent* event) {
     if (watched != plot_)
         return QWidget::eventFilter(watched, event);
+    if (handleZoomEvent(event))
+        return true;
     switch (event->type()) {
     case QEvent::Resize:
     case QEvent::Show:
@@ -166,6 +168,8 @@ bool HeatmapView::eventFilter(QObject* watched, QEvent* event) {
             Q_EMIT labelHovered(label.first, label.second);
         if (cellChanged && !cellClears)
             Q_EMIT cellHovered(r, c);
+        if (cellChanged)
+            updateReadout(r, c);
         break;
     }
     case QEvent::Leave:
@@ -178,6 +182,7 @@ bool HeatmapView::eventFilter(QObject* watched, QEvent* event) {
             Q_EMIT labelHovered(-1, -1);
         }
         updateHighlight(-1, -1);
+        updateReadout(-1, -1);
         break;
     case QEvent::MouseButtonPress: {
         const auto* me = static_cast<QMouseEvent*>(event);

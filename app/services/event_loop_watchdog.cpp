@@ -1,0 +1,31 @@
+#include "services/event_loop_watchdog.hpp"
+
+#include <algorithm>
+
+EventLoopWatchdog::EventLoopWatchdog(int intervalMs, QObject* parent) : QObject(parent) {
+    timer_.setInterval(std::max(1, intervalMs));
+    timer_.setTimerType(Qt::PreciseTimer);
+    connect(&timer_, &QTimer::timeout, this, &EventLoopWatchdog::tick);
+}
+
+void EventLoopWatchdog::start() {
+    longest_ = 0.0;
+    ticks_ = 0;
+    clock_.start();
+    last_ = 0;
+    timer_.start();
+}
+
+void EventLoopWatchdog::stop() {
+    if (!timer_.isActive())
+        return;
+    tick();
+    timer_.stop();
+}
+
+void EventLoopWatchdog::tick() {
+    const qint64 now = clock_.nsecsElapsed();
+    longest_ = std::max(longest_, double(now - last_) / 1e6);
+    last_ = now;
+    ++ticks_;
+}
