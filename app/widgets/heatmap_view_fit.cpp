@@ -1,6 +1,6 @@
-// HeatmapView: fitting the row labels and the title to the space the view has (split from
-// heatmap_view.cpp). In teaching mode at 1280 x 800 a smaller font is better than a dropped row label
-// or a clipped title.
+// HeatmapView: the axis labels as drawn (sanitised, elided, marked) and fitting them and the title to
+// the space the view has (split from heatmap_view.cpp). In teaching mode at 1280 x 800 a smaller font is
+// better than a dropped row label or a clipped title.
 #include "widgets/heatmap_view.hpp"
 
 #include <QApplication>
@@ -51,4 +51,70 @@ void HeatmapView::fitTitle() {
 double HeatmapView::titleFontSize() const {
     const QFont font = QApplication::font();
     return (font.pointSizeF() > 0 ? font.pointSizeF() : 9.0) + (teaching_ ? 7.0 : 3.0);
+}
+
+namespace {
+
+/// Control characters would break the axis layout: newline and tab get visible symbols, an empty
+/// label the empty-set sign.
+QString sanitizeLabel(QString label) {
+    label.replace(QLatin1Char('\n'), QStringLiteral("\u23ce"));
+    label.replace(QLatin1Char('\r'), QString());
+    label.replace(QLatin1Char('\t'), QStringLiteral("\u21e5"));
+    if (label.isEmpty())
+        label = QStringLiteral("\u2205");
+    return label;
+}
+
+} // namespace
+
+QStringList HeatmapView::drawnRowTickLabels() const {
+    if (!isLarge())
+        return drawnRowLabels_;
+    QStringList all;
+    for (int r = 0; r < int(values_.rows()); ++r)
+        all << drawnLabel(false, r);
+    return all;
+}
+
+QStringList HeatmapView::drawnColumnTickLabels() const {
+    if (!isLarge())
+        return drawnColumnLabels_;
+    QStringList all;
+    for (int c = 0; c < int(values_.cols()); ++c)
+        all << drawnLabel(true, c);
+    return all;
+}
+
+int HeatmapView::labelMaxWidth(bool columns) const {
+    const int chars = compact_ ? 8 : teaching_ ? (columns ? 14 : 16) : (columns ? 16 : 18);
+    return QFontMetrics(plot_->yAxis->tickLabelFont()).averageCharWidth() * chars;
+}
+
+QString HeatmapView::drawnLabel(bool columns, int i) const {
+    const QFont font = plot_->yAxis->tickLabelFont();
+    if (columns)
+        return displayLabel(columnLabels_.value(i), columnNotes_.value(i), noteMark(columnMarks_, i),
+                            labelMaxWidth(true), font);
+    return displayLabel(rowLabels_.value(i), rowNotes_.value(i), noteMark(rowMarks_, i), labelMaxWidth(false),
+                        font);
+}
+
+int HeatmapView::widestDrawnLabel(bool columns) const {
+    const QFontMetrics fm(plot_->xAxis->tickLabelFont());
+    if (isLarge()) // not measured label by label: thousands of them
+        return labelMaxWidth(columns) + fm.horizontalAdvance(QStringLiteral("\u26a0 "));
+    int widest = 0;
+    for (const QString& s : columns ? drawnColumnLabels_ : drawnRowLabels_)
+        widest = std::max(widest, fm.horizontalAdvance(s));
+    return widest;
+}
+
+QString HeatmapView::displayLabel(const QString& label, const QString& note, const QString& mark,
+                                  int maxWidth, const QFont& font) const {
+    const QString prefix = note.isEmpty() || mark.isEmpty() ? QString() : mark + QLatin1Char(' ');
+    const QFontMetrics fm(font);
+    return prefix +
+           fm.elidedText(sanitizeLabel(label), Qt::ElideRight,
+                         std::max(fm.averageCharWidth() * 3, maxWidth - fm.horizontalAdvance(prefix)));
 }
