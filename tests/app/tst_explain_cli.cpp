@@ -1,9 +1,10 @@
 // `attnviz explain` run as a user would (issue 17): the JSON keys the issue names, and values equal to
 // core's attn::explain on the same input (the shipped sentiment model and the shipped ViT).
+#include "cli_run.hpp"
+
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QProcess>
 #include <QtTest>
 #include <attn/checkpoint.hpp>
 #include <attn/datasets/idx.hpp>
@@ -18,16 +19,8 @@ const QString kVit = QStringLiteral(ATTNVIZ_TEST_DATA_DIR "/../../resources/mode
 const QString kImages = QStringLiteral(ATTNVIZ_TEST_DATA_DIR "/heldout/fashion-mnist-test-500-images.idx");
 const char* kReview = "the food was not good but the service was great .";
 
-struct Run {
-    int code = -1;
-    QByteArray out, err;
-};
-
-Run attnviz(const QStringList& args) {
-    QProcess p;
-    p.start(QStringLiteral(ATTNVIZ_EXE), args);
-    p.waitForFinished(120000);
-    return {p.exitCode(), p.readAllStandardOutput(), p.readAllStandardError()};
+testutil::CliRun attnviz(const QStringList& args) {
+    return testutil::runAttnviz(args);
 }
 
 void compareArray(const QJsonArray& got, const std::vector<double>& want, double tol) {

@@ -1,9 +1,10 @@
 // `attnviz inspect` and `attnviz generate` on a Hugging Face directory, run as a user would: the real
 // minGPT sorting model (bbycroft/llm-viz, MIT) in GPT-2 layout, which has no tokenizer files.
+#include "cli_run.hpp"
+
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QProcess>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -11,16 +12,8 @@ namespace {
 
 const QString kSort = QStringLiteral(ATTNVIZ_TEST_DATA_DIR "/hf/gpt-nano-sort");
 
-struct Run {
-    int code = -1;
-    QByteArray out, err;
-};
-
-Run attnviz(const QStringList& args) {
-    QProcess p;
-    p.start(QStringLiteral(ATTNVIZ_EXE), args);
-    p.waitForFinished(60000);
-    return {p.exitCode(), p.readAllStandardOutput(), p.readAllStandardError()};
+testutil::CliRun attnviz(const QStringList& args) {
+    return testutil::runAttnviz(args);
 }
 
 } // namespace
