@@ -26,6 +26,8 @@ VitAttentionPanel::VitAttentionPanel(VisionSession* session, QWidget* parent)
     layerBox_->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     headBox_->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     queryLabel_ = new QLabel(this);
+    // Wraps: on one line it set the page's minimum width above 1280 px in teaching mode.
+    queryLabel_->setWordWrap(true);
     resetQuery_ = new QPushButton(tr("Back to [CLS]"), this);
     sel->addWidget(new QLabel(tr("Layer:"), this));
     sel->addWidget(layerBox_);
