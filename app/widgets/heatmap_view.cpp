@@ -194,6 +194,7 @@ HeatmapView::HeatmapView(QWidget* parent) : QWidget(parent) {
     connect(plot_, &QCustomPlot::beforeReplot, this, [this] {
         fitRowLabelFont();
         fitTitle();
+        fitScaleTicks();
     });
 
     setMinimumSize(minimumSizeHint());

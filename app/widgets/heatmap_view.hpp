@@ -182,6 +182,8 @@ private:
     void fitRowLabelFont();
     /// Shrinks (then elides) the title until it fits the plot's width.
     void fitTitle();
+    /// Fewer colour-bar ticks on a short bar, so that their labels do not overlap (at most 5).
+    void fitScaleTicks();
     double titleFontSize() const;
     void drawValues(QCPPainter* painter);
     QString labelToolTipAt(const QPoint& plotPos) const;

@@ -48,6 +48,22 @@ void HeatmapView::fitTitle() {
         titleElement_->setText(text);
 }
 
+void HeatmapView::fitScaleTicks() {
+    if (compact_ || !scale_ || !scale_->axis()->axisRect())
+        return;
+    // The bar itself (the scale's inner axis rect), not the layout element, which is as tall as the plot.
+    const int height = scale_->axis()->axisRect()->height();
+    if (height < 20)
+        return; // not laid out yet
+    // A label needs its line and half as much again between labels. QCustomPlot rounds the step to the
+    // nearest "nice" value (1, 2, 2.5, 5 x 10^k), at worst about 2/3 of the one asked for, which still
+    // leaves a line per label.
+    const int line = QFontMetrics(scale_->axis()->tickLabelFont()).height();
+    const int ticks = std::clamp(2 * height / (3 * line), 1, 5);
+    if (scale_->axis()->ticker()->tickCount() != ticks)
+        scale_->axis()->ticker()->setTickCount(ticks);
+}
+
 double HeatmapView::titleFontSize() const {
     const QFont font = QApplication::font();
     return (font.pointSizeF() > 0 ? font.pointSizeF() : 9.0) + (teaching_ ? 7.0 : 3.0);

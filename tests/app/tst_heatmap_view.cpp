@@ -17,6 +17,7 @@
 #include <QTest>
 #include <cmath>
 #include <limits>
+#include <qcustomplot.h>
 
 namespace {
 
@@ -82,6 +83,42 @@ class TestHeatmapView : public QObject {
     Q_OBJECT
 
 private Q_SLOTS:
+    void shortColourBarLabelsOverlapped() {
+        // The Walkthrough's step-3 strips (2 rows) drew "1 0.8 0.6 0.4 0.2 0" on top of each other:
+        // five ticks on a colour bar a few lines high.
+        HeatmapView view;
+        view.setRangeMode(HeatmapView::RangeMode::Fixed01);
+        attn::Matrix m(2, 6);
+        m << 0.1f, 0.2f, 0.3f, 0.4f, 0.5f, 0.6f, 0.9f, 0.8f, 0.7f, 0.6f, 0.5f, 0.4f;
+        view.setMatrix(m, {QStringLiteral("q·k"), QStringLiteral("q·k ÷ 10.000")},
+                       {QStringLiteral("student"), QStringLiteral("asked"), QStringLiteral("teacher"),
+                        QStringLiteral("help"), QStringLiteral("her"), QStringLiteral("improve")});
+        view.setTitle(QStringLiteral("Softmax of “she”: q·k and q·k ÷ √100"));
+        view.setAxisTitles(QString(), QStringLiteral("key word"));
+        view.setTeachingMode(true);
+        view.resize(640, 200); // the strips' size at 1280 x 800 in teaching mode
+        (void)view.grab();     // lays out and replots
+        (void)view.grab();     // the second replot sees the first layout
+        QCPColorScale* scale = nullptr;
+        for (QCPLayoutElement* e : view.plot()->plotLayout()->elements(true))
+            if (auto* s = qobject_cast<QCPColorScale*>(e))
+                scale = s;
+        QVERIFY(scale);
+        const QVector<double> ticks = scale->axis()->tickVector();
+        QVERIFY2(ticks.size() >= 2, qPrintable(QString::number(ticks.size())));
+        const int line = QFontMetrics(scale->axis()->tickLabelFont()).height();
+        for (int i = 1; i < ticks.size(); ++i) {
+            const double gap =
+                std::abs(scale->axis()->coordToPixel(ticks[i]) - scale->axis()->coordToPixel(ticks[i - 1]));
+            QVERIFY2(gap >= line,
+                     qPrintable(QStringLiteral("ticks %1 and %2 are %3 px apart, labels %4 px high")
+                                    .arg(ticks[i - 1])
+                                    .arg(ticks[i])
+                                    .arg(gap)
+                                    .arg(line)));
+        }
+    }
+
     void exposesValuesAndLabels();
     void colourRangeFixedAndAuto();
     void signedScoresUseSymmetricDivergingRange();
