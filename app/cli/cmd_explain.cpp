@@ -1,5 +1,6 @@
 // attnviz explain --model DIR (--text TEXT | --image PATH [--index N])
 //                 --method raw|rollout|flow|valuenorm|gradient|ablation|all [--json OUT]
+//                 [--png OUT [--width PX --height PX]]
 //
 // Explanation methods side by side (issue 17; the methods are core/include/attn/explain/). JSON keys:
 //   model_input {tokens | patches}, prediction {label, index, probability},
@@ -12,9 +13,11 @@
 //   removal ("pad token, masked" for text, "patch set to 0 after normalisation (the dataset mean)" for vit).
 // `gradient` is Chefer et al. 2021's gradient-weighted relevance (core/include/attn/explain/
 // gradient_relevance.hpp) on the encoder backward pass (core/include/attn/layers/backward.hpp).
+// --png draws the pages' explanation panel (explain_png.hpp); the JSON then holds the panel's numbers.
 
 #include "cli/args.hpp"
 #include "cli/commands.hpp"
+#include "cli/explain_png.hpp"
 #include "cli/headless.hpp"
 #include "cli/image_option.hpp"
 #include "cli/json_out.hpp"
@@ -53,7 +56,12 @@ int runExplain(const Argv& argv) {
         .option("index", "N", "which image of an IDX / CIFAR-10 file (default 0)")
         .option("method", "M",
                 "raw|rollout|flow|valuenorm|gradient|ablation|all (comma-separated list allowed)", true)
-        .option("json", "OUT", "write the result as JSON to OUT ('-' = stdout)");
+        .option("json", "OUT", "write the result as JSON to OUT ('-' = stdout)")
+        .option("png", "OUT",
+                "draw the explanation panel (methods side by side, deletion curves, head "
+                "grid) to OUT (.png, .svg or .pdf)")
+        .option("width", "PX", "picture width with --png (default 1400)")
+        .option("height", "PX", "picture height with --png (default 900)");
     if (!args.parse(argv, std::cerr))
         return 2;
     if (args.helpRequested()) {
@@ -61,8 +69,14 @@ int runExplain(const Argv& argv) {
         return 0;
     }
     const auto index = args.integer("index", 0, std::cerr);
-    if (!index)
+    const auto width = args.integer("width", 1400, std::cerr),
+               height = args.integer("height", 900, std::cerr);
+    if (!index || !width || !height)
         return 2;
+    if (*width < 200 || *height < 200 || *width > 8000 || *height > 8000) {
+        std::cerr << "attnviz explain: --width and --height must be between 200 and 8000\n";
+        return 2;
+    }
     if (args.has("text") == args.has("image")) {
         std::cerr << "attnviz explain: give exactly one of --text or --image\n" << args.usage();
         return 2;
@@ -71,6 +85,14 @@ int runExplain(const Argv& argv) {
 
     const auto model = attn::loadModel(*args.value("model"));
     std::unique_ptr<attn::explain::Subject> subject;
+    ExplainPngRequest png{model,
+                          args.valueOr("text", ""),
+                          std::nullopt,
+                          {},
+                          methods,
+                          args.valueOr("png", ""),
+                          static_cast<int>(*width),
+                          static_cast<int>(*height)};
     std::string removal;
     nlohmann::json out;
     if (const auto* tc = dynamic_cast<const attn::TransformerClassifier*>(model.get())) {
@@ -83,16 +105,17 @@ int runExplain(const Argv& argv) {
         if (!args.has("image"))
             throw std::runtime_error("this model (vit) takes --image");
         ensureHeadlessApp(); // QImage's format plugins (JPEG ...) need an application object
-        subject = attn::explain::imageSubject(
-            *vit, readImageOption(*args.value("image"),
-                                  args.has("index") ? std::optional<long>(*index) : std::nullopt));
+        png.image = readImageOption(*args.value("image"),
+                                    args.has("index") ? std::optional<long>(*index) : std::nullopt);
+        png.shown = vit->resized(*png.image);
+        subject = attn::explain::imageSubject(*vit, *png.image);
         removal = "patch set to 0 after normalisation (the dataset mean pixel)";
         out["model_input"] = {{"patches", subject->inputLabels()}};
     } else {
         throw std::runtime_error("explain works on transformer_classifier and vit checkpoints");
     }
 
-    const auto e = attn::explain::explain(*subject, methods);
+    const auto e = args.has("png") ? renderExplainPanel(png) : attn::explain::explain(*subject, methods);
     const auto c = static_cast<std::size_t>(e.base.predicted);
     out["prediction"] = {{"label", e.base.predictedLabel},
                          {"index", e.base.predicted},

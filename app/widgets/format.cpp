@@ -18,6 +18,12 @@ QString num(double v, int decimals) {
     return std::isnan(v) ? QStringLiteral("\u2014") : QString::number(v, 'f', decimals);
 }
 
+QString small(double v, int digits) {
+    if (std::isnan(v) || v == 0.0 || std::abs(v) >= 1e-3)
+        return num(v, 3);
+    return QString::number(v, 'e', std::max(0, digits - 1));
+}
+
 QString esc(const std::string& s) {
     return QString::fromStdString(s).toHtmlEscaped();
 }

@@ -23,6 +23,9 @@ QString errorStyle();
 
 /// `v` with a fixed number of decimals ("0.25"); "—" for NaN (a cell the engine marks absent).
 QString num(double v, int decimals = 2);
+/// `v` with `digits` significant digits for a small effect ("0.00085" -> "8.5e-04"); num(v, 3) from
+/// 0.001 up, so a grid of tiny and ordinary values reads alike; "—" for NaN.
+QString small(double v, int digits = 2);
 /// HTML-escaped text.
 QString esc(const std::string& s);
 QString esc(const QString& s);

@@ -2,9 +2,11 @@
 // core's attn::explain on the same input (the shipped sentiment model and the shipped ViT).
 #include "cli_run.hpp"
 
+#include <QImage>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QTemporaryDir>
 #include <QtTest>
 #include <attn/checkpoint.hpp>
 #include <attn/datasets/idx.hpp>
@@ -79,6 +81,61 @@ private slots:
         const auto e = attn::explain::explain(*subject, {"gradient"});
         compareArray(j["relevance"].toObject()["gradient"].toArray(), e.methods.at("gradient").relevance,
                      1e-9);
+    }
+
+    // --png draws the pages' panel; the JSON written with it holds the numbers the panel showed, which
+    // must be core's (the same as without --png).
+    void pngDrawsThePanelFromCoreNumbers() {
+        QTemporaryDir dir;
+        const QString png = dir.filePath("explain.png"), json = dir.filePath("explain.json");
+        const auto r =
+            attnviz({"explain", "--model", kSentiment, "--text", QString::fromUtf8(kReview), "--method",
+                     "all", "--png", png, "--json", json, "--width", "1280", "--height", "800"});
+        QVERIFY2(r.code == 0, r.err.constData());
+        const QImage image(png);
+        QVERIFY(!image.isNull());
+        QCOMPARE(image.size(), QSize(2560, 1600)); // widget_export draws PNGs at twice the size
+        QFile f(json);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const auto j = QJsonDocument::fromJson(f.readAll()).object();
+        QCOMPARE(j["relevance"].toObject().keys(),
+                 (QStringList{"flow", "gradient", "raw", "rollout", "valuenorm"}));
+
+        const auto model = attn::loadModel(kSentiment.toStdString());
+        const auto* tc = dynamic_cast<const attn::TransformerClassifier*>(model.get());
+        QVERIFY(tc);
+        const auto e = attn::explain::explain(*attn::explain::textSubject(*tc, kReview), {"all"});
+        for (const auto& [name, m] : e.methods) {
+            compareArray(j["relevance"].toObject()[QString::fromStdString(name)].toArray(), m.relevance,
+                         1e-9);
+            QVERIFY(std::abs(j["aopc"].toObject()[QString::fromStdString(name)].toDouble() -
+                             m.deletion.aopc) < 1e-9);
+        }
+        compareArray(j["head_effect"].toArray()[1].toArray(), e.ablation->effect[1], 1e-9);
+    }
+
+    void pngUnknownMethodFailsBeforeDrawing() {
+        QTemporaryDir dir;
+        const QString png = dir.filePath("explain.png");
+        const auto r = attnviz({"explain", "--model", kSentiment, "--text", "good", "--method",
+                                "rollout,saliency", "--png", png});
+        QVERIFY(r.code != 0);
+        QVERIFY2(r.err.contains("saliency"), r.err.constData());
+        QVERIFY(!QFile::exists(png));
+    }
+
+    void pngSizeOutOfRangeIsAUsageError() {
+        const auto r = attnviz({"explain", "--model", kSentiment, "--text", "good", "--method", "raw",
+                                "--png", "x.png", "--width", "50"});
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.contains("--width"), r.err.constData());
+    }
+
+    void pngToAnUnwritableFolderNamesTheFile() {
+        const auto r = attnviz({"explain", "--model", kSentiment, "--text", "good", "--method", "raw",
+                                "--png", "/nonexistent-folder/explain.png"});
+        QVERIFY(r.code != 0);
+        QVERIFY2(r.err.contains("/nonexistent-folder/explain.png"), r.err.constData());
     }
 
     void unknownMethodIsAnErrorNamingIt() {

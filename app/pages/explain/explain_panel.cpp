@@ -185,6 +185,7 @@ void ExplainPanel::cancel() {
 }
 
 void ExplainPanel::showError(const QString& message) {
+    error_ = message;
     status_->setText(tr("Could not explain: %1").arg(message));
     status_->setStyleSheet(format::errorStyle());
     emit finished();
@@ -192,6 +193,7 @@ void ExplainPanel::showError(const QString& message) {
 
 void ExplainPanel::showOutcome(explainview::Outcome o) {
     outcome_ = std::move(o);
+    error_.clear();
     status_->setStyleSheet({});
     const auto& b = outcome_->explanation.base;
     status_->setText(tr("Predicted %1, p = %2")
@@ -243,6 +245,11 @@ QString ExplainPanel::summary() const {
     return text;
 }
 
+QString ExplainPanel::shadingNote() const {
+    return tr("Each method is shaded from its smallest value (white) to its largest (orange): deletion "
+              "removes inputs in this order. Hover a word for its value.");
+}
+
 void ExplainPanel::showMethods() {
     const auto& o = *outcome_;
     const bool image = o.shown.has_value();
@@ -256,7 +263,7 @@ void ExplainPanel::showMethods() {
                         .arg(QString::fromStdString(m), format::num(r.deletion.aopc, 3),
                              explainview::shadedWords(o.labels, r.relevance));
         }
-        textViews_->setHtml(html + QStringLiteral("</table>"));
+        textViews_->setHtml(html + QStringLiteral("</table><p><small>%1</small></p>").arg(shadingNote()));
         return;
     }
     const int tile = 132, caption = 34, gap = 8;
@@ -276,6 +283,7 @@ void ExplainPanel::showMethods() {
     }
     p.end();
     imageViews_->setPixmap(QPixmap::fromImage(sheet));
+    imageViews_->setToolTip(shadingNote());
 }
 
 void ExplainPanel::showCurves() {
@@ -297,7 +305,8 @@ void ExplainPanel::showCurves() {
         g->setName(QStringLiteral("%1 %2").arg(QString::fromStdString(o.methods[i]),
                                                format::num(r.deletion.aopc, 3)));
     }
-    plot_->xAxis->setRange(0, std::max(1, n - 1));
+    // Half a step of margin: the first and last points are drawn whole, not cut by the axes.
+    plot_->xAxis->setRange(-0.5, std::max(1, n - 1) + 0.5);
     plot_->replot();
 }
 
@@ -321,14 +330,15 @@ void ExplainPanel::showGrid() {
         grid_->setVerticalHeaderItem(l, new QTableWidgetItem(tr("layer %1").arg(l)));
         for (int h = 0; h < H; ++h) {
             const auto ul = static_cast<std::size_t>(l), uh = static_cast<std::size_t>(h);
-            auto* item = new QTableWidgetItem(format::num(a->effect[ul][uh], 3));
+            auto* item = new QTableWidgetItem(format::small(a->effect[ul][uh]));
             item->setTextAlignment(Qt::AlignCenter);
             item->setBackground(
                 QColor(format::shade(top > 0 ? std::max(0.0, a->effect[ul][uh]) / top : 0.0)));
-            item->setToolTip(tr("zeroed: Δp %1\nuniform weights: Δp %2\npermuted weights (seed %3): Δp %4")
-                                 .arg(format::num(a->effect[ul][uh], 4), format::num(a->uniform[ul][uh], 4))
-                                 .arg(a->permutationSeed)
-                                 .arg(format::num(a->permuted[ul][uh], 4)));
+            item->setToolTip(
+                tr("zeroed: Δp %1\nuniform weights: Δp %2\npermuted weights (seed %3): Δp %4")
+                    .arg(format::small(a->effect[ul][uh], 3), format::small(a->uniform[ul][uh], 3))
+                    .arg(a->permutationSeed)
+                    .arg(format::small(a->permuted[ul][uh], 3)));
             grid_->setItem(l, h, item);
         }
     }
@@ -349,9 +359,7 @@ void ExplainPanel::selectHead(int layer, int head) {
     headImage_->setVisible(image);
     const auto& a = outcome_->explanation.ablation;
     const auto ul = static_cast<std::size_t>(layer), uh = static_cast<std::size_t>(head);
-    auto delta = [](double effect) {
-        return format::num(std::abs(effect) < 5e-4 ? 0.0 : -effect, 3);
-    }; // p after - p
+    auto delta = [](double effect) { return format::small(effect == 0.0 ? 0.0 : -effect); }; // p after - p
     QString title = tr("<b>Layer %1, head %2</b>: what the pooled position attends to").arg(layer).arg(head);
     if (a && ul < a->effect.size() && uh < a->effect[ul].size())
         title += tr(". Zeroing it changes p by %1; uniform weights by %2; permuted weights (seed %3) by %4.")

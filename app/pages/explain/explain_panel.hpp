@@ -42,6 +42,8 @@ public:
     const std::optional<explainview::Outcome>& outcome() const { return outcome_; }
     /// The sentence above the views ("rollout and gradient agree (ρ = …); deleting …").
     QString summaryText() const;
+    /// The engine's message when the last explanation failed (empty after a success).
+    QString errorText() const { return error_; }
     QTableWidget* ablationGrid() const { return grid_; }
     QCustomPlot* deletionPlot() const { return plot_; }
 
@@ -53,6 +55,7 @@ private:
     void showOutcome(explainview::Outcome outcome);
     void showError(const QString& message);
     void showMethods();
+    QString shadingNote() const;
     void showCurves();
     void showGrid();
     QString summary() const;
@@ -74,4 +77,5 @@ private:
     QTextBrowser* headText_ = nullptr;
     QLabel* headImage_ = nullptr;
     std::optional<explainview::Outcome> outcome_;
+    QString error_;
 };

@@ -9,19 +9,30 @@
 namespace explainview {
 
 namespace {
-double largest(const std::vector<double>& v) {
-    double top = 0;
-    for (double x : v)
-        top = std::max(top, x);
-    return top;
-}
+
+/// Maps a method's relevance onto 0..1 from its smallest to its largest value. Methods that start from
+/// the identity (rollout, gradient: R = I + …) give every input a common floor, and shading by the
+/// largest value alone painted all of gradient's words alike; what deletion (and AOPC) uses is the
+/// order, which the range shows.
+struct Range {
+    double low = 0, high = 0;
+    explicit Range(const std::vector<double>& v) {
+        if (v.empty())
+            return;
+        const auto [lo, hi] = std::minmax_element(v.begin(), v.end());
+        low = *lo;
+        high = *hi;
+    }
+    double operator()(double x) const { return high > low ? (x - low) / (high - low) : 0.0; }
+};
+
 } // namespace
 
 QString shadedWords(const std::vector<std::string>& words, const std::vector<double>& relevance) {
-    const double top = largest(relevance);
+    const Range range(relevance);
     QString html;
     for (std::size_t i = 0; i < words.size() && i < relevance.size(); ++i) {
-        const double rel = top > 0 ? std::max(0.0, relevance[i]) / top : 0.0;
+        const double rel = range(relevance[i]);
         html += QStringLiteral("<span style=\"background:%1\" title=\"%2\">&nbsp;%3&nbsp;</span> ")
                     .arg(format::shade(rel), format::num(relevance[i], 3), format::esc(words[i]));
     }
@@ -42,11 +53,11 @@ QImage overlay(const attn::Image& image, const std::vector<double>& relevance, i
     QImage out = base.scaled(size, size, Qt::IgnoreAspectRatio, Qt::FastTransformation);
     if (side <= 0)
         return out;
-    const double top = largest(relevance);
+    const Range range(relevance);
     QPainter p(&out);
     const double cell = static_cast<double>(size) / side;
     for (int k = 0; k < side * side && k < static_cast<int>(relevance.size()); ++k) {
-        const double rel = top > 0 ? std::max(0.0, relevance[static_cast<std::size_t>(k)]) / top : 0.0;
+        const double rel = range(relevance[static_cast<std::size_t>(k)]);
         QColor c(255, 120, 0);
         c.setAlphaF(0.75 * rel);
         p.fillRect(QRectF((k % side) * cell, (k / side) * cell, cell, cell), c);

@@ -10,12 +10,13 @@
 
 namespace explainview {
 
-/// HTML: the words with backgrounds from format::shade(relevance / largest), each with its value in the
-/// tooltip-free title attribute. Negative values count as 0 (flow and rollout are never negative).
+/// HTML: the words with backgrounds from format::shade, white at the vector's smallest value and full
+/// orange at its largest (the order is what deletion uses), each with its value in the title attribute.
 QString shadedWords(const std::vector<std::string>& words, const std::vector<double>& relevance);
 
 /// The image (pixels in [0, 1], grey or RGB) scaled up to `size` x `size`, each patch tinted orange in
-/// proportion to its relevance / the largest one. `side` patches per side, patches row by row.
+/// proportion to its place between the smallest and the largest relevance. `side` patches per side, patches
+/// row by row.
 QImage overlay(const attn::Image& image, const std::vector<double>& relevance, int side, int size);
 
 } // namespace explainview

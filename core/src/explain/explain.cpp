@@ -1,4 +1,5 @@
 // Runs the explanation methods of issue 17 side by side.
+#include <algorithm>
 #include <attn/explain/explain.hpp>
 #include <attn/explain/flow.hpp>
 #include <attn/explain/gradient_relevance.hpp>
@@ -42,25 +43,39 @@ std::vector<double> relevanceOf(const Subject& subject, const ClassifierResult& 
                                 "' (expected raw, rollout, flow, valuenorm, gradient, ablation or all)");
 }
 
-Explanation explain(const Subject& subject, const std::vector<std::string>& methods) {
-    std::vector<std::string> wanted;
-    bool ablation = false;
+MethodChoice parseMethods(const std::vector<std::string>& methods) {
+    MethodChoice c;
+    const auto add = [&c](const std::string& m) {
+        if (std::find(c.relevance.begin(), c.relevance.end(), m) == c.relevance.end())
+            c.relevance.push_back(m);
+    };
+    const auto& known = relevanceMethods();
     for (const auto& m : methods) {
         if (m == "all") {
-            wanted = relevanceMethods();
-            ablation = true;
+            for (const auto& k : known)
+                add(k);
+            c.ablation = true;
         } else if (m == "ablation") {
-            ablation = true;
+            c.ablation = true;
+        } else if (std::find(known.begin(), known.end(), m) != known.end()) {
+            add(m);
         } else {
-            wanted.push_back(m);
+            throw std::invalid_argument(
+                "explain: unknown method '" + m +
+                "' (expected raw, rollout, flow, valuenorm, gradient, ablation or all)");
         }
     }
+    return c;
+}
+
+Explanation explain(const Subject& subject, const std::vector<std::string>& methods) {
+    const auto choice = parseMethods(methods);
+    const auto& wanted = choice.relevance;
+    const bool ablation = choice.ablation;
     Explanation out;
     std::vector<layers::LayerTrace> traces;
     out.base = subject.run({}, {}, &traces);
     for (const auto& m : wanted) {
-        if (out.methods.count(m))
-            continue;
         MethodResult r;
         r.relevance = relevanceOf(subject, out.base, traces, m);
         r.deletion = deletionCurve(subject, r.relevance);

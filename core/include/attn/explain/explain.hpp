@@ -34,8 +34,16 @@ struct Explanation {
     std::optional<HeadAblation> ablation;
 };
 
-/// `methods`: names from relevanceMethods(), "ablation", or "all". Unknown names throw
-/// std::invalid_argument.
+/// What a list of method names asks for: relevance methods in order (duplicates dropped) and whether
+/// the head tests run. Names: relevanceMethods(), "ablation", or "all" (every method and the head tests).
+struct MethodChoice {
+    std::vector<std::string> relevance;
+    bool ablation = false;
+};
+/// Unknown names throw std::invalid_argument.
+MethodChoice parseMethods(const std::vector<std::string>& methods);
+
+/// `methods` as parseMethods() reads them.
 Explanation explain(const Subject& subject, const std::vector<std::string>& methods);
 
 /// One method's relevance alone (no deletion curve).
