@@ -274,6 +274,17 @@ void PositionSimilarityView::paintEvent(QPaintEvent*) {
             p.fillRect(c, gradientColor(sim_(i, j), -1.0, 1.0));
         }
     }
+    // Patch coordinates on the blocks, named as the heatmaps name patches (r1c2 = row 1, column 2).
+    p.setPen(palette().color(QPalette::WindowText));
+    const double gridSpan = side_ * cell;
+    for (int k = 0; k < side_; ++k) {
+        const double along = k * block + gridSpan / 2.0;
+        p.drawText(QRectF(origin.x() + along - block / 2.0, avail.top() - kLabelRoom, block, kLabelRoom),
+                   Qt::AlignHCenter | Qt::AlignBottom, tr("c%1").arg(k));
+        p.drawText(QRectF(origin.x() - kLabelRoom - cell / 2.0, origin.y() + along - block / 2.0,
+                          kLabelRoom - 2, block),
+                   Qt::AlignRight | Qt::AlignVCenter, tr("r%1").arg(k));
+    }
     const QRectF bar(origin.x(), avail.top() + full + 10, std::min(full * 0.6, 260.0), 10);
     for (int x = 0; x < static_cast<int>(bar.width()); ++x)
         p.fillRect(QRectF(bar.left() + x, bar.top(), 1, bar.height()),
@@ -287,7 +298,8 @@ void PositionSimilarityView::paintEvent(QPaintEvent*) {
 PositionSimilarityView::Mosaic PositionSimilarityView::mosaic() const {
     const int legendH = 40;
     Mosaic m;
-    m.area = rect().adjusted(8, 8, -8, -8 - legendH);
+    // Room on the left and on top for the row and column labels (r0, c0 …).
+    m.area = rect().adjusted(8 + kLabelRoom, 8 + kLabelRoom, -8, -8 - legendH);
     m.full = std::min(m.area.width(), m.area.height());
     // Each patch's block is side x side cells plus a gap of one cell width.
     m.cell = static_cast<double>(m.full) / (side_ * (side_ + 1));

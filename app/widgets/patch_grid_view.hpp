@@ -34,6 +34,7 @@ public:
     void clearOverlay();
     const std::vector<float>& overlay() const { return overlay_; }
     void setOverlayOpacity(double opacity);
+    double overlayOpacity() const { return opacity_; }
 
     /// Outlined patch (-1 = none).
     void setSelectedPatch(int index);
@@ -101,6 +102,7 @@ protected:
 
 private:
     /// Where the mosaic sits in the widget: shared by painting and hit testing.
+    static constexpr int kLabelRoom = 26; ///< px left of and above the mosaic for r0 / c0 labels
     struct Mosaic {
         QRect area;       ///< the widget minus margins and the legend strip
         int full = 0;     ///< side length of the square mosaic, px

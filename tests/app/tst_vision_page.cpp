@@ -220,6 +220,20 @@ private Q_SLOTS:
         page.browser()->setMistakesOnly(false);
         QCOMPARE(page.browser()->visibleRows(), 6);
 
+        // CutMix's default (issue 12 point 9): B is image 5 (the partner is min(last, 9)) and the box
+        // is the one of seeds 0..63 that differs most, so the mixed image visibly differs from A.
+        {
+            const attn::Image a = attn::imageFromBytes(images.image(2), 1, 8, 8, false);
+            const attn::Image b = attn::imageFromBytes(images.image(5), 1, 8, 8, false);
+            QCOMPARE(page.cutMixPanel()->seed(), static_cast<int>(attn::visibleCutMixSeed(a, b, 0, 64)));
+            const auto& def = page.cutMixPanel()->result();
+            QVERIFY(def.box ==
+                    attn::sampleCutMixBox(8, 8, static_cast<std::uint64_t>(page.cutMixPanel()->seed())));
+            double changed = 0;
+            for (std::size_t i = 0; i < a.data.size(); ++i)
+                changed += std::abs(def.image.data[i] - a.data[i]);
+            QVERIFY(changed > 0);
+        }
         // CutMix: the left half (4 of 8 columns) of image 5 pasted into image 2.
         page.cutMixPanel()->setPartner(5);
         page.cutMixPanel()->setBox({0, 0, 4, 8});
@@ -232,6 +246,81 @@ private Q_SLOTS:
         QCOMPARE(mixed.at(0, 3, 6), images.image(2)[3 * 8 + 6] / 255.0f);
         page.cutMixPanel()->setSeed(11);
         QVERIFY(page.cutMixPanel()->result().box == attn::sampleCutMixBox(8, 8, 11));
+    }
+
+    // Issue 12 point 9: the overlay's opacity is the reader's; the query is marked on the T x T map as
+    // a row (and a clicked patch as a key column too).
+    void overlayOpacityAndQueryMarkers() {
+        VisionPage page;
+        page.loadModel(kVit);
+        QVERIFY(waitUntilIdle(page));
+        page.session()->setImage(testImage(3), QStringLiteral("markers"));
+        QVERIFY(waitUntilIdle(page));
+        auto* panel = page.attentionPanel();
+        QCOMPARE(panel->overlayOpacity(), 45);
+        QCOMPARE(panel->patchGrid()->overlayOpacity(), 0.45);
+        panel->setOverlayOpacity(80);
+        QCOMPARE(panel->patchGrid()->overlayOpacity(), 0.8);
+        panel->setOverlayOpacity(140); // clamped
+        QCOMPARE(panel->overlayOpacity(), 100);
+        QCOMPARE(panel->heatmap()->rowMarker(), 0);
+        QCOMPARE(panel->heatmap()->columnMarker(), -1); // [CLS] is not a patch
+        panel->setQuery(3);
+        QCOMPARE(panel->heatmap()->rowMarker(), 3);
+        QCOMPARE(panel->heatmap()->columnMarker(), 3);
+        panel->setLayer(VitAttentionPanel::kRollout); // markers survive a new matrix
+        QCOMPARE(panel->heatmap()->rowMarker(), 3);
+        panel->setQuery(0);
+        QCOMPARE(panel->heatmap()->columnMarker(), -1);
+    }
+
+    // A colour picture of another size is converted; the page says so, from the engine's own images
+    // (what was read, what the model saw). A picture already the model's size says nothing.
+    void convertedImageIsAnnounced() {
+        VisionPage page;
+        page.loadModel(kVit);
+        QVERIFY(waitUntilIdle(page));
+        attn::Image colour(3, 10, 14);
+        for (int c = 0; c < 3; ++c)
+            for (int y = 0; y < 10; ++y)
+                for (int x = 0; x < 14; ++x)
+                    colour.at(c, y, x) = static_cast<float>((c + x + y) % 5) / 4.0f;
+        page.session()->setImage(colour, QStringLiteral("colour"));
+        QVERIFY(waitUntilIdle(page));
+        const QString text = page.attentionPanel()->sourceText();
+        QVERIFY2(text.contains(QStringLiteral("colour → grey")), qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral("resized from 14×10 px")), qPrintable(text));
+        attn::Image same(1, 8, 8);
+        page.session()->setImage(same, QStringLiteral("same"));
+        QVERIFY(waitUntilIdle(page));
+        QVERIFY2(!page.attentionPanel()->sourceText().contains(QStringLiteral("Converted")),
+                 qPrintable(page.attentionPanel()->sourceText()));
+    }
+
+    // Open image… of a picture replaces the browsed dataset image: the list no longer marks #N.
+    void openedPictureClearsTheListSelection() {
+        attn::datasets::Images images;
+        images.count = 3;
+        images.rows = images.cols = 8;
+        images.pixels.assign(3 * 64, 100);
+        const QString imgPath = tmp_.filePath(QStringLiteral("sel-images-idx3-ubyte"));
+        attn::datasets::writeIdxImages(imgPath.toStdString(), images);
+        VisionPage page;
+        page.browser()->setAutoPredict(false);
+        page.loadModel(kVit);
+        QVERIFY(waitUntilIdle(page));
+        page.openFile(imgPath, 1);
+        QVERIFY(waitUntilIdle(page));
+        QCOMPARE(page.browser()->selectedRow(), 1);
+        QImage picture(12, 12, QImage::Format_RGB32);
+        picture.fill(QColor(30, 200, 90));
+        const QString png = tmp_.filePath(QStringLiteral("picture.png"));
+        QVERIFY(picture.save(png));
+        page.openFile(png);
+        QVERIFY(waitUntilIdle(page));
+        QVERIFY2(!page.errorVisible(), qPrintable(page.errorText()));
+        QCOMPARE(page.session()->analysis()->source, QStringLiteral("picture.png"));
+        QCOMPARE(page.browser()->selectedRow(), -1);
     }
 
 private:

@@ -1,5 +1,6 @@
 // CutMix (Yun et al. 2019): box area, label shares and the mixed pixels, checked by hand.
 
+#include <algorithm>
 #include <attn/cutmix.hpp>
 #include <gtest/gtest.h>
 
@@ -83,6 +84,51 @@ TEST(CutMix, MeanBoxShareBeforeClippingIsAboutHalf) {
         sum += attn::boxFraction(attn::sampleCutMixBox(100, 100, s), 100, 100);
     EXPECT_LT(sum / n, 0.5);
     EXPECT_GT(sum / n, 0.2);
+}
+
+// The Vision page's default box (issue 12 point 9): on black-on-black images the first box drawn often
+// pasted black onto black. The chosen seed's box must overlap a bright square of B the most; the
+// reference is rectangle intersection arithmetic, not a pixel sum.
+TEST(CutMix, VisibleSeedCoversWhereTheImagesDiffer) {
+    attn::Image a(1, 28, 28), b(1, 28, 28); // zeros
+    for (int y = 18; y < 26; ++y)
+        for (int x = 2; x < 10; ++x)
+            b.at(0, y, x) = 1.0f; // an 8 x 8 square, bottom left
+    const auto overlap = [](const attn::CutMixBox& box) {
+        const int w = std::max(0, std::min(box.x1, 10) - std::max(box.x0, 2));
+        const int h = std::max(0, std::min(box.y1, 26) - std::max(box.y0, 18));
+        return w * h;
+    };
+    const auto inRange = [](const attn::CutMixBox& box) {
+        const double share = static_cast<double>(box.area()) / (28.0 * 28.0);
+        return share >= attn::kVisibleBoxMin && share <= attn::kVisibleBoxMax;
+    };
+    const std::uint64_t seed = attn::visibleCutMixSeed(a, b, 0, 64);
+    ASSERT_LT(seed, 64u);
+    const auto chosenBox = attn::sampleCutMixBox(28, 28, seed);
+    EXPECT_TRUE(inRange(chosenBox)) << "15-50 % of the image";
+    const int chosen = overlap(chosenBox);
+    EXPECT_GT(chosen, 0);
+    for (std::uint64_t s = 0; s < 64; ++s) {
+        const auto box = attn::sampleCutMixBox(28, 28, s);
+        if (!inRange(box))
+            continue;
+        const int o = overlap(box);
+        EXPECT_LE(o, chosen) << "seed " << s;
+        if (o == chosen) {
+            EXPECT_GE(s, seed) << "a tie goes to the smaller seed";
+        }
+    }
+    // Identical images: nothing differs anywhere, the first seed with a box in range is kept.
+    std::uint64_t firstInRange = 5;
+    for (std::uint64_t s = 5; s < 15; ++s)
+        if (inRange(attn::sampleCutMixBox(28, 28, s))) {
+            firstInRange = s;
+            break;
+        }
+    EXPECT_EQ(attn::visibleCutMixSeed(b, b, 5, 10), firstInRange);
+    EXPECT_THROW(attn::visibleCutMixSeed(a, attn::Image(1, 28, 27), 0, 4), std::invalid_argument);
+    EXPECT_THROW(attn::visibleCutMixSeed(a, b, 0, 0), std::invalid_argument);
 }
 
 TEST(CutMix, RejectsBadInput) {

@@ -89,6 +89,7 @@ CutMixPanel::CutMixPanel(VisionSession* session, QWidget* parent) : QWidget(pare
 }
 
 void CutMixPanel::setSeed(int seed) {
+    boxChosen_ = true;
     if (seed_->value() != seed) {
         seed_->setValue(seed); // valueChanged() comes back here
         return;
@@ -101,7 +102,12 @@ void CutMixPanel::setSeed(int seed) {
     refresh();
 }
 
+int CutMixPanel::seed() const {
+    return seed_->value();
+}
+
 void CutMixPanel::setBox(const attn::CutMixBox& box) {
+    boxChosen_ = true;
     box_ = box;
     refresh();
 }
@@ -141,8 +147,13 @@ void CutMixPanel::refresh() {
         Q_EMIT session_->errorRaised(QString::fromStdString(e.what()));
         return;
     }
-    if (box_.area() == 0 && box_.x1 == 0)
-        box_ = attn::sampleCutMixBox(a.height, a.width, static_cast<std::uint64_t>(seed_->value()));
+    if (!boxChosen_) {
+        constexpr int kCandidateSeeds = 64;
+        const auto seed = attn::visibleCutMixSeed(a, b, 0, kCandidateSeeds);
+        const QSignalBlocker block(seed_);
+        seed_->setValue(static_cast<int>(seed));
+        box_ = attn::sampleCutMixBox(a.height, a.width, seed);
+    }
     cutMix_ = attn::cutMix(a, b, box_);
     const QRect r(cutMix_.box.x0, cutMix_.box.y0, cutMix_.box.width(), cutMix_.box.height());
     mixB_->setImage(imageio::toQImage(b));

@@ -19,6 +19,7 @@ public:
     explicit CutMixPanel(VisionSession* session, QWidget* parent = nullptr);
 
     void setSeed(int seed); ///< draws the box from this seed
+    int seed() const;
     void setBox(const attn::CutMixBox& box);
     void setPartner(int datasetIndex); ///< image B
     QString text() const;              ///< e.g. "50% class2 + 50% class1"
@@ -38,5 +39,8 @@ private:
     QLabel* text_ = nullptr;
     QLabel* prediction_ = nullptr;
     attn::CutMixBox box_;
+    // Until the reader picks a seed or drags a box, each pair of images gets the seed whose box
+    // visibly differs (attn::visibleCutMixSeed).
+    bool boxChosen_ = false;
     attn::CutMixResult cutMix_;
 };

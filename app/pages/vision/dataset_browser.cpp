@@ -89,9 +89,15 @@ DatasetBrowser::DatasetBrowser(VisionSession* session, QWidget* parent) : QWidge
     connect(session_, &VisionSession::analysisChanged, this, [this] {
         // Follow the session when it classifies a dataset image (e.g. the first one after opening).
         const int i = session_->browsedIndex();
-        if (i < 0 || i >= list_->count())
-            return;
         const QSignalBlocker blockList(list_);
+        if (i < 0) {
+            // An opened picture replaces the browsed image: the list must not still mark #N as shown.
+            list_->setCurrentRow(-1);
+            list_->clearSelection();
+            return;
+        }
+        if (i >= list_->count())
+            return;
         const QSignalBlocker blockIndex(index_);
         list_->setCurrentRow(i);
         index_->setValue(i);
@@ -100,6 +106,11 @@ DatasetBrowser::DatasetBrowser(VisionSession* session, QWidget* parent) : QWidge
 
 int DatasetBrowser::currentIndex() const {
     return index_->value();
+}
+
+int DatasetBrowser::selectedRow() const {
+    const auto items = list_->selectedItems();
+    return items.isEmpty() ? -1 : list_->row(items.first());
 }
 
 void DatasetBrowser::setNoDatasetText(const QString& text) {

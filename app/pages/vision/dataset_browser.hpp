@@ -33,6 +33,8 @@ public:
     int visibleRows() const;
     /// The index the spin box shows (also the index an opened file starts at).
     int currentIndex() const;
+    /// The dataset image selected in the list, -1 when none is (e.g. after Open image… of a picture).
+    int selectedRow() const;
     void setNoDatasetText(const QString& text);
 
     JobRunner* jobs() { return &batchRunner_; }

@@ -12,10 +12,31 @@
 #include <QLabel>
 #include <QPushButton>
 #include <QSignalBlocker>
+#include <QSlider>
 #include <QSplitter>
 #include <QVBoxLayout>
 #include <algorithm>
 #include <attn/rollout.hpp>
+
+namespace {
+
+/// What was done to the picture before the model saw it (issue 12 point 9): nothing is said when it
+/// already had the model's size and channels.
+QString conversionNotice(const attn::Image& input, const attn::Image& seen) {
+    QStringList done;
+    if (input.channels != seen.channels)
+        done << (seen.channels == 1 ? VitAttentionPanel::tr("colour → grey")
+                                    : VitAttentionPanel::tr("grey → %1 channels").arg(seen.channels));
+    if (input.width != seen.width || input.height != seen.height)
+        done << VitAttentionPanel::tr("resized from %1×%2 px").arg(input.width).arg(input.height);
+    if (done.isEmpty())
+        return {};
+    return QStringLiteral("<br><span style=\"color:%1\">⚠ %2</span>")
+        .arg(QLatin1String(format::kHighlightOrange),
+             VitAttentionPanel::tr("Converted for this model: %1.").arg(done.join(QStringLiteral(", "))));
+}
+
+} // namespace
 
 VitAttentionPanel::VitAttentionPanel(VisionSession* session, QWidget* parent)
     : QWidget(parent), session_(session) {
@@ -58,6 +79,17 @@ VitAttentionPanel::VitAttentionPanel(VisionSession* session, QWidget* parent)
     lc->setContentsMargins(0, 0, 0, 0);
     lc->addWidget(sourceLabel_);
     lc->addWidget(grid_, 3);
+    // Issue 12 point 9: how much of the image the overlay hides is the reader's choice.
+    auto* opacityRow = new QHBoxLayout;
+    opacityRow->addWidget(new QLabel(tr("Overlay opacity:"), this));
+    opacity_ = new QSlider(Qt::Horizontal, this);
+    opacity_->setRange(0, 100);
+    opacity_->setValue(45);
+    opacity_->setToolTip(tr("0 % shows the image alone, 100 % the attention alone"));
+    opacityRow->addWidget(opacity_, 1);
+    opacityValue_ = new QLabel(this);
+    opacityRow->addWidget(opacityValue_);
+    lc->addLayout(opacityRow);
     lc->addWidget(predictionLabel_);
     lc->addWidget(probs_, 2);
     auto* split = new QSplitter(Qt::Horizontal, this);
@@ -71,6 +103,8 @@ VitAttentionPanel::VitAttentionPanel(VisionSession* session, QWidget* parent)
     connect(layerBox_, &QComboBox::activated, this,
             [this](int) { setLayer(layerBox_->currentData().toInt()); });
     connect(headBox_, &QComboBox::activated, this, [this](int) { setHead(headBox_->currentData().toInt()); });
+    connect(opacity_, &QSlider::valueChanged, this, &VitAttentionPanel::setOverlayOpacity);
+    setOverlayOpacity(opacity_->value());
     connect(resetQuery_, &QPushButton::clicked, this, [this] { setQuery(0); });
     connect(grid_, &PatchGridView::patchClicked, this, [this](int patch) { setQuery(patch + 1); });
     connect(heatmap_, &HeatmapView::cellClicked, this, [this](int row, int) {
@@ -93,6 +127,22 @@ VitAttentionPanel::VitAttentionPanel(VisionSession* session, QWidget* parent)
     refreshSelectors();
     refreshAttention();
     refreshProbabilities();
+}
+
+void VitAttentionPanel::setOverlayOpacity(int percent) {
+    const int p = std::clamp(percent, 0, 100);
+    if (opacity_->value() != p)
+        opacity_->setValue(p); // valueChanged() comes back here
+    grid_->setOverlayOpacity(p / 100.0);
+    opacityValue_->setText(tr("%1 %").arg(p));
+}
+
+QString VitAttentionPanel::sourceText() const {
+    return sourceLabel_->text();
+}
+
+int VitAttentionPanel::overlayOpacity() const {
+    return opacity_->value();
 }
 
 void VitAttentionPanel::onModelChanged() {
@@ -185,6 +235,10 @@ void VitAttentionPanel::refreshAttention() {
                   .arg(head_ == kMeanOfHeads ? tr("mean of heads") : tr("head %1").arg(head_ + 1));
     heatmap_->setTitle(what);
     heatmap_->setMatrix(m, labels, labels);
+    // The query's row, and a clicked patch as a key too: the overlay is that row, the column is who
+    // attends to the patch.
+    heatmap_->setRowMarker(query_);
+    heatmap_->setColumnMarker(query_ > 0 ? query_ : -1);
     const QString q = labels.value(query_);
     queryLabel_->setText(
         query_ == 0 ? tr("Overlay: where <b>[CLS]</b> attends — click a patch to see where it attends")
@@ -198,7 +252,8 @@ void VitAttentionPanel::refreshAttention() {
                               .arg(format::esc(analysis->source))
                               .arg(analysis->modelView.width)
                               .arg(patch)
-                              .arg(truth));
+                              .arg(truth) +
+                          conversionNotice(analysis->input, analysis->modelView));
 }
 
 void VitAttentionPanel::refreshProbabilities() {

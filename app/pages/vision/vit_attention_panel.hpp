@@ -13,6 +13,7 @@ class VisionSession;
 class QComboBox;
 class QLabel;
 class QPushButton;
+class QSlider;
 
 class VitAttentionPanel : public QWidget {
     Q_OBJECT
@@ -26,6 +27,11 @@ public:
     void setHead(int head);   ///< 0..H-1 or kMeanOfHeads
     /// Query position: 0 = [CLS], 1 + patch index for a patch.
     void setQuery(int position);
+    /// The overlay's opacity on the patch grid, 0..100 %.
+    void setOverlayOpacity(int percent);
+    int overlayOpacity() const;
+    /// The line above the image: its source, how the model sees it, and what was converted.
+    QString sourceText() const;
     int layer() const { return layer_; }
     int head() const { return head_; }
     int query() const { return query_; }
@@ -52,6 +58,8 @@ private:
     HeatmapView* heatmap_ = nullptr;
     ProbabilityBars* probs_ = nullptr;
     QLabel* predictionLabel_ = nullptr;
+    QSlider* opacity_ = nullptr;
+    QLabel* opacityValue_ = nullptr;
     int layer_ = 0;
     int head_ = kMeanOfHeads;
     int query_ = 0;

@@ -27,6 +27,16 @@ struct CutMixBox {
 /// Throws std::invalid_argument for a non-positive size or alpha.
 CutMixBox sampleCutMixBox(int height, int width, std::uint64_t seed, double alpha = 1.0);
 
+/// A default seed for showing CutMix to a person: of the seeds first, first + 1, …, first + count - 1,
+/// the one whose box (sampleCutMixBox, alpha 1) covers the largest total |base - patchSource| over its
+/// pixels and channels, so that the pasted region visibly differs (on dark-background images such as
+/// Fashion-MNIST many boxes paste black onto black). Only boxes covering kVisibleBoxMin..kVisibleBoxMax
+/// of the image compete (any box when none does): the largest difference alone picks near-whole-image
+/// boxes, and a mix that is 86 % image B hides image A. Ties go to the smaller seed. The images must have
+/// the same shape (std::invalid_argument otherwise); count >= 1.
+inline constexpr double kVisibleBoxMin = 0.15, kVisibleBoxMax = 0.5;
+std::uint64_t visibleCutMixSeed(const Image& base, const Image& patchSource, std::uint64_t first, int count);
+
 /// The box from two corners in any order, clipped to the image (may become empty).
 CutMixBox normalizedBox(int xa, int ya, int xb, int yb, int height, int width);
 
