@@ -353,6 +353,11 @@ void TransformerPage::setTeachingMode(bool on) {
     refresh();
 }
 
+int TransformerPage::followedRow(qsizetype rows) const {
+    // The followed token is outlined on every map whose rows are the tokens (issue 12 point 9).
+    return trace_ && rows == qsizetype(trace_->result.tokens.size()) ? token_ : -1;
+}
+
 void TransformerPage::selectItem(int index) {
     if (index < 0 || index >= int(content_.items.size()))
         return;
@@ -363,6 +368,7 @@ void TransformerPage::selectItem(int index) {
     large_->setAxisTitles(tr("Token"), it.columns == it.rows ? tr("Key token") : tr("Dimension"));
     large_->setColorScaleLabel(it.weights ? tr("weight") : it.columns == it.rows ? tr("score") : tr("value"));
     large_->setMatrix(it.values, it.rows, it.columns);
+    large_->setRowMarker(followedRow(it.rows.size()));
     // Numbers in the cells only where they fit (T x T maps, not 100-wide vectors).
     large_->setShowValues(teachingOn_ && it.values.cols() <= 16);
     for (int i = 0; i < thumbCaptions_.size(); ++i) {
@@ -438,6 +444,7 @@ void TransformerPage::refresh() {
         const auto& it = content_.items[std::size_t(i)];
         thumbs_[i]->setRangeMode(it.weights ? HeatmapView::RangeMode::Fixed01 : HeatmapView::RangeMode::Auto);
         thumbs_[i]->setMatrix(it.values, it.rows, it.columns);
+        thumbs_[i]->setRowMarker(followedRow(it.rows.size()));
         thumbs_[i]->setToolTip(it.title);
         thumbCaptions_[i]->setText(it.name);
     }

@@ -113,6 +113,7 @@ private:
     QString inferenceError_;
     transformer::Step step_ = transformer::Step::Embeddings;
     transformer::AttentionPart part_ = transformer::AttentionPart::Weights;
+    int followedRow(qsizetype rows) const;
     int layer_ = 0, head_ = 0, token_ = -1, item_ = -1;
     bool teachingOn_ = false, costBusy_ = false;
 };

@@ -364,6 +364,10 @@ void WalkthroughPage::setSelectedQuery(int row) {
 
 void WalkthroughPage::refreshNumbers() {
     numbers_->setHtml(explanationHtml());
+    // The row the explanation is about, outlined wherever the query rows are drawn (issue 12 point 9).
+    const int marked = result_ ? selectedQuery_ : -1;
+    heatmap_->setRowMarker(marked);
+    queryVectors_->setRowMarker(marked);
     if (result_ && step_ == WalkthroughStep::Scaled)
         scaling_->showRow(*result_, selectedQuery_);
 }

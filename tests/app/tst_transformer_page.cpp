@@ -84,6 +84,9 @@ private Q_SLOTS:
         QCOMPARE(int(tokens.size()), 8);
         QCOMPARE(QString::fromStdString(tokens[std::size_t(page.token())]), QStringLiteral("she"));
         QVERIFY(page.tokenPanelHtml().contains(QStringLiteral("she")));
+        QCOMPARE(page.largeView()->rowMarker(), page.token()); // the followed token's row is outlined
+        page.setToken(2);
+        QCOMPARE(page.largeView()->rowMarker(), 2);
     }
 
     void everyStepShowsTheEnginesAndTheCliNumbers() {

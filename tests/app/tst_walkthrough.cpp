@@ -64,7 +64,11 @@ private Q_SLOTS:
                                                           "because", "she", "improved"}));
         QVERIFY(!r.selfAttention);
         const int she = indexOf(r.queryTokens, "she");
-        QCOMPARE(page.selectedQuery(), she); // the side panel opens on "she"
+        QCOMPARE(page.selectedQuery(), she);            // the side panel opens on "she"
+        QCOMPARE(page.mainHeatmap()->rowMarker(), she); // and its row is outlined on the map
+        page.setSelectedQuery(1);
+        QCOMPARE(page.mainHeatmap()->rowMarker(), 1);
+        page.setSelectedQuery(she);
         const Eigen::Index best = argmaxPresent(r.steps.weights, she);
         QCOMPARE(r.keyTokens[static_cast<std::size_t>(best)], std::string("her"));
         // The default step is the softmax weights, on a fixed [0, 1] colour range.
