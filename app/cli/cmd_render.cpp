@@ -27,7 +27,9 @@ int runRender(const Argv& argv) {
         .flag("self", "walkthrough: self-attention (the query sentence attends to itself)")
         .option("projection", "none|random|learned", "walkthrough: Wq, Wk, Wv (learned = pronoun-head)")
         .option("scoring", "dot|scaled|additive", "walkthrough: how queries and keys are scored")
-        .option("step", "1-5", "walkthrough: the step shown (default 4, the softmax weights)")
+        .option("step", "N",
+                "walkthrough: the step shown, 1-5 (default 4, the softmax weights); translation: "
+                "the decoding step shown, 1 = the first output word (default: the page's)")
         .flag("teaching", "teaching mode (larger text, titles and panels; numbers in the cells)")
         .option("image", "PATH", "vision: the input image or dataset file")
         .option("index", "N", "vision: the record in an IDX / CIFAR-10 file (default 0)")
@@ -78,12 +80,22 @@ int runRender(const Argv& argv) {
         return 2;
     }
     auto step = args.integer("step", 4, std::cerr);
-    if (!step || *step < 1 || *step > kWalkthroughStepCount) {
-        if (step)
-            std::cerr << "attnviz render: --step must be 1.." << kWalkthroughStepCount << '\n';
+    if (!step)
         return 2;
+    if (req.view == "translation") {
+        if (args.has("step")) {
+            if (*step < 1 || *step > 4096) {
+                std::cerr << "attnviz render: --step must be 1..4096 for the translation view\n";
+                return 2;
+            }
+            req.decodeStep = static_cast<int>(*step);
+        }
+    } else if (*step < 1 || *step > kWalkthroughStepCount) {
+        std::cerr << "attnviz render: --step must be 1.." << kWalkthroughStepCount << '\n';
+        return 2;
+    } else {
+        req.step = static_cast<int>(*step);
     }
-    req.step = static_cast<int>(*step);
     req.teaching = args.has("teaching");
     if (auto prompt = args.value("prompt"))
         req.text = QString::fromStdString(*prompt);

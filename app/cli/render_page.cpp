@@ -140,6 +140,14 @@ int renderPage(const RenderRequest& req, const ModelHandle& model, const QString
         return 1;
     }
 
+    if (auto* t = qobject_cast<TranslationPage*>(page.get()); t && req.decodeStep) {
+        t->setStep(*req.decodeStep - 1); // clamped by the page to the decoder's output
+        if (t->step() != *req.decodeStep - 1) {
+            err << prefix << "--step " << *req.decodeStep << ": the translation has " << t->step() + 1
+                << " decoding step(s)\n";
+            return 2;
+        }
+    }
     page->resize(req.width, req.height);
     page->setAttribute(Qt::WA_DontShowOnScreen);
     page->show();

@@ -26,6 +26,7 @@ struct RenderRequest {
     std::optional<attn::Scoring> scoring; ///< walkthrough: nullopt = the page's default
     attn::ProjectionMode projection = attn::ProjectionMode::None; ///< walkthrough: Learned = pronoun-head
     int step = 4;                    ///< walkthrough: the step shown, 1..5 (4 = the softmax weights)
+    std::optional<int> decodeStep;   ///< translation: the decoding step shown, 1-based; nullopt = the page's
     bool teaching = false;           ///< teaching mode on any page (Page::setTeachingMode)
     std::optional<QString> image;    ///< vision: PNG / JPEG / IDX / CIFAR-10 file
     int index = 0;                   ///< vision: the record of an IDX / CIFAR-10 file

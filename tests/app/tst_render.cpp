@@ -128,6 +128,26 @@ private Q_SLOTS:
         QCOMPARE(cli::runRender({"--view", "walkthrough", "--step", "0", "--png", str(step3)}), 2);
     }
 
+    void renderTranslationStepChoosesTheDecodingStep() {
+        // --step N on the translation view shows decoding step N (a different picture for 1 and 2);
+        // a step past the decoder's output is a usage error that says how many steps there are.
+        const QString model = fixture("s2s_dot");
+        const QString one = tmp_.filePath(QStringLiteral("tstep1.png"));
+        const QString two = tmp_.filePath(QStringLiteral("tstep2.png"));
+        for (const auto& [step, png] : {std::pair{"1", one}, std::pair{"2", two}})
+            QCOMPARE(
+                cli::runRender({"--view", "translation", "--model", str(model), "--text", "you are tall .",
+                                "--step", step, "--width", "900", "--height", "700", "--png", str(png)}),
+                0);
+        const QImage a(one), b(two);
+        QVERIFY(!a.isNull() && !b.isNull());
+        QVERIFY(a != b);
+        QCOMPARE(cli::runRender({"--view", "translation", "--model", str(model), "--text", "you are tall .",
+                                 "--step", "4000", "--png", str(one)}),
+                 2);
+        QCOMPARE(cli::runRender({"--view", "translation", "--step", "0", "--png", str(one)}), 2);
+    }
+
     void renderPrintedQtWarningsOnStderr() {
         // "This plugin does not support propagateSizeHints()" (and the missing XDG_RUNTIME_DIR) used to
         // be printed by every render run: a normal run prints nothing on stderr.
