@@ -2,14 +2,39 @@
 
 #include "widgets/format.hpp"
 
+#include <QEvent>
 #include <QVBoxLayout>
+#include <algorithm>
 #include <qcustomplot.h>
+
+namespace {
+constexpr double kInsideFrom = 0.75; // bars longer than this carry their label inside
+} // namespace
 
 ProbabilityBars::ProbabilityBars(QWidget* parent) : QWidget(parent) {
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     plot_ = new QCustomPlot(this);
     layout->addWidget(plot_);
+}
+
+void ProbabilityBars::changeEvent(QEvent* event) {
+    if (event->type() == QEvent::FontChange)
+        applyFont();
+    QWidget::changeEvent(event);
+}
+
+void ProbabilityBars::applyFont() {
+    const QFont f = font();
+    for (QCPAxis* axis : {plot_->xAxis, plot_->yAxis}) {
+        axis->setTickLabelFont(f);
+        axis->setLabelFont(f);
+    }
+    for (int i = 0; i < plot_->itemCount(); ++i)
+        if (auto* text = qobject_cast<QCPItemText*>(plot_->item(i)))
+            text->setFont(f);
+    updateMinimumHeight();
+    plot_->replot();
 }
 
 void ProbabilityBars::clear() {
@@ -49,10 +74,17 @@ void ProbabilityBars::setProbabilities(const std::vector<float>& p, const QStrin
     pred->setBrush(QColor(0x1f, 0x5a, 0xa6));
     for (int i = 0; i < n; ++i) {
         auto* t = new QCPItemText(plot_);
-        t->position->setCoords(p[static_cast<std::size_t>(i)] + 0.01, i);
-        t->setPositionAlignment(Qt::AlignLeft | Qt::AlignVCenter);
+        // A long bar carries its label inside (white), so that "99.9%" is not cut at the plot's edge
+        // when the text is large (teaching mode).
+        const double v = p[static_cast<std::size_t>(i)];
+        const bool inside = v > kInsideFrom;
+        t->position->setCoords(inside ? v - 0.01 : v + 0.01, i);
+        t->setPositionAlignment((inside ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignVCenter);
+        if (inside)
+            t->setColor(Qt::white);
         t->setText(QStringLiteral("%1%").arg(format::num(100.0 * p[static_cast<std::size_t>(i)], 1)));
         t->setClipToAxisRect(false);
+        t->setFont(font());
     }
     plot_->yAxis->setTicker(ticker);
     plot_->yAxis->setRange(-0.6, n - 0.4);
@@ -60,5 +92,20 @@ void ProbabilityBars::setProbabilities(const std::vector<float>& p, const QStrin
     plot_->yAxis->grid()->setVisible(false);
     plot_->xAxis->setRange(0, 1.15);
     plot_->xAxis->setLabel(tr("probability"));
+    rows_ = n;
+    updateMinimumHeight();
     plot_->replot();
+}
+
+void ProbabilityBars::updateMinimumHeight() {
+    // One text line per bar plus the axis, its tick labels and title: labels must not overlap at any
+    // font size (ten classes in teaching mode drew "Trouser" over "Pullover").
+    const int line = QFontMetrics(font()).height();
+    // Per bar a line and 2 px; below them the x tick labels and title, and the plot's margins.
+    setMinimumHeight(std::max(baseMinimumHeight_, rows_ * (line + 2) + 4 * line));
+}
+
+void ProbabilityBars::setBaseMinimumHeight(int pixels) {
+    baseMinimumHeight_ = pixels;
+    updateMinimumHeight();
 }

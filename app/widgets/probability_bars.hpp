@@ -19,8 +19,19 @@ public:
     /// Bar values as drawn, in class order.
     std::vector<double> values() const { return values_; }
     QCustomPlot* plot() const { return plot_; }
+    /// The smallest height the page wants; the widget grows beyond it to fit one line per bar.
+    void setBaseMinimumHeight(int pixels);
+
+protected:
+    /// The plot draws its own text: it follows this widget's font, so the bars grow with the page in
+    /// teaching mode (Page::setTeachingMode scales the page's fonts, not a QCustomPlot's).
+    void changeEvent(QEvent* event) override;
 
 private:
+    void applyFont();
+    void updateMinimumHeight();
     QCustomPlot* plot_ = nullptr;
+    int rows_ = 0;
+    int baseMinimumHeight_ = 0;
     std::vector<double> values_;
 };

@@ -323,6 +323,33 @@ private Q_SLOTS:
         QCOMPARE(page.browser()->selectedRow(), -1);
     }
 
+    // Teaching mode: the probability bars' text grows with the page (a QCustomPlot is not scaled by
+    // the page's fonts) and the ten Fashion-MNIST classes still get a text line each: "Trouser" was
+    // drawn over "Pullover" at 1280 x 800.
+    void probabilityLabelsGrowAndDoNotOverlapInTeachingMode() {
+        VisionPage page;
+        page.loadModel(QStringLiteral(ATTNVIZ_TEST_DATA_DIR "/../../resources/models/vit-fashion-mnist"));
+        QVERIFY(waitUntilIdle(page));
+        page.session()->setImage(attn::Image(1, 28, 28), QStringLiteral("blank"));
+        QVERIFY(waitUntilIdle(page));
+        auto* bars = page.attentionPanel()->probabilities();
+        QCOMPARE(bars->values().size(), std::size_t(10));
+        const double before = bars->plot()->yAxis->tickLabelFont().pointSizeF();
+        page.setTeachingMode(true);
+        page.resize(1280, 800);
+        page.setAttribute(Qt::WA_DontShowOnScreen);
+        page.show();
+        QVERIFY(waitUntilIdle(page));
+        bars->plot()->replot();
+        const double after = bars->plot()->yAxis->tickLabelFont().pointSizeF();
+        QVERIFY2(after > before * 1.3, qPrintable(QStringLiteral("%1 -> %2 pt").arg(before).arg(after)));
+        const double spacing =
+            std::abs(bars->plot()->yAxis->coordToPixel(1) - bars->plot()->yAxis->coordToPixel(0));
+        const int line = QFontMetrics(bars->plot()->yAxis->tickLabelFont()).height();
+        QVERIFY2(spacing >= line,
+                 qPrintable(QStringLiteral("bars %1 px apart, labels %2 px high").arg(spacing).arg(line)));
+    }
+
 private:
     QTemporaryDir tmp_;
     std::shared_ptr<const attn::VitModel> ref_;

@@ -89,7 +89,8 @@ GenerateViews::GenerateViews(QWidget* parent) : QWidget(parent) {
     strip_->setEmptyText(tr("No token yet"));
     strip_->setMinimumSize(220, 160); // below its size hint in teaching mode, so the causal map keeps room
     bars_ = new ProbabilityBars(split);
-    bars_->setMinimumSize(220, 200);
+    bars_->setMinimumWidth(220);
+    bars_->setBaseMinimumHeight(200);
     barsTitle_ = caption(tr("Next-token probabilities (top 10)"), split);
     auto* right = new QSplitter(Qt::Vertical, split);
     right->addWidget(strip_);

@@ -56,7 +56,7 @@ DecodeStepPanel::DecodeStepPanel(QWidget* parent) : QWidget(parent) {
     candidatesTitle_->setWordWrap(true);
     candidatesTitle_->setTextFormat(Qt::RichText);
     candidates_ = new ProbabilityBars(this);
-    candidates_->setMinimumHeight(120);
+    candidates_->setBaseMinimumHeight(120);
     attentionTitle_ = new QLabel(this);
     attentionTitle_->setWordWrap(true);
     attentionTitle_->setTextFormat(Qt::RichText);
@@ -126,14 +126,13 @@ void DecodeStepPanel::setTeachingMode(bool on) {
     QFont tick = QApplication::font();
     if (on)
         tick.setPointSizeF(tick.pointSizeF() * teaching::kFontScale);
-    for (QCustomPlot* p : {plot_, candidates_->plot()}) {
-        p->xAxis->setTickLabelFont(tick);
-        p->yAxis->setTickLabelFont(tick);
-        p->xAxis->setLabelFont(tick);
-        p->yAxis->setLabelFont(tick);
-    }
+    // (The candidates' ProbabilityBars follow the page's font by themselves.)
+    plot_->xAxis->setTickLabelFont(tick);
+    plot_->yAxis->setTickLabelFont(tick);
+    plot_->xAxis->setLabelFont(tick);
+    plot_->yAxis->setLabelFont(tick);
     const int line = QFontMetrics(tick).height();
-    candidates_->setMinimumHeight(std::max(120, 5 * (line + 8) + 2 * line));
+    candidates_->setBaseMinimumHeight(std::max(120, 5 * (line + 8) + 2 * line));
     plot_->setMinimumHeight(std::max(150, 10 * line));
     refreshAttentionLabels();
 }

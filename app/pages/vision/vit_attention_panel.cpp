@@ -67,7 +67,7 @@ VitAttentionPanel::VitAttentionPanel(VisionSession* session, QWidget* parent)
     heatmap_->setAxisTitles(tr("query (attends from)"), tr("key (attends to)"));
     heatmap_->setEmptyText(tr("The full T x T attention map appears here once an image is classified"));
     probs_ = new ProbabilityBars(this);
-    probs_->setMinimumHeight(180);
+    probs_->setBaseMinimumHeight(180);
     predictionLabel_ = new QLabel(this);
     predictionLabel_->setWordWrap(true);
     QFont pf = predictionLabel_->font();
