@@ -32,8 +32,9 @@ LlamaConfig parseLlamaConfig(const HfConfig& c) {
     l.kvHeads = c.integer("num_key_value_heads", l.heads);
     l.headDim = c.integer("head_dim", l.hidden / l.heads);
     l.maxPositions = c.integer("max_position_embeddings", 2048);
-    for (const char* k : {"vocab_size", "hidden_size", "intermediate_size", "num_hidden_layers",
-                          "num_attention_heads", "num_key_value_heads", "head_dim"})
+    for (const char* k :
+         {"vocab_size", "hidden_size", "intermediate_size", "num_hidden_layers", "num_attention_heads",
+          "num_key_value_heads", "head_dim", "max_position_embeddings"})
         if (c.has(k) && c.integer(k) <= 0)
             c.fail(k, "must be positive");
     if (l.heads % l.kvHeads != 0)
