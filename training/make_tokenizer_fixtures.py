@@ -25,7 +25,16 @@ Writes, under --out:
   sp-llama-metaspace-json/  the same with the newer Metaspace pre-tokenizer (prepend_scheme "first")
   wordpiece-json/      tests/data/hf/bert-tiny's vocabulary as a tokenizer.json (BertNormalizer,
                        BertPreTokenizer, WordPiece, BertProcessing); expected ids from hf_reference.py's
-                       BERT tokenizer
+                       BERT tokenizer (special tokens typed in the text split out first, added_split())
+  wordpiece-never-split/  the same vocabulary as vocab.txt + tokenizer_config.json with never_split;
+                       expected ids from bert_encode_slow() (BertTokenizer: special tokens split out of
+                       the raw text, never_split words kept whole)
+  llama3-split-json/   gpt2-bpe's vocabulary and merges in Llama 3's tokenizer.json layout:
+                       Sequence[Split(Llama 3's regex, Isolated), ByteLevel(use_regex false)],
+                       ignore_merges, <|begin_of_text|> $A, and added tokens with every flag; expected
+                       ids from split_llama3_encode() below
+  split-cases.json     Split pre-tokenizer cases (every behaviour, invert, String and Regex patterns,
+                       a GPT-4-style possessive pattern) with the pieces hf_split() gives
 Deterministic: a rerun writes byte-identical files.
 """
 
@@ -350,6 +359,267 @@ def write_wordpiece_json(out):
     dump(os.path.join(d, "expected.json"), {"cases": cases})
 
 
+# ------------------------------------- tokenizers-library semantics (written from its documentation) ---
+
+LLAMA3_PATTERN = (r"(?i:'s|'t|'re|'ve|'m|'ll|'d)|[^\r\n\p{L}\p{N}]?\p{L}+|\p{N}{1,3}| ?[^\s\p{L}\p{N}]+[\r\n]*|"
+                  r"\s*[\r\n]+|\s+(?!\S)|\s+")
+# A GPT-4 (o200k)-style pattern with possessive quantifiers and letter-case classes.
+GPT4_STYLE_PATTERN = (r"[^\r\n\p{L}\p{N}]?[\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]*[\p{Ll}\p{Lm}\p{Lo}\p{M}]+(?i:'s|'t|'re|'ve|'m|'ll|'d)?|"
+                      r"[^\r\n\p{L}\p{N}]?[\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]+[\p{Ll}\p{Lm}\p{Lo}\p{M}]*(?i:'s|'t|'re|'ve|'m|'ll|'d)?|"
+                      r"\p{N}{1,3}| ?[^\s\p{L}\p{N}]+[\r\n/]*|\s*[\r\n]+|\s+(?!\S)|\s+|'[a-z]++")
+
+
+def hf_split(text, pattern, is_regex, behavior, invert=False):
+    """The Split pre-tokenizer: alternating (span, is_match) stretches, then the behaviour."""
+    if not text:
+        return []
+    rx = regex.compile(pattern if is_regex else regex.escape(pattern))
+    stretches, prev = [], 0
+    for m in rx.finditer(text):
+        if prev != m.start():
+            stretches.append(((prev, m.start()), False))
+        stretches.append(((m.start(), m.end()), True))
+        prev = m.end()
+    if prev != len(text):
+        stretches.append(((prev, len(text)), False))
+    if invert:
+        stretches = [(o, not f) for o, f in stretches]
+    keep = []  # [start, end, remove]
+    if behavior == "Isolated":
+        keep = [[a, b, False] for (a, b), _ in stretches]
+    elif behavior == "Removed":
+        keep = [[a, b, f] for (a, b), f in stretches]
+    elif behavior == "Contiguous":
+        prev_match = False
+        for (a, b), f in stretches:
+            if keep and f == prev_match:
+                keep[-1][1] = b
+            else:
+                keep.append([a, b, False])
+            prev_match = f
+    elif behavior == "MergedWithPrevious":
+        prev_match = False
+        for (a, b), f in stretches:
+            if keep and f and not prev_match:
+                keep[-1][1] = b
+            else:
+                keep.append([a, b, False])
+            prev_match = f
+    elif behavior == "MergedWithNext":
+        prev_match = False
+        for (a, b), f in reversed(stretches):
+            if keep and f and not prev_match:
+                keep[-1][0] = a
+            else:
+                keep.append([a, b, False])
+            prev_match = f
+        keep.reverse()
+    return [text[a:b] for a, b, rm in keep if not rm and b > a]
+
+
+def _word_char(c):
+    return regex.match(r"\w", c) is not None
+
+
+def added_split(text, tokens, normalize=None):
+    """AddedVocabulary: pass 1 with non-normalized tokens on the raw text, pass 2 with normalized ones
+    on each remaining (normalised) piece. tokens: dicts with id, content and the AddedToken flags.
+    Returns [(text, id or None)]."""
+    def one_pass(t, toks):
+        out, done, pos = [], 0, 0
+        while pos < len(t):
+            best = None
+            for tok in toks:
+                c = tok["match"]
+                if t.startswith(c, pos) and (best is None or len(c) > len(best["match"])):
+                    best = tok
+            if best is None:
+                pos += 1
+                continue
+            start, stop = pos, pos + len(best["match"])
+            pos = stop
+            if best.get("single_word"):
+                if (start > 0 and _word_char(t[start - 1])) or (stop < len(t) and _word_char(t[stop])):
+                    continue
+            if best.get("lstrip"):
+                while start > done and t[start - 1].isspace() and regex.match(r"\s", t[start - 1]):
+                    start -= 1
+            if best.get("rstrip"):
+                while stop < len(t) and regex.match(r"\s", t[stop]):
+                    stop += 1
+                pos = stop
+            if start > done:
+                out.append((t[done:start], None))
+            out.append((t[start:stop], best["id"]))
+            done = stop
+        if done < len(t):
+            out.append((t[done:], None))
+        return out
+    norm = normalize or (lambda x: x)
+    raw = [dict(t, match=t["content"]) for t in tokens if not t.get("normalized", True)]
+    nrm = [dict(t, match=norm(t["content"])) for t in tokens if t.get("normalized", True)]
+    out = []
+    for piece, tid in one_pass(text, raw):
+        if tid is not None:
+            out.append((piece, tid))
+        else:
+            out.extend(one_pass(norm(piece), nrm))
+    return out
+
+
+LLAMA3_ADDED = [
+    {"content": "<|begin_of_text|>", "special": True, "normalized": False},
+    {"content": "<|eot_id|>", "special": True, "normalized": False},
+    {"content": "attnviz", "special": False, "single_word": True, "normalized": False},
+    {"content": "<mask>", "special": True, "lstrip": True, "rstrip": True, "normalized": False},
+    {"content": "[note]", "special": False, "normalized": True},
+]
+
+LLAMA3_TEXTS = TEXTS + [
+    "attnviz shows attention; myattnviz and attnviz_x do not match, (attnviz) does",
+    "a <mask> b and x<mask>y and <mask>",
+    "<|begin_of_text|>Hi there<|eot_id|>",
+    "numbers 1234567 and 3.14159, 12 345",
+    "Hello\n\n\nworld\r\n  indented\n",
+    "a [note] here[note]",
+    "CAPS IT'S and it's and IT'S",
+]
+
+
+def split_llama3_encode(text, vocab, ranks, added, prefix_ids):
+    ids = list(prefix_ids)
+    for piece, tid in added_split(text, added):
+        if tid is not None:
+            ids.append(tid)
+            continue
+        for w in hf_split(piece, LLAMA3_PATTERN, True, "Isolated"):
+            mapped = "".join(BYTE_ENCODER[b] for b in w.encode("utf-8"))
+            if mapped in vocab:  # ignore_merges
+                ids.append(vocab[mapped])
+            else:
+                ids.extend(vocab[p] for p in bpe(mapped, ranks))
+    return ids
+
+
+def write_llama3_split(out):
+    vocab, merges = byte_level_bpe_train(TRAINING_TEXT, 300)
+    ranks = {m: i for i, m in enumerate(merges)}
+    vocab = dict(vocab)
+    added = []
+    for t in LLAMA3_ADDED:
+        tok = {"id": len(vocab), "content": t["content"], "single_word": t.get("single_word", False),
+               "lstrip": t.get("lstrip", False), "rstrip": t.get("rstrip", False),
+               "normalized": t["normalized"], "special": t["special"]}
+        vocab[t["content"]] = tok["id"]
+        added.append(tok)
+    bos = vocab["<|begin_of_text|>"]
+    inv = {i: t for t, i in vocab.items()}
+    tj = {
+        "version": "1.0", "truncation": None, "padding": None,
+        "added_tokens": added,
+        "normalizer": None,
+        "pre_tokenizer": {"type": "Sequence", "pretokenizers": [
+            {"type": "Split", "pattern": {"Regex": LLAMA3_PATTERN}, "behavior": "Isolated", "invert": False},
+            {"type": "ByteLevel", "add_prefix_space": False, "trim_offsets": True, "use_regex": False}]},
+        "post_processor": {"type": "Sequence", "processors": [
+            {"type": "ByteLevel", "add_prefix_space": True, "trim_offsets": False, "use_regex": True},
+            {"type": "TemplateProcessing",
+             "single": [{"SpecialToken": {"id": "<|begin_of_text|>", "type_id": 0}},
+                        {"Sequence": {"id": "A", "type_id": 0}}],
+             "pair": [{"SpecialToken": {"id": "<|begin_of_text|>", "type_id": 0}},
+                      {"Sequence": {"id": "A", "type_id": 0}},
+                      {"SpecialToken": {"id": "<|begin_of_text|>", "type_id": 1}},
+                      {"Sequence": {"id": "B", "type_id": 1}}],
+             "special_tokens": {"<|begin_of_text|>": {"id": "<|begin_of_text|>", "ids": [bos],
+                                                       "tokens": ["<|begin_of_text|>"]}}}]},
+        "decoder": {"type": "ByteLevel", "add_prefix_space": True, "trim_offsets": True, "use_regex": True},
+        "model": {"type": "BPE", "dropout": None, "unk_token": None, "continuing_subword_prefix": None,
+                  "end_of_word_suffix": None, "fuse_unk": False, "byte_fallback": False,
+                  "ignore_merges": True, "vocab": vocab, "merges": [f"{a} {b}" for a, b in merges]},
+    }
+    d = os.path.join(out, "llama3-split-json")
+    os.makedirs(d, exist_ok=True)
+    dump(os.path.join(d, "tokenizer.json"), tj)
+    specials = {t["id"] for t in added if t["special"]}
+    plain = {t["id"] for t in added if not t["special"]}
+    cases = []
+    for t in LLAMA3_TEXTS:
+        ids = split_llama3_encode(t, vocab, ranks, added, [bos])
+        raw = b"".join(inv[i].encode("utf-8") if i in plain else bytes(BYTE_DECODER[c] for c in inv[i])
+                       for i in ids if i not in specials)
+        cases.append({"text": t, "ids": ids, "pieces": [inv[i] for i in ids],
+                      "decoded": raw.decode("utf-8", errors="replace")})
+    dump(os.path.join(d, "expected.json"), {"cases": cases})
+
+
+def write_split_cases(out):
+    texts = ["the-final--word-", "Hello, world!  It's 2024...", "a--b", "-lead and trail-", "",
+             "CamelCase HTTPServer don't I'M x'y", "日本語 テキスト 123456"]
+    specs = [("-", False), (r"\s+", True), (r"-+", True), (r"\p{N}{1,3}", True),
+             (GPT4_STYLE_PATTERN, True), (r"(?i:'s|'t|'m)", True), (r"[^\s\p{L}\p{N}]++", True)]
+    cases = []
+    for pattern, is_regex in specs:
+        for behavior in ("Removed", "Isolated", "MergedWithPrevious", "MergedWithNext", "Contiguous"):
+            for invert in (False, True):
+                for t in texts:
+                    cases.append({"pattern": {"Regex" if is_regex else "String": pattern},
+                                  "behavior": behavior, "invert": invert, "text": t,
+                                  "pieces": hf_split(t, pattern, is_regex, behavior, invert)})
+    dump(os.path.join(out, "split-cases.json"), {"cases": cases})
+
+
+BERT_SPECIALS = ("[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]")
+BERT_SPECIAL_TEXTS = ["[CLS] hello [SEP]", "hello[MASK]world", "[cls] is not special", "a [UNK] b",
+                      "[SEP][SEP] film [PAD]", "the [unused0] film"]
+
+
+def bert_encode_slow(text, vocab_list, never_split=(), specials=BERT_SPECIALS):
+    """transformers' BertTokenizer: special tokens split out of the raw text (case-sensitive), the rest
+    through BasicTokenizer (never_split words kept whole) and WordPiece, then [CLS] ... [SEP]."""
+    vocab = {t: i for i, t in enumerate(vocab_list)}
+    ids = [vocab["[CLS]"]]
+    toks = [{"id": vocab[s], "content": s, "normalized": False} for s in specials if s in vocab]
+    # PreTrainedTokenizer.tokenize with do_lower_case: everything but the special tokens lower-cased
+    # first, so a never_split word only matches in lower case.
+    pattern = "(" + "|".join(regex.escape(t["content"]) for t in toks) + ")|(.+?)"
+    text = regex.sub(pattern, lambda m: m.group(1) or m.group(2).lower(), text)
+    for piece, tid in added_split(text, toks):
+        if tid is not None:
+            ids.append(tid)
+            continue
+        # BasicTokenizer with never_split: whole whitespace-split words in the list are kept as they are.
+        cleaned = "".join(" " if hf_reference._is_whitespace(c) else c for c in piece
+                          if not (ord(c) in (0, 0xFFFD) or hf_reference._is_control(c)))
+        cleaned = "".join(f" {c} " if hf_reference._is_cjk(ord(c)) else c for c in cleaned)
+        for w in cleaned.split():
+            if w in never_split:
+                ids.append(vocab.get(w, vocab["[UNK]"]))
+            else:
+                ids.extend(vocab[t] for t in hf_reference.wordpiece(hf_reference.basic_tokenize(w), vocab))
+    ids.append(vocab["[SEP]"])
+    return ids
+
+
+def write_wordpiece_specials(out):
+    vocab_list = hf_reference.bert_vocab()
+    d = os.path.join(out, "wordpiece-json")
+    exp = json.load(open(os.path.join(d, "expected.json"), encoding="utf-8"))
+    cases = [c for c in exp["cases"] if c["text"] not in BERT_SPECIAL_TEXTS]
+    cases += [{"text": t, "ids": bert_encode_slow(t, vocab_list)} for t in BERT_SPECIAL_TEXTS]
+    dump(os.path.join(d, "expected.json"), {"cases": cases})
+    d = os.path.join(out, "wordpiece-never-split")
+    os.makedirs(d, exist_ok=True)
+    with open(os.path.join(d, "vocab.txt"), "w", encoding="utf-8") as f:
+        f.write("".join(t + "\n" for t in vocab_list))
+    never = ["[unused0]", "Hello", "don't", "c++"]
+    dump(os.path.join(d, "tokenizer_config.json"),
+         {"do_lower_case": True, "never_split": never, "tokenizer_class": "BertTokenizer"})
+    texts = BERT_SPECIAL_TEXTS + ["Hello hello HELLO", "I don't know, don't!", "x[unused0] [unused0].",
+                                  "I love C++ and c++", "[UNUSED0] is lower-cased first"]
+    dump(os.path.join(d, "expected.json"),
+         {"cases": [{"text": t, "ids": bert_encode_slow(t, vocab_list, never)} for t in texts]})
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--out", default="tests/data/hf/tokenizers")
@@ -358,6 +628,9 @@ def main():
     write_gpt2(args.out)
     write_sp(args.out)
     write_wordpiece_json(args.out)
+    write_wordpiece_specials(args.out)
+    write_llama3_split(args.out)
+    write_split_cases(args.out)
 
 
 if __name__ == "__main__":

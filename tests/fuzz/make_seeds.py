@@ -145,10 +145,47 @@ def main():
                                        for n in ("vocab.json", "merges.txt", "tokenizer_config.json")))
     put("hf_bpe", "tiny", SEP.join([b'{"a": 0, "b": 1, "ab": 2, "\\u0120": 3}', b"#version: 0.2\na b\n",
                                     b'{"add_prefix_space": true, "unk_token": "a"}']))
-    for name in ("gpt2-tokenizer-json", "sp-llama-json", "sp-llama-metaspace-json", "wordpiece-json"):
+    for name in ("gpt2-tokenizer-json", "sp-llama-json", "sp-llama-metaspace-json", "wordpiece-json",
+                 "llama3-split-json"):
         put("hf_tokenizer_json", name, (tok / name / "tokenizer.json").read_bytes())
     put("hf_tokenizer_json", "sp-llama-json-no-bos", (tok / "sp-llama-json" / "tokenizer.json").read_bytes() + SEP +
         b'{"add_bos_token": false, "add_eos_token": true}')
+
+    # Hugging Face config.json of every model_type (the parity fixtures of tests/data/hf).
+    hf = DATA / "hf"
+    for p in sorted(hf.iterdir()):
+        if (p / "config.json").exists():
+            put("hf_config", p.name + ".json", (p / "config.json").read_bytes())
+    put("hf_config", "vit-pairs.json", json.dumps({
+        "model_type": "vit", "hidden_size": 8, "num_hidden_layers": 1, "num_attention_heads": 2,
+        "intermediate_size": 16, "image_size": [8, 12], "patch_size": [4, 4], "num_channels": 3,
+        "id2label": {"0": "a", "1": "b"}, "qkv_bias": False, "hidden_act": "gelu"}))
+
+    # model.safetensors.index.json + two shards (tensor_store.hpp), and an index with metadata only.
+    a = safetensors([("embed.weight", "F32", [2, 2], struct.pack("<4f", 1, 2, 3, 4)),
+                     ("norm.weight", "BF16", [2], struct.pack("<2H", 0x3F80, 0x4000))])
+    b = safetensors([("head.weight", "F16", [1, 2], struct.pack("<2H", 0x3C00, 0xBC00))], {"format": "pt"})
+    s1, s2 = "model-00001-of-00002.safetensors", "model-00002-of-00002.safetensors"
+    put("hf_shard_index", "two-shards", SEP.join([json.dumps({
+        "metadata": {"total_size": 28},
+        "weight_map": {"embed.weight": s1, "norm.weight": s1, "head.weight": s2}}, indent=1).encode(), a, b]))
+    put("hf_shard_index", "one-shard", SEP.join([json.dumps({"weight_map": {"head.weight": s1}}).encode(), b]))
+
+    # SentencePiece models (tests/data/hf/tokenizers/sp-llama: BPE with byte fallback) with and without
+    # tokenizer_config.json.
+    put("hf_sentencepiece", "sp-llama", (tok / "sp-llama" / "tokenizer.model").read_bytes() + SEP +
+        (tok / "sp-llama" / "tokenizer_config.json").read_bytes())
+    put("hf_sentencepiece", "sp-llama-eos", (tok / "sp-llama" / "tokenizer.model").read_bytes() + SEP +
+        b'{"add_bos_token": false, "add_eos_token": true}')
+
+    # ViT preprocessor_config.json (the fixtures, and the other accepted forms of size and resample).
+    for name in ("vit-tiny", "vit-tiny-base"):
+        put("hf_preprocessor", name + ".json", (hf / name / "preprocessor_config.json").read_bytes())
+    put("hf_preprocessor", "int-size-bicubic.json", json.dumps({
+        "do_resize": True, "size": 4, "resample": 3, "do_rescale": True, "rescale_factor": 0.5,
+        "do_normalize": True, "image_mean": 0.5, "image_std": [0.5, 0.25, 1.0]}))
+    put("hf_preprocessor", "no-resize.json", json.dumps({"do_resize": False, "do_normalize": False,
+                                                          "feature_extractor_type": "ViTFeatureExtractor"}))
 
 
 if __name__ == "__main__":

@@ -5,6 +5,7 @@
 #include <attn/hf/gpt2.hpp>
 #include <attn/safetensors.hpp>
 #include <cmath>
+#include <limits>
 
 namespace attn::hf {
 
@@ -18,7 +19,12 @@ Gpt2Config parseGpt2Config(const HfConfig& c) {
     g.nEmbd = c.integer("n_embd", 768);
     g.nHead = c.integer("n_head", 12);
     g.nLayer = c.integer("n_layer", 12);
-    g.nInner = c.integer("n_inner", 4 * g.nEmbd);
+    // n_inner defaults to 4 n_embd: computed without overflow (n_embd 2^30 overflowed an int).
+    const std::int64_t inner = 4 * static_cast<std::int64_t>(g.nEmbd);
+    if (!c.has("n_inner") && inner > std::numeric_limits<int>::max())
+        c.fail("n_embd",
+               std::to_string(g.nEmbd) + " is too large (4 n_embd, the default n_inner, overflows)");
+    g.nInner = c.integer("n_inner", static_cast<int>(inner));
     for (const char* k : {"vocab_size", "n_positions", "n_embd", "n_head", "n_layer", "n_inner"})
         if (c.has(k) && c.integer(k) <= 0)
             c.fail(k, "must be positive");

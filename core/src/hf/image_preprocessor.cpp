@@ -167,6 +167,12 @@ ImagePreprocessor ImagePreprocessor::fromJson(const nlohmann::json& j, const std
             c.fail("size", "expected an integer or {\"height\": H, \"width\": W}, got " + s.dump() +
                                " (shortest_edge / longest_edge resizing is not implemented)");
         }
+        // Bounded where it enters: a size of 100000 made apply() ask for 10^10 pixels. 4096 a side (3 x
+        // 4096^2 floats = 192 MiB) is far above any ViT processor (224 to 1024).
+        constexpr int kMaxSide = 4096;
+        if (p.height_ > kMaxSide || p.width_ > kMaxSide)
+            c.fail("size", std::to_string(p.height_) + " x " + std::to_string(p.width_) + " is larger than " +
+                               std::to_string(kMaxSide) + " pixels a side");
     }
     const int resample = c.integer("resample", 2);
     if (resample != 2 && resample != 3)

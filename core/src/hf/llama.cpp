@@ -30,12 +30,14 @@ LlamaConfig parseLlamaConfig(const HfConfig& c) {
     l.layers = c.integer("num_hidden_layers", 32);
     l.heads = c.integer("num_attention_heads", 32);
     l.kvHeads = c.integer("num_key_value_heads", l.heads);
-    l.headDim = c.integer("head_dim", l.hidden / l.heads);
     l.maxPositions = c.integer("max_position_embeddings", 2048);
-    for (const char* k : {"vocab_size", "hidden_size", "intermediate_size", "num_hidden_layers",
-                          "num_attention_heads", "num_key_value_heads", "head_dim"})
+    // Every size is checked before one is divided by another (num_attention_heads 0 divided by zero).
+    for (const char* k :
+         {"vocab_size", "hidden_size", "intermediate_size", "num_hidden_layers", "num_attention_heads",
+          "num_key_value_heads", "head_dim", "max_position_embeddings"})
         if (c.has(k) && c.integer(k) <= 0)
             c.fail(k, "must be positive");
+    l.headDim = c.integer("head_dim", l.hidden / l.heads);
     if (l.heads % l.kvHeads != 0)
         c.fail("num_key_value_heads",
                std::to_string(l.kvHeads) + " does not divide num_attention_heads " + std::to_string(l.heads));

@@ -26,12 +26,19 @@ std::pair<int, int> sizePair(const HfConfig& c, const std::string& key, int fall
         return {fallback, fallback};
     const auto& v = c.json()[key];
     if (v.is_array()) {
-        if (v.size() != 2 || !v[0].is_number_integer() || !v[1].is_number_integer() || v[0].get<int>() <= 0 ||
-            v[1].get<int>() <= 0)
-            c.fail(key, "expected a positive integer or [height, width], got " + v.dump());
+        // Range-checked as 64-bit values: get<int>() of 10000000000 wrapped to 1410065408.
+        auto ok = [](const nlohmann::json& x) {
+            return x.is_number_integer() && x.get<std::int64_t>() > 0 &&
+                   x.get<std::int64_t>() <= config_limits::kMaxImageSize;
+        };
+        if (v.size() != 2 || !ok(v[0]) || !ok(v[1]))
+            c.fail(key, "expected a positive integer or [height, width] of at most " +
+                            std::to_string(config_limits::kMaxImageSize) + ", got " + v.dump());
         return {v[0].get<int>(), v[1].get<int>()};
     }
     const int n = c.integer(key);
+    if (n > config_limits::kMaxImageSize)
+        c.fail(key, std::to_string(n) + " is larger than " + std::to_string(config_limits::kMaxImageSize));
     return {n, n};
 }
 
@@ -59,6 +66,12 @@ ViTConfig parseViTConfig(const HfConfig& c) {
     std::tie(v.patchHeight, v.patchWidth) = sizePair(c, "patch_size", 16);
     if (v.patchHeight > v.imageHeight || v.patchWidth > v.imageWidth)
         c.fail("patch_size", "is larger than image_size");
+    // The patch grid in 64 bits (image_size 2147483647 with patch_size 1 overflowed numPatches()).
+    const std::int64_t patches =
+        static_cast<std::int64_t>(v.imageHeight / v.patchHeight) * (v.imageWidth / v.patchWidth);
+    if (patches > config_limits::kMaxPatches)
+        c.fail("image_size", std::to_string(patches) + " patches is more than " +
+                                 std::to_string(config_limits::kMaxPatches));
     v.layerNormEps = c.number("layer_norm_eps", 1e-12f);
     v.activation = parseActivation(c, "hidden_act", "gelu");
     v.qkvBias = c.boolean("qkv_bias", true);

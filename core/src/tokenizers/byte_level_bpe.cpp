@@ -233,14 +233,24 @@ ByteLevelBpe::ByteLevelBpe(ByteLevelBpeParts p)
                                             .key = t});
         merges_->add(a, b); // a repeated merge keeps its first (better) rank
     }
+    std::vector<AddedToken> added = std::move(p.added);
     for (const auto& s : p.specials) {
         const auto it = ids_.find(s);
         if (it == ids_.end())
             throw ConfigError(p.vocabFile + ": special token '" + s + "' is not in the vocabulary",
                               ErrorInfo{.path = p.vocabFile, .key = s});
-        if (specialIds_.insert(it->second).second)
-            specials_.push_back(s);
+        added.push_back(AddedToken{.id = it->second, .content = s});
     }
+    for (const auto& t : added) {
+        if (t.id < 0 || t.id >= vocabSize() || vocab_[static_cast<std::size_t>(t.id)] != t.content)
+            throw ConfigError(p.vocabFile + ": added token '" + t.content + "' is not id " +
+                                  std::to_string(t.id) + " of the vocabulary",
+                              ErrorInfo{.path = p.vocabFile, .key = t.content});
+        (t.special ? specialIds_ : addedIds_).insert(t.id);
+    }
+    added_ = AddedTokenSplitter(std::move(added), {});
+    pre_ = std::move(p.preTokenizer);
+    ignoreMerges_ = p.ignoreMerges;
     if (!p.unk.empty()) {
         const auto it = ids_.find(p.unk);
         if (it == ids_.end())
@@ -268,11 +278,19 @@ std::string ByteLevelBpe::piece(int id) const {
 
 std::vector<int> ByteLevelBpe::encodeOrdinary(const std::string& text) const {
     std::vector<int> ids;
-    for (const auto& word : preTokenize(text)) {
+    auto encodeWord = [&](const std::string& word) {
+        std::string mapped;
         std::vector<std::string> symbols;
         for (unsigned char b : word) {
             symbols.emplace_back();
             appendUtf8(symbols.back(), byteMap().toChar[b]);
+            mapped += symbols.back();
+        }
+        if (ignoreMerges_) {
+            if (const auto it = ids_.find(mapped); it != ids_.end()) {
+                ids.push_back(it->second);
+                return;
+            }
         }
         for (const auto& s : merges_->apply(std::move(symbols))) {
             const auto it = ids_.find(s);
@@ -284,49 +302,41 @@ std::vector<int> ByteLevelBpe::encodeOrdinary(const std::string& text) const {
                 throw ConfigError("byte-level BPE: '" + s +
                                   "' is not in the vocabulary and there is no unk_token");
         }
+    };
+    if (pre_) {
+        for (const auto& word : pre_->apply(text))
+            encodeWord(word);
+        return ids;
     }
+    const bool prefix = addPrefixSpace_ && !text.empty() && !isSpace(codepoints(text).front());
+    for (const auto& word : preTokenize(prefix ? " " + text : text))
+        encodeWord(word);
     return ids;
 }
 
 std::vector<int> ByteLevelBpe::encode(const std::string& text) const {
     std::vector<int> ids = prefixIds_;
-    std::size_t pos = 0;
-    auto ordinary = [&](const std::string& part) {
-        if (part.empty())
-            return;
-        const bool prefix = addPrefixSpace_ && !isSpace(codepoints(part).front());
-        const auto more = encodeOrdinary(prefix ? " " + part : part);
+    for (const auto& seg : added_.split(text)) {
+        if (seg.id >= 0) {
+            ids.push_back(seg.id);
+            continue;
+        }
+        const auto more = encodeOrdinary(seg.text);
         ids.insert(ids.end(), more.begin(), more.end());
-    };
-    while (pos < text.size()) {
-        // The earliest special token (the longest of those starting there).
-        std::size_t at = std::string::npos, len = 0;
-        for (const auto& s : specials_) {
-            const auto f = text.find(s, pos);
-            if (f != std::string::npos && (f < at || (f == at && s.size() > len))) {
-                at = f;
-                len = s.size();
-            }
-        }
-        if (at == std::string::npos) {
-            ordinary(text.substr(pos));
-            break;
-        }
-        ordinary(text.substr(pos, at - pos));
-        ids.push_back(ids_.at(text.substr(at, len)));
-        pos = at + len;
     }
     ids.insert(ids.end(), suffixIds_.begin(), suffixIds_.end());
     return ids;
 }
 
 std::string ByteLevelBpe::decode(const std::vector<int>& ids) const {
-    std::string mapped;
+    std::string bytes;
     for (int id : ids)
-        if (!specialIds_.count(id))
-            mapped += piece(id);
+        if (addedIds_.count(id))
+            bytes += piece(id); // an added token's own text, not byte characters
+        else if (!specialIds_.count(id))
+            bytes += unicodeToBytes(piece(id));
     std::string out;
-    icu::UnicodeString::fromUTF8(unicodeToBytes(mapped)).toUTF8String(out); // invalid UTF-8 -> U+FFFD
+    icu::UnicodeString::fromUTF8(bytes).toUTF8String(out); // invalid UTF-8 -> U+FFFD
     return out;
 }
 
@@ -334,7 +344,7 @@ std::vector<std::string> ByteLevelBpe::readable(const std::vector<int>& ids) con
     std::vector<std::string> bytes;
     bytes.reserve(ids.size());
     for (int id : ids)
-        bytes.push_back(specialIds_.count(id) ? piece(id) : unicodeToBytes(piece(id)));
+        bytes.push_back(specialIds_.count(id) || addedIds_.count(id) ? piece(id) : unicodeToBytes(piece(id)));
     return joinSplitUtf8(bytes);
 }
 

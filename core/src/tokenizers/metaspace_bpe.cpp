@@ -46,12 +46,19 @@ MetaspaceBpe::MetaspaceBpe(MetaspaceBpeParts parts)
                                 "merge '" + a + " " + b + "': '" + t + "' is not in model.vocab");
         merges_->add(a, b);
     }
+    std::vector<AddedToken> added = std::move(p_.added);
     for (const auto& s : p_.specials) {
         const auto it = ids_.find(s);
         if (it == ids_.end())
             detail::failKey(p_.file, "added_tokens", "'" + s + "' has no id in the vocabulary");
-        specialIds_.insert(it->second);
+        added.push_back(AddedToken{.id = it->second, .content = s});
     }
+    for (const auto& t : added) {
+        if (t.id < 0 || t.id >= vocabSize() || p_.vocab[static_cast<std::size_t>(t.id)] != t.content)
+            detail::failKey(p_.file, "added_tokens", "'" + t.content + "' is not id " + std::to_string(t.id));
+        (t.special ? specialIds_ : addedIds_).insert(t.id);
+    }
+    added_ = AddedTokenSplitter(std::move(added), {});
     if (!p_.unk.empty()) {
         const auto it = ids_.find(p_.unk);
         if (it == ids_.end())
@@ -141,23 +148,12 @@ std::vector<int> MetaspaceBpe::encode(const std::string& text) const {
         }
         encodeWord(s.substr(start), ids);
     };
-    std::size_t pos = 0;
-    while (pos < text.size()) {
-        std::size_t at = std::string::npos, len = 0;
-        for (const auto& sp : p_.specials) {
-            const auto f = text.find(sp, pos);
-            if (f != std::string::npos && (f < at || (f == at && sp.size() > len))) {
-                at = f;
-                len = sp.size();
-            }
-        }
-        if (at == std::string::npos) {
-            ordinary(text.substr(pos), pos == 0);
-            break;
-        }
-        ordinary(text.substr(pos, at - pos), pos == 0);
-        ids.push_back(ids_.at(text.substr(at, len)));
-        pos = at + len;
+    const auto segments = added_.split(text);
+    for (std::size_t i = 0; i < segments.size(); ++i) {
+        if (segments[i].id >= 0)
+            ids.push_back(segments[i].id);
+        else
+            ordinary(segments[i].text, i == 0);
     }
     ids.insert(ids.end(), p_.suffixIds.begin(), p_.suffixIds.end());
     return ids;
@@ -165,6 +161,8 @@ std::vector<int> MetaspaceBpe::encode(const std::string& text) const {
 
 std::string MetaspaceBpe::bytesOf(int id) const {
     const auto p = piece(id);
+    if (addedIds_.count(id))
+        return p; // an added token's own text
     const int b = detail::byteOfPiece(p);
     if (b >= 0 && p_.byteFallback)
         return std::string(1, static_cast<char>(b));

@@ -3,6 +3,7 @@
 #include <attn/config.hpp>
 #include <attn/tokenizers/byte_level_bpe.hpp>
 #include <attn/tokenizers/metaspace_bpe.hpp>
+#include <attn/tokenizers/pre_tokenizer.hpp>
 #include <attn/tokenizers/tokenizer_json.hpp>
 #include <attn/tokenizers/wordpiece.hpp>
 
@@ -59,12 +60,12 @@ struct Reader {
     [[noreturn]] void unsupported(const std::string& key, const std::string& what) const {
         failKey(file, key,
                 what + " is not supported (attnviz reads WordPiece and BPE tokenizer.json files: "
-                       "ByteLevel, Metaspace, Bert components)");
+                       "ByteLevel, Split, Metaspace, Bert components)");
     }
 };
 
 struct Added {
-    std::vector<std::pair<int, std::string>> tokens; // id, content
+    std::vector<AddedToken> tokens;
 };
 
 Added readAdded(const Reader& r, const json& j) {
@@ -76,11 +77,18 @@ Added readAdded(const Reader& r, const json& j) {
         failKey(r.file, "added_tokens", "expected an array");
     for (std::size_t i = 0; i < arr.size(); ++i) {
         const std::string key = "added_tokens[" + std::to_string(i) + "]";
-        const int id = r.id(r.member(arr[i], "id", key + ".id"), key + ".id");
-        const auto content = r.str(arr[i], "content", key + ".content");
-        if (content.empty())
+        AddedToken t;
+        t.id = r.id(r.member(arr[i], "id", key + ".id"), key + ".id");
+        t.content = r.str(arr[i], "content", key + ".content");
+        if (t.content.empty())
             failKey(r.file, key + ".content", "empty token");
-        a.tokens.emplace_back(id, content);
+        // The library's defaults (AddedToken::default): an ordinary, normalized token.
+        t.special = r.optBool(arr[i], "special", key + ".special", false);
+        t.singleWord = r.optBool(arr[i], "single_word", key + ".single_word", false);
+        t.lstrip = r.optBool(arr[i], "lstrip", key + ".lstrip", false);
+        t.rstrip = r.optBool(arr[i], "rstrip", key + ".rstrip", false);
+        t.normalized = r.optBool(arr[i], "normalized", key + ".normalized", true);
+        a.tokens.push_back(std::move(t));
     }
     return a;
 }
@@ -88,7 +96,9 @@ Added readAdded(const Reader& r, const json& j) {
 /// Model vocabulary with the added tokens laid over it (an added id beyond the model's grows it).
 std::vector<std::string> vocabulary(const Reader& r, const json& model, const Added& added) {
     auto v = detail::vocabFromJson(r.member(model, "vocab", "model.vocab"), r.file, "model.vocab");
-    for (const auto& [id, content] : added.tokens) {
+    for (const auto& t : added.tokens) {
+        const int id = t.id;
+        const auto& content = t.content;
         const auto i = static_cast<std::size_t>(id);
         if (i >= v.size())
             v.resize(i + 1);
@@ -192,6 +202,57 @@ const json& unwrapSequence(const Reader& r, const json& c, const std::string& li
     return c;
 }
 
+/// The ByteLevel flavour's pre-tokenizer: ByteLevel alone, or a Sequence of Splits that ends in
+/// ByteLevel (Llama 3). `is` false when the pre-tokenizer does not end in ByteLevel. `pre` stays null
+/// for ByteLevel(use_regex = true) alone: ByteLevelBpe's own GPT-2 regex.
+struct ByteLevelPre {
+    bool is = false;
+    std::shared_ptr<PreTokenizer> pre;
+    bool addPrefixSpace = false;
+};
+
+ByteLevelPre byteLevelPre(const Reader& r, const json& c) {
+    std::vector<std::pair<const json*, std::string>> steps;
+    if (r.type(c, "pre_tokenizer") == "Sequence") {
+        const auto& list = r.member(c, "pretokenizers", "pre_tokenizer.pretokenizers");
+        if (!list.is_array())
+            failKey(r.file, "pre_tokenizer.pretokenizers", "expected an array");
+        for (std::size_t i = 0; i < list.size(); ++i)
+            steps.emplace_back(&list[i], "pre_tokenizer.pretokenizers[" + std::to_string(i) + "]");
+    } else {
+        steps.emplace_back(&c, "pre_tokenizer");
+    }
+    if (steps.empty() || r.type(*steps.back().first, steps.back().second) != "ByteLevel")
+        return {};
+    const auto& [bl, blKey] = steps.back();
+    ByteLevelPre out;
+    out.is = true;
+    const bool useRegex = r.optBool(*bl, "use_regex", blKey + ".use_regex", true);
+    const bool prefixSpace = r.optBool(*bl, "add_prefix_space", blKey + ".add_prefix_space", false);
+    if (steps.size() == 1 && useRegex) {
+        out.addPrefixSpace = prefixSpace;
+        return out;
+    }
+    out.pre = std::make_shared<PreTokenizer>();
+    for (std::size_t i = 0; i + 1 < steps.size(); ++i) {
+        const auto& [step, key] = steps[i];
+        if (const auto t = r.type(*step, key); t != "Split")
+            r.unsupported(key + ".type", "pre-tokenizer '" + t + "' before ByteLevel");
+        const auto& pat = r.member(*step, "pattern", key + ".pattern");
+        const bool isRegex = pat.is_object() && pat.contains("Regex");
+        if (!pat.is_object() || pat.size() != 1 || !(isRegex || pat.contains("String")))
+            failKey(r.file, key + ".pattern",
+                    "expected {\"Regex\": ...} or {\"String\": ...}, got " + pat.dump());
+        const auto pattern = r.str(pat, isRegex ? "Regex" : "String", key + ".pattern");
+        const auto behavior =
+            parseSplitBehavior(r.str(*step, "behavior", key + ".behavior"), r.file, key + ".behavior");
+        out.pre->addSplit(pattern, isRegex, behavior, r.optBool(*step, "invert", key + ".invert", false),
+                          r.file, key + ".pattern");
+    }
+    out.pre->addByteLevel(prefixSpace, useRegex);
+    return out;
+}
+
 std::shared_ptr<const Tokenizer> wordPiece(const Reader& r, const json& j, const json& model,
                                            const Added& added) {
     WordPieceOptions o;
@@ -228,6 +289,10 @@ std::shared_ptr<const Tokenizer> wordPiece(const Reader& r, const json& j, const
             failKey(r.file, "post_processor", "special id " + std::to_string(id) + " is not in model.vocab");
     o.cls = vocab[static_cast<std::size_t>(prefix[0])];
     o.sep = vocab[static_cast<std::size_t>(suffix[0])];
+    // The added tokens (not the config's unk/cls/...: a tokenizer.json lists what it splits out).
+    o.added = added.tokens;
+    o.normalizedAdded = true;
+    o.configSpecials = false;
     return std::make_shared<WordPiece>(std::move(vocab), o, r.file);
 }
 
@@ -245,9 +310,6 @@ std::shared_ptr<const Tokenizer> bpe(const Reader& r, const json& j, const json&
     checkPlainBpe(r, model);
     auto vocab = vocabulary(r, model, added);
     auto merges = readMerges(r, model);
-    std::vector<std::string> specials;
-    for (const auto& t : added.tokens)
-        specials.push_back(t.second);
     std::vector<int> prefix, suffix;
     postProcessor(r, j.contains("post_processor") ? j["post_processor"] : json(), "post_processor", prefix,
                   suffix);
@@ -255,27 +317,28 @@ std::shared_ptr<const Tokenizer> bpe(const Reader& r, const json& j, const json&
 
     std::string preKey = "pre_tokenizer", normKey = "normalizer";
     const json none;
-    const auto& pre =
-        unwrapSequence(r, j.contains("pre_tokenizer") ? j["pre_tokenizer"] : none, "pretokenizers", preKey);
+    const auto& preTop = j.contains("pre_tokenizer") ? j["pre_tokenizer"] : none;
     const auto& norm = j.contains("normalizer") ? j["normalizer"] : none;
-    const auto pt = r.type(pre, preKey), nt = r.type(norm, normKey);
+    const auto nt = r.type(norm, normKey);
 
-    if (pt == "ByteLevel") {
+    if (auto bl = byteLevelPre(r, preTop); bl.is) {
         if (!nt.empty())
             r.unsupported(normKey + ".type", "normaliser '" + nt + "' with a ByteLevel pre-tokenizer");
-        if (!r.optBool(pre, "use_regex", preKey + ".use_regex", true))
-            r.unsupported(preKey + ".use_regex", "use_regex false");
         ByteLevelBpeParts p;
         p.vocab = std::move(vocab);
         p.merges = std::move(merges);
         p.vocabFile = p.mergesFile = r.file;
-        p.specials = std::move(specials);
+        p.added = added.tokens; // no normaliser: normalized tokens match the raw text too
         p.unk = unk;
-        p.addPrefixSpace = r.optBool(pre, "add_prefix_space", preKey + ".add_prefix_space", false);
+        p.addPrefixSpace = bl.addPrefixSpace;
+        p.preTokenizer = std::move(bl.pre);
+        p.ignoreMerges = r.optBool(model, "ignore_merges", "model.ignore_merges", false);
         p.prefixIds = std::move(prefix);
         p.suffixIds = std::move(suffix);
         return std::make_shared<ByteLevelBpe>(std::move(p));
     }
+    const auto& pre = unwrapSequence(r, preTop, "pretokenizers", preKey);
+    const auto pt = r.type(pre, preKey);
 
     MetaspaceBpeParts p;
     if (pt == "Metaspace") {
@@ -314,6 +377,11 @@ std::shared_ptr<const Tokenizer> bpe(const Reader& r, const json& j, const json&
         if (!ok)
             r.unsupported("normalizer.normalizers",
                           "a normaliser sequence other than Prepend(\"▁\"), Replace(\" \", \"▁\")");
+        for (std::size_t i = 0; i < added.tokens.size(); ++i)
+            if (added.tokens[i].normalized)
+                r.unsupported("added_tokens[" + std::to_string(i) + "].normalized",
+                              "a normalized added token ('" + added.tokens[i].content +
+                                  "') with the Prepend/Replace normaliser");
         p.replacement = kMeta;
         p.prepend = MetaspaceBpeParts::Prepend::Unconditional;
         p.splitWords = false;
@@ -325,7 +393,7 @@ std::shared_ptr<const Tokenizer> bpe(const Reader& r, const json& j, const json&
     p.vocab = std::move(vocab);
     p.merges = std::move(merges);
     p.file = r.file;
-    p.specials = std::move(specials);
+    p.added = added.tokens;
     p.unk = unk;
     p.byteFallback = r.optBool(model, "byte_fallback", "model.byte_fallback", false);
     p.fuseUnk = r.optBool(model, "fuse_unk", "model.fuse_unk", false);

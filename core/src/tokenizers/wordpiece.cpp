@@ -82,7 +82,7 @@ const icu::Normalizer2& normalizer(bool nfd) {
     return *n;
 }
 
-icu::UnicodeString normalize(const icu::UnicodeString& s, bool nfd) {
+icu::UnicodeString icuNormalize(const icu::UnicodeString& s, bool nfd) {
     UErrorCode err = U_ZERO_ERROR;
     auto out = normalizer(nfd).normalize(s, err);
     if (U_FAILURE(err))
@@ -129,6 +129,21 @@ std::shared_ptr<WordPiece> WordPiece::load(const fs::path& dir) {
         special("sep_token", o.sep);
         special("pad_token", o.pad);
         special("mask_token", o.mask);
+        o.splitSpecialTokens = c.boolean("split_special_tokens", false);
+        if (c.has("never_split") && !j["never_split"].is_null()) {
+            const auto& ns = j["never_split"];
+            if (!ns.is_array())
+                c.fail("never_split", "expected an array of strings");
+            for (const auto& t : ns) {
+                if (!t.is_string())
+                    c.fail("never_split", "expected an array of strings, got " + t.dump());
+                o.neverSplit.push_back(t.get<std::string>());
+            }
+        }
+        if (j.contains("added_tokens_decoder") && j["added_tokens_decoder"].is_object())
+            for (const auto& [id, t] : j["added_tokens_decoder"].items())
+                if (t.is_object() && t.contains("content") && t["content"].is_string())
+                    o.added.push_back(AddedToken{.id = -1, .content = t["content"].get<std::string>()});
     }
     return std::make_shared<WordPiece>(std::move(vocab), o, vocabPath.string());
 }
@@ -146,6 +161,57 @@ WordPiece::WordPiece(std::vector<std::string> vocab, WordPieceOptions options, c
     unkId_ = need(opt_.unk, "unk_token");
     clsId_ = need(opt_.cls, "cls_token");
     sepId_ = need(opt_.sep, "sep_token");
+    neverSplit_.insert(opt_.neverSplit.begin(), opt_.neverSplit.end());
+    std::vector<AddedToken> added;
+    for (const auto* t : {&opt_.unk, &opt_.sep, &opt_.pad, &opt_.cls, &opt_.mask})
+        if (opt_.configSpecials && ids_.count(*t))
+            added.push_back(AddedToken{.id = ids_.at(*t), .content = *t});
+    for (auto t : opt_.added) {
+        if (t.id < 0) { // tokenizer_config.json's added_tokens_decoder: the id is the vocabulary's
+            const auto it = ids_.find(t.content);
+            if (it == ids_.end())
+                continue;
+            t.id = it->second;
+        }
+        if (t.id >= vocabSize() || vocab_[static_cast<std::size_t>(t.id)] != t.content)
+            throw ConfigError(file + ": added token '" + t.content + "' is not id " + std::to_string(t.id) +
+                              " of the vocabulary");
+        added.push_back(t);
+    }
+    for (const auto& t : added)
+        if (t.special)
+            specialIds_.insert(t.id);
+    if (opt_.splitSpecialTokens)
+        added.clear();
+    AddedTokenSplitter::Normalizer norm;
+    if (opt_.normalizedAdded)
+        norm = [o = opt_](const std::string& text) { return normalize(text, o); };
+    added_ = AddedTokenSplitter(std::move(added), std::move(norm));
+}
+
+std::string WordPiece::normalize(const std::string& text, const WordPieceOptions& opt) {
+    icu::UnicodeString cleaned;
+    for (UChar32 c : codepoints(icu::UnicodeString::fromUTF8(text))) {
+        if (c == 0 || c == 0xFFFD || isControl(c))
+            continue;
+        if (isWhitespace(c))
+            cleaned.append(static_cast<UChar32>(' '));
+        else if (opt.tokenizeChineseChars && isCjk(c))
+            cleaned.append(static_cast<UChar32>(' ')).append(c).append(static_cast<UChar32>(' '));
+        else
+            cleaned.append(c);
+    }
+    cleaned = icuNormalize(cleaned, false); // NFC
+    if (opt.doLowerCase)
+        cleaned.toLower(icu::Locale::getRoot());
+    if (opt.stripAccents == 1 || (opt.stripAccents == -1 && opt.doLowerCase)) {
+        const auto nfd = icuNormalize(cleaned, true);
+        cleaned.remove();
+        for (UChar32 c : codepoints(nfd))
+            if (u_charType(c) != U_NON_SPACING_MARK)
+                cleaned.append(c);
+    }
+    return utf8(cleaned);
 }
 
 int WordPiece::idOf(const std::string& t) const {
@@ -170,16 +236,20 @@ std::vector<std::string> WordPiece::basicTokenize(const std::string& text) const
         else
             cleaned.append(c);
     }
-    cleaned = normalize(cleaned, false); // NFC
+    cleaned = icuNormalize(cleaned, false); // NFC
     const bool strip = opt_.stripAccents == 1 || (opt_.stripAccents == -1 && opt_.doLowerCase);
     std::vector<std::string> out;
     auto flushWord = [&](icu::UnicodeString word) {
         if (word.isEmpty())
             return;
+        if (!neverSplit_.empty() && neverSplit_.count(utf8(word))) {
+            out.push_back(utf8(word));
+            return;
+        }
         if (opt_.doLowerCase)
             word.toLower(icu::Locale::getRoot());
         if (strip) {
-            const auto nfd = normalize(word, true);
+            const auto nfd = icuNormalize(word, true);
             icu::UnicodeString kept;
             for (UChar32 c : codepoints(nfd))
                 if (u_charType(c) != U_NON_SPACING_MARK)
@@ -245,9 +315,38 @@ std::vector<std::string> WordPiece::wordPieces(const std::string& word) const {
 
 std::vector<int> WordPiece::encode(const std::string& text) const {
     std::vector<int> ids = {clsId_};
-    for (const auto& w : basicTokenize(text))
-        for (const auto& p : wordPieces(w))
-            ids.push_back(ids_.at(p));
+    auto segments = added_.split(text);
+    if (opt_.configSpecials && opt_.doLowerCase && !added_.empty()) {
+        // transformers' PreTrainedTokenizer.tokenize lower-cases all but the special tokens before it
+        // splits them out (and before never_split is looked at): split the lower-cased rest again.
+        std::vector<TextSegment> lowered;
+        for (auto& seg : segments) {
+            if (seg.id >= 0) {
+                lowered.push_back(std::move(seg));
+                continue;
+            }
+            std::string lower;
+            icu::UnicodeString::fromUTF8(seg.text).toLower(icu::Locale::getRoot()).toUTF8String(lower);
+            for (auto& s : added_.split(lower))
+                lowered.push_back(std::move(s));
+        }
+        segments = std::move(lowered);
+    }
+    for (const auto& seg : segments) {
+        if (seg.id >= 0) {
+            ids.push_back(seg.id);
+            continue;
+        }
+        for (const auto& w : basicTokenize(seg.text)) {
+            if (!neverSplit_.empty() && neverSplit_.count(w)) {
+                const auto it = ids_.find(w);
+                ids.push_back(it == ids_.end() ? unkId_ : it->second);
+                continue;
+            }
+            for (const auto& p : wordPieces(w))
+                ids.push_back(ids_.at(p));
+        }
+    }
     ids.push_back(sepId_);
     return ids;
 }
@@ -255,7 +354,7 @@ std::vector<int> WordPiece::encode(const std::string& text) const {
 std::string WordPiece::decode(const std::vector<int>& ids) const {
     std::string out;
     for (int id : ids) {
-        if (id == clsId_ || id == sepId_ || id == idOf(opt_.pad))
+        if (id == clsId_ || id == sepId_ || id == idOf(opt_.pad) || specialIds_.count(id))
             continue;
         const auto p = piece(id);
         if (p.rfind("##", 0) == 0)

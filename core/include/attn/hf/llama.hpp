@@ -49,7 +49,11 @@ public:
     int vocabSize() const override { return cfg_.vocabSize; }
     int numLayers() const override { return cfg_.layers; }
     int numHeads() const override { return cfg_.heads; }
-    int maxPositions() const override { return 0; } // rotary positions have no table; no hard limit
+    /// max_position_embeddings. Rotary positions have no table, and transformers' LlamaRotaryEmbedding
+    /// computes cos/sin for any position without complaint; attnviz refuses a longer input (a clear
+    /// error naming config.json) and stops generation there with a warning, as for GPT-2: positions the
+    /// model was never trained on give attention maps that look valid and mean nothing.
+    int maxPositions() const override { return cfg_.maxPositions; }
     std::optional<int> eosId() const override { return cfg_.eosTokenId; }
     KvCache newCache() const override;
     DecoderPass extend(KvCache& cache, const std::vector<int>& ids) const override;

@@ -12,10 +12,15 @@
 //      Latin-1 bytes stand for themselves, the other 68 bytes for U+0100 + n: a space is "Ġ")
 //   4. merges by rank (lowest first), then vocabulary ids; a piece outside the vocabulary takes
 //      unk_token's id (never happens when the 256 byte characters are in the vocabulary)
+// With a tokenizer.json, step 1 follows the added tokens' flags (AddedTokenSplitter), step 2 may be the
+// file's own pre-tokenizer (Split regex + ByteLevel(use_regex = false), as Llama 3 writes), and
+// ignore_merges (Llama 3) looks a whole piece up in the vocabulary before merging.
 // No BOS unless add_bos_token is true. decode() maps the characters back to bytes (special tokens
 // dropped, invalid UTF-8 shown as U+FFFD); readable() shows each token's bytes as UTF-8 ("Ġthe" ->
 // " the", a CJK character split over two tokens shown whole on both).
 
+#include <attn/tokenizers/added_tokens.hpp>
+#include <attn/tokenizers/pre_tokenizer.hpp>
 #include <attn/tokenizers/tokenizer.hpp>
 #include <filesystem>
 #include <memory>
@@ -37,6 +42,9 @@ struct ByteLevelBpeParts {
     std::vector<std::size_t> mergeLines;                     // line of each merge in `mergesFile` (or 0)
     std::string vocabFile, mergesFile;                       // for error messages
     std::vector<std::string> specials;                       // split out of the text whole
+    std::vector<AddedToken> added;                           // tokenizer.json added_tokens, with flags
+    std::shared_ptr<const PreTokenizer> preTokenizer;        // null: GPT-2's regex (step 2)
+    bool ignoreMerges = false;                               // a piece in the vocabulary is one token
     std::string unk;                                         // "" = none
     bool addPrefixSpace = false;                             // a space before text that has none
     std::vector<int> prefixIds, suffixIds;                   // around every encode (e.g. BOS)
@@ -71,8 +79,10 @@ private:
     std::vector<std::string> vocab_;
     std::unordered_map<std::string, int> ids_;
     std::unique_ptr<detail::BpeMerges> merges_;
-    std::vector<std::string> specials_;
-    std::unordered_set<int> specialIds_;
+    AddedTokenSplitter added_;
+    std::unordered_set<int> specialIds_, addedIds_;
+    std::shared_ptr<const PreTokenizer> pre_;
+    bool ignoreMerges_ = false;
     int unkId_ = -1;
     bool addPrefixSpace_ = false;
     std::vector<int> prefixIds_, suffixIds_;

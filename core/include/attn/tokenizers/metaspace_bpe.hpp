@@ -4,9 +4,11 @@
 // BPE on Unicode characters by merge rank, characters outside the vocabulary as their UTF-8 bytes
 // "<0xE4>" when byte_fallback is on (else unk_token, consecutive ones fused when fuse_unk), and the
 // post-processor's special tokens around the ids (TemplateProcessing "<s> $A"). Special (added)
-// tokens are split out of the text first. decode() is the Llama decoder (▁ -> space, byte pieces
+// tokens are split out of the text first (AddedTokenSplitter: special, single_word, lstrip, rstrip;
+// ordinary added tokens are kept by decode()). decode() is the Llama decoder (▁ -> space, byte pieces
 // joined, one leading space stripped when one was prepended, special tokens dropped).
 
+#include <attn/tokenizers/added_tokens.hpp>
 #include <attn/tokenizers/tokenizer.hpp>
 #include <filesystem>
 #include <memory>
@@ -31,6 +33,7 @@ struct MetaspaceBpeParts {
     std::vector<std::pair<std::string, std::string>> merges; // best first
     std::string file;                                        // for error messages
     std::vector<std::string> specials;                       // split out of the text whole
+    std::vector<AddedToken> added;                           // with their flags (matched in raw text)
     std::string unk;                                         // "" = none
     bool byteFallback = false, fuseUnk = false, ignoreMerges = false;
     std::string replacement = "\xE2\x96\x81"; // "▁"
@@ -60,7 +63,8 @@ private:
     MetaspaceBpeParts p_;
     std::unordered_map<std::string, int> ids_;
     std::unique_ptr<detail::BpeMerges> merges_;
-    std::unordered_set<int> specialIds_;
+    AddedTokenSplitter added_;
+    std::unordered_set<int> specialIds_, addedIds_;
     int unkId_ = -1;
 };
 

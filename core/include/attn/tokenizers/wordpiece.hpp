@@ -10,13 +10,21 @@
 //   5. WordPiece: longest match first, "##" on continuations; a word longer than 100 characters or with
 //      any piece that does not match becomes unk_token as a whole
 //   6. [CLS] ... [SEP] (cls_token / sep_token; their ids come from vocab.txt)
+// Before step 1 the special tokens are split out of the raw text, case-sensitively, as transformers'
+// tokenizers do for every special token (unk/sep/pad/cls/mask in the vocabulary and
+// tokenizer_config.json's added_tokens_decoder; tokenizer.json: its added_tokens with their flags):
+// "[CLS] hello [SEP]" typed as text gives the [CLS] and [SEP] ids, unless tokenizer_config.json says
+// "split_special_tokens": true. A word (after step 3's whitespace split) listed in never_split is kept
+// whole: neither lower-cased nor split on punctuation, and looked up as it is ([UNK] when absent).
 // Unicode properties, case mapping and normalisation come from ICU.
 
+#include <attn/tokenizers/added_tokens.hpp>
 #include <attn/tokenizers/tokenizer.hpp>
 #include <filesystem>
 #include <map>
 #include <string>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 namespace attn::tokenizers {
@@ -27,6 +35,11 @@ struct WordPieceOptions {
     bool tokenizeChineseChars = true;
     std::string unk = "[UNK]", cls = "[CLS]", sep = "[SEP]", pad = "[PAD]", mask = "[MASK]";
     int maxCharsPerWord = 100;
+    std::vector<std::string> neverSplit; // tokenizer_config.json never_split
+    std::vector<AddedToken> added;       // split out of the raw text first (see above)
+    bool splitSpecialTokens = false;     // true: the special tokens are ordinary text
+    bool normalizedAdded = false;        // tokenizer.json: normalized added tokens match normalised text
+    bool configSpecials = true;          // unk/sep/pad/cls/mask are split out too (not for tokenizer.json)
 };
 
 class WordPiece : public Tokenizer {
@@ -41,6 +54,8 @@ public:
     int vocabSize() const override { return static_cast<int>(vocab_.size()); }
     int idOf(const std::string& pieceText) const override;
 
+    /// Steps 1-3 without the split (BertNormalizer): the text normalized added tokens are matched in.
+    static std::string normalize(const std::string& text, const WordPieceOptions& options);
     /// Steps 1-4: the words before WordPiece.
     std::vector<std::string> basicTokenize(const std::string& text) const;
     /// Step 5 on one word.
@@ -51,6 +66,9 @@ private:
     std::unordered_map<std::string, int> ids_;
     WordPieceOptions opt_;
     int unkId_ = -1, clsId_ = -1, sepId_ = -1;
+    AddedTokenSplitter added_;
+    std::unordered_set<std::string> neverSplit_;
+    std::unordered_set<int> specialIds_;
 };
 
 } // namespace attn::tokenizers
