@@ -13,7 +13,7 @@ struct Classified {
     attn::Matrix rollout;
 };
 
-Classified classifyImage(const attn::VitModel& model, attn::Image image) {
+Classified classifyImage(const ImageClassifier& model, attn::Image image) {
     Classified c;
     c.modelView = model.resized(image);
     c.result = model.classify(image);
@@ -36,8 +36,12 @@ VisionSession::VisionSession(QObject* parent) : QObject(parent) {
     connect(&classifyRunner_, &JobRunner::busyChanged, this, &VisionSession::refreshBusy);
 }
 
-std::shared_ptr<const attn::VitModel> VisionSession::model() const {
-    return slot_->modelAs<attn::VitModel>();
+std::shared_ptr<const ImageClassifier> VisionSession::model() const {
+    if (modelFor_ != slot_->handle()) {
+        modelFor_ = slot_->handle();
+        model_ = imageClassifierOf(modelFor_);
+    }
+    return model_;
 }
 
 bool VisionSession::isBusy() const {
