@@ -7,6 +7,7 @@
 #include "cli_run.hpp"
 #include "pages/explain/explain_panel.hpp"
 #include "pages/sentiment_page.hpp"
+#include "pages/vision/dataset_browser.hpp"
 #include "pages/vision/vision_session.hpp"
 #include "pages/vision/vit_attention_panel.hpp"
 #include "pages/vision_page.hpp"
@@ -25,6 +26,7 @@
 #include <QTemporaryDir>
 #include <QUrl>
 #include <QtTest>
+#include <attn/datasets/idx.hpp>
 #include <attn/hf/bert.hpp>
 #include <attn/hf/load.hpp>
 #include <attn/hf/vit.hpp>
@@ -308,6 +310,32 @@ private Q_SLOTS:
         QCOMPARE(int(overlay.size()), 16);
         for (int p = 0; p < 16; ++p)
             QVERIFY(std::abs(overlay[size_t(p)] - want(6, p + 1)) <= kRefTol);
+    }
+
+    // Regression: Fashion-MNIST's labels 0..9 were named with a four-class model's classes ("#2 dog"),
+    // and a prediction was marked ✓ against a label the model cannot output.
+    void datasetLabelsBeyondTheModelsClassesAreNotCompared() {
+        attn::datasets::Images images;
+        images.count = 3;
+        images.rows = images.cols = 8;
+        images.pixels.resize(3 * 64);
+        for (std::size_t i = 0; i < images.pixels.size(); ++i)
+            images.pixels[i] = static_cast<unsigned char>((i * 37) % 256);
+        QTemporaryDir tmp;
+        const QString imgPath = tmp.filePath(QStringLiteral("t-images-idx3-ubyte"));
+        attn::datasets::writeIdxImages(imgPath.toStdString(), images);
+        attn::datasets::writeIdxLabels(tmp.filePath(QStringLiteral("t-labels-idx1-ubyte")).toStdString(),
+                                       {1, 9, 2});
+        VisionPage page;
+        page.loadModel(kHf + QStringLiteral("vit-tiny"));
+        QVERIFY(waitUntilIdle(page));
+        page.openFile(imgPath, 0);
+        QVERIFY(waitUntilIdle(page));
+        QVERIFY2(!page.errorVisible(), qPrintable(page.errorText()));
+        QCOMPARE(page.session()->datasetLabel(0), -1);
+        QCOMPARE(page.session()->analysis()->trueLabel, -1);
+        page.browser()->setMistakesOnly(true);
+        QCOMPARE(page.browser()->visibleRows(), 0);
     }
 
     void visionFailedLoadKeepsTheModel() {

@@ -45,7 +45,9 @@ public:
     const std::shared_ptr<const imageio::DatasetFile>& dataset() const { return dataset_; }
     /// The dataset index that is (or is being) classified; -1 when the image is not from the dataset.
     int browsedIndex() const { return browsed_; }
-    /// The true label of dataset image `index`, -1 when unknown.
+    /// The true label of dataset image `index`, -1 when unknown — also when the dataset's labels are
+    /// not the model's classes (a label beyond the model's class count: e.g. Fashion-MNIST's ten under a
+    /// four-class Hugging Face ViT), so that no prediction is marked right or wrong against them.
     int datasetLabel(int index) const;
     /// Class name: the model's labels, else the dataset's, else "class N"; "unknown" for -1.
     QString labelName(int label) const;
@@ -98,5 +100,6 @@ private:
     std::shared_ptr<const imageio::DatasetFile> dataset_;
     std::vector<int> predictions_;
     int browsed_ = -1;
+    int datasetMaxLabel_ = -1; // largest label of dataset_
     bool busy_ = false;
 };
