@@ -4,6 +4,7 @@
 #include <attn/checkpoint.hpp>
 #include <attn/hf/hf_config.hpp>
 #include <attn/hf/load.hpp>
+#include <attn/tokenizers/wordpiece.hpp>
 #include <stdexcept>
 
 namespace {
@@ -21,6 +22,31 @@ attn::ClassifierResult toResult(attn::hf::EncoderOutput out) {
     r.attention = std::move(out.attention);
     return r;
 }
+
+} // namespace
+
+/// As attnviz's own classifier labels its positions: a word the vocabulary lacks shows as typed (the
+/// model saw [UNK] there; the page marks it). Only for BERT's WordPiece, whose words align with the
+/// ids: [CLS], then each basic-tokenised word's pieces (one [UNK] for a word that has none). A label is
+/// replaced only where the id is the unknown id and the position is before the closing [SEP] (`real`:
+/// the tokens before padding).
+void HfTextClassifier::showTypedUnknownWords(std::string_view text, const std::vector<int>& ids,
+                                             std::size_t real, std::vector<std::string>& labels) const {
+    const auto* wp = dynamic_cast<const attn::tokenizers::WordPiece*>(model_->tokenizer());
+    if (!wp || unkId_ < 0)
+        return;
+    std::size_t at = 1; // after [CLS]
+    for (const auto& word : wp->basicTokenize(std::string(text))) {
+        const auto pieces = wp->wordPieces(word);
+        if (at + 1 >= real) // truncated here
+            break;
+        if (pieces.size() == 1 && ids[at] == unkId_)
+            labels[at] = word;
+        at += pieces.size();
+    }
+}
+
+namespace {
 
 attn::EncoderConfig encoderOf(const attn::hf::EncoderModel& m, int width) {
     attn::EncoderConfig e;
@@ -94,6 +120,7 @@ attn::ClassifierResult HfTextClassifier::classify(std::string_view text, int pad
             allowed[i] = 0;
     attn::ClassifierResult r = toResult(model_->forward(ids, allowed));
     r.tokens = model_->tokenLabels(ids);
+    showTypedUnknownWords(text, ids, real, r.tokens);
     r.ids = std::move(ids);
     r.keyAllowed = std::move(allowed);
     r.warnings = std::move(warnings);

@@ -39,6 +39,9 @@ public:
     QString explainUnavailable() const override;
 
 private:
+    void showTypedUnknownWords(std::string_view text, const std::vector<int>& ids, std::size_t real,
+                               std::vector<std::string>& labels) const;
+
     std::shared_ptr<const attn::hf::BertModel> model_;
     attn::TransformerClassifierConfig settings_;
     int padId_ = 0, unkId_ = -1;

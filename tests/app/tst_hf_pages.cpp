@@ -172,6 +172,21 @@ private Q_SLOTS:
             QVERIFY(std::abs(page.pooledWeights()[j] - m(0, j)) <= kCoreTol);
     }
 
+    // As with attnviz's own models, a word the vocabulary lacks is shown as typed and marked; the id is
+    // [UNK]'s. Pieces keep their "##".
+    void unknownWordsShowAsTyped() {
+        SentimentPage page;
+        loadSentiment(page, kHf + QStringLiteral("bert-tiny"));
+        classify(page, QStringLiteral("The film was Wonderful, unaffable"));
+        const auto& r = *page.result();
+        QCOMPARE(testutil::labels(r.tokens), (QStringList{"[CLS]", "the", "film", "was", "wonderful", ",",
+                                                          "un", "##aff", "##able", "[SEP]"}));
+        const auto core = attn::hf::loadModel((kHf + QStringLiteral("bert-tiny")).toStdString());
+        QCOMPARE(r.ids, core->tokenizer()->encode("The film was Wonderful, unaffable"));
+        QCOMPARE(r.ids[4], core->tokenizer()->idOf("[UNK]"));
+        QVERIFY2(page.legendText().contains(QStringLiteral("[UNK]")), qPrintable(page.legendText()));
+    }
+
     void sentimentMaskDemoEqualsTheUnpaddedRun() {
         SentimentPage page;
         loadSentiment(page, kHf + QStringLiteral("bert-tiny"));
