@@ -8,6 +8,7 @@
 #include "pages/explain/explain_panel.hpp"
 #include "pages/sentiment_page.hpp"
 #include "pages/vision/dataset_browser.hpp"
+#include "pages/vision/position_embedding_panel.hpp"
 #include "pages/vision/vision_session.hpp"
 #include "pages/vision/vit_attention_panel.hpp"
 #include "pages/vision_page.hpp"
@@ -292,6 +293,20 @@ private Q_SLOTS:
         QCOMPARE(model->settings().patchSize, 8);
         QCOMPARE(model->settings().patchesPerSide(), 4);
         QCOMPARE(model->labels(), (std::vector<std::string>{"cat", "dog", "bird", "fish"}));
+
+        // Position embeddings tab: the cosine of the file's position_embeddings rows (patches), by hand.
+        const auto core =
+            std::dynamic_pointer_cast<const attn::hf::ViTModel>(attn::hf::loadModel(dir.toStdString()));
+        QVERIFY(core);
+        const attn::Matrix& pos = core->positionEmbeddings(); // 17 x 16, [CLS] first
+        const attn::Matrix& sim = page.positionPanel()->view()->similarity();
+        QCOMPARE(sim.rows(), 16);
+        for (int i = 0; i < 16; ++i)
+            for (int j = 0; j < 16; ++j) {
+                const double cosine =
+                    pos.row(i + 1).dot(pos.row(j + 1)) / (pos.row(i + 1).norm() * pos.row(j + 1).norm());
+                QVERIFY(std::abs(sim(i, j) - cosine) <= 1e-5);
+            }
 
         const attn::Image image = referenceImage(exp);
         page.session()->setImage(image, QStringLiteral("reference"));
