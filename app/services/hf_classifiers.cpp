@@ -231,3 +231,16 @@ ModelHandle readHfClassifier(const std::filesystem::path& dir,
         return std::make_shared<const HfImageClassifier>(std::move(vit));
     config.fail("model_type", "'" + type + "' did not load as a classifier");
 }
+
+attn::LearnedProjections readWalkthroughProjections(const std::filesystem::path& dir) {
+    if (!attn::hf::isHfDirectory(dir))
+        return attn::readLearnedProjections(dir);
+    const auto config = attn::hf::HfConfig::read(dir);
+    const int width = config.integer("hidden_size", 0);
+    throw attn::ConfigError(
+        config.file() + ": a Hugging Face " + config.modelType() + " model" +
+        (width > 0 ? " (hidden_size " + std::to_string(width) + ")" : std::string()) +
+        ": its attention heads read its own layer-normalised token + position embeddings, not word "
+        "vectors, so the Walkthrough cannot use them as learned projections; it takes an attention_head "
+        "checkpoint or a transformer_classifier as wide as the word vectors");
+}

@@ -14,6 +14,7 @@
 
 #include <attn/hf/bert.hpp>
 #include <attn/hf/vit.hpp>
+#include <attn/learned_projections.hpp>
 #include <filesystem>
 #include <functional>
 #include <memory>
@@ -77,3 +78,8 @@ std::optional<attn::Architecture> pageArchitectureOf(const std::string& modelTyp
 /// attn::hf::loadModel. Errors name the file (config.json for a model_type no page opens).
 ModelHandle readHfClassifier(const std::filesystem::path& dir,
                              const std::function<void(attn::Architecture)>& checkArchitecture = {});
+
+/// The Walkthrough's learned projections from `dir` (attn::readLearnedProjections), or, for a Hugging
+/// Face directory, an error saying why its heads cannot be used: they read the model's own
+/// layer-normalised token + position embeddings, not word vectors.
+attn::LearnedProjections readWalkthroughProjections(const std::filesystem::path& dir);

@@ -429,6 +429,20 @@ private Q_SLOTS:
         QVERIFY(!QFile::exists(png));
     }
 
+    // The Walkthrough's learned projections: a Hugging Face encoder's heads read its own embeddings, not
+    // word vectors; the command says so naming config.json (it said 'architecture "" has no learned
+    // projections').
+    void walkthroughSaysWhyAHfEncoderCannotProject() {
+        const auto run = testutil::runAttnviz({QStringLiteral("walkthrough"), QStringLiteral("--query"),
+                                               QStringLiteral("she went home"),
+                                               QStringLiteral("--projection"), QStringLiteral("learned"),
+                                               QStringLiteral("--model"), kHf + QStringLiteral("bert-tiny")});
+        QCOMPARE(run.code, 1);
+        QVERIFY2(run.err.contains("bert-tiny/config.json: a Hugging Face bert model (hidden_size 32)") &&
+                     run.err.contains("cannot use them as learned projections"),
+                 run.err.constData());
+    }
+
 private:
     QTemporaryDir configDir_;
 };
