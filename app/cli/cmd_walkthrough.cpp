@@ -5,6 +5,7 @@
 #include "cli/headless.hpp"
 #include "cli/json_out.hpp"
 #include "pages/walkthrough_view.hpp"
+#include "services/hf_classifiers.hpp"
 #include "services/resource_paths.hpp"
 #include "widgets/heatmap_view.hpp"
 
@@ -59,7 +60,7 @@ int runWalkthrough(const Argv& argv) {
             args.valueOr("model", shippedModelDir(QStringLiteral("pronoun-head")).toStdString());
         attn::LearnedProjections learned;
         try {
-            learned = attn::readLearnedProjections(dir);
+            learned = readWalkthroughProjections(dir);
         } catch (const std::exception& e) {
             std::cerr << "attnviz walkthrough: " << e.what() << '\n';
             return 1;

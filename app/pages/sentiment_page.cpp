@@ -3,6 +3,7 @@
 #include "pages/explain/explain_panel.hpp"
 #include "services/job_runner.hpp"
 #include "services/model_slot.hpp"
+#include "services/text_classifier.hpp"
 #include "widgets/error_banner.hpp"
 #include "widgets/format.hpp"
 #include "widgets/heatmap_view.hpp"
@@ -145,6 +146,10 @@ SentimentPage::SentimentPage(QWidget* parent) : Page(parent) {
             return std::nullopt;
         return explainview::Input{slot_->model(), resultText(), std::nullopt, {}};
     });
+    explain->setUnavailableReason([this] {
+        const auto model = textClassifierOf(slot_->handle());
+        return model ? model->explainUnavailable() : QString();
+    });
     tabs->addTab(explain, tr("Explain"));
     vsplit->addWidget(tabs);
     vsplit->addWidget(shaded_);
@@ -239,7 +244,7 @@ void SentimentPage::refreshErrors() {
 
 void SentimentPage::onModelChanged() {
     refreshErrors();
-    auto model = slot_->modelAs<attn::TransformerClassifier>();
+    auto model = textClassifierOf(slot_->handle());
     if (!model)
         return;
     const auto& s = model->settings();
@@ -264,7 +269,7 @@ void SentimentPage::rebuildThumbnails() {
         for (HeatmapView* v : row)
             v->parentWidget()->deleteLater();
     thumbs_.clear();
-    auto model = slot_->modelAs<attn::TransformerClassifier>();
+    auto model = textClassifierOf(slot_->handle());
     if (!model)
         return;
     const int layers = model->settings().encoder.nLayers, heads = model->settings().encoder.nHeads;
@@ -301,7 +306,7 @@ void SentimentPage::rebuildThumbnails() {
 void SentimentPage::refreshViewChooser() {
     const QSignalBlocker block(viewChooser_);
     viewChooser_->clear();
-    auto model = slot_->modelAs<attn::TransformerClassifier>();
+    auto model = textClassifierOf(slot_->handle());
     if (model) {
         const int layers = model->settings().encoder.nLayers, heads = model->settings().encoder.nHeads;
         viewChooser_->addItem(tr("all layers and heads (mean)"), QPoint(-1, -1));
@@ -347,7 +352,7 @@ void SentimentPage::setTeachingMode(bool on) {
 
 void SentimentPage::runNow() {
     input_->cancelPending();
-    auto model = slot_->modelAs<attn::TransformerClassifier>();
+    auto model = textClassifierOf(slot_->handle());
     if (!model)
         return;
     const QString text = input_->text();
@@ -385,7 +390,7 @@ void SentimentPage::showResults() {
     const attn::ClassifierResult& r = *result_;
 
     // Probabilities: one bar per label, the prediction in its own colour.
-    auto model = slot_->modelAs<attn::TransformerClassifier>();
+    auto model = textClassifierOf(slot_->handle());
     QStringList names, parts;
     for (int i = 0; i < int(r.probabilities.size()); ++i) {
         names << (model && i < int(model->labels().size())
@@ -437,7 +442,7 @@ void SentimentPage::refreshViews() {
     if (!result_)
         return;
     const attn::ClassifierResult& r = *result_;
-    auto model = slot_->modelAs<attn::TransformerClassifier>();
+    auto model = textClassifierOf(slot_->handle());
     const QStringList tokens = format::toQStrings(r.tokens);
     const bool mask = mask_->isChecked();
 
@@ -456,9 +461,8 @@ void SentimentPage::refreshViews() {
                             : tr("padding, not masked: the real words can attend to it");
             marks[i].clear();
         }
-        const auto unk = model->vocabulary().find(model->settings().unkToken);
         for (int i = 0; i < int(tokens.size()) - pads && i < int(r.ids.size()); ++i)
-            if (unk && r.ids[size_t(i)] == *unk) {
+            if (model->isUnknown(r.ids[size_t(i)])) {
                 notes[i] = tr("not in the model's vocabulary: the model saw %1 instead")
                                .arg(QString::fromStdString(model->settings().unkToken));
                 ++unknown;

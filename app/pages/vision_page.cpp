@@ -69,7 +69,11 @@ VisionPage::VisionPage(QWidget* parent) : Page(parent) {
         const auto& a = session_->analysis();
         if (!session_->model() || !a)
             return std::nullopt;
-        return explainview::Input{session_->model(), {}, a->input, a->modelView};
+        return explainview::Input{session_->slot()->model(), {}, a->input, a->modelView};
+    });
+    explain->setUnavailableReason([this] {
+        const auto model = session_->model();
+        return model ? model->explainUnavailable() : QString();
     });
     tabs_->addTab(explain, tr("Explain"));
 

@@ -2,6 +2,7 @@
 // toy example's 2-D plot (split from walkthrough_page.cpp).
 #include "pages/walkthrough_page.hpp"
 #include "services/embedding_store.hpp"
+#include "services/hf_classifiers.hpp"
 #include "services/job_runner.hpp"
 #include "services/resource_paths.hpp"
 
@@ -22,7 +23,7 @@ void WalkthroughPage::start() {
 void WalkthroughPage::loadLearnedProjections(const QString& dir) {
     // Reading the checkpoint takes a moment: off the GUI thread.
     learnedRunner_->run<attn::LearnedProjections>(
-        [path = dir.toStdString()](const JobContext&) { return attn::readLearnedProjections(path); },
+        [path = dir.toStdString()](const JobContext&) { return readWalkthroughProjections(path); },
         [this](attn::LearnedProjections result) {
             learned_ = std::move(result);
             learnedError_.clear();

@@ -2,6 +2,7 @@
 
 #include <QCoreApplication>
 #include <attn/checkpoint.hpp>
+#include <attn/hf/load.hpp>
 #include <attn/safetensors.hpp>
 #include <filesystem>
 
@@ -36,6 +37,8 @@ QString plainLoadError(const QString& dir, const std::exception& error, attn::Ar
         return tr("This folder holds a %1, not an attnviz %2.").arg(modelNoun(*found), wanted);
     if (!fs::exists(path / "config.json", ec))
         return tr("This folder is not an attnviz %1: it has no config.json.").arg(wanted);
+    if (dynamic_cast<const attn::ConfigError*>(&error) && attn::hf::isHfDirectory(path))
+        return tr("This Hugging Face model cannot be opened on this page (the reason is below).");
     if (dynamic_cast<const attn::ConfigError*>(&error))
         return tr("This is not an attnviz %1: its settings (config.json) cannot be used.").arg(wanted);
     if (dynamic_cast<const attn::SafetensorsError*>(&error))

@@ -1,6 +1,9 @@
 #include "services/model_handle.hpp"
 
+#include "services/hf_classifiers.hpp"
+
 #include <QDir>
+#include <attn/hf/load.hpp>
 #include <mutex>
 
 namespace {
@@ -63,6 +66,8 @@ ModelHandle readModel(const QString& dir, attn::LoadOptions options,
             if (!mismatch.isEmpty())
                 throw attn::CheckpointError(mismatch.toStdString());
         };
+    if (attn::hf::isHfDirectory(dir.toStdString()))
+        return readHfClassifier(dir.toStdString(), options.checkArchitecture);
     return toHandle(attn::loadModel(dir.toStdString(), options));
 }
 

@@ -16,9 +16,13 @@
 #include <optional>
 #include <variant>
 
+class HfTextClassifier;  // services/hf_classifiers.hpp: a Hugging Face BERT-family classifier
+class HfImageClassifier; // a Hugging Face ViT with its preprocessor
+
 using ModelHandle =
     std::variant<std::monostate, std::shared_ptr<const attn::TransformerClassifier>,
-                 std::shared_ptr<const attn::Seq2SeqModel>, std::shared_ptr<const attn::VitModel>>;
+                 std::shared_ptr<const attn::Seq2SeqModel>, std::shared_ptr<const attn::VitModel>,
+                 std::shared_ptr<const HfTextClassifier>, std::shared_ptr<const HfImageClassifier>>;
 
 /// Wraps what attn::loadModel returned (throws attn::CheckpointError for a model the app has no page for).
 ModelHandle toHandle(std::shared_ptr<const attn::Model> model);
@@ -34,8 +38,10 @@ template <typename M> std::shared_ptr<const M> modelAs(const ModelHandle& handle
     return nullptr;
 }
 
-/// Reads the checkpoint directory `dir` (attn::loadModel). With `required`, a config.json naming
-/// another architecture is refused before the weights are read, with architectureMismatch()'s message.
+/// Reads the checkpoint directory `dir` (attn::loadModel), or a Hugging Face classifier directory
+/// (config.json with model_type: readHfClassifier, which calls options.checkArchitecture with the page
+/// its model_type opens on). With `required`, a config.json naming another architecture is refused
+/// before the weights are read, with architectureMismatch()'s message.
 ModelHandle readModel(const QString& dir, attn::LoadOptions options = {},
                       std::optional<attn::Architecture> required = std::nullopt);
 /// Empty when `actual` is what the page needs, else e.g.

@@ -116,13 +116,17 @@ void ModelBar::dragEnterEvent(QDragEnterEvent* event) {
         event->acceptProposedAction();
 }
 
-void ModelBar::dropEvent(QDropEvent* event) {
-    const QMimeData* mime = event->mimeData();
+bool ModelBar::loadDropped(const QMimeData* mime) {
     if (!mime || !mime->hasUrls() || mime->urls().isEmpty())
-        return;
+        return false;
     const QString dir = directoryForDrop(mime->urls().first().toLocalFile());
     if (dir.isEmpty())
-        return;
-    event->acceptProposedAction();
+        return false;
     slot_->load(dir);
+    return true;
+}
+
+void ModelBar::dropEvent(QDropEvent* event) {
+    if (loadDropped(event->mimeData()))
+        event->acceptProposedAction();
 }

@@ -7,6 +7,7 @@
 class ModelSlot;
 class QLabel;
 class QMenu;
+class QMimeData;
 class QProgressBar;
 class QPushButton;
 class QToolButton;
@@ -26,6 +27,9 @@ public:
     /// The checkpoint directory a drop of `path` means: the path itself when it is a directory,
     /// else the file's directory. Empty when neither exists.
     static QString directoryForDrop(const QString& path);
+    /// What a drop does: loads the directory of the first local URL (a file inside it counts).
+    /// False when `mime` names no existing local path.
+    bool loadDropped(const QMimeData* mime);
 
 protected:
     void dragEnterEvent(QDragEnterEvent* event) override;

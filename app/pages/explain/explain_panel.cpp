@@ -158,7 +158,15 @@ void ExplainPanel::setMethods(const std::vector<std::string>& methods) {
     ablation_->setChecked(std::find(methods.begin(), methods.end(), kAblation) != methods.end());
 }
 
+QString ExplainPanel::statusText() const {
+    return status_->text();
+}
+
 void ExplainPanel::explainNow() {
+    if (const QString reason = unavailable_ ? unavailable_() : QString(); !reason.isEmpty()) {
+        status_->setText(reason);
+        return;
+    }
     const auto input = provider_ ? provider_() : std::nullopt;
     if (!input || !input->model) {
         status_->setText(tr("Nothing to explain yet: load a model and give an input."));

@@ -30,6 +30,11 @@ public:
     explicit ExplainPanel(QWidget* parent = nullptr);
 
     void setInputProvider(InputProvider provider) { provider_ = std::move(provider); }
+    /// Asked before the input: a non-empty reason means the methods cannot run on the current model
+    /// (e.g. a Hugging Face one); explainNow() shows it instead of running.
+    void setUnavailableReason(std::function<QString()> reason) { unavailable_ = std::move(reason); }
+    /// What explainNow() last showed in its status line.
+    QString statusText() const;
     /// Starts the job for the provider's current input (a running one is dropped).
     void explainNow();
     void cancel();
@@ -61,6 +66,7 @@ private:
     QString summary() const;
 
     InputProvider provider_;
+    std::function<QString()> unavailable_;
     JobRunner* jobs_ = nullptr;
     std::vector<std::pair<std::string, QCheckBox*>> methodBoxes_;
     QCheckBox* ablation_ = nullptr;

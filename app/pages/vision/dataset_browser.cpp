@@ -149,7 +149,9 @@ void DatasetBrowser::refreshRow(int row) {
         QStringLiteral("#%1  %2").arg(row).arg(truth >= 0 ? session_->labelName(truth) : QStringLiteral("?"));
     if (pred >= 0) {
         const bool wrong = truth >= 0 && pred != truth;
-        text += wrong ? QStringLiteral("  ✗ → %1").arg(session_->labelName(pred)) : QStringLiteral("  ✓");
+        text += wrong       ? QStringLiteral("  ✗ → %1").arg(session_->labelName(pred))
+                : truth < 0 ? QStringLiteral("  → %1").arg(session_->labelName(pred)) // nothing to compare
+                            : QStringLiteral("  ✓");
         item->setForeground(wrong ? format::errorColor() : palette().color(QPalette::Text));
         item->setToolTip(
             tr("true: %1, predicted: %2").arg(session_->labelName(truth), session_->labelName(pred)));

@@ -13,7 +13,7 @@ struct Classified {
     attn::Matrix rollout;
 };
 
-Classified classifyImage(const attn::VitModel& model, attn::Image image) {
+Classified classifyImage(const ImageClassifier& model, attn::Image image) {
     Classified c;
     c.modelView = model.resized(image);
     c.result = model.classify(image);
@@ -36,8 +36,12 @@ VisionSession::VisionSession(QObject* parent) : QObject(parent) {
     connect(&classifyRunner_, &JobRunner::busyChanged, this, &VisionSession::refreshBusy);
 }
 
-std::shared_ptr<const attn::VitModel> VisionSession::model() const {
-    return slot_->modelAs<attn::VitModel>();
+std::shared_ptr<const ImageClassifier> VisionSession::model() const {
+    if (modelFor_ != slot_->handle()) {
+        modelFor_ = slot_->handle();
+        model_ = imageClassifierOf(modelFor_);
+    }
+    return model_;
 }
 
 bool VisionSession::isBusy() const {
@@ -53,6 +57,8 @@ void VisionSession::refreshBusy() {
 
 int VisionSession::datasetLabel(int index) const {
     if (!dataset_ || index < 0 || static_cast<std::size_t>(index) >= dataset_->labels.size())
+        return -1;
+    if (const auto vit = model(); vit && datasetMaxLabel_ >= static_cast<int>(vit->labels().size()))
         return -1;
     return dataset_->labels[static_cast<std::size_t>(index)];
 }
@@ -79,8 +85,12 @@ void VisionSession::onModelChanged() {
         return;
     Q_EMIT statusMessage(tr("Model %1 loaded").arg(slot_->directory()));
     Q_EMIT modelChanged();
-    // Classify again what is shown.
-    if (pending_) {
+    // Classify again what is shown; a dataset image through browse(), whose true label depends on the
+    // model's classes (datasetLabel).
+    if (dataset_ && browsed_ >= 0) {
+        pending_.reset();
+        browse(browsed_);
+    } else if (pending_) {
         const Analysis p = *pending_;
         pending_.reset();
         setImage(p.input, p.source, p.trueLabel);
@@ -163,6 +173,9 @@ void VisionSession::openDataset(const QString& path, int index) {
         },
         [this, index](std::shared_ptr<const imageio::DatasetFile> file) {
             dataset_ = std::move(file);
+            datasetMaxLabel_ = -1;
+            for (const auto label : dataset_->labels)
+                datasetMaxLabel_ = std::max(datasetMaxLabel_, static_cast<int>(label));
             predictions_.assign(dataset_->images.count, -1);
             const int last = std::max(0, static_cast<int>(dataset_->images.count) - 1);
             browsed_ = std::clamp(index, 0, last);

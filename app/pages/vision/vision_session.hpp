@@ -5,9 +5,10 @@
 // current image off the GUI thread; the panels (DatasetBrowser, VitAttentionPanel, CutMixPanel,
 // PositionEmbeddingPanel) only listen to its signals and format.
 //
-// Data flow: file -> imageio (reader) -> attn::Image -> VitModel::classify (JobRunner) -> Analysis ->
+// Data flow: file -> imageio (reader) -> attn::Image -> ImageClassifier::classify (JobRunner) -> Analysis ->
 // panels. Failures come back as errorRaised(message); the previous image and result stay.
 
+#include "services/image_classifier.hpp"
 #include "services/image_io.hpp"
 #include "services/job_runner.hpp"
 
@@ -29,7 +30,7 @@ public:
     /// What one classification produced (kept until a newer one succeeds).
     struct Analysis {
         attn::Image input;     // as given (any size / channels)
-        attn::Image modelView; // VitModel::resized: the model's channels and size, pixels in [0, 1]
+        attn::Image modelView; // ImageClassifier::resized: the model's channels and size, pixels in [0, 1]
         attn::ClassifierResult result;
         attn::Matrix rollout; // T x T, all layers
         QString source;       // e.g. "t10k-images-idx3-ubyte.gz #12" or a file name
@@ -37,17 +38,21 @@ public:
     };
 
     ModelSlot* slot() const { return slot_; }
-    std::shared_ptr<const attn::VitModel> model() const;
+    /// The current ViT (attnviz's own or a Hugging Face one), null until one is loaded.
+    std::shared_ptr<const ImageClassifier> model() const;
     const std::optional<Analysis>& analysis() const { return analysis_; }
     /// The browsed dataset (null until one was opened).
     const std::shared_ptr<const imageio::DatasetFile>& dataset() const { return dataset_; }
     /// The dataset index that is (or is being) classified; -1 when the image is not from the dataset.
     int browsedIndex() const { return browsed_; }
-    /// The true label of dataset image `index`, -1 when unknown.
+    /// The true label of dataset image `index`, -1 when unknown — also when the dataset's labels are
+    /// not the model's classes (a label beyond the model's class count: e.g. Fashion-MNIST's ten under a
+    /// four-class Hugging Face ViT), so that no prediction is marked right or wrong against them.
     int datasetLabel(int index) const;
     /// Class name: the model's labels, else the dataset's, else "class N"; "unknown" for -1.
     QString labelName(int label) const;
-    /// `image` as the model sees it before normalisation (VitModel::resized); unchanged without a model.
+    /// `image` as the model sees it before normalisation (ImageClassifier::resized); unchanged without a
+    /// model.
     attn::Image modelSized(const attn::Image& image) const;
 
     /// Predictions of the browsed set (-1 = not predicted yet); written by the DatasetBrowser.
@@ -86,12 +91,15 @@ private:
     void refreshBusy();
 
     ModelSlot* slot_ = nullptr;
-    JobRunner readRunner_;     // files
-    JobRunner classifyRunner_; // the current image
+    JobRunner readRunner_;         // files
+    JobRunner classifyRunner_;     // the current image
+    mutable ModelHandle modelFor_; // the slot's model that model_ wraps (one wrapper per model)
+    mutable std::shared_ptr<const ImageClassifier> model_;
     std::optional<Analysis> analysis_;
     std::optional<Analysis> pending_; // an image waiting for a model
     std::shared_ptr<const imageio::DatasetFile> dataset_;
     std::vector<int> predictions_;
     int browsed_ = -1;
+    int datasetMaxLabel_ = -1; // largest label of dataset_
     bool busy_ = false;
 };

@@ -4,6 +4,7 @@
 #include <attn/config.hpp>
 #include <attn/hf/bert.hpp>
 #include <cmath>
+#include <stdexcept>
 
 namespace attn::hf {
 
@@ -121,10 +122,16 @@ std::shared_ptr<BertModel> BertModel::load(const HfConfig& config, const std::fi
     return std::make_shared<BertModel>(config, dir, cfg, std::move(w), std::move(labels));
 }
 
-EncoderOutput BertModel::forward(const std::vector<int>& ids) const {
+EncoderOutput BertModel::forward(const std::vector<int>& ids,
+                                 const std::vector<std::uint8_t>& keyAllowed) const {
     const std::string& f = config().file();
     if (ids.empty())
         throw ConfigError(f + ": the input has no tokens");
+    if (!keyAllowed.empty() && (keyAllowed.size() != ids.size() || !keyAllowed.front()))
+        throw std::invalid_argument("bert: attention mask of " + std::to_string(keyAllowed.size()) +
+                                    " flags with the first " +
+                                    (keyAllowed.empty() || keyAllowed.front() ? "set" : "clear") +
+                                    ", expected " + std::to_string(ids.size()) + " with [CLS] set");
     if (static_cast<int>(ids.size()) > cfg_.maxPositions)
         throw ConfigError(f + ": " + std::to_string(ids.size()) + " tokens exceed max_position_embeddings " +
                           std::to_string(cfg_.maxPositions));
@@ -145,7 +152,7 @@ EncoderOutput BertModel::forward(const std::vector<int>& ids) const {
     for (const auto& L : w_.layers) {
         const Matrix q = linear(x, L.wq, L.bq), k = linear(x, L.wk, L.bk), v = linear(x, L.wv, L.bv); // T x d
         std::vector<Matrix> maps;
-        const Matrix ctx = detail::bidirectionalAttention(q, k, v, H, hs, scale, maps); // T x d
+        const Matrix ctx = detail::bidirectionalAttention(q, k, v, H, hs, scale, maps, keyAllowed); // T x d
         out.attention.push_back(std::move(maps));
         const Matrix a = L.ln1.forward(linear(ctx, L.wo, L.bo) + x);
         Matrix inter = linear(a, L.wi, L.bi); // T x intermediate

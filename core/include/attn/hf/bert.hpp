@@ -14,6 +14,7 @@
 #include <attn/hf/model.hpp>
 #include <attn/hf/tensor_store.hpp>
 #include <attn/layers/layer_norm.hpp>
+#include <cstdint>
 #include <memory>
 
 namespace attn::hf {
@@ -58,8 +59,11 @@ public:
     int numHeads() const override { return cfg_.heads; }
     const std::vector<std::string>& labels() const override { return labels_; }
     int maxPositions() const { return cfg_.maxPositions; }
-    /// One sequence, token type 0, no padding. Throws naming config.json on a bad id or length.
-    EncoderOutput forward(const std::vector<int>& ids) const;
+    /// One sequence, token type 0. Throws naming config.json on a bad id or length. `keyAllowed`:
+    /// empty, or transformers' attention_mask (T flags, 0 = padding no position attends to; [CLS] must
+    /// be 1).
+    EncoderOutput forward(const std::vector<int>& ids,
+                          const std::vector<std::uint8_t>& keyAllowed = {}) const;
 
 private:
     BertConfig cfg_;

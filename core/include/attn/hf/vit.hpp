@@ -76,6 +76,8 @@ public:
     const std::vector<std::string>& labels() const override { return labels_; }
     const ViTConfig& vitConfig() const { return cfg_; }
     const ImagePreprocessor& preprocessor() const { return pre_; }
+    /// position_embeddings: (N + 1) x d, [CLS] first.
+    const Matrix& positionEmbeddings() const { return w_.position; }
 
     /// The preprocessor's pixel values for an image (pixels in [0, 1]; grey expanded to the model's
     /// channels).
