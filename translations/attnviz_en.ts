@@ -311,6 +311,10 @@
         <source>The shipped language model is missing from this installation.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>No default model found at %1; use Open model…</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>EmbeddingStore</name>
@@ -691,6 +695,14 @@ permuted weights (seed %3): Δp %4</source>
         <source>Hover a cell to read its row and column</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>row</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>column</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>HeatmapView</name>
@@ -764,6 +776,65 @@ permuted weights (seed %3): Δp %4</source>
     </message>
     <message>
         <source>column %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>— (no value)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2 (row %3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2 (column %3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>LoadError</name>
+    <message>
+        <source>sentiment model (transformer classifier)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>translation model (seq2seq)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>vision model (ViT)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This is not a model folder: choose the folder that holds config.json and model.safetensors.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This folder holds a %1, not an attnviz %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This folder is not an attnviz %1: it has no config.json.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This is not an attnviz %1: its settings (config.json) cannot be used.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The model&apos;s weights (model.safetensors) are damaged or incomplete.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The model&apos;s files do not fit together: a file is missing or the weights do not match config.json.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The model could not be loaded.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1228,9 +1299,9 @@ permuted weights (seed %3): Δp %4</source>
     </message>
     <message numerus="yes">
         <source>&lt;br&gt;%n pad token(s) appended. With the mask their columns get weight 0; without it the real words attend to them and the prediction drifts.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>&lt;br&gt;%n pad token appended. With the mask its column gets weight 0; without it the real words attend to it and the prediction drifts.</numerusform>
+            <numerusform>&lt;br&gt;%n pad tokens appended. With the mask their columns get weight 0; without it the real words attend to them and the prediction drifts.</numerusform>
         </translation>
     </message>
     <message>
@@ -1283,17 +1354,6 @@ permuted weights (seed %3): Δp %4</source>
     </message>
     <message>
         <source>Sentiment</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>StripArea</name>
-    <message>
-        <source>row</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>column</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1634,9 +1694,9 @@ permuted weights (seed %3): Δp %4</source>
     </message>
     <message numerus="yes">
         <source>⚠ %n source word(s) are not in the model&apos;s vocabulary: the encoder saw &lt;unk&gt; instead.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>⚠ %n source word is not in the model&apos;s vocabulary: the encoder saw &lt;unk&gt; instead.</numerusform>
+            <numerusform>⚠ %n source words are not in the model&apos;s vocabulary: the encoder saw &lt;unk&gt; instead.</numerusform>
         </translation>
     </message>
     <message>
@@ -2129,6 +2189,161 @@ permuted weights (seed %3): Δp %4</source>
     </message>
     <message>
         <source>Walkthrough</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>WalkthroughView</name>
+    <message>
+        <source>Not in the vocabulary (marked ⚠ on the axes, excluded from the softmax): %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> The shipped word vectors have no one-letter words (“a”, “i”) and no digits — neither the embedded set nor the larger set of the same package. glove.6B.100d.txt from the GloVe authors (Stanford NLP, glove.6B.zip) has them: View → Word vectors → Open….</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Dashed cells: function words scoring high with each other — %1. An artefact of raw word vectors, not of meaning: frequent words share a direction. The same artefact makes “a” ↔ “the” a top pair in vectors that have “a”.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (+ positions)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Learned Wq, Wk, Wv: checkpoint “%1”. The sinusoidal positional encoding is added to every word vector first, as a Transformer does (the head was trained so).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Learned Wq, Wk, Wv: checkpoint “%1” (applied to the word vectors without positions).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step 1 of 5 · Word vectors (one row per word, %1 dimensions)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step 2 of 5 · Scores  v·tanh(Wq q + Wk k)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step 2 of 5 · Scores  q · k</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step 3 of 5 · Scaled scores  q · k / %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step 3 of 5 · No scaling (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>additive</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>plain dot product</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step 4 of 5 · Softmax weights (each row sums to 1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step 5 of 5 · Mix: new vectors = weights × values</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Every word becomes its word vector; a sentence becomes a matrix with one row per word. Queries come from the first sentence, keys and values from the %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>same sentence (self-attention)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>second (cross-attention)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Additive scoring passes query and key through a small network: more expressive, slower than a dot product.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The dot product of each query word with each key word: aligned directions score high, perpendicular ones exactly 0.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Dividing by √d keeps scores of long vectors from saturating the softmax.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Plain dot-product and additive scoring are not scaled; choose “scaled dot” to see the division by √d.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Softmax turns each row into weights that sum to 1: a soft hash-table lookup of the query among the keys. Words not in the vocabulary are left out (—).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Each query word&apos;s new vector is the weighted mix of the value vectors (here the key vectors themselves unless Wv is applied).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>“%1” is not in the word-vector vocabulary: it has no vector, so it is %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>excluded from every softmax (its column is left out: —)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not a query (its row is left out: —)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>vector component</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>query word</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>vector dimension</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>query word (its new vector)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>weight</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>scaled score</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>score</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>query word (row)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>key word (column)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Key word vectors (%1 dimensions)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>key word</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
