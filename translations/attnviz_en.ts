@@ -2191,6 +2191,34 @@ permuted weights (seed %3): Δp %4</source>
         <source>Walkthrough</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>&lt;tr&gt;&lt;th align=left&gt;key&lt;/th&gt;&lt;th align=right&gt;score&lt;/th&gt;&lt;/tr&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;tr&gt;&lt;th align=left&gt;key&lt;/th&gt;&lt;th align=right&gt;score&lt;/th&gt;&lt;th align=right&gt;÷ √d&lt;/th&gt;&lt;/tr&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;tr&gt;&lt;th align=left&gt;key&lt;/th&gt;&lt;th align=right&gt;%1&lt;/th&gt;&lt;th align=right&gt;exp(s − max)&lt;/th&gt;&lt;th align=right&gt;weight&lt;/th&gt;&lt;/tr&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>excluded</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;tr&gt;&lt;td&gt;&lt;i&gt;sum&lt;/i&gt;&lt;/td&gt;&lt;td&gt;&lt;/td&gt;&lt;td align=right&gt;&lt;i&gt;%1&lt;/i&gt;&lt;/td&gt;&lt;td align=right&gt;&lt;i&gt;%2&lt;/i&gt;&lt;/td&gt;&lt;/tr&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;tr&gt;&lt;th align=left&gt;key&lt;/th&gt;&lt;th align=right&gt;weight&lt;/th&gt;&lt;th align=right&gt;‖weight × v‖&lt;/th&gt;&lt;/tr&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1  (row %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>WalkthroughView</name>
