@@ -1478,6 +1478,42 @@ permuted weights (seed %3): Δp %4</source>
         <source>Transformer</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>1 Embed + PE</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>2 Heads</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>3 Attention</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>4 Concat + Wo</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>5 Add &amp;&amp; Norm</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>6 FFN</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>7 Output</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>8 What if</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>9 Cost</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>TransformerWhatIfPanel</name>

@@ -1479,6 +1479,42 @@ permuted weights (seed %3): Δp %4</source>
         <source>Transformer</source>
         <translation>Transformer</translation>
     </message>
+    <message>
+        <source>1 Embed + PE</source>
+        <translation>1 嵌入 + 位置编码</translation>
+    </message>
+    <message>
+        <source>2 Heads</source>
+        <translation>2 多头</translation>
+    </message>
+    <message>
+        <source>3 Attention</source>
+        <translation>3 注意力</translation>
+    </message>
+    <message>
+        <source>4 Concat + Wo</source>
+        <translation>4 拼接 + Wo</translation>
+    </message>
+    <message>
+        <source>5 Add &amp;&amp; Norm</source>
+        <translation>5 残差 &amp;&amp; 层归一化</translation>
+    </message>
+    <message>
+        <source>6 FFN</source>
+        <translation>6 前馈网络</translation>
+    </message>
+    <message>
+        <source>7 Output</source>
+        <translation>7 输出</translation>
+    </message>
+    <message>
+        <source>8 What if</source>
+        <translation>8 假如</translation>
+    </message>
+    <message>
+        <source>9 Cost</source>
+        <translation>9 开销</translation>
+    </message>
 </context>
 <context>
     <name>TransformerWhatIfPanel</name>
