@@ -279,21 +279,23 @@ void MainWindow::useEmbeddedWordVectors() {
 }
 
 QString MainWindow::aboutHtml() {
-    QString html =
-        QStringLiteral("<h2>attnviz %1</h2><p>See attention and step through how it is computed.</p>"
-                       "<p>Qt %2 · QCustomPlot %3 · Eigen %4.%5.%6 · nlohmann_json %7.%8.%9</p>")
-            .arg(QStringLiteral(ATTNVIZ_VERSION), QString::fromLatin1(qVersion()),
-                 QStringLiteral(QCUSTOMPLOT_VERSION_STR))
-            .arg(EIGEN_WORLD_VERSION)
-            .arg(EIGEN_MAJOR_VERSION)
-            .arg(EIGEN_MINOR_VERSION)
-            .arg(NLOHMANN_JSON_VERSION_MAJOR)
-            .arg(NLOHMANN_JSON_VERSION_MINOR)
-            .arg(NLOHMANN_JSON_VERSION_PATCH);
+    QString html = tr("<h2>attnviz %1</h2><p>See attention and step through how it is computed.</p>"
+                      "<p>Qt %2 · QCustomPlot %3 · Eigen %4.%5.%6 · nlohmann_json %7.%8.%9</p>")
+                       .arg(QStringLiteral(ATTNVIZ_VERSION), QString::fromLatin1(qVersion()),
+                            QStringLiteral(QCUSTOMPLOT_VERSION_STR))
+                       .arg(EIGEN_WORLD_VERSION)
+                       .arg(EIGEN_MAJOR_VERSION)
+                       .arg(EIGEN_MINOR_VERSION)
+                       .arg(NLOHMANN_JSON_VERSION_MAJOR)
+                       .arg(NLOHMANN_JSON_VERSION_MINOR)
+                       .arg(NLOHMANN_JSON_VERSION_PATCH);
     // The resources live in the attnviz_gui static library: without this the linker drops them and
     // About showed only the versions.
     Q_INIT_RESOURCE(attnviz);
-    QFile provenance(QStringLiteral(":/attnviz/about.html"));
+    // The provenance in the interface language (about_zh_CN.html is about.html in Chinese).
+    QFile provenance(language::current() == QLatin1String("zh_CN")
+                         ? QStringLiteral(":/attnviz/about_zh_CN.html")
+                         : QStringLiteral(":/attnviz/about.html"));
     if (provenance.open(QIODevice::ReadOnly))
         html += QString::fromUtf8(provenance.readAll());
     return html;

@@ -962,6 +962,10 @@ permuted weights (seed %3): Δp %4</source>
         <source>About attnviz</source>
         <translation>关于 attnviz</translation>
     </message>
+    <message>
+        <source>&lt;h2&gt;attnviz %1&lt;/h2&gt;&lt;p&gt;See attention and step through how it is computed.&lt;/p&gt;&lt;p&gt;Qt %2 · QCustomPlot %3 · Eigen %4.%5.%6 · nlohmann_json %7.%8.%9&lt;/p&gt;</source>
+        <translation>&lt;h2&gt;attnviz %1&lt;/h2&gt;&lt;p&gt;看见注意力，并一步一步地查看它是如何计算的。&lt;/p&gt;&lt;p&gt;Qt %2 · QCustomPlot %3 · Eigen %4.%5.%6 · nlohmann_json %7.%8.%9&lt;/p&gt;</translation>
+    </message>
 </context>
 <context>
     <name>ModelBar</name>

@@ -142,6 +142,18 @@ private Q_SLOTS:
             QVERIFY(waitUntilIdle(qobject_cast<Page*>(window.tabs()->widget(i))));
     }
 
+    void aboutBoxInBothLanguages() {
+        QVERIFY(language::install(QStringLiteral("zh_CN")));
+        QString html = MainWindow::aboutHtml();
+        QVERIFY2(html.contains(QStringLiteral("看见注意力")), qPrintable(html.left(200)));
+        QVERIFY(html.contains(QStringLiteral("随附的数据与模型")));
+        QVERIFY(html.contains(QStringLiteral("glove-wink-100d-default.bin"))); // the same provenance
+        QVERIFY(language::install(QStringLiteral("en")));
+        html = MainWindow::aboutHtml();
+        QVERIFY(html.contains(QStringLiteral("Shipped data and models")));
+        QVERIFY(!html.contains(QStringLiteral("随附")));
+    }
+
     void noLabelClippedAt1280x800InChinese() {
         QVERIFY(language::install(QStringLiteral("zh_CN")));
         MainWindow window;
