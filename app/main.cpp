@@ -1,5 +1,6 @@
 #include "cli/commands.hpp"
 #include "main_window.hpp"
+#include "services/language.hpp"
 #include "startup_options.hpp"
 
 #include <QApplication>
@@ -15,6 +16,10 @@ int main(int argc, char** argv) {
     QApplication::setOrganizationName("attnviz");
     QApplication::setApplicationName("attnviz");
     QApplication::setApplicationVersion(ATTNVIZ_VERSION);
+    // The interface language before any widget exists: --language, else the saved choice, else the
+    // system locale. (The subcommands above never get here: the command line stays English.)
+    const QString wanted = startup::requestedLanguage(QApplication::arguments());
+    language::install(wanted.isEmpty() ? language::initial() : wanted);
     MainWindow window;
     if (const int rc = startup::apply(QApplication::arguments(), window, std::cerr); rc != 0)
         return rc;

@@ -8,15 +8,18 @@
 #include "pages/vision_page.hpp"
 #include "pages/walkthrough_page.hpp"
 #include "services/embedding_store.hpp"
+#include "services/language.hpp"
 #include "services/save_folder.hpp"
 #include "widgets/heatmap_view.hpp"
 #include "widgets/widget_export.hpp"
 
 #include <Eigen/Core>
 #include <QAction>
+#include <QActionGroup>
 #include <QApplication>
 #include <QDialog>
 #include <QDialogButtonBox>
+#include <QEvent>
 #include <QFile>
 #include <QFileDialog>
 #include <QKeySequence>
@@ -36,7 +39,7 @@
 #include <qcustomplot.h>
 
 MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
-    setWindowTitle(QStringLiteral("attnviz — see attention"));
+    setWindowTitle(tr("attnviz — see attention"));
 
     embeddings_ = new EmbeddingStore(this);
 
@@ -45,12 +48,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     setCentralWidget(tabs_);
     connect(tabs_, &QTabWidget::currentChanged, this, [this] { statusBar()->clearMessage(); });
 
-    addPage(new WalkthroughPage(embeddings_, this));
-    addPage(new TranslationPage(this));
-    addPage(new SentimentPage(this));
-    addPage(new VisionPage(this));
-    addPage(new TransformerPage(this));
-    addPage(new GeneratePage(this));
+    buildPages();
 
     // Loading word vectors runs in the background: a progress bar and a cancel button while it does.
     loadProgress_ = new QProgressBar(this);
@@ -109,6 +107,47 @@ void MainWindow::closeEvent(QCloseEvent* event) {
     QMainWindow::closeEvent(event);
 }
 
+void MainWindow::buildPages() {
+    addPage(new WalkthroughPage(embeddings_, this));
+    addPage(new TranslationPage(this));
+    addPage(new SentimentPage(this));
+    addPage(new VisionPage(this));
+    addPage(new TransformerPage(this));
+    addPage(new GeneratePage(this));
+}
+
+void MainWindow::changeEvent(QEvent* event) {
+    // Replacing a translator sends two LanguageChange events (removed, installed): retranslate once.
+    if (event->type() == QEvent::LanguageChange && !retranslatePending_) {
+        retranslatePending_ = true;
+        QMetaObject::invokeMethod(this, &MainWindow::retranslate, Qt::QueuedConnection);
+    }
+    QMainWindow::changeEvent(event);
+}
+
+void MainWindow::retranslate() {
+    retranslatePending_ = false;
+    // The pages are rebuilt in the new language (their texts are set in their constructors); the tab
+    // in front, teaching mode and the word vectors stay. A page's loaded model and input are lost.
+    const int current = tabs_->currentIndex();
+    const bool teaching = teachingAction_ && teachingAction_->isChecked();
+    while (tabs_->count() > 0) {
+        QWidget* page = tabs_->widget(0);
+        tabs_->removeTab(0);
+        delete page;
+    }
+    buildPages();
+    tabs_->setCurrentIndex(current);
+    setMenuBar(new QMenuBar(this)); // deletes the old menus
+    buildMenus();
+    setWindowTitle(tr("attnviz — see attention"));
+    loadProgress_->setFormat(tr("Loading word vectors… %p%"));
+    cancelLoad_->setText(tr("Cancel"));
+    setEmbeddingsStatus(embeddings_->description());
+    if (teaching)
+        setTeachingMode(true);
+}
+
 void MainWindow::addPage(Page* page) {
     tabs_->addTab(page, page->title());
     // A page's status message shows while that page is in front (a background page finishing a load
@@ -163,6 +202,19 @@ void MainWindow::buildMenus() {
     QAction* embedded = vectors->addAction(tr("&Embedded default"));
     embedded->setToolTip(tr("Back to the word vectors built into attnviz (and forget the opened file)."));
     connect(embedded, &QAction::triggered, this, &MainWindow::useEmbeddedWordVectors);
+    // Each language's name in itself, so that it can be found whatever the current language is.
+    QMenu* languages = view->addMenu(tr("&Language"));
+    auto* group = new QActionGroup(languages);
+    const std::pair<QString, QString> names[] = {{QStringLiteral("zh_CN"), QStringLiteral("中文")},
+                                                 {QStringLiteral("en"), QStringLiteral("English")}};
+    for (const auto& [code, name] : names) {
+        QAction* action = languages->addAction(name);
+        action->setCheckable(true);
+        action->setChecked(language::current() == code);
+        action->setData(code);
+        group->addAction(action);
+        connect(action, &QAction::triggered, this, [code = code] { language::choose(code); });
+    }
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     QAction* about = help->addAction(tr("&About attnviz"));
@@ -227,21 +279,23 @@ void MainWindow::useEmbeddedWordVectors() {
 }
 
 QString MainWindow::aboutHtml() {
-    QString html =
-        QStringLiteral("<h2>attnviz %1</h2><p>See attention and step through how it is computed.</p>"
-                       "<p>Qt %2 · QCustomPlot %3 · Eigen %4.%5.%6 · nlohmann_json %7.%8.%9</p>")
-            .arg(QStringLiteral(ATTNVIZ_VERSION), QString::fromLatin1(qVersion()),
-                 QStringLiteral(QCUSTOMPLOT_VERSION_STR))
-            .arg(EIGEN_WORLD_VERSION)
-            .arg(EIGEN_MAJOR_VERSION)
-            .arg(EIGEN_MINOR_VERSION)
-            .arg(NLOHMANN_JSON_VERSION_MAJOR)
-            .arg(NLOHMANN_JSON_VERSION_MINOR)
-            .arg(NLOHMANN_JSON_VERSION_PATCH);
+    QString html = tr("<h2>attnviz %1</h2><p>See attention and step through how it is computed.</p>"
+                      "<p>Qt %2 · QCustomPlot %3 · Eigen %4.%5.%6 · nlohmann_json %7.%8.%9</p>")
+                       .arg(QStringLiteral(ATTNVIZ_VERSION), QString::fromLatin1(qVersion()),
+                            QStringLiteral(QCUSTOMPLOT_VERSION_STR))
+                       .arg(EIGEN_WORLD_VERSION)
+                       .arg(EIGEN_MAJOR_VERSION)
+                       .arg(EIGEN_MINOR_VERSION)
+                       .arg(NLOHMANN_JSON_VERSION_MAJOR)
+                       .arg(NLOHMANN_JSON_VERSION_MINOR)
+                       .arg(NLOHMANN_JSON_VERSION_PATCH);
     // The resources live in the attnviz_gui static library: without this the linker drops them and
     // About showed only the versions.
     Q_INIT_RESOURCE(attnviz);
-    QFile provenance(QStringLiteral(":/attnviz/about.html"));
+    // The provenance in the interface language (about_zh_CN.html is about.html in Chinese).
+    QFile provenance(language::current() == QLatin1String("zh_CN")
+                         ? QStringLiteral(":/attnviz/about_zh_CN.html")
+                         : QStringLiteral(":/attnviz/about.html"));
     if (provenance.open(QIODevice::ReadOnly))
         html += QString::fromUtf8(provenance.readAll());
     return html;

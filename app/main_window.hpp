@@ -1,5 +1,5 @@
 #pragma once
-// A thin main window: one page per view in tabs, the File and Help menus, the status bar.
+// A thin main window: one page per view in tabs, the File, View and Help menus, the status bar.
 // Pages own their state; the window only routes menu actions to the current page.
 
 #include <QMainWindow>
@@ -28,9 +28,13 @@ public:
     void setTeachingMode(bool on);
     /// View → Word vectors → Embedded default: back to the built-in set, the opened file forgotten.
     void useEmbeddedWordVectors();
+    /// The texts in the current language (View → Language; also run on QEvent::LanguageChange): the
+    /// menus and the pages are rebuilt, keeping the page in front, teaching mode and the word vectors.
+    void retranslate();
 
 protected:
     void closeEvent(QCloseEvent* event) override; ///< remembers the window geometry
+    void changeEvent(QEvent* event) override;     ///< LanguageChange → retranslate()
 
 private:
     /// The geometry of the last run, else a first-run size that fits the screen.
@@ -40,6 +44,7 @@ private:
     void exportMatrix();
     void showAbout();
     void addPage(Page* page);
+    void buildPages();
 
     QTabWidget* tabs_ = nullptr;
     QLabel* embeddingsLabel_ = nullptr;
@@ -47,4 +52,5 @@ private:
     QProgressBar* loadProgress_ = nullptr;
     QToolButton* cancelLoad_ = nullptr;
     QAction* teachingAction_ = nullptr;
+    bool retranslatePending_ = false;
 };

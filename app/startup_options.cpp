@@ -2,6 +2,7 @@
 
 #include "main_window.hpp"
 #include "pages/page.hpp"
+#include "services/language.hpp"
 
 #include <QCommandLineParser>
 #include <QRegularExpression>
@@ -16,6 +17,22 @@ QString pageName(const Page& page) {
     return name.toLower();
 }
 
+namespace {
+const QCommandLineOption& languageOption() {
+    static const QCommandLineOption option(QStringLiteral("language"),
+                                           QStringLiteral("interface language: zh_CN or en"),
+                                           QStringLiteral("CODE"));
+    return option;
+}
+} // namespace
+
+QString requestedLanguage(const QStringList& arguments) {
+    QCommandLineParser parser;
+    parser.addOption(languageOption());
+    (void)parser.parse(arguments); // other options are apply()'s to check
+    return parser.value(languageOption());
+}
+
 int apply(const QStringList& arguments, MainWindow& window, std::ostream& err) {
     QCommandLineParser parser;
     const QCommandLineOption page(QStringLiteral("page"), QStringLiteral("the page shown first"),
@@ -23,14 +40,20 @@ int apply(const QStringList& arguments, MainWindow& window, std::ostream& err) {
     const QCommandLineOption teaching(QStringLiteral("teaching"), QStringLiteral("start in teaching mode"));
     const QCommandLineOption size(QStringLiteral("size"), QStringLiteral("window size in pixels"),
                                   QStringLiteral("WxH"));
-    parser.addOptions({page, teaching, size});
+    parser.addOptions({page, teaching, size, languageOption()});
     if (!parser.parse(arguments) || !parser.positionalArguments().isEmpty()) {
         const QString what =
             parser.errorText().isEmpty()
                 ? QStringLiteral("unexpected argument '%1'").arg(parser.positionalArguments().value(0))
                 : parser.errorText();
         err << "attnviz: " << what.toStdString()
-            << "\nGUI options: [--page NAME] [--teaching] [--size WxH]; subcommands: attnviz --help\n";
+            << "\nGUI options: [--page NAME] [--teaching] [--size WxH] [--language zh_CN|en]; "
+               "subcommands: attnviz --help\n";
+        return 2;
+    }
+    if (parser.isSet(languageOption()) && !language::available().contains(parser.value(languageOption()))) {
+        err << "attnviz: --language: expected one of " << language::available().join(", ").toStdString()
+            << ", got '" << parser.value(languageOption()).toStdString() << "'\n";
         return 2;
     }
     QTabWidget* tabs = window.tabs();

@@ -24,14 +24,17 @@ packages=(
   libicu-dev
   libsentencepiece-dev
   fonts-dejavu-core
+  qt6-l10n-tools qt6-tools-dev
 )
 if [ "$want_test" = 1 ]; then
   # clang-14 + its runtime (libFuzzer, ASan, UBSan) for tests/fuzz (preset "fuzz", tests/fuzz/run.sh).
   packages+=(libgtest-dev libgmock-dev libbenchmark-dev clang-format clang-14 libclang-rt-14-dev)
+  # The Chinese interface's tests draw Chinese tokens and labels (Noto Sans CJK SC).
+  packages+=(fonts-noto-cjk)
 fi
 if [ "$want_run" = 1 ]; then
   # The Vision page browses the Fashion-MNIST test set (IDX .gz files under /usr/share/datasets).
-  packages+=(dataset-fashion-mnist)
+  packages+=(dataset-fashion-mnist fonts-noto-cjk)
 fi
 
 if [ "$want_bench" = 1 ]; then

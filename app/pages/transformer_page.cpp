@@ -29,9 +29,16 @@ using transformer::AttentionPart;
 using transformer::Step;
 
 namespace {
-const char* const kShortNames[] = {"1 Embed + PE",  "2 Heads",       "3 Attention",
-                                   "4 Concat + Wo", "5 Add && Norm", "6 FFN",
-                                   "7 Output",      "8 What if",     "9 Cost"};
+// The step buttons, translated where they are shown (tr(kShortNames[s])).
+const char* const kShortNames[] = {QT_TRANSLATE_NOOP("TransformerPage", "1 Embed + PE"),
+                                   QT_TRANSLATE_NOOP("TransformerPage", "2 Heads"),
+                                   QT_TRANSLATE_NOOP("TransformerPage", "3 Attention"),
+                                   QT_TRANSLATE_NOOP("TransformerPage", "4 Concat + Wo"),
+                                   QT_TRANSLATE_NOOP("TransformerPage", "5 Add && Norm"),
+                                   QT_TRANSLATE_NOOP("TransformerPage", "6 FFN"),
+                                   QT_TRANSLATE_NOOP("TransformerPage", "7 Output"),
+                                   QT_TRANSLATE_NOOP("TransformerPage", "8 What if"),
+                                   QT_TRANSLATE_NOOP("TransformerPage", "9 Cost")};
 const char* const kExamples[] = {
     TransformerPage::kDefaultSentence,
     "The acting was good but the plot was very bad",

@@ -8,8 +8,9 @@ namespace transformer {
 
 namespace {
 
+// lupdate names the context of these tr() calls after the namespace.
 QString tr(const char* s) {
-    return QCoreApplication::translate("TransformerSteps", s);
+    return QCoreApplication::translate("transformer", s);
 }
 
 QString num(double v, int decimals = 3) {

@@ -81,7 +81,7 @@ QString WalkthroughPage::explanationHtml() const {
     case WalkthroughStep::Scores: {
         h += r.additive ? tr("<p>Score with each key: v · tanh(Wq q + Wk k).</p>")
                         : tr("<p>Dot product with each key: q · k = Σ q<sub>i</sub> k<sub>i</sub>.</p>");
-        table += QStringLiteral("<tr><th align=left>key</th><th align=right>score</th></tr>");
+        table += tr("<tr><th align=left>key</th><th align=right>score</th></tr>");
         for (std::size_t j = 0; j < tk; ++j)
             table += QStringLiteral("<tr><td>%1</td><td align=right>%2</td></tr>")
                          .arg(keyCell(j), num(s.scores(i, static_cast<Eigen::Index>(j)), dp)); // NaN → —
@@ -94,15 +94,14 @@ QString WalkthroughPage::explanationHtml() const {
             h += tr("<p><b>No scaling</b> for %1 scoring: the softmax takes the scores as they are. "
                     "Choose “scaled dot” to see the division by √d.</p>")
                      .arg(r.additive ? tr("additive") : tr("plain dot-product"));
-            table += QStringLiteral("<tr><th align=left>key</th><th align=right>score</th></tr>");
+            table += tr("<tr><th align=left>key</th><th align=right>score</th></tr>");
             for (std::size_t j = 0; j < tk; ++j)
                 table += QStringLiteral("<tr><td>%1</td><td align=right>%2</td></tr>")
                              .arg(keyCell(j), num(s.scores(i, static_cast<Eigen::Index>(j)), dp));
             break;
         }
         h += tr("<p>Divide by √d = √%1 = %2.</p>").arg(d).arg(num(std::sqrt(d), 4));
-        table += QStringLiteral(
-            "<tr><th align=left>key</th><th align=right>score</th><th align=right>÷ √d</th></tr>");
+        table += tr("<tr><th align=left>key</th><th align=right>score</th><th align=right>÷ √d</th></tr>");
         for (std::size_t j = 0; j < tk; ++j) {
             const auto c = static_cast<Eigen::Index>(j);
             table += QStringLiteral("<tr><td>%1</td><td align=right>%2</td><td align=right>%3</td></tr>")
@@ -119,23 +118,23 @@ QString WalkthroughPage::explanationHtml() const {
                 "exponentiate, divide "
                 "by the sum.</p>")
                  .arg(scaled ? tr("scaled score") : tr("score"), num(maxAllowed, dp));
-        table += QStringLiteral("<tr><th align=left>key</th><th align=right>%1</th><th align=right>exp(s − "
-                                "max)</th><th align=right>weight</th></tr>")
+        table += tr("<tr><th align=left>key</th><th align=right>%1</th><th align=right>exp(s − "
+                    "max)</th><th align=right>weight</th></tr>")
                      .arg(scaled ? tr("scaled") : tr("score"));
         for (std::size_t j = 0; j < tk; ++j) {
             const auto c = static_cast<Eigen::Index>(j);
             table += QStringLiteral("<tr><td>%1</td><td align=right>%2</td><td align=right>%3</td><td "
                                     "align=right><b>%4</b></td></tr>")
                          .arg(keyCell(j), num(s.scaled(i, c), dp),
-                              r.keyOov[j] ? QStringLiteral("excluded") : num(s.exponentials(i, c), 4),
+                              r.keyOov[j] ? tr("excluded") : num(s.exponentials(i, c), 4),
                               num(s.weights(i, c), 4));
         }
         double weightSum = 0; // over the keys that take part (absent cells are NaN)
         for (std::size_t j = 0; j < tk; ++j)
             if (!r.keyOov[j])
                 weightSum += s.weights(i, static_cast<Eigen::Index>(j));
-        table += QStringLiteral("<tr><td><i>sum</i></td><td></td><td align=right><i>%1</i></td><td "
-                                "align=right><i>%2</i></td></tr>")
+        table += tr("<tr><td><i>sum</i></td><td></td><td align=right><i>%1</i></td><td "
+                    "align=right><i>%2</i></td></tr>")
                      .arg(num(sum, 4), num(weightSum, 4));
         break;
     }
@@ -148,7 +147,7 @@ QString WalkthroughPage::explanationHtml() const {
             return s.weights(i, static_cast<Eigen::Index>(a)) > s.weights(i, static_cast<Eigen::Index>(b));
         });
         h += tr("<p>New vector = Σ weight × value. The keys that contribute most:</p>");
-        table += QStringLiteral(
+        table += tr(
             "<tr><th align=left>key</th><th align=right>weight</th><th align=right>‖weight × v‖</th></tr>");
         for (std::size_t n = 0; n < std::min<std::size_t>(order.size(), 5); ++n) {
             const std::size_t j = order[n];

@@ -479,7 +479,7 @@ void WalkthroughPage::refreshQueryChooser() {
     queryChooser_->clear();
     for (std::size_t i = 0; i < result_->queryTokens.size(); ++i)
         queryChooser_->addItem(
-            QStringLiteral("%1  (row %2)").arg(QString::fromStdString(result_->queryTokens[i])).arg(i));
+            tr("%1  (row %2)").arg(QString::fromStdString(result_->queryTokens[i])).arg(i));
     queryChooser_->setCurrentIndex(selectedQuery_);
 }
 

@@ -3,6 +3,7 @@
 #include "widgets/format.hpp"
 #include "widgets/heatmap_view.hpp"
 
+#include <QCoreApplication>
 #include <QFileInfo>
 #include <QJsonArray>
 #include <algorithm>
@@ -10,6 +11,12 @@
 #include <cmath>
 
 namespace {
+
+// The translation context of the step titles, captions and axis titles (render's JSON keeps English:
+// the command line installs no translator).
+struct WalkthroughView {
+    Q_DECLARE_TR_FUNCTIONS(WalkthroughView)
+};
 
 QStringList dimensionLabels(Eigen::Index count) {
     QStringList labels;
@@ -28,12 +35,12 @@ QString sqrtDText(const attn::SentenceAttention& r) {
 
 QString oovHint(const QStringList& oovWords) {
     QString text =
-        QStringLiteral("Not in the vocabulary (marked ⚠ on the axes, excluded from the softmax): %1.")
+        WalkthroughView::tr("Not in the vocabulary (marked ⚠ on the axes, excluded from the softmax): %1.")
             .arg(oovWords.join(QStringLiteral(", ")));
     const bool oneLetter =
         std::any_of(oovWords.begin(), oovWords.end(), [](const QString& w) { return w.size() == 1; });
     if (oneLetter)
-        text += QStringLiteral(
+        text += WalkthroughView::tr(
             " The shipped word vectors have no one-letter words (“a”, “i”) and no digits — neither the "
             "embedded set nor the larger set of the same package. glove.6B.100d.txt from the GloVe authors "
             "(Stanford NLP, glove.6B.zip) has them: View → Word vectors → Open….");
@@ -53,7 +60,7 @@ QString functionWordNote(const attn::SentenceAttention& r, const attn::Matrix& s
                           QString::fromStdString(r.keyTokens[p.key]))
                      .arg(format::num(
                          shown(static_cast<Eigen::Index>(p.query), static_cast<Eigen::Index>(p.key)), 2));
-    return QStringLiteral(
+    return WalkthroughView::tr(
                "Dashed cells: function words scoring high with each other — %1. An artefact of raw "
                "word vectors, not of meaning: frequent words share a direction. The same artefact "
                "makes “a” ↔ “the” a top pair in vectors that have “a”.")
@@ -62,7 +69,7 @@ QString functionWordNote(const attn::SentenceAttention& r, const attn::Matrix& s
 
 QString learnedProjectionName(const attn::LearnedProjections& learned) {
     const QString name = QFileInfo(QString::fromStdString(learned.source)).fileName();
-    return learned.positionalEncoding ? QStringLiteral("%1 (+ positions)").arg(name) : name;
+    return learned.positionalEncoding ? WalkthroughView::tr("%1 (+ positions)").arg(name) : name;
 }
 
 QString projectionNote(const attn::SentenceAttention& r) {
@@ -70,12 +77,14 @@ QString projectionNote(const attn::SentenceAttention& r) {
         return {};
     const QString name = QFileInfo(QString::fromStdString(r.projectionSource)).fileName();
     return r.positionalEncoding
-               ? QStringLiteral("Learned Wq, Wk, Wv: checkpoint “%1”. The sinusoidal positional encoding is "
-                                "added to every word vector first, as a Transformer does (the head was "
-                                "trained so).")
+               ? WalkthroughView::tr(
+                     "Learned Wq, Wk, Wv: checkpoint “%1”. The sinusoidal positional encoding is "
+                     "added to every word vector first, as a Transformer does (the head was "
+                     "trained so).")
                      .arg(name)
-               : QStringLiteral("Learned Wq, Wk, Wv: checkpoint “%1” (applied to the word vectors without "
-                                "positions).")
+               : WalkthroughView::tr(
+                     "Learned Wq, Wk, Wv: checkpoint “%1” (applied to the word vectors without "
+                     "positions).")
                      .arg(name);
 }
 
@@ -126,19 +135,19 @@ QString walkthroughStepTitle(WalkthroughStep step, const attn::SentenceAttention
     const bool scaled = r.steps.scale != 1.0f;
     switch (step) {
     case WalkthroughStep::Embeddings:
-        return QStringLiteral("Step 1 of 5 · Word vectors (one row per word, %1 dimensions)").arg(r.dim);
+        return WalkthroughView::tr("Step 1 of 5 · Word vectors (one row per word, %1 dimensions)").arg(r.dim);
     case WalkthroughStep::Scores:
-        return r.additive ? QStringLiteral("Step 2 of 5 · Scores  v·tanh(Wq q + Wk k)")
-                          : QStringLiteral("Step 2 of 5 · Scores  q · k");
+        return r.additive ? WalkthroughView::tr("Step 2 of 5 · Scores  v·tanh(Wq q + Wk k)")
+                          : WalkthroughView::tr("Step 2 of 5 · Scores  q · k");
     case WalkthroughStep::Scaled:
-        return scaled
-                   ? QStringLiteral("Step 3 of 5 · Scaled scores  q · k / %1").arg(sqrtDText(r))
-                   : QStringLiteral("Step 3 of 5 · No scaling (%1)")
-                         .arg(r.additive ? QStringLiteral("additive") : QStringLiteral("plain dot product"));
+        return scaled ? WalkthroughView::tr("Step 3 of 5 · Scaled scores  q · k / %1").arg(sqrtDText(r))
+                      : WalkthroughView::tr("Step 3 of 5 · No scaling (%1)")
+                            .arg(r.additive ? WalkthroughView::tr("additive")
+                                            : WalkthroughView::tr("plain dot product"));
     case WalkthroughStep::Weights:
-        return QStringLiteral("Step 4 of 5 · Softmax weights (each row sums to 1)");
+        return WalkthroughView::tr("Step 4 of 5 · Softmax weights (each row sums to 1)");
     case WalkthroughStep::Outputs:
-        return QStringLiteral("Step 5 of 5 · Mix: new vectors = weights × values");
+        return WalkthroughView::tr("Step 5 of 5 · Mix: new vectors = weights × values");
     }
     return {};
 }
@@ -148,30 +157,31 @@ namespace {
 QString stepCaptionText(WalkthroughStep step, const attn::SentenceAttention& r) {
     switch (step) {
     case WalkthroughStep::Embeddings:
-        return QStringLiteral(
+        return WalkthroughView::tr(
                    "Every word becomes its word vector; a sentence becomes a matrix with one row per word. "
                    "Queries come from the first sentence, keys and values from the %1.")
-            .arg(r.selfAttention ? QStringLiteral("same sentence (self-attention)")
-                                 : QStringLiteral("second (cross-attention)"));
+            .arg(r.selfAttention ? WalkthroughView::tr("same sentence (self-attention)")
+                                 : WalkthroughView::tr("second (cross-attention)"));
     case WalkthroughStep::Scores:
-        return r.additive ? QStringLiteral("Additive scoring passes query and key through a small network: "
-                                           "more expressive, slower than a dot product.")
-                          : QStringLiteral(
-                                "The dot product of each query word with each key word: aligned directions "
-                                "score high, perpendicular ones exactly 0.");
+        return r.additive
+                   ? WalkthroughView::tr("Additive scoring passes query and key through a small network: "
+                                         "more expressive, slower than a dot product.")
+                   : WalkthroughView::tr(
+                         "The dot product of each query word with each key word: aligned directions "
+                         "score high, perpendicular ones exactly 0.");
     case WalkthroughStep::Scaled:
         return r.steps.scale != 1.0f
-                   ? QStringLiteral(
+                   ? WalkthroughView::tr(
                          "Dividing by √d keeps scores of long vectors from saturating the softmax.")
-                   : QStringLiteral(
+                   : WalkthroughView::tr(
                          "Plain dot-product and additive scoring are not scaled; choose “scaled dot” to see "
                          "the division by √d.");
     case WalkthroughStep::Weights:
-        return QStringLiteral(
+        return WalkthroughView::tr(
             "Softmax turns each row into weights that sum to 1: a soft hash-table lookup of the "
             "query among the keys. Words not in the vocabulary are left out (—).");
     case WalkthroughStep::Outputs:
-        return QStringLiteral(
+        return WalkthroughView::tr(
             "Each query word's new vector is the weighted mix of the value vectors (here the key "
             "vectors themselves unless Wv is applied).");
     }
@@ -200,10 +210,12 @@ QStringList oovNotes(const std::vector<std::string>& tokens, const std::vector<b
             notes << QString();
             continue;
         }
-        notes << QStringLiteral("“%1” is not in the word-vector vocabulary: it has no vector, so it is %2.")
+        notes << WalkthroughView::tr(
+                     "“%1” is not in the word-vector vocabulary: it has no vector, so it is %2.")
                      .arg(QString::fromStdString(tokens[i]),
-                          asKeys ? QStringLiteral("excluded from every softmax (its column is left out: —)")
-                                 : QStringLiteral("not a query (its row is left out: —)"));
+                          asKeys
+                              ? WalkthroughView::tr("excluded from every softmax (its column is left out: —)")
+                              : WalkthroughView::tr("not a query (its row is left out: —)"));
     }
     return notes;
 }
@@ -216,17 +228,18 @@ void showWalkthroughStep(HeatmapView& view, const attn::SentenceAttention& r, Wa
     switch (step) {
     case WalkthroughStep::Embeddings:
         view.setRangeMode(HeatmapView::RangeMode::Auto);
-        view.setColorScaleLabel(QStringLiteral("vector component"));
+        view.setColorScaleLabel(WalkthroughView::tr("vector component"));
         view.setMatrix(r.queryVectors, queries, dimensionLabels(r.queryVectors.cols()));
-        view.setAxisTitles(QStringLiteral("query word"), QStringLiteral("vector dimension"));
+        view.setAxisTitles(WalkthroughView::tr("query word"), WalkthroughView::tr("vector dimension"));
         view.setRowNotes(queryNotes);
         view.setColumnNotes({});
         return;
     case WalkthroughStep::Outputs:
         view.setRangeMode(HeatmapView::RangeMode::Auto);
-        view.setColorScaleLabel(QStringLiteral("vector component"));
+        view.setColorScaleLabel(WalkthroughView::tr("vector component"));
         view.setMatrix(r.steps.outputs, queries, dimensionLabels(r.steps.outputs.cols()));
-        view.setAxisTitles(QStringLiteral("query word (its new vector)"), QStringLiteral("vector dimension"));
+        view.setAxisTitles(WalkthroughView::tr("query word (its new vector)"),
+                           WalkthroughView::tr("vector dimension"));
         view.setRowNotes(queryNotes);
         view.setColumnNotes({});
         return;
@@ -238,12 +251,12 @@ void showWalkthroughStep(HeatmapView& view, const attn::SentenceAttention& r, Wa
         const attn::Matrix& m = step == WalkthroughStep::Scores   ? r.steps.scores
                                 : step == WalkthroughStep::Scaled ? r.steps.scaled
                                                                   : r.steps.weights;
-        view.setColorScaleLabel(weights ? QStringLiteral("weight")
+        view.setColorScaleLabel(weights ? WalkthroughView::tr("weight")
                                 : step == WalkthroughStep::Scaled && r.steps.scale != 1.0f
-                                    ? QStringLiteral("scaled score")
-                                    : QStringLiteral("score"));
+                                    ? WalkthroughView::tr("scaled score")
+                                    : WalkthroughView::tr("score"));
         view.setMatrix(m, queries, keys);
-        view.setAxisTitles(QStringLiteral("query word (row)"), QStringLiteral("key word (column)"));
+        view.setAxisTitles(WalkthroughView::tr("query word (row)"), WalkthroughView::tr("key word (column)"));
         view.setRowNotes(queryNotes);
         view.setColumnNotes(keyNotes);
         return;
@@ -252,11 +265,11 @@ void showWalkthroughStep(HeatmapView& view, const attn::SentenceAttention& r, Wa
 }
 
 void showKeyEmbeddings(HeatmapView& view, const attn::SentenceAttention& r) {
-    view.setTitle(QStringLiteral("Key word vectors (%1 dimensions)").arg(r.dim));
+    view.setTitle(WalkthroughView::tr("Key word vectors (%1 dimensions)").arg(r.dim));
     view.setRangeMode(HeatmapView::RangeMode::Auto);
-    view.setColorScaleLabel(QStringLiteral("vector component"));
+    view.setColorScaleLabel(WalkthroughView::tr("vector component"));
     view.setMatrix(r.keyVectors, tokenLabels(r.keyTokens), dimensionLabels(r.keyVectors.cols()));
-    view.setAxisTitles(QStringLiteral("key word"), QStringLiteral("vector dimension"));
+    view.setAxisTitles(WalkthroughView::tr("key word"), WalkthroughView::tr("vector dimension"));
     view.setRowNotes(oovNotes(r.keyTokens, r.keyOov, true));
     view.setColumnNotes({});
 }

@@ -7,21 +7,22 @@
 #include <filesystem>
 
 namespace {
-QString tr(const char* text) {
-    return QCoreApplication::translate("LoadError", text);
-}
+// The translation context of these messages (lupdate needs a class name before tr()).
+struct LoadError {
+    Q_DECLARE_TR_FUNCTIONS(LoadError)
+};
 } // namespace
 
 QString modelNoun(attn::Architecture a) {
     switch (a) {
     case attn::Architecture::TransformerClassifier:
-        return tr("sentiment model (transformer classifier)");
+        return LoadError::tr("sentiment model (transformer classifier)");
     case attn::Architecture::Seq2SeqAttention:
-        return tr("translation model (seq2seq)");
+        return LoadError::tr("translation model (seq2seq)");
     case attn::Architecture::Vit:
-        return tr("vision model (ViT)");
+        return LoadError::tr("vision model (ViT)");
     }
-    return tr("model");
+    return LoadError::tr("model");
 }
 
 QString plainLoadError(const QString& dir, const std::exception& error, attn::Architecture required,
@@ -31,20 +32,22 @@ QString plainLoadError(const QString& dir, const std::exception& error, attn::Ar
     std::error_code ec;
     const QString wanted = modelNoun(required);
     if (!fs::is_directory(path, ec))
-        return tr("This is not a model folder: choose the folder that holds config.json and "
-                  "model.safetensors.");
+        return LoadError::tr("This is not a model folder: choose the folder that holds config.json and "
+                             "model.safetensors.");
     if (found && *found != required)
-        return tr("This folder holds a %1, not an attnviz %2.").arg(modelNoun(*found), wanted);
+        return LoadError::tr("This folder holds a %1, not an attnviz %2.").arg(modelNoun(*found), wanted);
     if (!fs::exists(path / "config.json", ec))
-        return tr("This folder is not an attnviz %1: it has no config.json.").arg(wanted);
+        return LoadError::tr("This folder is not an attnviz %1: it has no config.json.").arg(wanted);
     if (dynamic_cast<const attn::ConfigError*>(&error) && attn::hf::isHfDirectory(path))
-        return tr("This Hugging Face model cannot be opened on this page (the reason is below).");
+        return LoadError::tr("This Hugging Face model cannot be opened on this page (the reason is below).");
     if (dynamic_cast<const attn::ConfigError*>(&error))
-        return tr("This is not an attnviz %1: its settings (config.json) cannot be used.").arg(wanted);
+        return LoadError::tr("This is not an attnviz %1: its settings (config.json) cannot be used.")
+            .arg(wanted);
     if (dynamic_cast<const attn::SafetensorsError*>(&error))
-        return tr("The model's weights (model.safetensors) are damaged or incomplete.");
+        return LoadError::tr("The model's weights (model.safetensors) are damaged or incomplete.");
     if (dynamic_cast<const attn::CheckpointError*>(&error))
-        return tr("The model's files do not fit together: a file is missing or the weights do not match "
-                  "config.json.");
-    return tr("The model could not be loaded.");
+        return LoadError::tr(
+            "The model's files do not fit together: a file is missing or the weights do not match "
+            "config.json.");
+    return LoadError::tr("The model could not be loaded.");
 }

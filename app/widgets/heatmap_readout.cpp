@@ -39,9 +39,9 @@ protected:
             }
         };
         drawStrip(0, owner_->rowStrip_, owner_->rowMark_,
-                  owner_->rowCaption_.isEmpty() ? tr("row") : owner_->rowCaption_);
+                  owner_->rowCaption_.isEmpty() ? HeatmapReadout::tr("row") : owner_->rowCaption_);
         drawStrip(line + 2, owner_->columnStrip_, owner_->columnMark_,
-                  owner_->columnCaption_.isEmpty() ? tr("column") : owner_->columnCaption_);
+                  owner_->columnCaption_.isEmpty() ? HeatmapReadout::tr("column") : owner_->columnCaption_);
     }
 
 private:

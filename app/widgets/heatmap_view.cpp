@@ -182,7 +182,7 @@ HeatmapView::HeatmapView(QWidget* parent) : QWidget(parent) {
         double need = fm.height() * 1.05;
         const double angle = std::abs(columnLabelRotation_) * kPi / 180.0;
         if (angle < 1e-6) {
-            need = widestDrawnLabel(true) + fm.averageCharWidth();
+            need = (stackedColumns_ ? fm.height() : widestDrawnLabel(true)) + fm.averageCharWidth();
         } else {
             need /= std::sin(angle);
         }
@@ -532,6 +532,8 @@ void HeatmapView::updateColumnLabelRotation() {
     double rotation = 0.0;
     if (double(cols) * (widest + fm.averageCharWidth() * 1.5) > availableWidth)
         rotation = cols > 16 ? -90.0 : -60.0;
+    if (stackColumnLabels(rotation))
+        rotation = 0.0;
     if (rotation != columnLabelRotation_ || plot_->xAxis->tickLabelRotation() != rotation) {
         columnLabelRotation_ = rotation;
         plot_->xAxis->setTickLabelRotation(rotation);

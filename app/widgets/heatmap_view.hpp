@@ -100,6 +100,14 @@ public:
     std::pair<int, int> cellAt(const QPoint& widgetPos) const;
 
     QCustomPlot* plot() const { return plot_; }
+    /// True while the column labels are drawn upright, one character per line: labels in Chinese,
+    /// Japanese or Korean (at least half of them) that do not fit side by side (slanted CJK text is
+    /// hard to read).
+    bool stackedColumnLabels() const { return stackedColumns_; }
+    /// `label` with one character per line (a surrogate pair stays one character).
+    static QString stackedLabel(const QString& label);
+    /// True when most characters of `label` are CJK ideographs, kana or hangul.
+    static bool isCjkLabel(const QString& label);
 
     /// Text shown instead of the plot while there is no matrix (default "No data").
     void setEmptyText(const QString& text);
@@ -177,6 +185,9 @@ private:
     void updateHighlight(int row, int column);
     void applyFonts();
     void updateColumnLabelRotation();
+    /// heatmap_view_fit.cpp: draws the column labels stacked when `rotation` (the slant they would
+    /// need) is not 0 and they are all CJK, else as they are; returns whether they are stacked.
+    bool stackColumnLabels(double rotation);
     void updateTitleElement();
     /// Shrinks the row tick labels until each row has room for its label (down to 7 pt).
     void fitRowLabelFont();
@@ -237,6 +248,7 @@ private:
     std::pair<double, double> range_{0.0, 1.0};
     bool diverging_ = false;
     double columnLabelRotation_ = 0.0; ///< degrees, as given to QCPAxis::setTickLabelRotation
+    bool stackedColumns_ = false;      ///< stackColumnLabels
 
     // At scale.
     QWidget* plotPage_ = nullptr; ///< plot_ above readout_, in stack_

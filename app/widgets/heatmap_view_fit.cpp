@@ -134,3 +134,47 @@ QString HeatmapView::displayLabel(const QString& label, const QString& note, con
            fm.elidedText(sanitizeLabel(label), Qt::ElideRight,
                          std::max(fm.averageCharWidth() * 3, maxWidth - fm.horizontalAdvance(prefix)));
 }
+
+QString HeatmapView::stackedLabel(const QString& label) {
+    QStringList characters;
+    for (int i = 0; i < label.size(); ++i) {
+        const int n = label.at(i).isHighSurrogate() && i + 1 < label.size() ? 2 : 1;
+        if (!label.at(i).isSpace())
+            characters << label.mid(i, n);
+        i += n - 1;
+    }
+    return characters.join(QLatin1Char('\n'));
+}
+
+bool HeatmapView::isCjkLabel(const QString& label) {
+    int cjk = 0, letters = 0;
+    for (const uint c : label.toUcs4()) {
+        const QChar::Script script = QChar::script(c);
+        if (!QChar::isLetterOrNumber(c))
+            continue;
+        ++letters;
+        if (script == QChar::Script_Han || script == QChar::Script_Hiragana ||
+            script == QChar::Script_Katakana || script == QChar::Script_Hangul)
+            ++cjk;
+    }
+    return letters > 0 && 2 * cjk > letters;
+}
+
+bool HeatmapView::stackColumnLabels(double rotation) {
+    if (isLarge()) // labels come from the ticker's function, a few at a time
+        return stackedColumns_ = false;
+    // Mostly CJK (a BERT tokenizer's per-character tokens between [CLS] and [SEP]): all are stacked,
+    // so that the few Latin ones do not overlap their neighbours.
+    const auto cjk = std::count_if(drawnColumnLabels_.begin(), drawnColumnLabels_.end(), isCjkLabel);
+    const bool stack = rotation != 0.0 && cjk > 0 && 2 * cjk >= drawnColumnLabels_.size();
+    if (stack != stackedColumns_ || stack) {
+        QVector<double> positions;
+        QVector<QString> texts;
+        for (int c = 0; c < drawnColumnLabels_.size(); ++c) {
+            positions << c;
+            texts << (stack ? stackedLabel(drawnColumnLabels_[c]) : drawnColumnLabels_[c]);
+        }
+        static_cast<QCPAxisTickerText*>(plot_->xAxis->ticker().data())->setTicks(positions, texts);
+    }
+    return stackedColumns_ = stack;
+}

@@ -21,7 +21,7 @@ QString HeatmapView::cellToolTip(int row, int column) const {
     const float v = values_(row, column);
     QString valueText;
     if (std::isnan(v))
-        valueText = QStringLiteral("\u2014 (no value)");
+        valueText = tr("— (no value)");
     else if (std::isinf(v))
         valueText = v > 0 ? QStringLiteral("+inf") : tr("-inf (masked)");
     else
@@ -30,14 +30,14 @@ QString HeatmapView::cellToolTip(int row, int column) const {
                               : rangeMode_ == RangeMode::Fixed01 ? tr("weight")
                                                                  : tr("score");
     QStringList lines;
-    lines << QStringLiteral("%1: %2 (row %3)")
+    lines << tr("%1: %2 (row %3)")
                  .arg(rowTitle_.isEmpty() ? tr("Query") : rowTitle_, rowLabels_[row], QString::number(row));
     auto noted = [](const QString& mark, const QString& note) {
         return QStringLiteral("  ") + (mark.isEmpty() ? note : mark + QLatin1Char(' ') + note);
     };
     if (!rowNotes_.value(row).isEmpty())
         lines << noted(noteMark(rowMarks_, row), rowNotes_.value(row));
-    lines << QStringLiteral("%1: %2 (column %3)")
+    lines << tr("%1: %2 (column %3)")
                  .arg(columnTitle_.isEmpty() ? tr("Key") : columnTitle_, columnLabels_[column],
                       QString::number(column));
     if (!columnNotes_.value(column).isEmpty())

@@ -98,8 +98,7 @@ void DecoderSlot::setModel(std::shared_ptr<const attn::hf::CausalLm> model, cons
 bool DecoderSlot::loadDefault(const QString& name) {
     const QString dir = shippedModelDir(name);
     if (!QFileInfo(dir).isDir()) {
-        lastError_ = QStringLiteral("No default model found at %1; use Open model…")
-                         .arg(QDir::toNativeSeparators(dir));
+        lastError_ = tr("No default model found at %1; use Open model…").arg(QDir::toNativeSeparators(dir));
         lastErrorSummary_ = tr("The shipped language model is missing from this installation.");
         Q_EMIT failed(lastError_);
         return false;

@@ -1,0 +1,89 @@
+#include "services/language.hpp"
+
+#include <QApplication>
+#include <QFont>
+#include <QLocale>
+#include <QSettings>
+#include <QTranslator>
+
+namespace language {
+namespace {
+
+const char* const kSettingsKey = "ui/language";
+
+QTranslator*& installed() {
+    static QTranslator* translator = nullptr;
+    return translator;
+}
+
+QString& currentCode() {
+    static QString code = QStringLiteral("en");
+    return code;
+}
+
+} // namespace
+
+QStringList available() {
+    return {QStringLiteral("zh_CN"), QStringLiteral("en")};
+}
+
+QString forLocale(const QString& localeName) {
+    return localeName.startsWith(QLatin1String("zh")) ? QStringLiteral("zh_CN") : QStringLiteral("en");
+}
+
+QString initial() {
+    const QString saved = QSettings(QStringLiteral("attnviz"), QStringLiteral("attnviz"))
+                              .value(QLatin1String(kSettingsKey))
+                              .toString();
+    if (available().contains(saved))
+        return saved;
+    return forLocale(QLocale::system().name());
+}
+
+bool install(const QString& code) {
+    if (!available().contains(code) || !qApp)
+        return false;
+    auto* next = new QTranslator(qApp);
+    if (!next->load(QStringLiteral(":/i18n/attnviz_%1.qm").arg(code))) {
+        delete next;
+        return false;
+    }
+    applyCjkFallbackFont();
+    if (QTranslator* previous = installed()) {
+        QCoreApplication::removeTranslator(previous);
+        previous->deleteLater();
+    }
+    QCoreApplication::installTranslator(next);
+    installed() = next;
+    currentCode() = code;
+    QLocale::setDefault(QLocale(code == QLatin1String("zh_CN") ? QLocale::Chinese : QLocale::English,
+                                code == QLatin1String("zh_CN") ? QLocale::China : QLocale::UnitedStates));
+    return true;
+}
+
+bool choose(const QString& code) {
+    if (!install(code))
+        return false;
+    QSettings(QStringLiteral("attnviz"), QStringLiteral("attnviz"))
+        .setValue(QLatin1String(kSettingsKey), code);
+    return true;
+}
+
+QString current() {
+    return currentCode();
+}
+
+void applyCjkFallbackFont() {
+    QFont font = QApplication::font();
+    QStringList families = font.families();
+    if (families.isEmpty())
+        families << font.family();
+    const QString cjk = QStringLiteral("Noto Sans CJK SC");
+    if (families.contains(cjk))
+        return;
+    families << cjk;
+    font.setFamilies(families);
+    QApplication::setFont(font);
+}
+
+} // namespace language

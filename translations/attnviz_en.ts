@@ -1,0 +1,2808 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="en" sourcelanguage="en">
+<context>
+    <name>CutMixPanel</name>
+    <message>
+        <source>CutMix (Yun et al. 2019) pastes a box of image B into image A; the training label is mixed in proportion to the areas. Drag a box on image B, or draw one from a seed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>image B: index </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>seed </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Box from seed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Image A is the image on the Attention tab</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Image B comes from the browsed dataset</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Mixed image</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Drag to choose the box that is pasted into A</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A (base)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>B (patch source) — drag a box here</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Mixed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Classify an image first (it becomes image A)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open a dataset to pick image B</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (predicted)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>image #%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1% %2 + %3% %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Box %1×%2 px of %3×%4: area ratio %5 (exact)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Model on the mixed image: …</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 %2%</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Model on the mixed image: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Model on the mixed image failed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>DatasetBrowser</name>
+    <message>
+        <source>No dataset</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>index </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Mistakes only</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>List only the images whose prediction differs from the true label</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Predict all</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Classify every image of the dataset (in the background, in batches)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%v / %m predicted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reading %1…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Still browsing the previous dataset.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;: %2 images %3×%4%5</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>, no labels</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>true: %1, predicted: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Predicting…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Accuracy: %1 / %2 = %3%</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>All %1 images predicted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Predicting the dataset failed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancelled after %1 images</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>DecodeStepPanel</name>
+    <message>
+        <source>◀ Prev</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Next ▶</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Play</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Previous decoding step (←)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Next decoding step (→)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Decode from the first word, one step at a time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>attention weight</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This decoder has no attention, so there are no weights over the source words. It starts from the context vector (the encoder&apos;s state after the last source token, the first row of the map on the left) and from then on sees only its own state and the word it chose before.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step through decoding once there is a translation.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the start token</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>“%1”</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Step %1 of %2&lt;/b&gt; · %3 · the decoder&apos;s input: %4 and its state → it chooses “%5”</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (end of sentence)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Output so far: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The decoder&apos;s %1 most probable next words (softmax over its %2-word vocabulary). Greedy decoding takes the first: “%3” (%4).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> · no attention weights: this decoder has no attention</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Attention at this step: where the decoder looks in the source (the row marked on the map). Mostly at “%1” (%2).</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>DecoderBar</name>
+    <message>
+        <source>Open model…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose a Hugging Face language-model directory (gpt2 or llama: config.json + model.safetensors, tokenizer files optional). You can also drop it on this bar.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Recent</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Model:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open language model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>loading…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(none)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Clear list</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>DecoderSlot</name>
+    <message>
+        <source>“%1” is not a folder.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The folder “%1” has no config.json, so it is not a Hugging Face model.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>“%1” is an encoder or image model, not a language model (gpt2, llama).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The weights in “%1” are damaged or incomplete.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The config.json of “%1” cannot be used.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The weights in “%1” do not fit its config.json.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>“%1” could not be loaded as a language model.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The model could not be loaded.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The shipped language model is missing from this installation.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No default model found at %1; use Open model…</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>EmbeddingStore</name>
+    <message>
+        <source>Loading word vectors…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No word vectors loaded</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> words × </source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ExplainPanel</name>
+    <message>
+        <source>Methods:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>head tests</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Each head zeroed, made uniform, or its weights permuted (Jain &amp; Wallace 2019)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Explain</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Press Explain to compare the methods on the current input.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>inputs removed (most relevant first)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>p(predicted class)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Deletion curves; the legend gives each method&apos;s AOPC (higher = more faithful)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>p(class) − p(class with the head zeroed); click a head to see its map</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nothing to explain yet: load a model and give an input.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Computing…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancelled.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not explain: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Predicted %1, p = %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No relevance method was chosen.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>On this input %1 and %2 agree most (ρ = %3). </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>patches</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>words</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Most faithful here: %1 (AOPC %2); deleting its %3 most relevant %4 moves p from %5 to %6.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>layer %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>zeroed: Δp %1
+uniform weights: Δp %2
+permuted weights (seed %3): Δp %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>head %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Layer %1, head %2&lt;/b&gt;: what the pooled position attends to</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>. Zeroing it changes p by %1; uniform weights by %2; permuted weights (seed %3) by %4.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>GeneratePage</name>
+    <message>
+        <source>Prompt:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Token ids or text, e.g. “C A B B A C”</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Generate one token (the cached prefix is not recomputed)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Play</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Keep generating, one token at a time, until Pause or the end</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reset</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Back to the prompt: forget the generated tokens</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>0 (greedy)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>0 = greedy: always the most probable token. Above 0 the next token is drawn from softmax(logits / temperature): higher = more random.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>all</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sampling: draw only among the k most probable tokens (all = no limit)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Seed of the sampler (std::mt19937_64): the same seed gives the same tokens</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Temperature:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Top-k:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Seed:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Loading model %1…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Examples…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Loaded %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 prompt tokens, %2 generated · %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>sampling (temperature %1, top-k %2, seed %3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>greedy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> · stopped at the end-of-sequence token</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Load a language model (Open model…)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Generate</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>GenerateViews</name>
+    <message>
+        <source>Text:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Prompt and generated tokens, shaded by the selected head&apos;s attention from the selected token. Click a generated token to select it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A language model attends only backwards: each row of the causal map is one token looking at the tokens before it (the grey triangle is the future, masked). Each row sums to 1. Heads specialise — some look at the previous token, some park their attention on the first token.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Heads (layer × head) — click to select</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Head patterns (click a header to sort)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Query position (attends from)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Key position (attended to)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Press Step to generate a token</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Grey cells (“—” when numbers are shown): future tokens, masked — a decoder cannot look ahead. Red outline: the row of the selected token.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Layer / head</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Context token</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No token yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Next-token probabilities (top 10)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>H%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>L%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Layer %1, head %2: click to select</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Causal map, L%1 H%2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>L%1 H%2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>“%1” (token %2) attends to</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Next-token probabilities (top %1) — greedy picks the first</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Next-token probabilities (top %1) — sampled, u = %2, q = %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>HeadPatternTable</name>
+    <message>
+        <source>Head</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>First</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Previous</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Self</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Layer and head (sorts by layer, then head)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Mean attention on the first token (the “attention sink”), over every query after it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Mean attention on the token just before the query</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Mean attention of a query on itself</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>L%1 H%2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>HeatmapReadout</name>
+    <message>
+        <source>max</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>mean</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How the cells that share a pixel are combined: their largest value (max, keeps a single strong weight visible) or their average (mean)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reset zoom</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show the whole matrix again (key 0 or Home). Zoom with the mouse wheel, pan by dragging.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hover a cell to read its row and column</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>row</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>column</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>HeatmapView</name>
+    <message>
+        <source>the heatmap is empty</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>image size %1x%2 is too large</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>could not render the PNG image</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>could not start the SVG painter</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>could not start the PDF painter</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>nothing was rendered</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown matrix format &apos;%1&apos; (use .csv or .json)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No data</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Query</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>weight</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>score</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>-inf (masked)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 × %2 cells</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>1 px ≈ %1 × %2 cells, pooled by</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>one cell per pixel or more</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>row %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>column %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>— (no value)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2 (row %3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2 (column %3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>LoadError</name>
+    <message>
+        <source>sentiment model (transformer classifier)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>translation model (seq2seq)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>vision model (ViT)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This is not a model folder: choose the folder that holds config.json and model.safetensors.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This folder holds a %1, not an attnviz %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This folder is not an attnviz %1: it has no config.json.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This is not an attnviz %1: its settings (config.json) cannot be used.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The model&apos;s weights (model.safetensors) are damaged or incomplete.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The model&apos;s files do not fit together: a file is missing or the weights do not match config.json.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The model could not be loaded.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>MainWindow</name>
+    <message>
+        <source>attnviz — see attention</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Loading word vectors… %p%</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Loading cancelled; the previous word vectors stay active.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Word vectors</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Export view…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export &amp;matrix…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Teaching mode</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Larger text, titles and panels on every page, for a projector.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Word vectors</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Open…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A GloVe / word2vec text file (e.g. glove.6B.100d.txt from the GloVe authors, which has one-letter words such as “a”) or a binary set.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open word vectors</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Word vectors (*.txt *.vec *.bin *.avec);;All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Embedded default</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Back to the word vectors built into attnviz (and forget the opened file).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Language</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;About attnviz</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export view</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PNG image (*.png);;SVG drawing (*.svg);;PDF (*.pdf)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Wrote %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export matrix</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This page shows no matrix to export.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CSV (*.csv);;JSON (*.json)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Using the embedded word vectors.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>About attnviz</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;h2&gt;attnviz %1&lt;/h2&gt;&lt;p&gt;See attention and step through how it is computed.&lt;/p&gt;&lt;p&gt;Qt %2 · QCustomPlot %3 · Eigen %4.%5.%6 · nlohmann_json %7.%8.%9&lt;/p&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ModelBar</name>
+    <message>
+        <source>Open model…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose a checkpoint directory (config.json + model.safetensors + vocabulary). You can also drop a directory on this bar.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Recent</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>loading…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(none)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Clear list</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open model (checkpoint directory)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ModelSlot</name>
+    <message>
+        <source>The model could not be loaded.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This folder holds a %1, not an attnviz %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The shipped %1 is missing from this installation.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>PatchGridView</name>
+    <message>
+        <source>No image</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>0 … %1 (max)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>patch r%1c%2: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>PositionEmbeddingPanel</name>
+    <message>
+        <source>Load a ViT model to see its position embeddings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Learned position embeddings.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fixed sinusoidal position embeddings.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Each small grid belongs to one patch position (row by row, as in the image) and shows the cosine similarity of that position&apos;s embedding with every other position&apos;s (the ViT paper&apos;s figure 7). A trained model learns that nearby patches, and patches in the same row or column, get similar embeddings. Hover for values.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>PositionSimilarityView</name>
+    <message>
+        <source>No model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cosine similarity</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>position r%1c%2 vs r%3c%4: cos = %5</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ProbabilityBars</name>
+    <message>
+        <source>probability</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ProjectionPanel</name>
+    <message>
+        <source>Random Wq, Wk, Wv (drawn from the seed), applied to the word vectors. Hover a cell for its value.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> Hover a cell for its value.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(X + PE)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>X</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Wq  %1 × %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Wk  %1 × %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Wv  %1 × %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Q = %1 Wq  %2 × %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>K = %1 Wk  %2 × %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>V = %1 Wv  %2 × %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>QObject</name>
+    <message>
+        <source>Prompt word %1 (“%2”) is not a token id in [0, %3)%4; this model has no tokenizer (or the prompt starts with “ids:”), so the prompt is ids separated by spaces.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> nor A, B or C</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The prompt has no tokens: type at least one.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The prompt has %1 tokens; this model sees at most %2 positions, so it leaves no room to generate.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ScalingComparisonPanel</name>
+    <message>
+        <source>weight</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose a query word that has a vector to compare its softmax with and without scaling.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Scaling is off: softmax of “%1”&apos;s scores as they are</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>softmax(score)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>key word</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Scaling is off for %1 scoring: nothing is divided by √d. The largest weight is %2 (on “%3”). Choose “scaled dot” to compare with the softmax of q·k/√d.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>additive</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>plain dot-product</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Softmax of “%1”: q·k and q·k ÷ √%2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>q·k</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>q·k ÷ %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Without scaling the largest weight is %1 (on “%2”): the softmax saturates, the other keys get almost nothing and their gradients vanish.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Without scaling the largest weight is %1 (on “%2”): a sharper softmax than with scaling.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Divided by √%1 = %2 the largest is %3 (on “%4”).</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>SentenceInput</name>
+    <message>
+        <source>Examples…</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>SentimentPage</name>
+    <message>
+        <source>Model:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Review:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Type a review, e.g. “the film was very good”</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no padding</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pads the sequence with the pad token up to this many positions (0 = no padding), as a batch of reviews of different lengths would be.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Mask padding</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>With the mask, no position may attend to a pad token (its column gets weight 0) and the pads are left out of mean pooling.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pad to length:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show attention of:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Query token (attends from)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Key token (attended to)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Load a sentiment model and type a review</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Click a row to mark that query token on every map</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Attention</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Explain</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Loading model %1…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Model %1 loaded (%2 layers × %3 heads, %4 pooling)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CLS</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>mean</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>layer %1 · head %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Click to enlarge layer %1, head %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>all layers and heads (mean)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>layer %1, mean over heads</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>layer %1, head %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;mask on:&lt;/b&gt; %1 &amp;nbsp;·&amp;nbsp; &lt;b&gt;mask off:&lt;/b&gt; %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;No pad tokens (pad to a length longer than the review to see what the mask does).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;br&gt;%n pad token(s) appended. With the mask their columns get weight 0; without it the real words attend to them and the prediction drifts.</source>
+        <translation>
+            <numerusform>&lt;br&gt;%n pad token appended. With the mask its column gets weight 0; without it the real words attend to it and the prediction drifts.</numerusform>
+            <numerusform>&lt;br&gt;%n pad tokens appended. With the mask their columns get weight 0; without it the real words attend to them and the prediction drifts.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>padding, masked: no position may attend to it (weight 0)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>padding, not masked: the real words can attend to it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not in the model&apos;s vocabulary: the model saw %1 instead</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>⚠ = not in the vocabulary (read as %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 = padding, masked (its column is 0)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 = padding, not masked</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Mean over all layers and heads</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Layer %1, mean over heads</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Layer %1, head %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CLS pooling: the shading is row 0 (what %1 attends to) of the view above.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Mean pooling: the shading is the attention each token receives, averaged over the pooled query rows of the view above.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Grey italic words are padding.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sentiment</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>TransformerCostPanel</name>
+    <message>
+        <source>Measure again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>sentence length n (tokens)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>time of one layer (ms)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Double the sentence, four times the scores: every token scores every other, so attention&apos;s work grows like n² while the projections and the FFN grow like n.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Measuring in the background… %1%</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>measured (layer %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>∝ n²</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>∝ n</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;table cellspacing=6&gt;&lt;tr&gt;&lt;th align=right&gt;n&lt;/th&gt;&lt;th align=right&gt;scores (h·n²)&lt;/th&gt;&lt;th align=right&gt;ms&lt;/th&gt;&lt;/tr&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Measurement stopped early.&lt;/p&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>TransformerPage</name>
+    <message>
+        <source>Model:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sentence:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Type a sentence</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Teaching mode</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Previous step (←)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Next step (→)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Layer:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Load an encoder model and type a sentence</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Token</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Key token</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Dimension</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>weight</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>score</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>value</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step %1 of %2 · %3 · layer %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Each switch runs the engine&apos;s forward again with that change; positions, the shuffle and the mask act on the whole model, the rest on layer %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>One forward of layer %1 of the loaded model on n × d inputs, measured in a worker thread.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Transformer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>1 Embed + PE</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>2 Heads</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>3 Attention</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>4 Concat + Wo</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>5 Add &amp;&amp; Norm</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>6 FFN</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>7 Output</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>8 What if</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>9 Cost</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>TransformerWhatIfPanel</name>
+    <message>
+        <source>No positional encoding</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Shuffle the words, seed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remove residual 1 (around attention)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remove residual 2 (around the FFN)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Padding mask off</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no padding</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ablate head:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Uniform head:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pad to:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Query</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Waiting for the model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>head %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Prediction before: %1 &amp;nbsp;&amp;nbsp;→&amp;nbsp;&amp;nbsp; after: %2 &amp;nbsp;&amp;nbsp;(%3 → %4)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Without positions the layer sees a bag of words: shuffle them and the attention pattern only permutes with them, and mean pooling gives the same prediction.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Without the residual the sublayer&apos;s output replaces the token&apos;s vector: what the token was is lost.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The ablated head still computes its weights (shown), but its output is zero before Wo.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A uniform head averages every allowed token: it no longer selects.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Mask off: real tokens attend to the pads and the pads are pooled — silent leakage.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Before · layer %1 head %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>After · layer %1 head %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>TranslationPage</name>
+    <message>
+        <source>not in the model&apos;s source vocabulary: the encoder saw &lt;unk&gt; instead</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;unk&gt;: the decoder chose its word for “a word I do not know”</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Attention model:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Baseline without attention:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>English:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Type an English sentence</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Alignment (hover a cell or a word)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Output:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>With and without attention</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Alignment</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Output word (decoding step)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Source word</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Load a translation model and type a sentence</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Without attention the decoder sees the sentence only through one fixed context vector, the encoder&apos;s state after the last source word (top row): a long sentence does not fit in it, and the translation loses words. The rows below are the decoder&apos;s own state after each step. With attention every output word looks back at all source words instead.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Without attention: the context vector</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Context, then the state after each step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hidden unit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>value</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Load the baseline model (no attention) to see its context vector</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Alignment (with attention)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Context vector (without attention)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Loading model %1…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;With attention:&lt;/b&gt; type an English sentence above to translate it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Type a sentence to see which source words each output word attends to.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;With attention&lt;/b&gt; (%1): %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This model has no attention (attention: none): there is no alignment to show.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;With attention:&lt;/b&gt; no model loaded</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Without attention:&lt;/b&gt; (no input)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Without attention&lt;/b&gt; (%1): %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Without attention:&lt;/b&gt; no baseline model loaded (use Open model… on the baseline bar)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>⚠ %n source word(s) are not in the model&apos;s vocabulary: the encoder saw &lt;unk&gt; instead.</source>
+        <translation>
+            <numerusform>⚠ %n source word is not in the model&apos;s vocabulary: the encoder saw &lt;unk&gt; instead.</numerusform>
+            <numerusform>⚠ %n source words are not in the model&apos;s vocabulary: the encoder saw &lt;unk&gt; instead.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>context</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>after “%1”</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Translation</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>VisionPage</name>
+    <message>
+        <source>Model:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A ViT checkpoint directory (config.json + model.safetensors). You can also drop a directory or an image on this page.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open image…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PNG / JPEG, or an IDX (MNIST, Fashion-MNIST, .gz too) or CIFAR-10 .bin file to browse</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Attention</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CutMix</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Position embeddings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Explain</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open an image or a dataset file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Images and datasets (*.png *.jpg *.jpeg *.bmp *.gz *-ubyte *.idx *.bin);;All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No dataset: use Open image… to open a PNG/JPEG, IDX or CIFAR-10 file.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The Fashion-MNIST test set is not installed (%1; Debian package dataset-fashion-mnist). Use Open image… to open a PNG/JPEG, IDX or CIFAR-10 file.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;: ViT %2×%2 px, %3 channel(s), patches %4×%4 px (%5×%5), %6 layers × %7 heads, %8 classes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Vision</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>VisionSession</name>
+    <message>
+        <source>Loading model %1…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>class %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Model %1 loaded</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No model loaded yet; use Open model…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Classifying %1…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: predicted %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not classify %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: not a PNG, JPEG, IDX or CIFAR-10 file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 #%2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>VitAttentionPanel</name>
+    <message>
+        <source>Back to [CLS]</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Layer:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Head:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No image yet: pick one from the list on the left or use Open image…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Click a patch to see where that patch attends</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>query (attends from)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>key (attends to)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The full T x T attention map appears here once an image is classified</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 — waiting for a model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rollout (all layers)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Mean of heads</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rollout always averages the heads of every layer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Query: [CLS]</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Attention rollout through all %1 layers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Layer %1, %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>mean of heads</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>head %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Overlay: where &lt;b&gt;[CLS]&lt;/b&gt; attends — click a patch to see where it attends</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Overlay: where patch &lt;b&gt;%1&lt;/b&gt; attends (its row of the map)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>, true label &lt;b&gt;%1&lt;/b&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (shown as the model sees it: %2×%2 px, grid every %3 px)%4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No prediction yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Predicted: %1 (%2%)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> — correct</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> — wrong, the true label is %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>WalkthroughPage</name>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;“%1” is not in the word-vector vocabulary.&lt;/b&gt; It has no vector, so it does not take part: its row is left out (—).&lt;/p&gt;&lt;p&gt;%2&lt;/p&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The shipped word vectors have no one-letter words (the embedded set and the larger set of the same package both lack “a” and “i”). glove.6B.100d.txt from the GloVe authors has them: View → Word vectors → Open….</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Try another word, or open another set of word vectors (View → Word vectors → Open…).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Its word vector has %1 numbers%2:&lt;/p&gt;&lt;p&gt;&lt;code&gt;[%3%4]&lt;/code&gt;&lt;/p&gt;&lt;p&gt;length ‖q‖ = %5&lt;/p&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> (the first %1 shown)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Nearest neighbours (cosine): %1&lt;/p&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Before scoring it is projected: q = x Wq, k = x Wk, v = x Wv (%1 × %2 matrices).&lt;/p&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Score with each key: v · tanh(Wq q + Wk k).&lt;/p&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Dot product with each key: q · k = Σ q&lt;sub&gt;i&lt;/sub&gt; k&lt;sub&gt;i&lt;/sub&gt;.&lt;/p&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;No scaling&lt;/b&gt; for %1 scoring: the softmax takes the scores as they are. Choose “scaled dot” to see the division by √d.&lt;/p&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>additive</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>plain dot-product</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Divide by √d = √%1 = %2.&lt;/p&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Softmax: subtract the row&apos;s largest %1 (%2) for numerical safety, exponentiate, divide by the sum.&lt;/p&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>scaled score</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>score</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>scaled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;New vector = Σ weight × value. The keys that contribute most:&lt;/p&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Its new vector: &lt;code&gt;[%1%2]&lt;/code&gt;&lt;/p&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not read the learned projections from %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>learned: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Wq, Wk, Wv from %1 (%2, d = %3, %4 dimensions per head), applied to the word vectors%5.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> + the sinusoidal positional encoding</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> without positions</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The checkpoint&apos;s width (%1) differs from the word vectors&apos; dimension.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>learned (no checkpoint)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Needs an attention_head checkpoint (the shipped pronoun-head) or a classifier whose first attention layer&apos;s width equals the word-vector dimension (d = 100).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Chapter: “she improved” (cross-attention)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Chapter: first sentence attends to itself</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Toy 2-D example: she, improve, the</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Custom (edited sentences or options)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Query sentence</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Key sentence (ignored for self-attention)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Self-attention</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The query sentence attends to itself instead of to the key sentence.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Preset:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Queries:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Keys:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>dot product  q·k</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>scaled dot  q·k/√d</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>additive  v·tanh(Wq q + Wk k)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>none (raw word vectors)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>random Wq, Wk, Wv</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>learned (loading…)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>seed </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Random Wq, Wk, Wv (and additive parameters) are drawn from this seed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>head </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Which head of the checkpoint&apos;s first attention layer supplies Wq, Wk, Wv.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Teaching mode</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Large fonts and the numbers printed in the cells, for a projector.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Scoring:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Projections:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Previous step (←)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>1 Word vectors</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>2 Scores</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>3 Scale</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>4 Softmax</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>5 Mix</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Next step (→)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Numbers for query word:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>dimension 1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>dimension 2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Loading word vectors…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Learned projections need a checkpoint as wide as the word vectors.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Type a query sentence.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Type a key sentence.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Walkthrough</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;tr&gt;&lt;th align=left&gt;key&lt;/th&gt;&lt;th align=right&gt;score&lt;/th&gt;&lt;/tr&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;tr&gt;&lt;th align=left&gt;key&lt;/th&gt;&lt;th align=right&gt;score&lt;/th&gt;&lt;th align=right&gt;÷ √d&lt;/th&gt;&lt;/tr&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;tr&gt;&lt;th align=left&gt;key&lt;/th&gt;&lt;th align=right&gt;%1&lt;/th&gt;&lt;th align=right&gt;exp(s − max)&lt;/th&gt;&lt;th align=right&gt;weight&lt;/th&gt;&lt;/tr&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>excluded</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;tr&gt;&lt;td&gt;&lt;i&gt;sum&lt;/i&gt;&lt;/td&gt;&lt;td&gt;&lt;/td&gt;&lt;td align=right&gt;&lt;i&gt;%1&lt;/i&gt;&lt;/td&gt;&lt;td align=right&gt;&lt;i&gt;%2&lt;/i&gt;&lt;/td&gt;&lt;/tr&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;tr&gt;&lt;th align=left&gt;key&lt;/th&gt;&lt;th align=right&gt;weight&lt;/th&gt;&lt;th align=right&gt;‖weight × v‖&lt;/th&gt;&lt;/tr&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1  (row %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>WalkthroughView</name>
+    <message>
+        <source>Not in the vocabulary (marked ⚠ on the axes, excluded from the softmax): %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> The shipped word vectors have no one-letter words (“a”, “i”) and no digits — neither the embedded set nor the larger set of the same package. glove.6B.100d.txt from the GloVe authors (Stanford NLP, glove.6B.zip) has them: View → Word vectors → Open….</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Dashed cells: function words scoring high with each other — %1. An artefact of raw word vectors, not of meaning: frequent words share a direction. The same artefact makes “a” ↔ “the” a top pair in vectors that have “a”.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (+ positions)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Learned Wq, Wk, Wv: checkpoint “%1”. The sinusoidal positional encoding is added to every word vector first, as a Transformer does (the head was trained so).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Learned Wq, Wk, Wv: checkpoint “%1” (applied to the word vectors without positions).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step 1 of 5 · Word vectors (one row per word, %1 dimensions)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step 2 of 5 · Scores  v·tanh(Wq q + Wk k)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step 2 of 5 · Scores  q · k</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step 3 of 5 · Scaled scores  q · k / %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step 3 of 5 · No scaling (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>additive</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>plain dot product</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step 4 of 5 · Softmax weights (each row sums to 1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step 5 of 5 · Mix: new vectors = weights × values</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Every word becomes its word vector; a sentence becomes a matrix with one row per word. Queries come from the first sentence, keys and values from the %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>same sentence (self-attention)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>second (cross-attention)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Additive scoring passes query and key through a small network: more expressive, slower than a dot product.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The dot product of each query word with each key word: aligned directions score high, perpendicular ones exactly 0.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Dividing by √d keeps scores of long vectors from saturating the softmax.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Plain dot-product and additive scoring are not scaled; choose “scaled dot” to see the division by √d.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Softmax turns each row into weights that sum to 1: a soft hash-table lookup of the query among the keys. Words not in the vocabulary are left out (—).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Each query word&apos;s new vector is the weighted mix of the value vectors (here the key vectors themselves unless Wv is applied).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>“%1” is not in the word-vector vocabulary: it has no vector, so it is %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>excluded from every softmax (its column is left out: —)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not a query (its row is left out: —)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>vector component</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>query word</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>vector dimension</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>query word (its new vector)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>weight</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>scaled score</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>score</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>query word (row)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>key word (column)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Key word vectors (%1 dimensions)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>key word</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>WordChipRow</name>
+    <message>
+        <source>weight %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>transformer</name>
+    <message>
+        <source>input of </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>statistics</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>mean</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>variance</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>gain γ</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bias β</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> output</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Embeddings + positions</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Split into heads</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Attention per head</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Concat + Wo</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Residual + LayerNorm 1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Feed-forward</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Residual + LayerNorm 2 → output</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What if…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cost of attention</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>scores Q·Kᵀ</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>scaled ÷ √dₕ</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>padding mask</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>softmax weights</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>weighted values W·V</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> … (%1 values)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step %1 of %2 · %3 · layer %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>embeddings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Token embeddings (T × d)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>positions</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Learned position table (T × d)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sinusoidal positional encoding (T × d)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>sum</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Embedding + position = the encoder&apos;s input</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>position similarity</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cosine similarity of the position vectors</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The model &lt;b&gt;learned&lt;/b&gt; one vector per position (pos_embedding, %1 × %2).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PE(p, 2i) = sin(p·ω&lt;sub&gt;i&lt;/sub&gt;), PE(p, 2i+1) = cos(p·ω&lt;sub&gt;i&lt;/sub&gt;), ω&lt;sub&gt;i&lt;/sub&gt; = 1 / 10000&lt;sup&gt;2i/d&lt;/sup&gt;: %1. Fast dimensions on the left, slow ones on the right; nearby positions share the slow ones, so they look alike.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Attention itself ignores word order (it is a weighted sum over a set). The position vector added to each word&apos;s embedding is what tells the layer where the word stands. </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>embedding</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>+ position %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>= input</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Q = x·Wq</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Queries x·Wqᵀ + b (T × d), cut into %1 heads of %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>K = x·Wk</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Keys (T × d)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>V = x·Wv</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Values (T × d)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>q head %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Head %1&apos;s queries (T × d/h = %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Each projection is one d × d matrix: %1 × %1 = %2 weights. Cutting its output into %3 heads of %4 columns is the same as %3 projections of d × d/h = %1 × %4 = %5 weights each, %6 in all: &lt;b&gt;heads add views, not parameters&lt;/b&gt;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>attention input</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>q, head %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>head %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Head %1 · %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Per head: scores S = Q&lt;sub&gt;h&lt;/sub&gt;K&lt;sub&gt;h&lt;/sub&gt;ᵀ, scaled by 1/√%1 = %2, padding keys masked (−∞, drawn as masked), softmax per row, then the weighted sum of the values. Rows: the query (attends from); columns: the key.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>scores (head %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>scaled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>weights</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>weighted values</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>concat</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Head outputs side by side (T × d)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>attn out</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>After the output projection Wo (T × d)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The %1 head outputs (%2 columns each) are laid side by side, then Wo (d × d) mixes what the heads found into one d-wide vector per token.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Wo → attn out</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>x</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The layer&apos;s input x</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Attention output</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>residual</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Residual: x + attention output</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>norm1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>LayerNorm 1 output</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This model is &lt;b&gt;pre-LN&lt;/b&gt; (norm_first): norm1 normalises x &lt;i&gt;before&lt;/i&gt; attention and the residual adds the raw attention output to x. </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This model is &lt;b&gt;post-LN&lt;/b&gt;: norm1 normalises x + attention output &lt;i&gt;after&lt;/i&gt; the residual add. </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>LayerNorm: (v − mean) / √(var + ε) · γ + β per token. Order matters: post-LN keeps every layer&apos;s output at unit scale but the gradient passes through each norm; pre-LN leaves a clean residual path x + f(norm(x)) that trains deeper stacks stably, while the stream itself grows.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>+ attn out</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>= residual</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>FFN input</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What linear1 reads</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>hidden</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hidden units after %1 (T × %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>FFN out</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>linear2 output (T × d)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>FFN(x) = linear2(%1(linear1(x))), the same two-layer network applied to every token on its own. %2 of the %3 hidden activations are exactly zero.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GELU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ReLU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>input</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>before act.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>output</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;%1 of %2 hidden units of “%3” are zero.&lt;/p&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>residual 2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Second residual</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>norm2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>LayerNorm 2 output</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The layer&apos;s output = the next layer&apos;s input</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pre-LN: norm2 normalised the FFN&apos;s input; the output is residual + FFN output, unnormalised.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Post-LN: output = norm2(norm1 + FFN output).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;“%1” (position %2)&lt;/h3&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+</TS>

@@ -1,0 +1,2808 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="zh_CN" sourcelanguage="en">
+<context>
+    <name>CutMixPanel</name>
+    <message>
+        <source>CutMix (Yun et al. 2019) pastes a box of image B into image A; the training label is mixed in proportion to the areas. Drag a box on image B, or draw one from a seed.</source>
+        <translation>CutMix（Yun 等，2019）把图像 B 的一个方框贴进图像 A；训练标签按面积比例混合。在图像 B 上拖出一个方框，或由种子生成一个。</translation>
+    </message>
+    <message>
+        <source>image B: index </source>
+        <translation>图像 B：索引 </translation>
+    </message>
+    <message>
+        <source>seed </source>
+        <translation>种子 </translation>
+    </message>
+    <message>
+        <source>Box from seed</source>
+        <translation>由种子生成方框</translation>
+    </message>
+    <message>
+        <source>Image A is the image on the Attention tab</source>
+        <translation>图像 A 是“注意力”标签页上的图像</translation>
+    </message>
+    <message>
+        <source>Image B comes from the browsed dataset</source>
+        <translation>图像 B 来自正在浏览的数据集</translation>
+    </message>
+    <message>
+        <source>Mixed image</source>
+        <translation>混合后的图像</translation>
+    </message>
+    <message>
+        <source>Drag to choose the box that is pasted into A</source>
+        <translation>拖动以选择贴入 A 的方框</translation>
+    </message>
+    <message>
+        <source>A (base)</source>
+        <translation>A（底图）</translation>
+    </message>
+    <message>
+        <source>B (patch source) — drag a box here</source>
+        <translation>B（图块来源）— 在这里拖出方框</translation>
+    </message>
+    <message>
+        <source>Mixed</source>
+        <translation>混合</translation>
+    </message>
+    <message>
+        <source>Classify an image first (it becomes image A)</source>
+        <translation>先分类一张图像（它成为图像 A）</translation>
+    </message>
+    <message>
+        <source>Open a dataset to pick image B</source>
+        <translation>打开一个数据集来挑选图像 B</translation>
+    </message>
+    <message>
+        <source>%1 (predicted)</source>
+        <translation>%1（预测）</translation>
+    </message>
+    <message>
+        <source>image #%1</source>
+        <translation>图像 #%1</translation>
+    </message>
+    <message>
+        <source>%1% %2 + %3% %4</source>
+        <translation>%1% %2 + %3% %4</translation>
+    </message>
+    <message>
+        <source>Box %1×%2 px of %3×%4: area ratio %5 (exact)</source>
+        <translation>方框 %1×%2 像素，图像 %3×%4：面积比 %5（精确）</translation>
+    </message>
+    <message>
+        <source>Model on the mixed image: …</source>
+        <translation>模型对混合图像的判断：…</translation>
+    </message>
+    <message>
+        <source>%1 %2%</source>
+        <translation>%1 %2%</translation>
+    </message>
+    <message>
+        <source>Model on the mixed image: %1</source>
+        <translation>模型对混合图像的判断：%1</translation>
+    </message>
+    <message>
+        <source>Model on the mixed image failed: %1</source>
+        <translation>模型处理混合图像失败：%1</translation>
+    </message>
+</context>
+<context>
+    <name>DatasetBrowser</name>
+    <message>
+        <source>No dataset</source>
+        <translation>没有数据集</translation>
+    </message>
+    <message>
+        <source>index </source>
+        <translation>索引 </translation>
+    </message>
+    <message>
+        <source>Mistakes only</source>
+        <translation>只看错误</translation>
+    </message>
+    <message>
+        <source>List only the images whose prediction differs from the true label</source>
+        <translation>只列出预测与真实标签不同的图像</translation>
+    </message>
+    <message>
+        <source>Predict all</source>
+        <translation>全部预测</translation>
+    </message>
+    <message>
+        <source>Classify every image of the dataset (in the background, in batches)</source>
+        <translation>对数据集中的每张图像分类（在后台分批进行）</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>%v / %m predicted</source>
+        <translation>已预测 %v / %m</translation>
+    </message>
+    <message>
+        <source>Reading %1…</source>
+        <translation>正在读取 %1…</translation>
+    </message>
+    <message>
+        <source>Still browsing the previous dataset.</source>
+        <translation>仍在浏览上一个数据集。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;: %2 images %3×%4%5</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;：%2 张图像 %3×%4%5</translation>
+    </message>
+    <message>
+        <source>, no labels</source>
+        <translation>，无标签</translation>
+    </message>
+    <message>
+        <source>true: %1, predicted: %2</source>
+        <translation>真实：%1，预测：%2</translation>
+    </message>
+    <message>
+        <source>Predicting…</source>
+        <translation>正在预测…</translation>
+    </message>
+    <message>
+        <source>Accuracy: %1 / %2 = %3%</source>
+        <translation>准确率：%1 / %2 = %3%</translation>
+    </message>
+    <message>
+        <source>All %1 images predicted</source>
+        <translation>%1 张图像已全部预测</translation>
+    </message>
+    <message>
+        <source>Predicting the dataset failed: %1</source>
+        <translation>数据集预测失败：%1</translation>
+    </message>
+    <message>
+        <source>Cancelled after %1 images</source>
+        <translation>已在 %1 张图像后取消</translation>
+    </message>
+</context>
+<context>
+    <name>DecodeStepPanel</name>
+    <message>
+        <source>◀ Prev</source>
+        <translation>◀ 上一步</translation>
+    </message>
+    <message>
+        <source>Next ▶</source>
+        <translation>下一步 ▶</translation>
+    </message>
+    <message>
+        <source>Play</source>
+        <translation>播放</translation>
+    </message>
+    <message>
+        <source>Previous decoding step (←)</source>
+        <translation>上一个解码步骤（←）</translation>
+    </message>
+    <message>
+        <source>Next decoding step (→)</source>
+        <translation>下一个解码步骤（→）</translation>
+    </message>
+    <message>
+        <source>Decode from the first word, one step at a time</source>
+        <translation>从第一个词开始逐步解码</translation>
+    </message>
+    <message>
+        <source>attention weight</source>
+        <translation>注意力权重</translation>
+    </message>
+    <message>
+        <source>This decoder has no attention, so there are no weights over the source words. It starts from the context vector (the encoder&apos;s state after the last source token, the first row of the map on the left) and from then on sees only its own state and the word it chose before.</source>
+        <translation>这个解码器没有注意力，所以没有针对源词的权重。它从上下文向量（编码器读完最后一个源词元后的状态，即左图的第一行）出发，此后只看到自己的状态和上一步选出的词。</translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation>暂停</translation>
+    </message>
+    <message>
+        <source>Step through decoding once there is a translation.</source>
+        <translation>有了译文之后即可逐步查看解码过程。</translation>
+    </message>
+    <message>
+        <source>the start token</source>
+        <translation>起始词元</translation>
+    </message>
+    <message>
+        <source>“%1”</source>
+        <translation>“%1”</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Step %1 of %2&lt;/b&gt; · %3 · the decoder&apos;s input: %4 and its state → it chooses “%5”</source>
+        <translation>&lt;b&gt;第 %1 步（共 %2 步）&lt;/b&gt; · %3 · 解码器的输入：%4 和它的状态 → 它选出“%5”</translation>
+    </message>
+    <message>
+        <source>%1 (end of sentence)</source>
+        <translation>%1（句子结束）</translation>
+    </message>
+    <message>
+        <source>Output so far: %1</source>
+        <translation>目前的输出：%1</translation>
+    </message>
+    <message>
+        <source>The decoder&apos;s %1 most probable next words (softmax over its %2-word vocabulary). Greedy decoding takes the first: “%3” (%4).</source>
+        <translation>解码器最可能的 %1 个下一个词（在其 %2 词词表上做 softmax）。贪心解码取第一个：“%3”（%4）。</translation>
+    </message>
+    <message>
+        <source> · no attention weights: this decoder has no attention</source>
+        <translation> · 没有注意力权重：这个解码器没有注意力</translation>
+    </message>
+    <message>
+        <source>Attention at this step: where the decoder looks in the source (the row marked on the map). Mostly at “%1” (%2).</source>
+        <translation>这一步的注意力：解码器在源句中看向哪里（图上标出的那一行）。主要看“%1”（%2）。</translation>
+    </message>
+</context>
+<context>
+    <name>DecoderBar</name>
+    <message>
+        <source>Open model…</source>
+        <translation>打开模型…</translation>
+    </message>
+    <message>
+        <source>Choose a Hugging Face language-model directory (gpt2 or llama: config.json + model.safetensors, tokenizer files optional). You can also drop it on this bar.</source>
+        <translation>选择一个 Hugging Face 语言模型目录（gpt2 或 llama：config.json + model.safetensors，分词器文件可选）。也可以把目录拖到这一栏上。</translation>
+    </message>
+    <message>
+        <source>Recent</source>
+        <translation>最近</translation>
+    </message>
+    <message>
+        <source>Model:</source>
+        <translation>模型：</translation>
+    </message>
+    <message>
+        <source>Open language model</source>
+        <translation>打开语言模型</translation>
+    </message>
+    <message>
+        <source>loading…</source>
+        <translation>正在加载…</translation>
+    </message>
+    <message>
+        <source>(none)</source>
+        <translation>（无）</translation>
+    </message>
+    <message>
+        <source>Clear list</source>
+        <translation>清空列表</translation>
+    </message>
+</context>
+<context>
+    <name>DecoderSlot</name>
+    <message>
+        <source>“%1” is not a folder.</source>
+        <translation>“%1”不是文件夹。</translation>
+    </message>
+    <message>
+        <source>The folder “%1” has no config.json, so it is not a Hugging Face model.</source>
+        <translation>文件夹“%1”没有 config.json，所以不是 Hugging Face 模型。</translation>
+    </message>
+    <message>
+        <source>“%1” is an encoder or image model, not a language model (gpt2, llama).</source>
+        <translation>“%1”是编码器或图像模型，不是语言模型（gpt2、llama）。</translation>
+    </message>
+    <message>
+        <source>The weights in “%1” are damaged or incomplete.</source>
+        <translation>“%1”中的权重已损坏或不完整。</translation>
+    </message>
+    <message>
+        <source>The config.json of “%1” cannot be used.</source>
+        <translation>“%1”的 config.json 无法使用。</translation>
+    </message>
+    <message>
+        <source>The weights in “%1” do not fit its config.json.</source>
+        <translation>“%1”中的权重与其 config.json 不符。</translation>
+    </message>
+    <message>
+        <source>“%1” could not be loaded as a language model.</source>
+        <translation>无法把“%1”作为语言模型加载。</translation>
+    </message>
+    <message>
+        <source>The model could not be loaded.</source>
+        <translation>无法加载模型。</translation>
+    </message>
+    <message>
+        <source>The shipped language model is missing from this installation.</source>
+        <translation>此安装中缺少随附的语言模型。</translation>
+    </message>
+    <message>
+        <source>No default model found at %1; use Open model…</source>
+        <translation>在 %1 找不到默认模型；请用“打开模型…”</translation>
+    </message>
+</context>
+<context>
+    <name>EmbeddingStore</name>
+    <message>
+        <source>Loading word vectors…</source>
+        <translation>正在加载词向量…</translation>
+    </message>
+    <message>
+        <source>No word vectors loaded</source>
+        <translation>没有加载词向量</translation>
+    </message>
+    <message>
+        <source> words × </source>
+        <translation> 个词 × </translation>
+    </message>
+</context>
+<context>
+    <name>ExplainPanel</name>
+    <message>
+        <source>Methods:</source>
+        <translation>方法：</translation>
+    </message>
+    <message>
+        <source>head tests</source>
+        <translation>头测试</translation>
+    </message>
+    <message>
+        <source>Each head zeroed, made uniform, or its weights permuted (Jain &amp; Wallace 2019)</source>
+        <translation>将每个头置零、改为均匀权重或打乱其权重（Jain 与 Wallace，2019）</translation>
+    </message>
+    <message>
+        <source>Explain</source>
+        <translation>解释</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Press Explain to compare the methods on the current input.</source>
+        <translation>按“解释”在当前输入上比较各种方法。</translation>
+    </message>
+    <message>
+        <source>inputs removed (most relevant first)</source>
+        <translation>移除的输入（最相关的在前）</translation>
+    </message>
+    <message>
+        <source>p(predicted class)</source>
+        <translation>p（预测类别）</translation>
+    </message>
+    <message>
+        <source>Deletion curves; the legend gives each method&apos;s AOPC (higher = more faithful)</source>
+        <translation>删除曲线；图例给出每种方法的 AOPC（越高越忠实）</translation>
+    </message>
+    <message>
+        <source>p(class) − p(class with the head zeroed); click a head to see its map</source>
+        <translation>p(类别) − p(该头置零后的类别)；点击一个头查看它的注意力图</translation>
+    </message>
+    <message>
+        <source>Nothing to explain yet: load a model and give an input.</source>
+        <translation>还没有可解释的内容：请加载模型并给出输入。</translation>
+    </message>
+    <message>
+        <source>Computing…</source>
+        <translation>正在计算…</translation>
+    </message>
+    <message>
+        <source>Cancelled.</source>
+        <translation>已取消。</translation>
+    </message>
+    <message>
+        <source>Could not explain: %1</source>
+        <translation>无法解释：%1</translation>
+    </message>
+    <message>
+        <source>Predicted %1, p = %2</source>
+        <translation>预测为 %1，p = %2</translation>
+    </message>
+    <message>
+        <source>No relevance method was chosen.</source>
+        <translation>没有选择相关性方法。</translation>
+    </message>
+    <message>
+        <source>On this input %1 and %2 agree most (ρ = %3). </source>
+        <translation>在这个输入上 %1 与 %2 最一致（ρ = %3）。</translation>
+    </message>
+    <message>
+        <source>patches</source>
+        <translation>图块</translation>
+    </message>
+    <message>
+        <source>words</source>
+        <translation>词</translation>
+    </message>
+    <message>
+        <source>Most faithful here: %1 (AOPC %2); deleting its %3 most relevant %4 moves p from %5 to %6.</source>
+        <translation>这里最忠实的是：%1（AOPC %2）；删除它最相关的 %3 个%4，p 从 %5 变为 %6。</translation>
+    </message>
+    <message>
+        <source>layer %1</source>
+        <translation>第 %1 层</translation>
+    </message>
+    <message>
+        <source>zeroed: Δp %1
+uniform weights: Δp %2
+permuted weights (seed %3): Δp %4</source>
+        <translation>置零：Δp %1
+均匀权重：Δp %2
+打乱权重（种子 %3）：Δp %4</translation>
+    </message>
+    <message>
+        <source>head %1</source>
+        <translation>头 %1</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Layer %1, head %2&lt;/b&gt;: what the pooled position attends to</source>
+        <translation>&lt;b&gt;第 %1 层，头 %2&lt;/b&gt;：池化位置关注哪里</translation>
+    </message>
+    <message>
+        <source>. Zeroing it changes p by %1; uniform weights by %2; permuted weights (seed %3) by %4.</source>
+        <translation>。将它置零使 p 改变 %1；均匀权重改变 %2；打乱权重（种子 %3）改变 %4。</translation>
+    </message>
+</context>
+<context>
+    <name>GeneratePage</name>
+    <message>
+        <source>Prompt:</source>
+        <translation>提示词：</translation>
+    </message>
+    <message>
+        <source>Token ids or text, e.g. “C A B B A C”</source>
+        <translation>词元 id 或文本，例如“C A B B A C”</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>单步</translation>
+    </message>
+    <message>
+        <source>Generate one token (the cached prefix is not recomputed)</source>
+        <translation>生成一个词元（已缓存的前缀不重新计算）</translation>
+    </message>
+    <message>
+        <source>Play</source>
+        <translation>播放</translation>
+    </message>
+    <message>
+        <source>Keep generating, one token at a time, until Pause or the end</source>
+        <translation>逐个词元地持续生成，直到暂停或结束</translation>
+    </message>
+    <message>
+        <source>Reset</source>
+        <translation>重置</translation>
+    </message>
+    <message>
+        <source>Back to the prompt: forget the generated tokens</source>
+        <translation>回到提示词：丢弃已生成的词元</translation>
+    </message>
+    <message>
+        <source>0 (greedy)</source>
+        <translation>0（贪心）</translation>
+    </message>
+    <message>
+        <source>0 = greedy: always the most probable token. Above 0 the next token is drawn from softmax(logits / temperature): higher = more random.</source>
+        <translation>0 = 贪心：总是取最可能的词元。大于 0 时，下一个词元从 softmax(logits / 温度) 中抽样：越高越随机。</translation>
+    </message>
+    <message>
+        <source>all</source>
+        <translation>全部</translation>
+    </message>
+    <message>
+        <source>Sampling: draw only among the k most probable tokens (all = no limit)</source>
+        <translation>抽样：只在最可能的 k 个词元中抽取（全部 = 不限）</translation>
+    </message>
+    <message>
+        <source>Seed of the sampler (std::mt19937_64): the same seed gives the same tokens</source>
+        <translation>抽样器的种子（std::mt19937_64）：相同的种子给出相同的词元</translation>
+    </message>
+    <message>
+        <source>Temperature:</source>
+        <translation>温度：</translation>
+    </message>
+    <message>
+        <source>Top-k:</source>
+        <translation>Top-k：</translation>
+    </message>
+    <message>
+        <source>Seed:</source>
+        <translation>种子：</translation>
+    </message>
+    <message>
+        <source>Loading model %1…</source>
+        <translation>正在加载模型 %1…</translation>
+    </message>
+    <message>
+        <source>Examples…</source>
+        <translation>示例…</translation>
+    </message>
+    <message>
+        <source>Loaded %1</source>
+        <translation>已加载 %1</translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation>暂停</translation>
+    </message>
+    <message>
+        <source>%1 prompt tokens, %2 generated · %3</source>
+        <translation>%1 个提示词元，已生成 %2 个 · %3</translation>
+    </message>
+    <message>
+        <source>sampling (temperature %1, top-k %2, seed %3)</source>
+        <translation>抽样（温度 %1，top-k %2，种子 %3）</translation>
+    </message>
+    <message>
+        <source>greedy</source>
+        <translation>贪心</translation>
+    </message>
+    <message>
+        <source> · stopped at the end-of-sequence token</source>
+        <translation> · 在序列结束词元处停止</translation>
+    </message>
+    <message>
+        <source>Load a language model (Open model…)</source>
+        <translation>加载一个语言模型（打开模型…）</translation>
+    </message>
+    <message>
+        <source>Generate</source>
+        <translation>生成</translation>
+    </message>
+</context>
+<context>
+    <name>GenerateViews</name>
+    <message>
+        <source>Text:</source>
+        <translation>文本：</translation>
+    </message>
+    <message>
+        <source>Prompt and generated tokens, shaded by the selected head&apos;s attention from the selected token. Click a generated token to select it.</source>
+        <translation>提示词与生成的词元，底色表示所选头从所选词元出发的注意力。点击一个生成的词元以选中它。</translation>
+    </message>
+    <message>
+        <source>A language model attends only backwards: each row of the causal map is one token looking at the tokens before it (the grey triangle is the future, masked). Each row sums to 1. Heads specialise — some look at the previous token, some park their attention on the first token.</source>
+        <translation>语言模型只向后关注：因果注意力图的每一行是一个词元在看它之前的词元（灰色三角是未来，已被掩蔽）。每行之和为 1。各个头各有分工——有的看前一个词元，有的把注意力停放在第一个词元上。</translation>
+    </message>
+    <message>
+        <source>Heads (layer × head) — click to select</source>
+        <translation>各头（层 × 头）— 点击选择</translation>
+    </message>
+    <message>
+        <source>Head patterns (click a header to sort)</source>
+        <translation>头的模式（点击表头排序）</translation>
+    </message>
+    <message>
+        <source>Query position (attends from)</source>
+        <translation>查询位置（从这里关注）</translation>
+    </message>
+    <message>
+        <source>Key position (attended to)</source>
+        <translation>键位置（被关注）</translation>
+    </message>
+    <message>
+        <source>Press Step to generate a token</source>
+        <translation>按“单步”生成一个词元</translation>
+    </message>
+    <message>
+        <source>Grey cells (“—” when numbers are shown): future tokens, masked — a decoder cannot look ahead. Red outline: the row of the selected token.</source>
+        <translation>灰色单元格（显示数字时为“—”）：未来的词元，已被掩蔽——解码器不能向前看。红框：所选词元所在的行。</translation>
+    </message>
+    <message>
+        <source>Layer / head</source>
+        <translation>层 / 头</translation>
+    </message>
+    <message>
+        <source>Context token</source>
+        <translation>上下文词元</translation>
+    </message>
+    <message>
+        <source>No token yet</source>
+        <translation>还没有词元</translation>
+    </message>
+    <message>
+        <source>Next-token probabilities (top 10)</source>
+        <translation>下一个词元的概率（前 10）</translation>
+    </message>
+    <message>
+        <source>H%1</source>
+        <translation>H%1</translation>
+    </message>
+    <message>
+        <source>L%1</source>
+        <translation>L%1</translation>
+    </message>
+    <message>
+        <source>Layer %1, head %2: click to select</source>
+        <translation>第 %1 层，头 %2：点击选择</translation>
+    </message>
+    <message>
+        <source>Causal map, L%1 H%2</source>
+        <translation>因果注意力图，L%1 H%2</translation>
+    </message>
+    <message>
+        <source>L%1 H%2</source>
+        <translation>L%1 H%2</translation>
+    </message>
+    <message>
+        <source>“%1” (token %2) attends to</source>
+        <translation>“%1”（词元 %2）关注</translation>
+    </message>
+    <message>
+        <source>Next-token probabilities (top %1) — greedy picks the first</source>
+        <translation>下一个词元的概率（前 %1）— 贪心取第一个</translation>
+    </message>
+    <message>
+        <source>Next-token probabilities (top %1) — sampled, u = %2, q = %3</source>
+        <translation>下一个词元的概率（前 %1）— 抽样，u = %2，q = %3</translation>
+    </message>
+</context>
+<context>
+    <name>HeadPatternTable</name>
+    <message>
+        <source>Head</source>
+        <translation>头</translation>
+    </message>
+    <message>
+        <source>First</source>
+        <translation>首个</translation>
+    </message>
+    <message>
+        <source>Previous</source>
+        <translation>前一个</translation>
+    </message>
+    <message>
+        <source>Self</source>
+        <translation>自身</translation>
+    </message>
+    <message>
+        <source>Layer and head (sorts by layer, then head)</source>
+        <translation>层与头（先按层，再按头排序）</translation>
+    </message>
+    <message>
+        <source>Mean attention on the first token (the “attention sink”), over every query after it</source>
+        <translation>对第一个词元（“注意力汇聚点”）的平均注意力，取其后所有查询的平均</translation>
+    </message>
+    <message>
+        <source>Mean attention on the token just before the query</source>
+        <translation>对查询前一个词元的平均注意力</translation>
+    </message>
+    <message>
+        <source>Mean attention of a query on itself</source>
+        <translation>查询对自身的平均注意力</translation>
+    </message>
+    <message>
+        <source>L%1 H%2</source>
+        <translation>L%1 H%2</translation>
+    </message>
+</context>
+<context>
+    <name>HeatmapReadout</name>
+    <message>
+        <source>max</source>
+        <translation>最大</translation>
+    </message>
+    <message>
+        <source>mean</source>
+        <translation>平均</translation>
+    </message>
+    <message>
+        <source>How the cells that share a pixel are combined: their largest value (max, keeps a single strong weight visible) or their average (mean)</source>
+        <translation>共用一个像素的单元格如何合并：取最大值（max，单个强权重仍然可见）或取平均（mean）</translation>
+    </message>
+    <message>
+        <source>Reset zoom</source>
+        <translation>重置缩放</translation>
+    </message>
+    <message>
+        <source>Show the whole matrix again (key 0 or Home). Zoom with the mouse wheel, pan by dragging.</source>
+        <translation>重新显示整个矩阵（按 0 键或 Home 键）。用鼠标滚轮缩放，拖动平移。</translation>
+    </message>
+    <message>
+        <source>Hover a cell to read its row and column</source>
+        <translation>把鼠标悬停在单元格上以读出它的行和列</translation>
+    </message>
+    <message>
+        <source>row</source>
+        <translation>行</translation>
+    </message>
+    <message>
+        <source>column</source>
+        <translation>列</translation>
+    </message>
+</context>
+<context>
+    <name>HeatmapView</name>
+    <message>
+        <source>the heatmap is empty</source>
+        <translation>热力图是空的</translation>
+    </message>
+    <message>
+        <source>image size %1x%2 is too large</source>
+        <translation>图像尺寸 %1x%2 太大</translation>
+    </message>
+    <message>
+        <source>could not render the PNG image</source>
+        <translation>无法渲染 PNG 图像</translation>
+    </message>
+    <message>
+        <source>could not start the SVG painter</source>
+        <translation>无法启动 SVG 绘制器</translation>
+    </message>
+    <message>
+        <source>could not start the PDF painter</source>
+        <translation>无法启动 PDF 绘制器</translation>
+    </message>
+    <message>
+        <source>nothing was rendered</source>
+        <translation>没有渲染出任何内容</translation>
+    </message>
+    <message>
+        <source>unknown matrix format &apos;%1&apos; (use .csv or .json)</source>
+        <translation>未知的矩阵格式“%1”（请用 .csv 或 .json）</translation>
+    </message>
+    <message>
+        <source>No data</source>
+        <translation>没有数据</translation>
+    </message>
+    <message>
+        <source>Query</source>
+        <translation>查询</translation>
+    </message>
+    <message>
+        <source>Key</source>
+        <translation>键</translation>
+    </message>
+    <message>
+        <source>weight</source>
+        <translation>权重</translation>
+    </message>
+    <message>
+        <source>score</source>
+        <translation>打分</translation>
+    </message>
+    <message>
+        <source>-inf (masked)</source>
+        <translation>-inf（已掩蔽）</translation>
+    </message>
+    <message>
+        <source>%1 × %2 cells</source>
+        <translation>%1 × %2 个单元格</translation>
+    </message>
+    <message>
+        <source>1 px ≈ %1 × %2 cells, pooled by</source>
+        <translation>1 像素 ≈ %1 × %2 个单元格，合并方式</translation>
+    </message>
+    <message>
+        <source>one cell per pixel or more</source>
+        <translation>每个单元格一个像素或更多</translation>
+    </message>
+    <message>
+        <source>row %1</source>
+        <translation>第 %1 行</translation>
+    </message>
+    <message>
+        <source>column %1</source>
+        <translation>第 %1 列</translation>
+    </message>
+    <message>
+        <source>— (no value)</source>
+        <translation>—（无值）</translation>
+    </message>
+    <message>
+        <source>%1: %2 (row %3)</source>
+        <translation>%1：%2（第 %3 行）</translation>
+    </message>
+    <message>
+        <source>%1: %2 (column %3)</source>
+        <translation>%1：%2（第 %3 列）</translation>
+    </message>
+</context>
+<context>
+    <name>LoadError</name>
+    <message>
+        <source>sentiment model (transformer classifier)</source>
+        <translation>情感模型（Transformer 分类器）</translation>
+    </message>
+    <message>
+        <source>translation model (seq2seq)</source>
+        <translation>翻译模型（seq2seq）</translation>
+    </message>
+    <message>
+        <source>vision model (ViT)</source>
+        <translation>视觉模型（ViT）</translation>
+    </message>
+    <message>
+        <source>model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>This is not a model folder: choose the folder that holds config.json and model.safetensors.</source>
+        <translation>这不是模型文件夹：请选择包含 config.json 和 model.safetensors 的文件夹。</translation>
+    </message>
+    <message>
+        <source>This folder holds a %1, not an attnviz %2.</source>
+        <translation>这个文件夹里是%1，不是 attnviz 的%2。</translation>
+    </message>
+    <message>
+        <source>This folder is not an attnviz %1: it has no config.json.</source>
+        <translation>这个文件夹不是 attnviz 的%1：它没有 config.json。</translation>
+    </message>
+    <message>
+        <source>This is not an attnviz %1: its settings (config.json) cannot be used.</source>
+        <translation>这不是 attnviz 的%1：它的设置（config.json）无法使用。</translation>
+    </message>
+    <message>
+        <source>The model&apos;s weights (model.safetensors) are damaged or incomplete.</source>
+        <translation>模型的权重（model.safetensors）已损坏或不完整。</translation>
+    </message>
+    <message>
+        <source>The model&apos;s files do not fit together: a file is missing or the weights do not match config.json.</source>
+        <translation>模型的文件彼此不匹配：缺少某个文件，或权重与 config.json 不符。</translation>
+    </message>
+    <message>
+        <source>The model could not be loaded.</source>
+        <translation>无法加载模型。</translation>
+    </message>
+</context>
+<context>
+    <name>MainWindow</name>
+    <message>
+        <source>attnviz — see attention</source>
+        <translation>attnviz — 看见注意力</translation>
+    </message>
+    <message>
+        <source>Loading word vectors… %p%</source>
+        <translation>正在加载词向量… %p%</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Loading cancelled; the previous word vectors stay active.</source>
+        <translation>已取消加载；之前的词向量仍然有效。</translation>
+    </message>
+    <message>
+        <source>Word vectors</source>
+        <translation>词向量</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;Export view…</source>
+        <translation>导出视图(&amp;E)…</translation>
+    </message>
+    <message>
+        <source>Export &amp;matrix…</source>
+        <translation>导出矩阵(&amp;M)…</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>退出(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>视图(&amp;V)</translation>
+    </message>
+    <message>
+        <source>&amp;Teaching mode</source>
+        <translation>教学模式(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Larger text, titles and panels on every page, for a projector.</source>
+        <translation>每个页面的文字、标题和面板都更大，适合投影。</translation>
+    </message>
+    <message>
+        <source>&amp;Word vectors</source>
+        <translation>词向量(&amp;W)</translation>
+    </message>
+    <message>
+        <source>&amp;Open…</source>
+        <translation>打开(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>A GloVe / word2vec text file (e.g. glove.6B.100d.txt from the GloVe authors, which has one-letter words such as “a”) or a binary set.</source>
+        <translation>GloVe / word2vec 文本文件（例如 GloVe 作者提供的 glove.6B.100d.txt，其中有“a”这样的单字母词）或二进制词向量集。</translation>
+    </message>
+    <message>
+        <source>Open word vectors</source>
+        <translation>打开词向量</translation>
+    </message>
+    <message>
+        <source>Word vectors (*.txt *.vec *.bin *.avec);;All files (*)</source>
+        <translation>词向量 (*.txt *.vec *.bin *.avec);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>&amp;Embedded default</source>
+        <translation>内置默认(&amp;E)</translation>
+    </message>
+    <message>
+        <source>Back to the word vectors built into attnviz (and forget the opened file).</source>
+        <translation>回到 attnviz 内置的词向量（并忘记已打开的文件）。</translation>
+    </message>
+    <message>
+        <source>&amp;Language</source>
+        <translation>语言(&amp;L)</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <source>&amp;About attnviz</source>
+        <translation>关于 attnviz(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Export view</source>
+        <translation>导出视图</translation>
+    </message>
+    <message>
+        <source>PNG image (*.png);;SVG drawing (*.svg);;PDF (*.pdf)</source>
+        <translation>PNG 图像 (*.png);;SVG 矢量图 (*.svg);;PDF (*.pdf)</translation>
+    </message>
+    <message>
+        <source>Wrote %1</source>
+        <translation>已写入 %1</translation>
+    </message>
+    <message>
+        <source>Export matrix</source>
+        <translation>导出矩阵</translation>
+    </message>
+    <message>
+        <source>This page shows no matrix to export.</source>
+        <translation>这个页面没有可导出的矩阵。</translation>
+    </message>
+    <message>
+        <source>CSV (*.csv);;JSON (*.json)</source>
+        <translation>CSV (*.csv);;JSON (*.json)</translation>
+    </message>
+    <message>
+        <source>Using the embedded word vectors.</source>
+        <translation>正在使用内置的词向量。</translation>
+    </message>
+    <message>
+        <source>About attnviz</source>
+        <translation>关于 attnviz</translation>
+    </message>
+    <message>
+        <source>&lt;h2&gt;attnviz %1&lt;/h2&gt;&lt;p&gt;See attention and step through how it is computed.&lt;/p&gt;&lt;p&gt;Qt %2 · QCustomPlot %3 · Eigen %4.%5.%6 · nlohmann_json %7.%8.%9&lt;/p&gt;</source>
+        <translation>&lt;h2&gt;attnviz %1&lt;/h2&gt;&lt;p&gt;看见注意力，并一步一步地查看它是如何计算的。&lt;/p&gt;&lt;p&gt;Qt %2 · QCustomPlot %3 · Eigen %4.%5.%6 · nlohmann_json %7.%8.%9&lt;/p&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>ModelBar</name>
+    <message>
+        <source>Open model…</source>
+        <translation>打开模型…</translation>
+    </message>
+    <message>
+        <source>Choose a checkpoint directory (config.json + model.safetensors + vocabulary). You can also drop a directory on this bar.</source>
+        <translation>选择一个检查点目录（config.json + model.safetensors + 词表）。也可以把目录拖到这一栏上。</translation>
+    </message>
+    <message>
+        <source>Recent</source>
+        <translation>最近</translation>
+    </message>
+    <message>
+        <source>loading…</source>
+        <translation>正在加载…</translation>
+    </message>
+    <message>
+        <source>(none)</source>
+        <translation>（无）</translation>
+    </message>
+    <message>
+        <source>Clear list</source>
+        <translation>清空列表</translation>
+    </message>
+    <message>
+        <source>Open model (checkpoint directory)</source>
+        <translation>打开模型（检查点目录）</translation>
+    </message>
+</context>
+<context>
+    <name>ModelSlot</name>
+    <message>
+        <source>The model could not be loaded.</source>
+        <translation>无法加载模型。</translation>
+    </message>
+    <message>
+        <source>This folder holds a %1, not an attnviz %2.</source>
+        <translation>这个文件夹里是%1，不是 attnviz 的%2。</translation>
+    </message>
+    <message>
+        <source>The shipped %1 is missing from this installation.</source>
+        <translation>此安装中缺少随附的%1。</translation>
+    </message>
+</context>
+<context>
+    <name>PatchGridView</name>
+    <message>
+        <source>No image</source>
+        <translation>没有图像</translation>
+    </message>
+    <message>
+        <source>0 … %1 (max)</source>
+        <translation>0 … %1（最大）</translation>
+    </message>
+    <message>
+        <source>patch r%1c%2: %3</source>
+        <translation>图块 r%1c%2：%3</translation>
+    </message>
+</context>
+<context>
+    <name>PositionEmbeddingPanel</name>
+    <message>
+        <source>Load a ViT model to see its position embeddings</source>
+        <translation>加载一个 ViT 模型以查看它的位置嵌入</translation>
+    </message>
+    <message>
+        <source>Learned position embeddings.</source>
+        <translation>学习得到的位置嵌入。</translation>
+    </message>
+    <message>
+        <source>Fixed sinusoidal position embeddings.</source>
+        <translation>固定的正弦位置嵌入。</translation>
+    </message>
+    <message>
+        <source>Each small grid belongs to one patch position (row by row, as in the image) and shows the cosine similarity of that position&apos;s embedding with every other position&apos;s (the ViT paper&apos;s figure 7). A trained model learns that nearby patches, and patches in the same row or column, get similar embeddings. Hover for values.</source>
+        <translation>每个小网格对应一个图块位置（按行排列，与图像一致），显示该位置的嵌入与其他每个位置的嵌入的余弦相似度（ViT 论文的图 7）。训练好的模型学到：相邻的图块，以及同一行或同一列的图块，嵌入相近。悬停可查看数值。</translation>
+    </message>
+</context>
+<context>
+    <name>PositionSimilarityView</name>
+    <message>
+        <source>No model</source>
+        <translation>没有模型</translation>
+    </message>
+    <message>
+        <source>cosine similarity</source>
+        <translation>余弦相似度</translation>
+    </message>
+    <message>
+        <source>position r%1c%2 vs r%3c%4: cos = %5</source>
+        <translation>位置 r%1c%2 与 r%3c%4：cos = %5</translation>
+    </message>
+</context>
+<context>
+    <name>ProbabilityBars</name>
+    <message>
+        <source>probability</source>
+        <translation>概率</translation>
+    </message>
+</context>
+<context>
+    <name>ProjectionPanel</name>
+    <message>
+        <source>Random Wq, Wk, Wv (drawn from the seed), applied to the word vectors. Hover a cell for its value.</source>
+        <translation>随机的 Wq、Wk、Wv（由种子生成），作用于词向量。悬停在单元格上可查看它的值。</translation>
+    </message>
+    <message>
+        <source> Hover a cell for its value.</source>
+        <translation> 悬停在单元格上可查看它的值。</translation>
+    </message>
+    <message>
+        <source>(X + PE)</source>
+        <translation>(X + PE)</translation>
+    </message>
+    <message>
+        <source>X</source>
+        <translation>X</translation>
+    </message>
+    <message>
+        <source>Wq  %1 × %2</source>
+        <translation>Wq  %1 × %2</translation>
+    </message>
+    <message>
+        <source>Wk  %1 × %2</source>
+        <translation>Wk  %1 × %2</translation>
+    </message>
+    <message>
+        <source>Wv  %1 × %2</source>
+        <translation>Wv  %1 × %2</translation>
+    </message>
+    <message>
+        <source>Q = %1 Wq  %2 × %3</source>
+        <translation>Q = %1 Wq  %2 × %3</translation>
+    </message>
+    <message>
+        <source>K = %1 Wk  %2 × %3</source>
+        <translation>K = %1 Wk  %2 × %3</translation>
+    </message>
+    <message>
+        <source>V = %1 Wv  %2 × %3</source>
+        <translation>V = %1 Wv  %2 × %3</translation>
+    </message>
+</context>
+<context>
+    <name>QObject</name>
+    <message>
+        <source>Prompt word %1 (“%2”) is not a token id in [0, %3)%4; this model has no tokenizer (or the prompt starts with “ids:”), so the prompt is ids separated by spaces.</source>
+        <translation>提示词中的第 %1 个词（“%2”）不是 [0, %3) 中的词元 id%4；这个模型没有分词器（或提示词以“ids:”开头），所以提示词是用空格分隔的 id。</translation>
+    </message>
+    <message>
+        <source> nor A, B or C</source>
+        <translation>，也不是 A、B 或 C</translation>
+    </message>
+    <message>
+        <source>The prompt has no tokens: type at least one.</source>
+        <translation>提示词没有词元：请至少输入一个。</translation>
+    </message>
+    <message>
+        <source>The prompt has %1 tokens; this model sees at most %2 positions, so it leaves no room to generate.</source>
+        <translation>提示词有 %1 个词元；这个模型最多只看 %2 个位置，所以没有留下生成的空间。</translation>
+    </message>
+</context>
+<context>
+    <name>ScalingComparisonPanel</name>
+    <message>
+        <source>weight</source>
+        <translation>权重</translation>
+    </message>
+    <message>
+        <source>Choose a query word that has a vector to compare its softmax with and without scaling.</source>
+        <translation>选择一个有词向量的查询词，比较缩放与不缩放时的 softmax。</translation>
+    </message>
+    <message>
+        <source>Scaling is off: softmax of “%1”&apos;s scores as they are</source>
+        <translation>缩放已关闭：“%1”的打分原样做 softmax</translation>
+    </message>
+    <message>
+        <source>softmax(score)</source>
+        <translation>softmax(打分)</translation>
+    </message>
+    <message>
+        <source>key word</source>
+        <translation>键词</translation>
+    </message>
+    <message>
+        <source>Scaling is off for %1 scoring: nothing is divided by √d. The largest weight is %2 (on “%3”). Choose “scaled dot” to compare with the softmax of q·k/√d.</source>
+        <translation>%1打分不做缩放：没有除以 √d。最大的权重是 %2（在“%3”上）。选择“缩放点积”以与 q·k/√d 的 softmax 对比。</translation>
+    </message>
+    <message>
+        <source>additive</source>
+        <translation>加性</translation>
+    </message>
+    <message>
+        <source>plain dot-product</source>
+        <translation>普通点积</translation>
+    </message>
+    <message>
+        <source>Softmax of “%1”: q·k and q·k ÷ √%2</source>
+        <translation>“%1”的 softmax：q·k 与 q·k ÷ √%2</translation>
+    </message>
+    <message>
+        <source>q·k</source>
+        <translation>q·k</translation>
+    </message>
+    <message>
+        <source>q·k ÷ %1</source>
+        <translation>q·k ÷ %1</translation>
+    </message>
+    <message>
+        <source>Without scaling the largest weight is %1 (on “%2”): the softmax saturates, the other keys get almost nothing and their gradients vanish.</source>
+        <translation>不缩放时最大的权重是 %1（在“%2”上）：softmax 饱和，其余的键几乎分不到权重，它们的梯度消失。</translation>
+    </message>
+    <message>
+        <source>Without scaling the largest weight is %1 (on “%2”): a sharper softmax than with scaling.</source>
+        <translation>不缩放时最大的权重是 %1（在“%2”上）：比缩放后的 softmax 更尖锐。</translation>
+    </message>
+    <message>
+        <source>Divided by √%1 = %2 the largest is %3 (on “%4”).</source>
+        <translation>除以 √%1 = %2 后最大的是 %3（在“%4”上）。</translation>
+    </message>
+</context>
+<context>
+    <name>SentenceInput</name>
+    <message>
+        <source>Examples…</source>
+        <translation>示例…</translation>
+    </message>
+</context>
+<context>
+    <name>SentimentPage</name>
+    <message>
+        <source>Model:</source>
+        <translation>模型：</translation>
+    </message>
+    <message>
+        <source>Review:</source>
+        <translation>评论：</translation>
+    </message>
+    <message>
+        <source>Type a review, e.g. “the film was very good”</source>
+        <translation>输入一条评论，例如“the film was very good”</translation>
+    </message>
+    <message>
+        <source>no padding</source>
+        <translation>不填充</translation>
+    </message>
+    <message>
+        <source>Pads the sequence with the pad token up to this many positions (0 = no padding), as a batch of reviews of different lengths would be.</source>
+        <translation>用填充词元把序列填充到这么多个位置（0 = 不填充），就像一批长短不一的评论那样。</translation>
+    </message>
+    <message>
+        <source>Mask padding</source>
+        <translation>启用 padding mask</translation>
+    </message>
+    <message>
+        <source>With the mask, no position may attend to a pad token (its column gets weight 0) and the pads are left out of mean pooling.</source>
+        <translation>有了 padding mask，任何位置都不能关注填充词元（它的列权重为 0），并且填充词元不参与平均池化。</translation>
+    </message>
+    <message>
+        <source>Pad to length:</source>
+        <translation>填充到长度：</translation>
+    </message>
+    <message>
+        <source>Show attention of:</source>
+        <translation>显示注意力：</translation>
+    </message>
+    <message>
+        <source>Query token (attends from)</source>
+        <translation>查询词元（从这里关注）</translation>
+    </message>
+    <message>
+        <source>Key token (attended to)</source>
+        <translation>键词元（被关注）</translation>
+    </message>
+    <message>
+        <source>Load a sentiment model and type a review</source>
+        <translation>加载一个情感模型并输入一条评论</translation>
+    </message>
+    <message>
+        <source>Click a row to mark that query token on every map</source>
+        <translation>点击一行，在每张图上标出该查询词元</translation>
+    </message>
+    <message>
+        <source>Attention</source>
+        <translation>注意力</translation>
+    </message>
+    <message>
+        <source>Explain</source>
+        <translation>解释</translation>
+    </message>
+    <message>
+        <source>Loading model %1…</source>
+        <translation>正在加载模型 %1…</translation>
+    </message>
+    <message>
+        <source>Model %1 loaded (%2 layers × %3 heads, %4 pooling)</source>
+        <translation>模型 %1 已加载（%2 层 × %3 个头，%4 池化）</translation>
+    </message>
+    <message>
+        <source>CLS</source>
+        <translation>CLS</translation>
+    </message>
+    <message>
+        <source>mean</source>
+        <translation>平均</translation>
+    </message>
+    <message>
+        <source>layer %1 · head %2</source>
+        <translation>第 %1 层 · 头 %2</translation>
+    </message>
+    <message>
+        <source>Click to enlarge layer %1, head %2</source>
+        <translation>点击放大第 %1 层，头 %2</translation>
+    </message>
+    <message>
+        <source>all layers and heads (mean)</source>
+        <translation>所有层和头（平均）</translation>
+    </message>
+    <message>
+        <source>layer %1, mean over heads</source>
+        <translation>第 %1 层，各头平均</translation>
+    </message>
+    <message>
+        <source>layer %1, head %2</source>
+        <translation>第 %1 层，头 %2</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;mask on:&lt;/b&gt; %1 &amp;nbsp;·&amp;nbsp; &lt;b&gt;mask off:&lt;/b&gt; %2</source>
+        <translation>&lt;b&gt;启用 padding mask：&lt;/b&gt;%1 &amp;nbsp;·&amp;nbsp; &lt;b&gt;关闭 padding mask：&lt;/b&gt;%2</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;No pad tokens (pad to a length longer than the review to see what the mask does).</source>
+        <translation>&lt;br&gt;没有填充词元（把长度填充到比评论更长，看看 padding mask 的作用）。</translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;br&gt;%n pad token(s) appended. With the mask their columns get weight 0; without it the real words attend to them and the prediction drifts.</source>
+        <translation>
+            <numerusform>&lt;br&gt;追加了 %n 个填充词元。有 padding mask 时它们的列权重为 0；没有时真实的词会关注它们，预测随之漂移。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>padding, masked: no position may attend to it (weight 0)</source>
+        <translation>填充，已用 padding mask 掩蔽：任何位置都不能关注它（权重 0）</translation>
+    </message>
+    <message>
+        <source>padding, not masked: the real words can attend to it</source>
+        <translation>填充，未掩蔽：真实的词可以关注它</translation>
+    </message>
+    <message>
+        <source>not in the model&apos;s vocabulary: the model saw %1 instead</source>
+        <translation>不在模型的词表中：模型看到的是 %1</translation>
+    </message>
+    <message>
+        <source>⚠ = not in the vocabulary (read as %1)</source>
+        <translation>⚠ = 不在词表中（读作 %1）</translation>
+    </message>
+    <message>
+        <source>%1 = padding, masked (its column is 0)</source>
+        <translation>%1 = 填充，已掩蔽（它的列为 0）</translation>
+    </message>
+    <message>
+        <source>%1 = padding, not masked</source>
+        <translation>%1 = 填充，未掩蔽</translation>
+    </message>
+    <message>
+        <source>Mean over all layers and heads</source>
+        <translation>所有层和头的平均</translation>
+    </message>
+    <message>
+        <source>Layer %1, mean over heads</source>
+        <translation>第 %1 层，各头平均</translation>
+    </message>
+    <message>
+        <source>Layer %1, head %2</source>
+        <translation>第 %1 层，头 %2</translation>
+    </message>
+    <message>
+        <source>CLS pooling: the shading is row 0 (what %1 attends to) of the view above.</source>
+        <translation>CLS 池化：底色是上面视图的第 0 行（%1 关注什么）。</translation>
+    </message>
+    <message>
+        <source>Mean pooling: the shading is the attention each token receives, averaged over the pooled query rows of the view above.</source>
+        <translation>平均池化：底色是每个词元得到的注意力，对上面视图中参与池化的查询行取平均。</translation>
+    </message>
+    <message>
+        <source>Grey italic words are padding.</source>
+        <translation>灰色斜体的词是填充。</translation>
+    </message>
+    <message>
+        <source>Sentiment</source>
+        <translation>情感</translation>
+    </message>
+</context>
+<context>
+    <name>TransformerCostPanel</name>
+    <message>
+        <source>Measure again</source>
+        <translation>重新测量</translation>
+    </message>
+    <message>
+        <source>sentence length n (tokens)</source>
+        <translation>句子长度 n（词元）</translation>
+    </message>
+    <message>
+        <source>time of one layer (ms)</source>
+        <translation>一层的耗时（毫秒）</translation>
+    </message>
+    <message>
+        <source>Double the sentence, four times the scores: every token scores every other, so attention&apos;s work grows like n² while the projections and the FFN grow like n.</source>
+        <translation>句子加倍，打分变为四倍：每个词元都要与其他每个词元打分，所以注意力的计算量按 n² 增长，而投影和前馈网络按 n 增长。</translation>
+    </message>
+    <message>
+        <source>Measuring in the background… %1%</source>
+        <translation>正在后台测量… %1%</translation>
+    </message>
+    <message>
+        <source>measured (layer %1)</source>
+        <translation>实测（第 %1 层）</translation>
+    </message>
+    <message>
+        <source>∝ n²</source>
+        <translation>∝ n²</translation>
+    </message>
+    <message>
+        <source>∝ n</source>
+        <translation>∝ n</translation>
+    </message>
+    <message>
+        <source>&lt;table cellspacing=6&gt;&lt;tr&gt;&lt;th align=right&gt;n&lt;/th&gt;&lt;th align=right&gt;scores (h·n²)&lt;/th&gt;&lt;th align=right&gt;ms&lt;/th&gt;&lt;/tr&gt;</source>
+        <translation>&lt;table cellspacing=6&gt;&lt;tr&gt;&lt;th align=right&gt;n&lt;/th&gt;&lt;th align=right&gt;打分 (h·n²)&lt;/th&gt;&lt;th align=right&gt;毫秒&lt;/th&gt;&lt;/tr&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Measurement stopped early.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;测量提前停止。&lt;/p&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>TransformerPage</name>
+    <message>
+        <source>Model:</source>
+        <translation>模型：</translation>
+    </message>
+    <message>
+        <source>Sentence:</source>
+        <translation>句子：</translation>
+    </message>
+    <message>
+        <source>Type a sentence</source>
+        <translation>输入一个句子</translation>
+    </message>
+    <message>
+        <source>Teaching mode</source>
+        <translation>教学模式</translation>
+    </message>
+    <message>
+        <source>Previous step (←)</source>
+        <translation>上一步（←）</translation>
+    </message>
+    <message>
+        <source>Next step (→)</source>
+        <translation>下一步（→）</translation>
+    </message>
+    <message>
+        <source>Layer:</source>
+        <translation>层：</translation>
+    </message>
+    <message>
+        <source>Load an encoder model and type a sentence</source>
+        <translation>加载一个编码器模型并输入一个句子</translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%1 / %2</translation>
+    </message>
+    <message>
+        <source>Token</source>
+        <translation>词元</translation>
+    </message>
+    <message>
+        <source>Key token</source>
+        <translation>键词元</translation>
+    </message>
+    <message>
+        <source>Dimension</source>
+        <translation>维度</translation>
+    </message>
+    <message>
+        <source>weight</source>
+        <translation>权重</translation>
+    </message>
+    <message>
+        <source>score</source>
+        <translation>打分</translation>
+    </message>
+    <message>
+        <source>value</source>
+        <translation>值</translation>
+    </message>
+    <message>
+        <source>Step %1 of %2 · %3 · layer %4</source>
+        <translation>第 %1 步（共 %2 步）· %3 · 第 %4 层</translation>
+    </message>
+    <message>
+        <source>Each switch runs the engine&apos;s forward again with that change; positions, the shuffle and the mask act on the whole model, the rest on layer %1.</source>
+        <translation>每个开关都会让引擎带着这个改动重新前向计算一次；位置、打乱和 padding mask 作用于整个模型，其余的作用于第 %1 层。</translation>
+    </message>
+    <message>
+        <source>One forward of layer %1 of the loaded model on n × d inputs, measured in a worker thread.</source>
+        <translation>在工作线程中测量已加载模型第 %1 层在 n × d 输入上的一次前向计算。</translation>
+    </message>
+    <message>
+        <source>Transformer</source>
+        <translation>Transformer</translation>
+    </message>
+    <message>
+        <source>1 Embed + PE</source>
+        <translation>1 嵌入 + 位置编码</translation>
+    </message>
+    <message>
+        <source>2 Heads</source>
+        <translation>2 多头</translation>
+    </message>
+    <message>
+        <source>3 Attention</source>
+        <translation>3 注意力</translation>
+    </message>
+    <message>
+        <source>4 Concat + Wo</source>
+        <translation>4 拼接 + Wo</translation>
+    </message>
+    <message>
+        <source>5 Add &amp;&amp; Norm</source>
+        <translation>5 残差 &amp;&amp; 层归一化</translation>
+    </message>
+    <message>
+        <source>6 FFN</source>
+        <translation>6 前馈网络</translation>
+    </message>
+    <message>
+        <source>7 Output</source>
+        <translation>7 输出</translation>
+    </message>
+    <message>
+        <source>8 What if</source>
+        <translation>8 假如</translation>
+    </message>
+    <message>
+        <source>9 Cost</source>
+        <translation>9 开销</translation>
+    </message>
+</context>
+<context>
+    <name>TransformerWhatIfPanel</name>
+    <message>
+        <source>No positional encoding</source>
+        <translation>不加位置编码</translation>
+    </message>
+    <message>
+        <source>Shuffle the words, seed</source>
+        <translation>打乱词序，种子</translation>
+    </message>
+    <message>
+        <source>Remove residual 1 (around attention)</source>
+        <translation>去掉残差连接 1（注意力周围）</translation>
+    </message>
+    <message>
+        <source>Remove residual 2 (around the FFN)</source>
+        <translation>去掉残差连接 2（前馈网络周围）</translation>
+    </message>
+    <message>
+        <source>Padding mask off</source>
+        <translation>关闭 padding mask</translation>
+    </message>
+    <message>
+        <source>no padding</source>
+        <translation>不填充</translation>
+    </message>
+    <message>
+        <source>Ablate head:</source>
+        <translation>消融头：</translation>
+    </message>
+    <message>
+        <source>Uniform head:</source>
+        <translation>均匀头：</translation>
+    </message>
+    <message>
+        <source>Pad to:</source>
+        <translation>填充到：</translation>
+    </message>
+    <message>
+        <source>Query</source>
+        <translation>查询</translation>
+    </message>
+    <message>
+        <source>Key</source>
+        <translation>键</translation>
+    </message>
+    <message>
+        <source>Waiting for the model</source>
+        <translation>等待模型</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>head %1</source>
+        <translation>头 %1</translation>
+    </message>
+    <message>
+        <source>Prediction before: %1 &amp;nbsp;&amp;nbsp;→&amp;nbsp;&amp;nbsp; after: %2 &amp;nbsp;&amp;nbsp;(%3 → %4)</source>
+        <translation>之前的预测：%1 &amp;nbsp;&amp;nbsp;→&amp;nbsp;&amp;nbsp; 之后：%2 &amp;nbsp;&amp;nbsp;（%3 → %4）</translation>
+    </message>
+    <message>
+        <source>Without positions the layer sees a bag of words: shuffle them and the attention pattern only permutes with them, and mean pooling gives the same prediction.</source>
+        <translation>没有位置信息时，这一层看到的是一袋词：打乱词序，注意力模式只会随之重排，平均池化给出相同的预测。</translation>
+    </message>
+    <message>
+        <source>Without the residual the sublayer&apos;s output replaces the token&apos;s vector: what the token was is lost.</source>
+        <translation>没有残差连接时，子层的输出取代了词元的向量：词元原来是什么就丢失了。</translation>
+    </message>
+    <message>
+        <source>The ablated head still computes its weights (shown), but its output is zero before Wo.</source>
+        <translation>被消融的头仍然计算它的权重（如图所示），但它的输出在 Wo 之前被置零。</translation>
+    </message>
+    <message>
+        <source>A uniform head averages every allowed token: it no longer selects.</source>
+        <translation>均匀的头对所有允许的词元取平均：它不再挑选。</translation>
+    </message>
+    <message>
+        <source>Mask off: real tokens attend to the pads and the pads are pooled — silent leakage.</source>
+        <translation>关闭 padding mask：真实词元会关注填充词元，填充词元也被池化——悄无声息的泄漏。</translation>
+    </message>
+    <message>
+        <source>Before · layer %1 head %2</source>
+        <translation>之前 · 第 %1 层 头 %2</translation>
+    </message>
+    <message>
+        <source>After · layer %1 head %2</source>
+        <translation>之后 · 第 %1 层 头 %2</translation>
+    </message>
+</context>
+<context>
+    <name>TranslationPage</name>
+    <message>
+        <source>not in the model&apos;s source vocabulary: the encoder saw &lt;unk&gt; instead</source>
+        <translation>不在模型的源语言词表中：编码器看到的是 &lt;unk&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;unk&gt;: the decoder chose its word for “a word I do not know”</source>
+        <translation>&lt;unk&gt;：解码器选择了它表示“我不认识的词”的那个词</translation>
+    </message>
+    <message>
+        <source>Attention model:</source>
+        <translation>注意力模型：</translation>
+    </message>
+    <message>
+        <source>Baseline without attention:</source>
+        <translation>无注意力的基线：</translation>
+    </message>
+    <message>
+        <source>English:</source>
+        <translation>英文：</translation>
+    </message>
+    <message>
+        <source>Type an English sentence</source>
+        <translation>输入一个英文句子</translation>
+    </message>
+    <message>
+        <source>Alignment (hover a cell or a word)</source>
+        <translation>对齐（悬停在单元格或词上）</translation>
+    </message>
+    <message>
+        <source>Output:</source>
+        <translation>输出：</translation>
+    </message>
+    <message>
+        <source>With and without attention</source>
+        <translation>有注意力与无注意力</translation>
+    </message>
+    <message>
+        <source>Alignment</source>
+        <translation>对齐</translation>
+    </message>
+    <message>
+        <source>Output word (decoding step)</source>
+        <translation>输出词（解码步骤）</translation>
+    </message>
+    <message>
+        <source>Source word</source>
+        <translation>源词</translation>
+    </message>
+    <message>
+        <source>Load a translation model and type a sentence</source>
+        <translation>加载一个翻译模型并输入一个句子</translation>
+    </message>
+    <message>
+        <source>Without attention the decoder sees the sentence only through one fixed context vector, the encoder&apos;s state after the last source word (top row): a long sentence does not fit in it, and the translation loses words. The rows below are the decoder&apos;s own state after each step. With attention every output word looks back at all source words instead.</source>
+        <translation>没有注意力时，解码器只能通过一个固定的上下文向量看到整个句子，即编码器读完最后一个源词后的状态（最上面一行）：长句子装不进去，译文就会丢词。下面各行是解码器每一步之后自己的状态。有了注意力，每个输出词都会回看所有源词。</translation>
+    </message>
+    <message>
+        <source>Without attention: the context vector</source>
+        <translation>无注意力：上下文向量</translation>
+    </message>
+    <message>
+        <source>Context, then the state after each step</source>
+        <translation>上下文，然后是每一步之后的状态</translation>
+    </message>
+    <message>
+        <source>Hidden unit</source>
+        <translation>隐藏单元</translation>
+    </message>
+    <message>
+        <source>value</source>
+        <translation>值</translation>
+    </message>
+    <message>
+        <source>Load the baseline model (no attention) to see its context vector</source>
+        <translation>加载基线模型（无注意力）以查看它的上下文向量</translation>
+    </message>
+    <message>
+        <source>Alignment (with attention)</source>
+        <translation>对齐（有注意力）</translation>
+    </message>
+    <message>
+        <source>Context vector (without attention)</source>
+        <translation>上下文向量（无注意力）</translation>
+    </message>
+    <message>
+        <source>Loading model %1…</source>
+        <translation>正在加载模型 %1…</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;With attention:&lt;/b&gt; type an English sentence above to translate it.</source>
+        <translation>&lt;b&gt;有注意力：&lt;/b&gt;在上面输入一个英文句子来翻译它。</translation>
+    </message>
+    <message>
+        <source>Type a sentence to see which source words each output word attends to.</source>
+        <translation>输入一个句子，看看每个输出词关注哪些源词。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;With attention&lt;/b&gt; (%1): %2</source>
+        <translation>&lt;b&gt;有注意力&lt;/b&gt;（%1）：%2</translation>
+    </message>
+    <message>
+        <source>This model has no attention (attention: none): there is no alignment to show.</source>
+        <translation>这个模型没有注意力（attention: none）：没有对齐可显示。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;With attention:&lt;/b&gt; no model loaded</source>
+        <translation>&lt;b&gt;有注意力：&lt;/b&gt;没有加载模型</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Without attention:&lt;/b&gt; (no input)</source>
+        <translation>&lt;b&gt;无注意力：&lt;/b&gt;（无输入）</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Without attention&lt;/b&gt; (%1): %2</source>
+        <translation>&lt;b&gt;无注意力&lt;/b&gt;（%1）：%2</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Without attention:&lt;/b&gt; no baseline model loaded (use Open model… on the baseline bar)</source>
+        <translation>&lt;b&gt;无注意力：&lt;/b&gt;没有加载基线模型（在基线一栏用“打开模型…”）</translation>
+    </message>
+    <message numerus="yes">
+        <source>⚠ %n source word(s) are not in the model&apos;s vocabulary: the encoder saw &lt;unk&gt; instead.</source>
+        <translation>
+            <numerusform>⚠ 有 %n 个源词不在模型的词表中：编码器看到的是 &lt;unk&gt;。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>context</source>
+        <translation>上下文</translation>
+    </message>
+    <message>
+        <source>after “%1”</source>
+        <translation>“%1”之后</translation>
+    </message>
+    <message>
+        <source>Translation</source>
+        <translation>翻译</translation>
+    </message>
+</context>
+<context>
+    <name>VisionPage</name>
+    <message>
+        <source>Model:</source>
+        <translation>模型：</translation>
+    </message>
+    <message>
+        <source>A ViT checkpoint directory (config.json + model.safetensors). You can also drop a directory or an image on this page.</source>
+        <translation>ViT 检查点目录（config.json + model.safetensors）。也可以把目录或图像拖到这个页面上。</translation>
+    </message>
+    <message>
+        <source>Open image…</source>
+        <translation>打开图像…</translation>
+    </message>
+    <message>
+        <source>PNG / JPEG, or an IDX (MNIST, Fashion-MNIST, .gz too) or CIFAR-10 .bin file to browse</source>
+        <translation>PNG / JPEG，或可浏览的 IDX（MNIST、Fashion-MNIST，也可以是 .gz）或 CIFAR-10 .bin 文件</translation>
+    </message>
+    <message>
+        <source>Attention</source>
+        <translation>注意力</translation>
+    </message>
+    <message>
+        <source>CutMix</source>
+        <translation>CutMix</translation>
+    </message>
+    <message>
+        <source>Position embeddings</source>
+        <translation>位置嵌入</translation>
+    </message>
+    <message>
+        <source>Explain</source>
+        <translation>解释</translation>
+    </message>
+    <message>
+        <source>Open an image or a dataset file</source>
+        <translation>打开图像或数据集文件</translation>
+    </message>
+    <message>
+        <source>Images and datasets (*.png *.jpg *.jpeg *.bmp *.gz *-ubyte *.idx *.bin);;All files (*)</source>
+        <translation>图像和数据集 (*.png *.jpg *.jpeg *.bmp *.gz *-ubyte *.idx *.bin);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>No dataset: use Open image… to open a PNG/JPEG, IDX or CIFAR-10 file.</source>
+        <translation>没有数据集：用“打开图像…”打开 PNG/JPEG、IDX 或 CIFAR-10 文件。</translation>
+    </message>
+    <message>
+        <source>The Fashion-MNIST test set is not installed (%1; Debian package dataset-fashion-mnist). Use Open image… to open a PNG/JPEG, IDX or CIFAR-10 file.</source>
+        <translation>没有安装 Fashion-MNIST 测试集（%1；Debian 软件包 dataset-fashion-mnist）。用“打开图像…”打开 PNG/JPEG、IDX 或 CIFAR-10 文件。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;: ViT %2×%2 px, %3 channel(s), patches %4×%4 px (%5×%5), %6 layers × %7 heads, %8 classes</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;：ViT %2×%2 像素，%3 个通道，图块 %4×%4 像素（%5×%5），%6 层 × %7 个头，%8 个类别</translation>
+    </message>
+    <message>
+        <source>Vision</source>
+        <translation>视觉</translation>
+    </message>
+</context>
+<context>
+    <name>VisionSession</name>
+    <message>
+        <source>Loading model %1…</source>
+        <translation>正在加载模型 %1…</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <source>class %1</source>
+        <translation>类别 %1</translation>
+    </message>
+    <message>
+        <source>Model %1 loaded</source>
+        <translation>模型 %1 已加载</translation>
+    </message>
+    <message>
+        <source>No model loaded yet; use Open model…</source>
+        <translation>还没有加载模型；请用“打开模型…”</translation>
+    </message>
+    <message>
+        <source>Classifying %1…</source>
+        <translation>正在分类 %1…</translation>
+    </message>
+    <message>
+        <source>%1: predicted %2</source>
+        <translation>%1：预测为 %2</translation>
+    </message>
+    <message>
+        <source>Could not classify %1: %2</source>
+        <translation>无法分类 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1: not a PNG, JPEG, IDX or CIFAR-10 file</source>
+        <translation>%1：不是 PNG、JPEG、IDX 或 CIFAR-10 文件</translation>
+    </message>
+    <message>
+        <source>%1 #%2</source>
+        <translation>%1 #%2</translation>
+    </message>
+</context>
+<context>
+    <name>VitAttentionPanel</name>
+    <message>
+        <source>Back to [CLS]</source>
+        <translation>回到 [CLS]</translation>
+    </message>
+    <message>
+        <source>Layer:</source>
+        <translation>层：</translation>
+    </message>
+    <message>
+        <source>Head:</source>
+        <translation>头：</translation>
+    </message>
+    <message>
+        <source>No image yet: pick one from the list on the left or use Open image…</source>
+        <translation>还没有图像：从左侧列表中选一张，或用“打开图像…”</translation>
+    </message>
+    <message>
+        <source>Click a patch to see where that patch attends</source>
+        <translation>点击一个图块，看看这个图块关注哪里</translation>
+    </message>
+    <message>
+        <source>query (attends from)</source>
+        <translation>查询（从这里关注）</translation>
+    </message>
+    <message>
+        <source>key (attends to)</source>
+        <translation>键（被关注）</translation>
+    </message>
+    <message>
+        <source>The full T x T attention map appears here once an image is classified</source>
+        <translation>图像分类后，这里显示完整的 T x T 注意力图</translation>
+    </message>
+    <message>
+        <source>%1 — waiting for a model</source>
+        <translation>%1 — 等待模型</translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%1 / %2</translation>
+    </message>
+    <message>
+        <source>Rollout (all layers)</source>
+        <translation>注意力展开（所有层）</translation>
+    </message>
+    <message>
+        <source>Mean of heads</source>
+        <translation>各头平均</translation>
+    </message>
+    <message>
+        <source>Rollout always averages the heads of every layer</source>
+        <translation>注意力展开总是对每一层的各头取平均</translation>
+    </message>
+    <message>
+        <source>Query: [CLS]</source>
+        <translation>查询：[CLS]</translation>
+    </message>
+    <message>
+        <source>Attention rollout through all %1 layers</source>
+        <translation>贯穿全部 %1 层的注意力展开</translation>
+    </message>
+    <message>
+        <source>Layer %1, %2</source>
+        <translation>第 %1 层，%2</translation>
+    </message>
+    <message>
+        <source>mean of heads</source>
+        <translation>各头平均</translation>
+    </message>
+    <message>
+        <source>head %1</source>
+        <translation>头 %1</translation>
+    </message>
+    <message>
+        <source>Overlay: where &lt;b&gt;[CLS]&lt;/b&gt; attends — click a patch to see where it attends</source>
+        <translation>叠加：&lt;b&gt;[CLS]&lt;/b&gt; 关注哪里——点击一个图块看看它关注哪里</translation>
+    </message>
+    <message>
+        <source>Overlay: where patch &lt;b&gt;%1&lt;/b&gt; attends (its row of the map)</source>
+        <translation>叠加：图块 &lt;b&gt;%1&lt;/b&gt; 关注哪里（注意力图中它的那一行）</translation>
+    </message>
+    <message>
+        <source>, true label &lt;b&gt;%1&lt;/b&gt;</source>
+        <translation>，真实标签 &lt;b&gt;%1&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>%1 (shown as the model sees it: %2×%2 px, grid every %3 px)%4</source>
+        <translation>%1（按模型看到的样子显示：%2×%2 像素，每 %3 像素一条网格线）%4</translation>
+    </message>
+    <message>
+        <source>No prediction yet</source>
+        <translation>还没有预测</translation>
+    </message>
+    <message>
+        <source>Predicted: %1 (%2%)</source>
+        <translation>预测：%1（%2%）</translation>
+    </message>
+    <message>
+        <source> — correct</source>
+        <translation> — 正确</translation>
+    </message>
+    <message>
+        <source> — wrong, the true label is %1</source>
+        <translation> — 错误，真实标签是 %1</translation>
+    </message>
+</context>
+<context>
+    <name>WalkthroughPage</name>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;“%1” is not in the word-vector vocabulary.&lt;/b&gt; It has no vector, so it does not take part: its row is left out (—).&lt;/p&gt;&lt;p&gt;%2&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;“%1”不在词向量的词表中。&lt;/b&gt;它没有向量，所以不参与计算：它的那一行被略去（—）。&lt;/p&gt;&lt;p&gt;%2&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>The shipped word vectors have no one-letter words (the embedded set and the larger set of the same package both lack “a” and “i”). glove.6B.100d.txt from the GloVe authors has them: View → Word vectors → Open….</source>
+        <translation>随附的词向量没有单字母词（内置词向量集和同一软件包中更大的词向量集都缺少“a”和“i”）。GloVe 作者提供的 glove.6B.100d.txt 有这些词：视图 → 词向量 → 打开…。</translation>
+    </message>
+    <message>
+        <source>Try another word, or open another set of word vectors (View → Word vectors → Open…).</source>
+        <translation>换一个词试试，或者打开另一套词向量（视图 → 词向量 → 打开…）。</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Its word vector has %1 numbers%2:&lt;/p&gt;&lt;p&gt;&lt;code&gt;[%3%4]&lt;/code&gt;&lt;/p&gt;&lt;p&gt;length ‖q‖ = %5&lt;/p&gt;</source>
+        <translation>&lt;p&gt;它的词向量有 %1 个数%2：&lt;/p&gt;&lt;p&gt;&lt;code&gt;[%3%4]&lt;/code&gt;&lt;/p&gt;&lt;p&gt;长度 ‖q‖ = %5&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source> (the first %1 shown)</source>
+        <translation>（显示前 %1 个）</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Nearest neighbours (cosine): %1&lt;/p&gt;</source>
+        <translation>&lt;p&gt;最近邻（余弦）：%1&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Before scoring it is projected: q = x Wq, k = x Wk, v = x Wv (%1 × %2 matrices).&lt;/p&gt;</source>
+        <translation>&lt;p&gt;打分之前先做投影：q = x Wq，k = x Wk，v = x Wv（%1 × %2 矩阵）。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Score with each key: v · tanh(Wq q + Wk k).&lt;/p&gt;</source>
+        <translation>&lt;p&gt;与每个键打分：v · tanh(Wq q + Wk k)。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Dot product with each key: q · k = Σ q&lt;sub&gt;i&lt;/sub&gt; k&lt;sub&gt;i&lt;/sub&gt;.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;与每个键做点积：q · k = Σ q&lt;sub&gt;i&lt;/sub&gt; k&lt;sub&gt;i&lt;/sub&gt;。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;No scaling&lt;/b&gt; for %1 scoring: the softmax takes the scores as they are. Choose “scaled dot” to see the division by √d.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;%1打分&lt;b&gt;不做缩放&lt;/b&gt;：softmax 直接使用原始打分。选择“缩放点积”以查看除以 √d 的效果。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>additive</source>
+        <translation>加性</translation>
+    </message>
+    <message>
+        <source>plain dot-product</source>
+        <translation>普通点积</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Divide by √d = √%1 = %2.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;除以 √d = √%1 = %2。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Softmax: subtract the row&apos;s largest %1 (%2) for numerical safety, exponentiate, divide by the sum.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;softmax：先减去该行最大的%1（%2）以保证数值稳定，取指数，再除以总和。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>scaled score</source>
+        <translation>缩放后的打分</translation>
+    </message>
+    <message>
+        <source>score</source>
+        <translation>打分</translation>
+    </message>
+    <message>
+        <source>scaled</source>
+        <translation>缩放后</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;New vector = Σ weight × value. The keys that contribute most:&lt;/p&gt;</source>
+        <translation>&lt;p&gt;新向量 = Σ 权重 × 值。贡献最大的键：&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Its new vector: &lt;code&gt;[%1%2]&lt;/code&gt;&lt;/p&gt;</source>
+        <translation>&lt;p&gt;它的新向量：&lt;code&gt;[%1%2]&lt;/code&gt;&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Could not read the learned projections from %1: %2</source>
+        <translation>无法从 %1 读取学习得到的投影：%2</translation>
+    </message>
+    <message>
+        <source>learned: %1</source>
+        <translation>学习得到：%1</translation>
+    </message>
+    <message>
+        <source>Wq, Wk, Wv from %1 (%2, d = %3, %4 dimensions per head), applied to the word vectors%5.</source>
+        <translation>Wq、Wk、Wv 来自 %1（%2，d = %3，每个头 %4 维），作用于词向量%5。</translation>
+    </message>
+    <message>
+        <source> + the sinusoidal positional encoding</source>
+        <translation> + 正弦位置编码</translation>
+    </message>
+    <message>
+        <source> without positions</source>
+        <translation>，不加位置</translation>
+    </message>
+    <message>
+        <source>The checkpoint&apos;s width (%1) differs from the word vectors&apos; dimension.</source>
+        <translation>检查点的宽度（%1）与词向量的维度不同。</translation>
+    </message>
+    <message>
+        <source>learned (no checkpoint)</source>
+        <translation>学习得到（无检查点）</translation>
+    </message>
+    <message>
+        <source>Needs an attention_head checkpoint (the shipped pronoun-head) or a classifier whose first attention layer&apos;s width equals the word-vector dimension (d = 100).</source>
+        <translation>需要一个 attention_head 检查点（随附的 pronoun-head），或一个第一层注意力宽度等于词向量维度（d = 100）的分类器。</translation>
+    </message>
+    <message>
+        <source>Chapter: “she improved” (cross-attention)</source>
+        <translation>章节示例：“she improved”（交叉注意力）</translation>
+    </message>
+    <message>
+        <source>Chapter: first sentence attends to itself</source>
+        <translation>章节示例：第一句关注自身</translation>
+    </message>
+    <message>
+        <source>Toy 2-D example: she, improve, the</source>
+        <translation>二维玩具示例：she、improve、the</translation>
+    </message>
+    <message>
+        <source>Custom (edited sentences or options)</source>
+        <translation>自定义（编辑过的句子或选项）</translation>
+    </message>
+    <message>
+        <source>Query sentence</source>
+        <translation>查询句子</translation>
+    </message>
+    <message>
+        <source>Key sentence (ignored for self-attention)</source>
+        <translation>键句子（自注意力时忽略）</translation>
+    </message>
+    <message>
+        <source>Self-attention</source>
+        <translation>自注意力</translation>
+    </message>
+    <message>
+        <source>The query sentence attends to itself instead of to the key sentence.</source>
+        <translation>查询句子关注它自己，而不是键句子。</translation>
+    </message>
+    <message>
+        <source>Preset:</source>
+        <translation>预设：</translation>
+    </message>
+    <message>
+        <source>Queries:</source>
+        <translation>查询：</translation>
+    </message>
+    <message>
+        <source>Keys:</source>
+        <translation>键：</translation>
+    </message>
+    <message>
+        <source>dot product  q·k</source>
+        <translation>点积  q·k</translation>
+    </message>
+    <message>
+        <source>scaled dot  q·k/√d</source>
+        <translation>缩放点积  q·k/√d</translation>
+    </message>
+    <message>
+        <source>additive  v·tanh(Wq q + Wk k)</source>
+        <translation>加性  v·tanh(Wq q + Wk k)</translation>
+    </message>
+    <message>
+        <source>none (raw word vectors)</source>
+        <translation>无（原始词向量）</translation>
+    </message>
+    <message>
+        <source>random Wq, Wk, Wv</source>
+        <translation>随机 Wq、Wk、Wv</translation>
+    </message>
+    <message>
+        <source>learned (loading…)</source>
+        <translation>学习得到（正在加载…）</translation>
+    </message>
+    <message>
+        <source>seed </source>
+        <translation>种子 </translation>
+    </message>
+    <message>
+        <source>Random Wq, Wk, Wv (and additive parameters) are drawn from this seed.</source>
+        <translation>随机的 Wq、Wk、Wv（以及加性打分的参数）由这个种子生成。</translation>
+    </message>
+    <message>
+        <source>head </source>
+        <translation>头 </translation>
+    </message>
+    <message>
+        <source>Which head of the checkpoint&apos;s first attention layer supplies Wq, Wk, Wv.</source>
+        <translation>由检查点第一层注意力的哪一个头提供 Wq、Wk、Wv。</translation>
+    </message>
+    <message>
+        <source>Teaching mode</source>
+        <translation>教学模式</translation>
+    </message>
+    <message>
+        <source>Large fonts and the numbers printed in the cells, for a projector.</source>
+        <translation>大字体，并在单元格中印出数字，适合投影。</translation>
+    </message>
+    <message>
+        <source>Scoring:</source>
+        <translation>打分：</translation>
+    </message>
+    <message>
+        <source>Projections:</source>
+        <translation>投影：</translation>
+    </message>
+    <message>
+        <source>Previous step (←)</source>
+        <translation>上一步（←）</translation>
+    </message>
+    <message>
+        <source>1 Word vectors</source>
+        <translation>1 词向量</translation>
+    </message>
+    <message>
+        <source>2 Scores</source>
+        <translation>2 打分</translation>
+    </message>
+    <message>
+        <source>3 Scale</source>
+        <translation>3 缩放</translation>
+    </message>
+    <message>
+        <source>4 Softmax</source>
+        <translation>4 softmax</translation>
+    </message>
+    <message>
+        <source>5 Mix</source>
+        <translation>5 加权混合</translation>
+    </message>
+    <message>
+        <source>Next step (→)</source>
+        <translation>下一步（→）</translation>
+    </message>
+    <message>
+        <source>Numbers for query word:</source>
+        <translation>查看数字的查询词：</translation>
+    </message>
+    <message>
+        <source>dimension 1</source>
+        <translation>维度 1</translation>
+    </message>
+    <message>
+        <source>dimension 2</source>
+        <translation>维度 2</translation>
+    </message>
+    <message>
+        <source>Loading word vectors…</source>
+        <translation>正在加载词向量…</translation>
+    </message>
+    <message>
+        <source>Learned projections need a checkpoint as wide as the word vectors.</source>
+        <translation>学习得到的投影需要一个与词向量等宽的检查点。</translation>
+    </message>
+    <message>
+        <source>Type a query sentence.</source>
+        <translation>请输入查询句子。</translation>
+    </message>
+    <message>
+        <source>Type a key sentence.</source>
+        <translation>请输入键句子。</translation>
+    </message>
+    <message>
+        <source>Walkthrough</source>
+        <translation>逐步演示</translation>
+    </message>
+    <message>
+        <source>&lt;tr&gt;&lt;th align=left&gt;key&lt;/th&gt;&lt;th align=right&gt;score&lt;/th&gt;&lt;/tr&gt;</source>
+        <translation>&lt;tr&gt;&lt;th align=left&gt;键&lt;/th&gt;&lt;th align=right&gt;打分&lt;/th&gt;&lt;/tr&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;tr&gt;&lt;th align=left&gt;key&lt;/th&gt;&lt;th align=right&gt;score&lt;/th&gt;&lt;th align=right&gt;÷ √d&lt;/th&gt;&lt;/tr&gt;</source>
+        <translation>&lt;tr&gt;&lt;th align=left&gt;键&lt;/th&gt;&lt;th align=right&gt;打分&lt;/th&gt;&lt;th align=right&gt;÷ √d&lt;/th&gt;&lt;/tr&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;tr&gt;&lt;th align=left&gt;key&lt;/th&gt;&lt;th align=right&gt;%1&lt;/th&gt;&lt;th align=right&gt;exp(s − max)&lt;/th&gt;&lt;th align=right&gt;weight&lt;/th&gt;&lt;/tr&gt;</source>
+        <translation>&lt;tr&gt;&lt;th align=left&gt;键&lt;/th&gt;&lt;th align=right&gt;%1&lt;/th&gt;&lt;th align=right&gt;exp(s − max)&lt;/th&gt;&lt;th align=right&gt;权重&lt;/th&gt;&lt;/tr&gt;</translation>
+    </message>
+    <message>
+        <source>excluded</source>
+        <translation>不参与</translation>
+    </message>
+    <message>
+        <source>&lt;tr&gt;&lt;td&gt;&lt;i&gt;sum&lt;/i&gt;&lt;/td&gt;&lt;td&gt;&lt;/td&gt;&lt;td align=right&gt;&lt;i&gt;%1&lt;/i&gt;&lt;/td&gt;&lt;td align=right&gt;&lt;i&gt;%2&lt;/i&gt;&lt;/td&gt;&lt;/tr&gt;</source>
+        <translation>&lt;tr&gt;&lt;td&gt;&lt;i&gt;总和&lt;/i&gt;&lt;/td&gt;&lt;td&gt;&lt;/td&gt;&lt;td align=right&gt;&lt;i&gt;%1&lt;/i&gt;&lt;/td&gt;&lt;td align=right&gt;&lt;i&gt;%2&lt;/i&gt;&lt;/td&gt;&lt;/tr&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;tr&gt;&lt;th align=left&gt;key&lt;/th&gt;&lt;th align=right&gt;weight&lt;/th&gt;&lt;th align=right&gt;‖weight × v‖&lt;/th&gt;&lt;/tr&gt;</source>
+        <translation>&lt;tr&gt;&lt;th align=left&gt;键&lt;/th&gt;&lt;th align=right&gt;权重&lt;/th&gt;&lt;th align=right&gt;‖权重 × v‖&lt;/th&gt;&lt;/tr&gt;</translation>
+    </message>
+    <message>
+        <source>%1  (row %2)</source>
+        <translation>%1（第 %2 行）</translation>
+    </message>
+</context>
+<context>
+    <name>WalkthroughView</name>
+    <message>
+        <source>Not in the vocabulary (marked ⚠ on the axes, excluded from the softmax): %1.</source>
+        <translation>不在词表中（在坐标轴上标为 ⚠，不参与 softmax）：%1。</translation>
+    </message>
+    <message>
+        <source> The shipped word vectors have no one-letter words (“a”, “i”) and no digits — neither the embedded set nor the larger set of the same package. glove.6B.100d.txt from the GloVe authors (Stanford NLP, glove.6B.zip) has them: View → Word vectors → Open….</source>
+        <translation> 随附的词向量没有单字母词（“a”、“i”），也没有数字——内置词向量集和同一软件包中更大的词向量集都没有。GloVe 作者提供的 glove.6B.100d.txt（Stanford NLP，glove.6B.zip）有这些词：视图 → 词向量 → 打开…。</translation>
+    </message>
+    <message>
+        <source>Dashed cells: function words scoring high with each other — %1. An artefact of raw word vectors, not of meaning: frequent words share a direction. The same artefact makes “a” ↔ “the” a top pair in vectors that have “a”.</source>
+        <translation>虚线单元格：彼此打分很高的虚词——%1。这是原始词向量的假象，与词义无关：高频词共享同一个方向。同样的假象也让“a” ↔ “the”在含有“a”的词向量中成为得分最高的一对。</translation>
+    </message>
+    <message>
+        <source>%1 (+ positions)</source>
+        <translation>%1（+ 位置）</translation>
+    </message>
+    <message>
+        <source>Learned Wq, Wk, Wv: checkpoint “%1”. The sinusoidal positional encoding is added to every word vector first, as a Transformer does (the head was trained so).</source>
+        <translation>学习得到的 Wq、Wk、Wv：检查点“%1”。和 Transformer 一样，先把正弦位置编码加到每个词向量上（这个头就是这样训练的）。</translation>
+    </message>
+    <message>
+        <source>Learned Wq, Wk, Wv: checkpoint “%1” (applied to the word vectors without positions).</source>
+        <translation>学习得到的 Wq、Wk、Wv：检查点“%1”（直接作用于词向量，不加位置）。</translation>
+    </message>
+    <message>
+        <source>Step 1 of 5 · Word vectors (one row per word, %1 dimensions)</source>
+        <translation>第 1 步（共 5 步）· 词向量（每个词一行，%1 维）</translation>
+    </message>
+    <message>
+        <source>Step 2 of 5 · Scores  v·tanh(Wq q + Wk k)</source>
+        <translation>第 2 步（共 5 步）· 打分  v·tanh(Wq q + Wk k)</translation>
+    </message>
+    <message>
+        <source>Step 2 of 5 · Scores  q · k</source>
+        <translation>第 2 步（共 5 步）· 打分  q · k</translation>
+    </message>
+    <message>
+        <source>Step 3 of 5 · Scaled scores  q · k / %1</source>
+        <translation>第 3 步（共 5 步）· 缩放后的打分  q · k / %1</translation>
+    </message>
+    <message>
+        <source>Step 3 of 5 · No scaling (%1)</source>
+        <translation>第 3 步（共 5 步）· 不缩放（%1）</translation>
+    </message>
+    <message>
+        <source>additive</source>
+        <translation>加性打分</translation>
+    </message>
+    <message>
+        <source>plain dot product</source>
+        <translation>普通点积</translation>
+    </message>
+    <message>
+        <source>Step 4 of 5 · Softmax weights (each row sums to 1)</source>
+        <translation>第 4 步（共 5 步）· softmax 权重（每行之和为 1）</translation>
+    </message>
+    <message>
+        <source>Step 5 of 5 · Mix: new vectors = weights × values</source>
+        <translation>第 5 步（共 5 步）· 加权混合：新向量 = 权重 × 值</translation>
+    </message>
+    <message>
+        <source>Every word becomes its word vector; a sentence becomes a matrix with one row per word. Queries come from the first sentence, keys and values from the %1.</source>
+        <translation>每个词变成它的词向量；一个句子变成每个词一行的矩阵。查询来自第一个句子，键和值来自%1。</translation>
+    </message>
+    <message>
+        <source>same sentence (self-attention)</source>
+        <translation>同一个句子（自注意力）</translation>
+    </message>
+    <message>
+        <source>second (cross-attention)</source>
+        <translation>第二个句子（交叉注意力）</translation>
+    </message>
+    <message>
+        <source>Additive scoring passes query and key through a small network: more expressive, slower than a dot product.</source>
+        <translation>加性打分让查询和键通过一个小网络：表达力更强，但比点积慢。</translation>
+    </message>
+    <message>
+        <source>The dot product of each query word with each key word: aligned directions score high, perpendicular ones exactly 0.</source>
+        <translation>每个查询词与每个键词的点积：方向一致的打分高，互相垂直的恰好为 0。</translation>
+    </message>
+    <message>
+        <source>Dividing by √d keeps scores of long vectors from saturating the softmax.</source>
+        <translation>除以 √d 可以防止长向量的打分让 softmax 饱和。</translation>
+    </message>
+    <message>
+        <source>Plain dot-product and additive scoring are not scaled; choose “scaled dot” to see the division by √d.</source>
+        <translation>普通点积和加性打分不做缩放；选择“缩放点积”以查看除以 √d。</translation>
+    </message>
+    <message>
+        <source>Softmax turns each row into weights that sum to 1: a soft hash-table lookup of the query among the keys. Words not in the vocabulary are left out (—).</source>
+        <translation>softmax 把每一行变成和为 1 的权重：在键中对查询做一次“软”的哈希表查找。不在词表中的词被略去（—）。</translation>
+    </message>
+    <message>
+        <source>Each query word&apos;s new vector is the weighted mix of the value vectors (here the key vectors themselves unless Wv is applied).</source>
+        <translation>每个查询词的新向量是值向量的加权混合（除非使用 Wv，这里的值向量就是键向量本身）。</translation>
+    </message>
+    <message>
+        <source>“%1” is not in the word-vector vocabulary: it has no vector, so it is %2.</source>
+        <translation>“%1”不在词向量的词表中：它没有向量，所以它%2。</translation>
+    </message>
+    <message>
+        <source>excluded from every softmax (its column is left out: —)</source>
+        <translation>不参与任何 softmax（它的那一列被略去：—）</translation>
+    </message>
+    <message>
+        <source>not a query (its row is left out: —)</source>
+        <translation>不是查询（它的那一行被略去：—）</translation>
+    </message>
+    <message>
+        <source>vector component</source>
+        <translation>向量分量</translation>
+    </message>
+    <message>
+        <source>query word</source>
+        <translation>查询词</translation>
+    </message>
+    <message>
+        <source>vector dimension</source>
+        <translation>向量维度</translation>
+    </message>
+    <message>
+        <source>query word (its new vector)</source>
+        <translation>查询词（它的新向量）</translation>
+    </message>
+    <message>
+        <source>weight</source>
+        <translation>权重</translation>
+    </message>
+    <message>
+        <source>scaled score</source>
+        <translation>缩放后的打分</translation>
+    </message>
+    <message>
+        <source>score</source>
+        <translation>打分</translation>
+    </message>
+    <message>
+        <source>query word (row)</source>
+        <translation>查询词（行）</translation>
+    </message>
+    <message>
+        <source>key word (column)</source>
+        <translation>键词（列）</translation>
+    </message>
+    <message>
+        <source>Key word vectors (%1 dimensions)</source>
+        <translation>键词向量（%1 维）</translation>
+    </message>
+    <message>
+        <source>key word</source>
+        <translation>键词</translation>
+    </message>
+</context>
+<context>
+    <name>WordChipRow</name>
+    <message>
+        <source>weight %1</source>
+        <translation>权重 %1</translation>
+    </message>
+</context>
+<context>
+    <name>transformer</name>
+    <message>
+        <source>input of </source>
+        <translation>输入：</translation>
+    </message>
+    <message>
+        <source>statistics</source>
+        <translation>统计量</translation>
+    </message>
+    <message>
+        <source>mean</source>
+        <translation>均值</translation>
+    </message>
+    <message>
+        <source>variance</source>
+        <translation>方差</translation>
+    </message>
+    <message>
+        <source>gain γ</source>
+        <translation>增益 γ</translation>
+    </message>
+    <message>
+        <source>bias β</source>
+        <translation>偏置 β</translation>
+    </message>
+    <message>
+        <source> output</source>
+        <translation> 输出</translation>
+    </message>
+    <message>
+        <source>Embeddings + positions</source>
+        <translation>嵌入 + 位置</translation>
+    </message>
+    <message>
+        <source>Split into heads</source>
+        <translation>切分成多头</translation>
+    </message>
+    <message>
+        <source>Attention per head</source>
+        <translation>每个头的注意力</translation>
+    </message>
+    <message>
+        <source>Concat + Wo</source>
+        <translation>拼接 + Wo</translation>
+    </message>
+    <message>
+        <source>Residual + LayerNorm 1</source>
+        <translation>残差连接 + 层归一化 1</translation>
+    </message>
+    <message>
+        <source>Feed-forward</source>
+        <translation>前馈网络</translation>
+    </message>
+    <message>
+        <source>Residual + LayerNorm 2 → output</source>
+        <translation>残差连接 + 层归一化 2 → 输出</translation>
+    </message>
+    <message>
+        <source>What if…</source>
+        <translation>假如…</translation>
+    </message>
+    <message>
+        <source>Cost of attention</source>
+        <translation>注意力的开销</translation>
+    </message>
+    <message>
+        <source>scores Q·Kᵀ</source>
+        <translation>打分 Q·Kᵀ</translation>
+    </message>
+    <message>
+        <source>scaled ÷ √dₕ</source>
+        <translation>缩放 ÷ √dₕ</translation>
+    </message>
+    <message>
+        <source>padding mask</source>
+        <translation>padding mask</translation>
+    </message>
+    <message>
+        <source>softmax weights</source>
+        <translation>softmax 权重</translation>
+    </message>
+    <message>
+        <source>weighted values W·V</source>
+        <translation>加权的值 W·V</translation>
+    </message>
+    <message>
+        <source> … (%1 values)</source>
+        <translation> …（共 %1 个值）</translation>
+    </message>
+    <message>
+        <source>Step %1 of %2 · %3 · layer %4</source>
+        <translation>第 %1 步（共 %2 步）· %3 · 第 %4 层</translation>
+    </message>
+    <message>
+        <source>embeddings</source>
+        <translation>嵌入</translation>
+    </message>
+    <message>
+        <source>Token embeddings (T × d)</source>
+        <translation>词元嵌入（T × d）</translation>
+    </message>
+    <message>
+        <source>positions</source>
+        <translation>位置</translation>
+    </message>
+    <message>
+        <source>Learned position table (T × d)</source>
+        <translation>学习得到的位置表（T × d）</translation>
+    </message>
+    <message>
+        <source>Sinusoidal positional encoding (T × d)</source>
+        <translation>正弦位置编码（T × d）</translation>
+    </message>
+    <message>
+        <source>sum</source>
+        <translation>求和</translation>
+    </message>
+    <message>
+        <source>Embedding + position = the encoder&apos;s input</source>
+        <translation>嵌入 + 位置 = 编码器的输入</translation>
+    </message>
+    <message>
+        <source>position similarity</source>
+        <translation>位置相似度</translation>
+    </message>
+    <message>
+        <source>Cosine similarity of the position vectors</source>
+        <translation>位置向量的余弦相似度</translation>
+    </message>
+    <message>
+        <source>The model &lt;b&gt;learned&lt;/b&gt; one vector per position (pos_embedding, %1 × %2).</source>
+        <translation>模型为每个位置&lt;b&gt;学习&lt;/b&gt;了一个向量（pos_embedding，%1 × %2）。</translation>
+    </message>
+    <message>
+        <source>PE(p, 2i) = sin(p·ω&lt;sub&gt;i&lt;/sub&gt;), PE(p, 2i+1) = cos(p·ω&lt;sub&gt;i&lt;/sub&gt;), ω&lt;sub&gt;i&lt;/sub&gt; = 1 / 10000&lt;sup&gt;2i/d&lt;/sup&gt;: %1. Fast dimensions on the left, slow ones on the right; nearby positions share the slow ones, so they look alike.</source>
+        <translation>PE(p, 2i) = sin(p·ω&lt;sub&gt;i&lt;/sub&gt;)，PE(p, 2i+1) = cos(p·ω&lt;sub&gt;i&lt;/sub&gt;)，ω&lt;sub&gt;i&lt;/sub&gt; = 1 / 10000&lt;sup&gt;2i/d&lt;/sup&gt;：%1。快变的维度在左边，慢变的在右边；相邻位置共享慢变的维度，所以看起来相似。</translation>
+    </message>
+    <message>
+        <source>Attention itself ignores word order (it is a weighted sum over a set). The position vector added to each word&apos;s embedding is what tells the layer where the word stands. </source>
+        <translation>注意力本身不管词序（它是对一个集合的加权求和）。加到每个词嵌入上的位置向量，才告诉这一层这个词处在哪里。</translation>
+    </message>
+    <message>
+        <source>embedding</source>
+        <translation>嵌入</translation>
+    </message>
+    <message>
+        <source>+ position %1</source>
+        <translation>+ 位置 %1</translation>
+    </message>
+    <message>
+        <source>= input</source>
+        <translation>= 输入</translation>
+    </message>
+    <message>
+        <source>Q = x·Wq</source>
+        <translation>Q = x·Wq</translation>
+    </message>
+    <message>
+        <source>Queries x·Wqᵀ + b (T × d), cut into %1 heads of %2</source>
+        <translation>查询 x·Wqᵀ + b（T × d），切分成 %1 个头，每个 %2 维</translation>
+    </message>
+    <message>
+        <source>K = x·Wk</source>
+        <translation>K = x·Wk</translation>
+    </message>
+    <message>
+        <source>Keys (T × d)</source>
+        <translation>键（T × d）</translation>
+    </message>
+    <message>
+        <source>V = x·Wv</source>
+        <translation>V = x·Wv</translation>
+    </message>
+    <message>
+        <source>Values (T × d)</source>
+        <translation>值（T × d）</translation>
+    </message>
+    <message>
+        <source>q head %1</source>
+        <translation>查询 头 %1</translation>
+    </message>
+    <message>
+        <source>Head %1&apos;s queries (T × d/h = %2)</source>
+        <translation>头 %1 的查询（T × d/h = %2）</translation>
+    </message>
+    <message>
+        <source>Each projection is one d × d matrix: %1 × %1 = %2 weights. Cutting its output into %3 heads of %4 columns is the same as %3 projections of d × d/h = %1 × %4 = %5 weights each, %6 in all: &lt;b&gt;heads add views, not parameters&lt;/b&gt;.</source>
+        <translation>每个投影是一个 d × d 矩阵：%1 × %1 = %2 个权重。把它的输出切分成 %3 个头、每个 %4 列，等同于 %3 个 d × d/h = %1 × %4 = %5 个权重的投影，总共 %6 个：&lt;b&gt;多头增加的是视角，不是参数&lt;/b&gt;。</translation>
+    </message>
+    <message>
+        <source>attention input</source>
+        <translation>注意力的输入</translation>
+    </message>
+    <message>
+        <source>q, head %1</source>
+        <translation>查询，头 %1</translation>
+    </message>
+    <message>
+        <source>head %1</source>
+        <translation>头 %1</translation>
+    </message>
+    <message>
+        <source>Head %1 · %2</source>
+        <translation>头 %1 · %2</translation>
+    </message>
+    <message>
+        <source>Per head: scores S = Q&lt;sub&gt;h&lt;/sub&gt;K&lt;sub&gt;h&lt;/sub&gt;ᵀ, scaled by 1/√%1 = %2, padding keys masked (−∞, drawn as masked), softmax per row, then the weighted sum of the values. Rows: the query (attends from); columns: the key.</source>
+        <translation>每个头：打分 S = Q&lt;sub&gt;h&lt;/sub&gt;K&lt;sub&gt;h&lt;/sub&gt;ᵀ，乘以 1/√%1 = %2 缩放，填充的键被掩蔽（−∞，画作已掩蔽），每行做 softmax，再对值加权求和。行：查询（从这里关注）；列：键。</translation>
+    </message>
+    <message>
+        <source>scores (head %1)</source>
+        <translation>打分（头 %1）</translation>
+    </message>
+    <message>
+        <source>scaled</source>
+        <translation>缩放后</translation>
+    </message>
+    <message>
+        <source>weights</source>
+        <translation>权重</translation>
+    </message>
+    <message>
+        <source>weighted values</source>
+        <translation>加权的值</translation>
+    </message>
+    <message>
+        <source>concat</source>
+        <translation>拼接</translation>
+    </message>
+    <message>
+        <source>Head outputs side by side (T × d)</source>
+        <translation>各头的输出并排（T × d）</translation>
+    </message>
+    <message>
+        <source>attn out</source>
+        <translation>注意力输出</translation>
+    </message>
+    <message>
+        <source>After the output projection Wo (T × d)</source>
+        <translation>经过输出投影 Wo 之后（T × d）</translation>
+    </message>
+    <message>
+        <source>The %1 head outputs (%2 columns each) are laid side by side, then Wo (d × d) mixes what the heads found into one d-wide vector per token.</source>
+        <translation>%1 个头的输出（每个 %2 列）并排放在一起，然后由 Wo（d × d）把各头发现的内容混合成每个词元一个 d 维向量。</translation>
+    </message>
+    <message>
+        <source>Wo → attn out</source>
+        <translation>Wo → 注意力输出</translation>
+    </message>
+    <message>
+        <source>x</source>
+        <translation>x</translation>
+    </message>
+    <message>
+        <source>The layer&apos;s input x</source>
+        <translation>这一层的输入 x</translation>
+    </message>
+    <message>
+        <source>Attention output</source>
+        <translation>注意力输出</translation>
+    </message>
+    <message>
+        <source>residual</source>
+        <translation>残差</translation>
+    </message>
+    <message>
+        <source>Residual: x + attention output</source>
+        <translation>残差连接：x + 注意力输出</translation>
+    </message>
+    <message>
+        <source>norm1</source>
+        <translation>norm1</translation>
+    </message>
+    <message>
+        <source>LayerNorm 1 output</source>
+        <translation>层归一化 1 的输出</translation>
+    </message>
+    <message>
+        <source>This model is &lt;b&gt;pre-LN&lt;/b&gt; (norm_first): norm1 normalises x &lt;i&gt;before&lt;/i&gt; attention and the residual adds the raw attention output to x. </source>
+        <translation>这个模型是 &lt;b&gt;pre-LN&lt;/b&gt;（norm_first）：norm1 在注意力&lt;i&gt;之前&lt;/i&gt;对 x 做归一化，残差连接把未归一化的注意力输出加到 x 上。</translation>
+    </message>
+    <message>
+        <source>This model is &lt;b&gt;post-LN&lt;/b&gt;: norm1 normalises x + attention output &lt;i&gt;after&lt;/i&gt; the residual add. </source>
+        <translation>这个模型是 &lt;b&gt;post-LN&lt;/b&gt;：norm1 在残差相加&lt;i&gt;之后&lt;/i&gt;对 x + 注意力输出做归一化。</translation>
+    </message>
+    <message>
+        <source>LayerNorm: (v − mean) / √(var + ε) · γ + β per token. Order matters: post-LN keeps every layer&apos;s output at unit scale but the gradient passes through each norm; pre-LN leaves a clean residual path x + f(norm(x)) that trains deeper stacks stably, while the stream itself grows.</source>
+        <translation>层归一化：每个词元 (v − 均值) / √(方差 + ε) · γ + β。顺序很重要：post-LN 让每一层的输出保持单位尺度，但梯度要穿过每个归一化；pre-LN 留下一条干净的残差通路 x + f(norm(x))，更深的堆叠也能稳定训练，而残差流本身会增大。</translation>
+    </message>
+    <message>
+        <source>+ attn out</source>
+        <translation>+ 注意力输出</translation>
+    </message>
+    <message>
+        <source>= residual</source>
+        <translation>= 残差</translation>
+    </message>
+    <message>
+        <source>FFN input</source>
+        <translation>前馈网络输入</translation>
+    </message>
+    <message>
+        <source>What linear1 reads</source>
+        <translation>linear1 读到的内容</translation>
+    </message>
+    <message>
+        <source>hidden</source>
+        <translation>隐藏层</translation>
+    </message>
+    <message>
+        <source>Hidden units after %1 (T × %2)</source>
+        <translation>%1 之后的隐藏单元（T × %2）</translation>
+    </message>
+    <message>
+        <source>FFN out</source>
+        <translation>前馈网络输出</translation>
+    </message>
+    <message>
+        <source>linear2 output (T × d)</source>
+        <translation>linear2 的输出（T × d）</translation>
+    </message>
+    <message>
+        <source>FFN(x) = linear2(%1(linear1(x))), the same two-layer network applied to every token on its own. %2 of the %3 hidden activations are exactly zero.</source>
+        <translation>FFN(x) = linear2(%1(linear1(x)))，同一个两层网络分别作用于每个词元。%3 个隐藏激活中有 %2 个恰好为零。</translation>
+    </message>
+    <message>
+        <source>GELU</source>
+        <translation>GELU</translation>
+    </message>
+    <message>
+        <source>ReLU</source>
+        <translation>ReLU</translation>
+    </message>
+    <message>
+        <source>input</source>
+        <translation>输入</translation>
+    </message>
+    <message>
+        <source>before act.</source>
+        <translation>激活前</translation>
+    </message>
+    <message>
+        <source>output</source>
+        <translation>输出</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;%1 of %2 hidden units of “%3” are zero.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;“%3”的 %2 个隐藏单元中有 %1 个为零。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>residual 2</source>
+        <translation>残差 2</translation>
+    </message>
+    <message>
+        <source>Second residual</source>
+        <translation>第二个残差连接</translation>
+    </message>
+    <message>
+        <source>norm2</source>
+        <translation>norm2</translation>
+    </message>
+    <message>
+        <source>LayerNorm 2 output</source>
+        <translation>层归一化 2 的输出</translation>
+    </message>
+    <message>
+        <source>The layer&apos;s output = the next layer&apos;s input</source>
+        <translation>这一层的输出 = 下一层的输入</translation>
+    </message>
+    <message>
+        <source>Pre-LN: norm2 normalised the FFN&apos;s input; the output is residual + FFN output, unnormalised.</source>
+        <translation>pre-LN：norm2 对前馈网络的输入做了归一化；输出是残差 + 前馈网络输出，不再归一化。</translation>
+    </message>
+    <message>
+        <source>Post-LN: output = norm2(norm1 + FFN output).</source>
+        <translation>post-LN：输出 = norm2(norm1 + 前馈网络输出)。</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;“%1” (position %2)&lt;/h3&gt;</source>
+        <translation>&lt;h3&gt;“%1”（位置 %2）&lt;/h3&gt;</translation>
+    </message>
+</context>
+</TS>
