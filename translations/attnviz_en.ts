@@ -435,6 +435,10 @@ permuted weights (seed %3): Δp %4</source>
         <source>. Zeroing it changes p by %1; uniform weights by %2; permuted weights (seed %3) by %4.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Each method is shaded from its smallest value (white) to its largest (orange): deletion removes inputs in this order. Hover a word for its value.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>GeneratePage</name>
@@ -792,6 +796,20 @@ permuted weights (seed %3): Δp %4</source>
     </message>
 </context>
 <context>
+    <name>HfImageClassifier</name>
+    <message>
+        <source>The Explain methods (gradients, relevance, head ablation) run on attnviz&apos;s own checkpoints; this Hugging Face vit model cannot be explained yet. Its attention, rollout and patches are on the Attention tab.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>HfTextClassifier</name>
+    <message>
+        <source>The Explain methods (gradients, relevance, head ablation) run on attnviz&apos;s own checkpoints; this Hugging Face %1 model cannot be explained yet. Its attention, heads and rollout are on the Attention tab.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>LoadError</name>
     <message>
         <source>sentiment model (transformer classifier)</source>
@@ -835,6 +853,10 @@ permuted weights (seed %3): Δp %4</source>
     </message>
     <message>
         <source>The model could not be loaded.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This Hugging Face model cannot be opened on this page (the reason is below).</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1057,6 +1079,14 @@ permuted weights (seed %3): Δp %4</source>
     </message>
     <message>
         <source>position r%1c%2 vs r%3c%4: cos = %5</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>c%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>r%1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1958,6 +1988,34 @@ permuted weights (seed %3): Δp %4</source>
     </message>
     <message>
         <source> — wrong, the true label is %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>colour → grey</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>grey → %1 channels</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>resized from %1×%2 px</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Converted for this model: %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Overlay opacity:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>0 % shows the image alone, 100 % the attention alone</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 %</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

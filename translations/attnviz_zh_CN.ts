@@ -437,6 +437,10 @@ permuted weights (seed %3): Δp %4</source>
         <source>. Zeroing it changes p by %1; uniform weights by %2; permuted weights (seed %3) by %4.</source>
         <translation>。将它置零使 p 改变 %1；均匀权重改变 %2；打乱权重（种子 %3）改变 %4。</translation>
     </message>
+    <message>
+        <source>Each method is shaded from its smallest value (white) to its largest (orange): deletion removes inputs in this order. Hover a word for its value.</source>
+        <translation>每种方法从其最小值（白色）到最大值（橙色）着色：删除实验按这个顺序移除输入。鼠标悬停在词上可看到它的值。</translation>
+    </message>
 </context>
 <context>
     <name>GeneratePage</name>
@@ -794,6 +798,20 @@ permuted weights (seed %3): Δp %4</source>
     </message>
 </context>
 <context>
+    <name>HfImageClassifier</name>
+    <message>
+        <source>The Explain methods (gradients, relevance, head ablation) run on attnviz&apos;s own checkpoints; this Hugging Face vit model cannot be explained yet. Its attention, rollout and patches are on the Attention tab.</source>
+        <translation>“解释”中的方法（梯度、相关性、头消融）只能用于 attnviz 自己的检查点；这个 Hugging Face vit 模型暂时无法解释。它的注意力、注意力展开和图块在“注意力”选项卡上。</translation>
+    </message>
+</context>
+<context>
+    <name>HfTextClassifier</name>
+    <message>
+        <source>The Explain methods (gradients, relevance, head ablation) run on attnviz&apos;s own checkpoints; this Hugging Face %1 model cannot be explained yet. Its attention, heads and rollout are on the Attention tab.</source>
+        <translation>“解释”中的方法（梯度、相关性、头消融）只能用于 attnviz 自己的检查点；这个 Hugging Face %1 模型暂时无法解释。它的注意力、各个头和注意力展开在“注意力”选项卡上。</translation>
+    </message>
+</context>
+<context>
     <name>LoadError</name>
     <message>
         <source>sentiment model (transformer classifier)</source>
@@ -838,6 +856,10 @@ permuted weights (seed %3): Δp %4</source>
     <message>
         <source>The model could not be loaded.</source>
         <translation>无法加载模型。</translation>
+    </message>
+    <message>
+        <source>This Hugging Face model cannot be opened on this page (the reason is below).</source>
+        <translation>这个 Hugging Face 模型不能在本页面打开（原因见下方）。</translation>
     </message>
 </context>
 <context>
@@ -1060,6 +1082,14 @@ permuted weights (seed %3): Δp %4</source>
     <message>
         <source>position r%1c%2 vs r%3c%4: cos = %5</source>
         <translation>位置 r%1c%2 与 r%3c%4：cos = %5</translation>
+    </message>
+    <message>
+        <source>c%1</source>
+        <translation>c%1</translation>
+    </message>
+    <message>
+        <source>r%1</source>
+        <translation>r%1</translation>
     </message>
 </context>
 <context>
@@ -1959,6 +1989,34 @@ permuted weights (seed %3): Δp %4</source>
     <message>
         <source> — wrong, the true label is %1</source>
         <translation> — 错误，真实标签是 %1</translation>
+    </message>
+    <message>
+        <source>colour → grey</source>
+        <translation>彩色 → 灰度</translation>
+    </message>
+    <message>
+        <source>grey → %1 channels</source>
+        <translation>灰度 → %1 个通道</translation>
+    </message>
+    <message>
+        <source>resized from %1×%2 px</source>
+        <translation>由 %1×%2 像素缩放</translation>
+    </message>
+    <message>
+        <source>Converted for this model: %1.</source>
+        <translation>已为此模型转换：%1。</translation>
+    </message>
+    <message>
+        <source>Overlay opacity:</source>
+        <translation>叠加不透明度：</translation>
+    </message>
+    <message>
+        <source>0 % shows the image alone, 100 % the attention alone</source>
+        <translation>0 % 只显示图像，100 % 只显示注意力</translation>
+    </message>
+    <message>
+        <source>%1 %</source>
+        <translation>%1 %</translation>
     </message>
 </context>
 <context>
