@@ -7,7 +7,9 @@
 #include <attn/hf/hf_config.hpp>
 #include <attn/hf/image_preprocessor.hpp>
 #include <attn/hf/llama.hpp>
+#include <attn/hf/tensor_store.hpp>
 #include <attn/hf/vit.hpp>
+#include <fstream>
 #include <gtest/gtest.h>
 
 namespace fs = std::filesystem;
@@ -88,6 +90,19 @@ TEST(HfFuzzRegression, PreprocessorSizeOf100000AskedForTenGigapixels) {
               "dir/preprocessor_config.json: key 'size': 100000 x 100000 is larger than 4096 pixels a side");
     EXPECT_NO_THROW(
         attn::hf::ImagePreprocessor::fromJson(nlohmann::json::parse(R"({"size": 4096})"), "p.json"));
+}
+
+// fuzz_hf_shard_index (long run): a number too large for a double in model.safetensors.index.json
+// ("1e400") is nlohmann's out_of_range 406, which a catch of parse_error let escape as a library
+// exception without the file (issue 18's first defect, in the shard-index reader).
+TEST(HfFuzzRegression, ShardIndexNumberOverflowEscapedAsOutOfRange) {
+    const auto dir = hftest::tempDir("index-overflow");
+    std::ofstream(dir / "model.safetensors.index.json") << R"({"weight_map": {"a": 1e400}})";
+    const auto m = errorOf([&] { attn::hf::TensorStore::open(dir); });
+    const std::string file = (dir / "model.safetensors.index.json").string();
+    EXPECT_EQ(m.rfind(file + ": not valid JSON at byte ", 0), 0u) << m;
+    EXPECT_NE(m.find("number overflow"), std::string::npos) << m;
+    fs::remove_all(dir);
 }
 
 } // namespace
