@@ -1390,6 +1390,10 @@ permuted weights (seed %3): Δp %4</source>
         <source>Sentiment</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>L%1 · H%2</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>TransformerCostPanel</name>

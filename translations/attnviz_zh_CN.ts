@@ -1391,6 +1391,10 @@ permuted weights (seed %3): Δp %4</source>
         <source>Sentiment</source>
         <translation>情感</translation>
     </message>
+    <message>
+        <source>L%1 · H%2</source>
+        <translation>L%1 · H%2</translation>
+    </message>
 </context>
 <context>
     <name>TransformerCostPanel</name>

@@ -269,6 +269,7 @@ void SentimentPage::rebuildThumbnails() {
         for (HeatmapView* v : row)
             v->parentWidget()->deleteLater();
     thumbs_.clear();
+    thumbCaptions_.clear();
     auto model = textClassifierOf(slot_->handle());
     if (!model)
         return;
@@ -281,7 +282,8 @@ void SentimentPage::rebuildThumbnails() {
             auto* box = new QVBoxLayout(cell);
             box->setContentsMargins(2, 2, 2, 2);
             box->setSpacing(0);
-            auto* caption = new QLabel(tr("layer %1 · head %2").arg(l + 1).arg(h + 1), cell);
+            auto* caption = new QLabel(cell);
+            thumbCaptions_ << caption;
             QFont f = caption->font();
             f.setPointSizeF(std::max(7.0, f.pointSizeF() - 1.5));
             caption->setFont(f);
@@ -300,6 +302,18 @@ void SentimentPage::rebuildThumbnails() {
             row.push_back(view);
         }
         thumbs_.push_back(row);
+    }
+    captionThumbnails();
+}
+
+void SentimentPage::captionThumbnails() {
+    // Short captions at teaching size: four "layer 1 · head 4" were wider than the grid, which then
+    // scrolled sideways at 1280 x 800 and cut off the last head.
+    const int heads = thumbs_.isEmpty() ? 1 : static_cast<int>(thumbs_.first().size());
+    for (int i = 0; i < thumbCaptions_.size(); ++i) {
+        const int l = i / heads + 1, h = i % heads + 1;
+        thumbCaptions_[i]->setText(teaching_ ? tr("L%1 · H%2").arg(l).arg(h)
+                                             : tr("layer %1 · head %2").arg(l).arg(h));
     }
 }
 
@@ -347,6 +361,7 @@ void SentimentPage::setTeachingMode(bool on) {
     shaded_->setFont(shadedFont);
     shaded_->setMaximumHeight(on ? 170 : 110);
     probabilities_->setFixedHeight(on ? 130 : 110);
+    captionThumbnails();
     refreshViews();
 }
 

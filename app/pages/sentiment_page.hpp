@@ -107,6 +107,8 @@ private:
     QWidget* thumbArea_ = nullptr;
     QGridLayout* thumbGrid_ = nullptr;
     QVector<QVector<HeatmapView*>> thumbs_;
+    QVector<QLabel*> thumbCaptions_; // row by row, as thumbs_
+    void captionThumbnails();
     QTextBrowser* shaded_ = nullptr;
 
     std::optional<attn::ClassifierResult> result_, opposite_;

@@ -7,6 +7,8 @@
 #include "test_util.hpp"
 #include "widgets/heatmap_view.hpp"
 
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QStandardPaths>
 #include <QTabWidget>
 #include <QTemporaryDir>
@@ -233,6 +235,26 @@ private Q_SLOTS:
         tabs.setCurrentIndex(1);
         QTRY_COMPARE(page->mainHeatmap()->plot()->yAxis->tickVectorLabels().size(), n);
         QTRY_COMPARE(page->mainHeatmap()->plot()->xAxis->tickVectorLabels().size(), n);
+    }
+
+    // Teaching mode at 1280 x 800 with the shipped 2 x 4-head model: the head grid fits its column
+    // (its one-line "layer 1 · head 4" captions made it scroll sideways and cut off the last head).
+    void headGridDoesNotScrollSidewaysInTeachingMode() {
+        SentimentPage page;
+        page.modelSlot()->load(QStringLiteral(ATTNVIZ_TEST_DATA_DIR "/../../resources/models/sentiment"));
+        QVERIFY(waitUntilIdle(page.modelSlot()));
+        classify(page, QStringLiteral("the film was wonderful and the actors were great ."));
+        page.setTeachingMode(true);
+        page.resize(1280, 800);
+        page.setAttribute(Qt::WA_DontShowOnScreen);
+        page.show();
+        QVERIFY(waitUntilIdle(page));
+        QVERIFY(page.thumbnail(1, 3));
+        QScrollArea* grid = nullptr;
+        for (QWidget* w = page.thumbnail(1, 3); w && !grid; w = w->parentWidget())
+            grid = qobject_cast<QScrollArea*>(w);
+        QVERIFY(grid);
+        QCOMPARE(grid->horizontalScrollBar()->maximum(), 0);
     }
 
 private:
