@@ -141,7 +141,7 @@ WalkthroughPage::WalkthroughPage(EmbeddingStore* store, QWidget* parent) : Page(
     caption_->setWordWrap(true);
     problem_ = new QLabel(this);
     problem_->setWordWrap(true);
-    problem_->setStyleSheet(format::errorStyle());
+    format::setErrorColor(problem_, true);
     problem_->hide();
     artefact_ = new QLabel(this);
     artefact_->setWordWrap(true);

@@ -1,5 +1,7 @@
 #include "widgets/format.hpp"
 
+#include <QPalette>
+#include <QWidget>
 #include <algorithm>
 #include <cmath>
 
@@ -7,6 +9,17 @@ namespace format {
 
 QColor errorColor() {
     return QColor(QString::fromLatin1(kErrorRed));
+}
+
+void setErrorColor(QWidget* widget, bool on) {
+    if (!on) {
+        widget->setPalette(QPalette()); // nothing resolved: the parent's colours again
+        return;
+    }
+    QPalette p;
+    p.setColor(QPalette::WindowText, errorColor());
+    p.setColor(QPalette::Text, errorColor());
+    widget->setPalette(p);
 }
 
 QString errorStyle() {

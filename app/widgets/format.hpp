@@ -8,6 +8,8 @@
 #include <string>
 #include <vector>
 
+class QWidget;
+
 namespace format {
 
 /// The one error red (messages, wrong predictions, out-of-vocabulary words).
@@ -20,6 +22,10 @@ inline constexpr const char* kHighlightOrange = "#e07000";
 QColor errorColor();
 /// "color: #b00020;" for a style sheet.
 QString errorStyle();
+/// Shows `widget`'s text in the error red (on) or in the inherited colour (off) through its palette.
+/// Not a style sheet: a label with one stops following its page's font, so in teaching mode the
+/// Walkthrough's out-of-vocabulary note stayed small while everything around it grew.
+void setErrorColor(QWidget* widget, bool on);
 
 /// `v` with a fixed number of decimals ("0.25"); "—" for NaN (a cell the engine marks absent).
 QString num(double v, int decimals = 2);

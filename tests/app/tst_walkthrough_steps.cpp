@@ -7,6 +7,7 @@
 #include "pages/walkthrough_projection_panel.hpp"
 #include "pages/walkthrough_scaling_panel.hpp"
 #include "services/embedding_store.hpp"
+#include "widgets/format.hpp"
 #include "widgets/heatmap_view.hpp"
 #include "widgets/teaching.hpp"
 
@@ -256,6 +257,26 @@ private Q_SLOTS:
         }
         page.setTeachingMode(false);
         QCOMPARE(page.findChild<QLineEdit*>()->font().pointSizeF(), before);
+    }
+
+    // The out-of-vocabulary note ("Not in the vocabulary … a") grows with the page: its error colour
+    // came from a style sheet, which kept it at the normal size in teaching mode.
+    void oovNoteGrowsInTeachingMode() {
+        EmbeddingStore store;
+        store.useEmbeddedDefault();
+        WalkthroughPage page(&store);
+        QLabel* note = nullptr;
+        for (QLabel* l : page.findChildren<QLabel*>())
+            if (l->text().startsWith(QStringLiteral("Not in the vocabulary")))
+                note = l;
+        QVERIFY(note);
+        QVERIFY(note->styleSheet().isEmpty());
+        const double before = QFontInfo(note->font()).pointSizeF();
+        page.setTeachingMode(true);
+        QVERIFY2(
+            QFontInfo(note->font()).pointSizeF() >= before * 1.3,
+            qPrintable(QStringLiteral("%1 -> %2 pt").arg(before).arg(QFontInfo(note->font()).pointSizeF())));
+        QCOMPARE(note->palette().color(QPalette::WindowText), format::errorColor());
     }
 };
 

@@ -195,14 +195,14 @@ void ExplainPanel::cancel() {
 void ExplainPanel::showError(const QString& message) {
     error_ = message;
     status_->setText(tr("Could not explain: %1").arg(message));
-    status_->setStyleSheet(format::errorStyle());
+    format::setErrorColor(status_, true);
     emit finished();
 }
 
 void ExplainPanel::showOutcome(explainview::Outcome o) {
     outcome_ = std::move(o);
     error_.clear();
-    status_->setStyleSheet({});
+    format::setErrorColor(status_, false);
     const auto& b = outcome_->explanation.base;
     status_->setText(tr("Predicted %1, p = %2")
                          .arg(QString::fromStdString(b.predictedLabel))

@@ -276,5 +276,5 @@ void VitAttentionPanel::refreshProbabilities() {
     if (t >= 0)
         text += t == pi ? tr(" — correct") : tr(" — wrong, the true label is %1").arg(session_->labelName(t));
     predictionLabel_->setText(text);
-    predictionLabel_->setStyleSheet(t >= 0 && t != pi ? format::errorStyle() : QString());
+    format::setErrorColor(predictionLabel_, t >= 0 && t != pi);
 }
