@@ -1,6 +1,7 @@
 #pragma once
 // Helpers shared by the Hugging Face tests: writing small safetensors files and directories.
 
+#include <attn/error.hpp>
 #include <attn/safetensors.hpp>
 #include <cstdint>
 #include <cstring>
@@ -76,6 +77,24 @@ inline std::filesystem::path tempDir(const std::string& name) {
     std::filesystem::remove_all(d);
     std::filesystem::create_directories(d);
     return d;
+}
+
+/// The files of the fixture directory `from`, copied into a fresh tempDir(tag) to change one file in.
+inline std::filesystem::path copyDir(const std::filesystem::path& from, const std::string& tag) {
+    const auto d = tempDir(tag);
+    for (const auto& e : std::filesystem::directory_iterator(from))
+        std::filesystem::copy_file(e.path(), d / e.path().filename());
+    return d;
+}
+
+/// The message of the attn::Error that `f()` throws, or "(no error)".
+template <class F> std::string errorOf(F&& f) {
+    try {
+        f();
+    } catch (const attn::Error& e) {
+        return e.what();
+    }
+    return "(no error)";
 }
 
 } // namespace hftest

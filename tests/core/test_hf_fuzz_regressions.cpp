@@ -16,14 +16,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-template <class F> std::string errorOf(F&& f) {
-    try {
-        f();
-    } catch (const attn::Error& e) {
-        return e.what();
-    }
-    return "(no error)";
-}
+using hftest::errorOf;
 
 attn::hf::HfConfig config(const std::string& text) {
     return attn::hf::HfConfig(nlohmann::json::parse(text), "dir/config.json");

@@ -24,20 +24,10 @@ namespace {
 const fs::path kTok = fs::path(ATTNVIZ_TEST_DATA_DIR) / "hf" / "tokenizers";
 const fs::path kHf = fs::path(ATTNVIZ_TEST_DATA_DIR) / "hf";
 
-template <class F> std::string errorOf(F&& f) {
-    try {
-        f();
-    } catch (const attn::Error& e) {
-        return e.what();
-    }
-    return "(no error)";
-}
+using hftest::errorOf;
 
 fs::path copyFixture(const std::string& fixture, const std::string& name) {
-    const auto d = hftest::tempDir(name);
-    for (const auto& e : fs::directory_iterator(kTok / fixture))
-        fs::copy_file(e.path(), d / e.path().filename());
-    return d;
+    return hftest::copyDir(kTok / fixture, name);
 }
 
 void expectIds(const Tokenizer& tok, const std::string& fixture, bool checkDecoded) {

@@ -64,20 +64,10 @@ bool validUtf8(const std::string& s) {
     return true;
 }
 
-template <class F> std::string errorOf(F&& f) {
-    try {
-        f();
-    } catch (const attn::Error& e) {
-        return e.what();
-    }
-    return "(no error)";
-}
+using hftest::errorOf;
 
 fs::path copyFixture(const std::string& fixture, const std::string& name) {
-    const auto d = hftest::tempDir(name);
-    for (const auto& e : fs::directory_iterator(kTok / fixture))
-        fs::copy_file(e.path(), d / e.path().filename());
-    return d;
+    return hftest::copyDir(kTok / fixture, name);
 }
 
 void writeText(const fs::path& p, const std::string& s) {

@@ -60,10 +60,7 @@ float worstDiff(const attn::hf::EncoderOutput& out, const nlohmann::json& exp) {
 
 /// A copy of a fixture directory to change one file in.
 fs::path copyFixture(const std::string& name, const std::string& tag) {
-    const auto dir = hftest::tempDir(tag);
-    for (const auto& e : fs::directory_iterator(kHf / name))
-        fs::copy_file(e.path(), dir / e.path().filename());
-    return dir;
+    return hftest::copyDir(kHf / name, tag);
 }
 
 template <class F> std::string errorOf(F&& f) {
