@@ -174,7 +174,8 @@ TransformerPage::TransformerPage(QWidget* parent) : Page(parent) {
 }
 
 void TransformerPage::start() {
-    slot_->loadDefault(QStringLiteral("sentiment"));
+    if (!slot_->model() && !slot_->isLoading()) // a model handed over (carryStateTo) stays
+        slot_->loadDefault(QStringLiteral("sentiment"));
 }
 
 QWidget* TransformerPage::exportWidget() {
