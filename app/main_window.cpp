@@ -107,13 +107,20 @@ void MainWindow::closeEvent(QCloseEvent* event) {
     QMainWindow::closeEvent(event);
 }
 
+std::vector<Page*> MainWindow::createPages() {
+    return {new WalkthroughPage(embeddings_, this),
+            new TranslationPage(this),
+            new SentimentPage(this),
+            new VisionPage(this),
+            new TransformerPage(this),
+            new GeneratePage(this)};
+}
+
 void MainWindow::buildPages() {
-    addPage(new WalkthroughPage(embeddings_, this));
-    addPage(new TranslationPage(this));
-    addPage(new SentimentPage(this));
-    addPage(new VisionPage(this));
-    addPage(new TransformerPage(this));
-    addPage(new GeneratePage(this));
+    for (Page* page : createPages()) {
+        addPage(page);
+        page->start();
+    }
 }
 
 void MainWindow::changeEvent(QEvent* event) {
@@ -127,16 +134,26 @@ void MainWindow::changeEvent(QEvent* event) {
 
 void MainWindow::retranslate() {
     retranslatePending_ = false;
-    // The pages are rebuilt in the new language (their texts are set in their constructors); the tab
-    // in front, teaching mode and the word vectors stay. A page's loaded model and input are lost.
+    // The pages set their texts in their constructors, so each is built again in the new language and
+    // the old one hands it its inputs, opened models (not read again) and choices (Page::carryStateTo);
+    // the tab in front, teaching mode and the word vectors stay.
     const int current = tabs_->currentIndex();
     const bool teaching = teachingAction_ && teachingAction_->isChecked();
+    std::vector<Page*> old;
     while (tabs_->count() > 0) {
-        QWidget* page = tabs_->widget(0);
+        old.push_back(qobject_cast<Page*>(tabs_->widget(0)));
         tabs_->removeTab(0);
-        delete page;
     }
-    buildPages();
+    const std::vector<Page*> fresh = createPages();
+    for (std::size_t i = 0; i < fresh.size(); ++i) {
+        Page::FollowUp followUp =
+            i < old.size() && old[i] ? old[i]->carryStateTo(fresh[i]) : Page::FollowUp{};
+        addPage(fresh[i]);
+        fresh[i]->start();
+        fresh[i]->followUpWhenIdle(std::move(followUp));
+    }
+    for (Page* page : old)
+        delete page;
     tabs_->setCurrentIndex(current);
     setMenuBar(new QMenuBar(this)); // deletes the old menus
     buildMenus();
@@ -156,7 +173,6 @@ void MainWindow::addPage(Page* page) {
         if (tabs_->currentWidget() == page)
             statusBar()->showMessage(text, 8000);
     });
-    page->start();
 }
 
 Page* MainWindow::currentPage() const {

@@ -3,6 +3,7 @@
 // Pages own their state; the window only routes menu actions to the current page.
 
 #include <QMainWindow>
+#include <vector>
 
 class QAction;
 class QTabWidget;
@@ -29,7 +30,8 @@ public:
     /// View → Word vectors → Embedded default: back to the built-in set, the opened file forgotten.
     void useEmbeddedWordVectors();
     /// The texts in the current language (View → Language; also run on QEvent::LanguageChange): the
-    /// menus and the pages are rebuilt, keeping the page in front, teaching mode and the word vectors.
+    /// menus and the pages are rebuilt, keeping the page in front, teaching mode, the word vectors and
+    /// each page's inputs, models and choices (Page::carryStateTo).
     void retranslate();
 
 protected:
@@ -44,6 +46,8 @@ private:
     void exportMatrix();
     void showAbout();
     void addPage(Page* page);
+    /// One page per tab, in order, not started.
+    std::vector<Page*> createPages();
     void buildPages();
 
     QTabWidget* tabs_ = nullptr;

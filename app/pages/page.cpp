@@ -31,6 +31,25 @@ void Page::refreshBusy() {
         return;
     busy_ = now;
     Q_EMIT busyChanged(now);
+    if (!now && followUp_)
+        QMetaObject::invokeMethod(this, &Page::runFollowUp, Qt::QueuedConnection);
+}
+
+void Page::followUpWhenIdle(FollowUp followUp) {
+    followUp_ = std::move(followUp);
+    followUpRuns_ = 0;
+    if (followUp_)
+        QMetaObject::invokeMethod(this, &Page::runFollowUp, Qt::QueuedConnection);
+}
+
+void Page::runFollowUp() {
+    // Queued: the page may have become busy again (or the follow-up finished) since it was posted.
+    if (!followUp_ || isBusy())
+        return;
+    ++followUpRuns_;
+    FollowUp current = followUp_;
+    if (current() || followUpRuns_ >= kMaxFollowUps)
+        followUp_ = nullptr;
 }
 
 void Page::setTeachingMode(bool on) {

@@ -30,6 +30,24 @@ public:
     /// Begins the page's work: loads the shipped default into every slot that has no model yet.
     virtual void start() {}
 
+    /// Run when the next page is idle; returns true when it has nothing more to do (see carryStateTo).
+    using FollowUp = std::function<bool()>;
+    /// The language switch (MainWindow::retranslate builds every page again, in the new language):
+    /// hands this page's inputs, opened models and choices to `next`, a page of the same type that has
+    /// not been started. Models are handed over, not read again. What needs `next`'s results first (a
+    /// decoding step, a selected head) goes into the returned follow-up, which the caller runs each time
+    /// `next` becomes idle until it returns true. The default carries nothing.
+    virtual FollowUp carryStateTo(Page* next) const {
+        (void)next;
+        return {};
+    }
+    /// Runs `followUp` now if this page is idle (from the event loop) and again each time it becomes idle,
+    /// until it returns true (at most kMaxFollowUps runs: a follow-up that starts no work cannot hang).
+    void followUpWhenIdle(FollowUp followUp);
+    /// True while a follow-up from followUpWhenIdle() has not finished.
+    bool hasPendingFollowUp() const { return static_cast<bool>(followUp_); }
+    static constexpr int kMaxFollowUps = 32;
+
     /// True while any tracked background work runs.
     bool isBusy() const;
 
@@ -54,7 +72,11 @@ protected:
     void refreshBusy();
 
 private:
+    void runFollowUp();
+
     std::vector<std::function<bool()>> busySources_;
+    FollowUp followUp_;
+    int followUpRuns_ = 0;
     bool busy_ = false;
     bool teachingMode_ = false;
 };

@@ -35,6 +35,8 @@ public:
     QWidget* exportWidget() override { return this; }
     /// Loads the shipped "sentiment" model unless the slot already has one.
     void start() override;
+    /// The language switch: inputs, models and choices to `next` (pages/page_carry.cpp).
+    FollowUp carryStateTo(Page* next) const override;
 
     /// Which attention the main heatmap and the shaded text show: layer >= 0 and head >= 0 one head,
     /// head == -1 the mean over the heads of `layer`, layer == -1 the mean over all maps.

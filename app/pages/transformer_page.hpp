@@ -48,6 +48,8 @@ public:
 
     /// Loads the shipped sentiment model (its load runs in the ModelSlot's worker) and runs the sentence.
     void start() override;
+    /// The language switch: inputs, models and choices to `next` (pages/page_carry.cpp).
+    FollowUp carryStateTo(Page* next) const override;
 
     void setText(const QString& text);
     void runNow();

@@ -41,6 +41,8 @@ public:
     QWidget* exportWidget() override { return this; }
     /// Loads the shipped models into the slots that have none yet.
     void start() override;
+    /// The language switch: inputs, models and choices to `next` (pages/page_carry.cpp).
+    FollowUp carryStateTo(Page* next) const override;
 
     void setText(const QString& text); ///< starts the (debounced) translation
     void runNow();                     ///< translates now (no debounce)

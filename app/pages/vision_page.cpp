@@ -107,6 +107,8 @@ void VisionPage::start() {
     const QString images = qEnvironmentVariableIsSet("ATTNVIZ_VISION_DATASET")
                                ? qEnvironmentVariable("ATTNVIZ_VISION_DATASET")
                                : QString::fromLatin1(kDefaultImages);
+    if (session_->hasContent())
+        return; // carried over by the language switch (carryStateTo): the user's set or image stays
     if (!images.isEmpty() && QFileInfo::exists(images))
         session_->openDataset(images);
     else if (images.isEmpty())

@@ -31,6 +31,8 @@ public:
     /// Loads shippedModelDir("vit-fashion-mnist") unless the slot has a model, and the Fashion-MNIST
     /// test set (when installed; ATTNVIZ_VISION_DATASET overrides it, empty = none).
     void start() override;
+    /// The language switch: inputs, models and choices to `next` (pages/page_carry.cpp).
+    FollowUp carryStateTo(Page* next) const override;
 
     void loadModel(const QString& dir);
     /// PNG/JPEG (classified at once) or an IDX / CIFAR-10 file (browsed; image `index` classified).

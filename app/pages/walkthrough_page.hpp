@@ -40,6 +40,8 @@ public:
     QWidget* exportWidget() override;
     /// Reads the learned projections of the shipped sentiment model (when installed).
     void start() override;
+    /// The language switch: inputs, models and choices to `next` (pages/page_carry.cpp).
+    FollowUp carryStateTo(Page* next) const override;
 
     void applyPreset(Preset preset);
     void setQueryText(const QString& text);

@@ -25,6 +25,8 @@ QString ModelSlot::displayName() const {
 void ModelSlot::load(const QString& dir, bool rememberDir) {
     const QString clean = QDir::cleanPath(QFileInfo(dir).absoluteFilePath());
     const attn::Architecture required = required_;
+    loadingDir_ = clean;
+    loadingRemember_ = rememberDir;
     Q_EMIT loadingStarted(clean);
     // Written by the job when it fails, read by the failure callback (which runs after the job).
     auto plain = std::make_shared<QString>();
@@ -94,6 +96,13 @@ bool ModelSlot::setModel(const ModelHandle& model, const QString& dir, const QSt
     lastErrorSummary_.clear();
     Q_EMIT changed();
     return true;
+}
+
+void ModelSlot::carryTo(ModelSlot* next) const {
+    if (!isEmpty(model_))
+        next->setModel(model_, directory_, warnings_);
+    if (isLoading() && !loadingDir_.isEmpty())
+        next->load(loadingDir_, loadingRemember_);
 }
 
 bool ModelSlot::loadDefault(const QString& name) {

@@ -57,6 +57,9 @@ public:
     bool loadDefault(const QString& name);
     /// Drops the running load, if any (neither changed() nor failed() follows for it).
     void cancel() { runner_.cancel(); }
+    /// The language switch (Page::carryStateTo): `next` gets this slot's model (not read again) and,
+    /// when a load is running, starts the same load.
+    void carryTo(ModelSlot* next) const;
 
     /// Recently opened directories, newest first (at most kMaxRecent).
     QStringList recent() const;
@@ -96,4 +99,6 @@ private:
     QStringList warnings_;
     QString lastError_;
     QString lastErrorSummary_;
+    QString loadingDir_; ///< the directory of the last load() started (carryTo restarts it)
+    bool loadingRemember_ = false;
 };

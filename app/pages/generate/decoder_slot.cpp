@@ -57,6 +57,8 @@ QString DecoderSlot::plainError(const QString& dir, const std::exception& error)
 
 void DecoderSlot::load(const QString& dir, bool rememberDir) {
     const QString clean = QDir::cleanPath(QFileInfo(dir).absoluteFilePath());
+    loadingDir_ = clean;
+    loadingRemember_ = rememberDir;
     Q_EMIT loadingStarted(clean);
     auto plain = std::make_shared<QString>(); // written by the job on failure, read by onError
     runner_.run<std::shared_ptr<const attn::hf::CausalLm>>(
@@ -93,6 +95,13 @@ void DecoderSlot::setModel(std::shared_ptr<const attn::hf::CausalLm> model, cons
     lastError_.clear();
     lastErrorSummary_.clear();
     Q_EMIT changed();
+}
+
+void DecoderSlot::carryTo(DecoderSlot* next) const {
+    if (model_)
+        next->setModel(model_, directory_);
+    if (isLoading() && !loadingDir_.isEmpty())
+        next->load(loadingDir_, loadingRemember_);
 }
 
 bool DecoderSlot::loadDefault(const QString& name) {

@@ -37,6 +37,8 @@ public:
     /// Loads resources/models/<name>; reports failed() when that directory does not exist.
     bool loadDefault(const QString& name);
     void cancel() { runner_.cancel(); }
+    /// The language switch: `next` gets this slot's model and, when a load is running, starts it again.
+    void carryTo(DecoderSlot* next) const;
 
     QStringList recent() const;
     void clearRecent();
@@ -64,4 +66,6 @@ private:
     std::shared_ptr<const attn::hf::CausalLm> model_;
     QString directory_;
     QString lastError_, lastErrorSummary_;
+    QString loadingDir_; ///< the directory of the last load() started (carryTo restarts it)
+    bool loadingRemember_ = false;
 };

@@ -37,6 +37,8 @@ public:
     /// Loads the shipped "gpt-nano-sort" unless the slot already has a model. Every new model resets to
     /// its prompt (the first preset unless the prompt box reads for it) and makes the first token.
     void start() override;
+    /// The language switch: inputs, models and choices to `next` (pages/page_carry.cpp).
+    FollowUp carryStateTo(Page* next) const override;
     void setTeachingMode(bool on) override;
 
     DecoderSlot* modelSlot() const { return slot_; }

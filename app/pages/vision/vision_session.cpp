@@ -188,6 +188,26 @@ void VisionSession::openDataset(const QString& path, int index) {
         });
 }
 
+void VisionSession::carryTo(VisionSession* next) const {
+    if (dataset_) {
+        next->dataset_ = dataset_;
+        next->datasetMaxLabel_ = datasetMaxLabel_;
+        next->predictions_.assign(dataset_->images.count, -1);
+        next->browsed_ = browsed_;
+        Q_EMIT next->datasetChanged();
+    }
+    // An image that is not the browsed dataset image waits for the model (onModelChanged classifies it).
+    if (!(dataset_ && browsed_ >= 0)) {
+        if (pending_)
+            next->pending_ = pending_;
+        else if (analysis_)
+            next->pending_ = analysis_;
+        if (next->pending_)
+            Q_EMIT next->imageWaiting(next->pending_->input, next->pending_->source);
+    }
+    slot_->carryTo(next->slot_);
+}
+
 void VisionSession::browse(int index) {
     if (!dataset_ || index < 0 || static_cast<std::size_t>(index) >= dataset_->images.count)
         return;

@@ -69,6 +69,11 @@ public:
     void browse(int index);
 
     bool isBusy() const;
+    /// True when a dataset, an analysed image or an image waiting for a model is held.
+    bool hasContent() const { return dataset_ || analysis_ || pending_; }
+    /// The language switch: `next` gets the dataset (not read again), the image shown and the model,
+    /// which then classifies that image again.
+    void carryTo(VisionSession* next) const;
 
 Q_SIGNALS:
     /// The slot holds a new model (emitted before the shown image is classified again).
