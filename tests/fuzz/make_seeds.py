@@ -2,6 +2,7 @@
 """Writes the seed corpora of the fuzz harnesses (tests/fuzz/corpus/<harness>/): small valid files,
 some copied from the test fixtures under tests/data (their provenance is documented there), the rest
 written here from the formats' specifications. Deterministic: rerunning gives the same bytes.
+Files named regression-* are inputs a fuzz run found (committed with their fix); they are kept.
 
     /usr/bin/python3 tests/fuzz/make_seeds.py
 """
@@ -53,8 +54,21 @@ def idx(dims, payload):
     return bytes([0, 0, 8, len(dims)]) + b"".join(struct.pack(">I", d) for d in dims) + bytes(payload)
 
 
+def clear_corpus():
+    """Removes every generated seed; the regression-* findings stay."""
+    if not CORPUS.exists():
+        return
+    for d in CORPUS.iterdir():
+        if not d.is_dir():
+            continue
+        for f in d.iterdir():
+            if f.name.startswith("regression-"):
+                continue
+            shutil.rmtree(f) if f.is_dir() else f.unlink()
+
+
 def main():
-    shutil.rmtree(CORPUS, ignore_errors=True)
+    clear_corpus()
     parity = sorted(p for p in (DATA / "parity").iterdir() if p.is_dir())
 
     # safetensors: every dtype the reader converts, metadata, an empty tensor; plus two real files.
