@@ -25,6 +25,7 @@ packages=(
   libsentencepiece-dev
   fonts-dejavu-core
   qt6-l10n-tools qt6-tools-dev
+  qt6-translations-l10n
 )
 if [ "$want_test" = 1 ]; then
   # clang-14 + its runtime (libFuzzer, ASan, UBSan) for tests/fuzz (preset "fuzz", tests/fuzz/run.sh).

@@ -2,6 +2,7 @@
 
 #include <QApplication>
 #include <QFont>
+#include <QLibraryInfo>
 #include <QLocale>
 #include <QSettings>
 #include <QTranslator>
@@ -12,6 +13,12 @@ namespace {
 const char* const kSettingsKey = "ui/language";
 
 QTranslator*& installed() {
+    static QTranslator* translator = nullptr;
+    return translator;
+}
+
+/// Qt's own texts (dialog buttons, the file dialog, a line edit's context menu).
+QTranslator*& installedQt() {
     static QTranslator* translator = nullptr;
     return translator;
 }
@@ -55,9 +62,28 @@ bool install(const QString& code) {
     }
     QCoreApplication::installTranslator(next);
     installed() = next;
+    installQtTranslation(code);
     currentCode() = code;
     QLocale::setDefault(QLocale(code == QLatin1String("zh_CN") ? QLocale::Chinese : QLocale::English,
                                 code == QLatin1String("zh_CN") ? QLocale::China : QLocale::UnitedStates));
+    return true;
+}
+
+bool installQtTranslation(const QString& code) {
+    if (QTranslator* previous = installedQt()) {
+        QCoreApplication::removeTranslator(previous);
+        previous->deleteLater();
+        installedQt() = nullptr;
+    }
+    if (code == QLatin1String("en") || !qApp)
+        return true; // Qt's sources are English
+    auto* qt = new QTranslator(qApp);
+    if (!qt->load(QStringLiteral("qtbase_") + code, QLibraryInfo::path(QLibraryInfo::TranslationsPath))) {
+        delete qt; // not installed (qt6-translations-l10n): Qt's own buttons stay English
+        return false;
+    }
+    QCoreApplication::installTranslator(qt);
+    installedQt() = qt;
     return true;
 }
 

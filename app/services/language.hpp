@@ -24,6 +24,10 @@ QString initial();
 /// Makes `code` the interface language (replacing the previous translator). Returns false for a code
 /// not in available() or a translation that failed to load; the previous language then stays.
 bool install(const QString& code);
+/// Qt's own translation of its texts for `code` (qtbase_<code>.qm from Debian's qt6-translations-l10n,
+/// in Qt's translations directory), replacing the previous one; called by install(). False when that
+/// file is not installed (Qt's buttons then stay English); always true for "en".
+bool installQtTranslation(const QString& code);
 /// install(code) and remember it in QSettings for the next start.
 bool choose(const QString& code);
 /// The installed language ("en" before any install).

@@ -13,11 +13,13 @@
 #include <QAbstractButton>
 #include <QAction>
 #include <QComboBox>
+#include <QDialogButtonBox>
 #include <QGroupBox>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMenu>
 #include <QMenuBar>
+#include <QPushButton>
 #include <QRegularExpression>
 #include <QSettings>
 #include <QTabWidget>
@@ -143,6 +145,19 @@ private Q_SLOTS:
         QCOMPARE(language::initial(), QStringLiteral("en"));
         for (int i = 0; i < window.tabs()->count(); ++i)
             QVERIFY(waitUntilIdle(qobject_cast<Page*>(window.tabs()->widget(i))));
+    }
+
+    // Qt's own texts (qtbase_zh_CN.qm, installed by the set-up): the dialogs' buttons follow the language.
+    void qtStandardButtonsFollowTheLanguage() {
+        QVERIFY(language::install(QStringLiteral("zh_CN")));
+        {
+            QDialogButtonBox box(QDialogButtonBox::Ok | QDialogButtonBox::Cancel);
+            QCOMPARE(withoutAccelerator(box.button(QDialogButtonBox::Cancel)->text()),
+                     QStringLiteral("取消"));
+        }
+        QVERIFY(language::install(QStringLiteral("en")));
+        QDialogButtonBox box(QDialogButtonBox::Ok | QDialogButtonBox::Cancel);
+        QCOMPARE(withoutAccelerator(box.button(QDialogButtonBox::Cancel)->text()), QStringLiteral("Cancel"));
     }
 
     void aboutBoxInBothLanguages() {
