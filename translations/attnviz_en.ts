@@ -1032,6 +1032,10 @@ permuted weights (seed %3): Δp %4</source>
         <source>The shipped %1 is missing from this installation.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>No default model found at %1; use Open model…</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>PatchGridView</name>
@@ -2481,6 +2485,33 @@ permuted weights (seed %3): Δp %4</source>
     <name>WordChipRow</name>
     <message>
         <source>weight %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>exportutil</name>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot export %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown image format &apos;%1&apos; (use .png, .svg or .pdf)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the file cannot be created</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>nothing was written</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown image format &apos;%1&apos;</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -1034,6 +1034,10 @@ permuted weights (seed %3): Δp %4</source>
         <source>The shipped %1 is missing from this installation.</source>
         <translation>此安装中缺少随附的%1。</translation>
     </message>
+    <message>
+        <source>No default model found at %1; use Open model…</source>
+        <translation>在 %1 找不到默认模型；请用“打开模型…”</translation>
+    </message>
 </context>
 <context>
     <name>PatchGridView</name>
@@ -2482,6 +2486,33 @@ permuted weights (seed %3): Δp %4</source>
     <message>
         <source>weight %1</source>
         <translation>权重 %1</translation>
+    </message>
+</context>
+<context>
+    <name>exportutil</name>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>Cannot export %1: %2</source>
+        <translation>无法导出 %1：%2</translation>
+    </message>
+    <message>
+        <source>unknown image format &apos;%1&apos; (use .png, .svg or .pdf)</source>
+        <translation>未知的图像格式“%1”（请用 .png、.svg 或 .pdf）</translation>
+    </message>
+    <message>
+        <source>the file cannot be created</source>
+        <translation>无法创建该文件</translation>
+    </message>
+    <message>
+        <source>nothing was written</source>
+        <translation>没有写入任何内容</translation>
+    </message>
+    <message>
+        <source>unknown image format &apos;%1&apos;</source>
+        <translation>未知的图像格式“%1”</translation>
     </message>
 </context>
 <context>

@@ -108,8 +108,7 @@ void ModelSlot::carryTo(ModelSlot* next) const {
 bool ModelSlot::loadDefault(const QString& name) {
     const QString dir = shippedModelDir(name);
     if (!QFileInfo(dir).isDir()) {
-        lastError_ = QStringLiteral("No default model found at %1; use Open model…")
-                         .arg(QDir::toNativeSeparators(dir));
+        lastError_ = tr("No default model found at %1; use Open model…").arg(QDir::toNativeSeparators(dir));
         lastErrorSummary_ = tr("The shipped %1 is missing from this installation.").arg(modelNoun(required_));
         Q_EMIT failed(lastError_);
         return false;

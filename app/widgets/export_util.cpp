@@ -1,5 +1,6 @@
 #include "widgets/export_util.hpp"
 
+#include <QCoreApplication>
 #include <QFileInfo>
 #include <QJsonDocument>
 #include <QSaveFile>
@@ -88,12 +89,14 @@ bool writeFile(const QString& path, const QByteArray& bytes, QString* error) {
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly)) {
         if (error)
-            *error = QStringLiteral("Cannot write %1: %2").arg(path, file.errorString());
+            *error = QCoreApplication::translate("exportutil", "Cannot write %1: %2")
+                         .arg(path, file.errorString());
         return false;
     }
     if (file.write(bytes) != bytes.size() || !file.commit()) {
         if (error)
-            *error = QStringLiteral("Cannot write %1: %2").arg(path, file.errorString());
+            *error = QCoreApplication::translate("exportutil", "Cannot write %1: %2")
+                         .arg(path, file.errorString());
         return false;
     }
     return true;
@@ -104,7 +107,7 @@ QString suffixOf(const QString& path) {
 }
 
 QString exportError(const QString& path, const QString& why) {
-    return QStringLiteral("Cannot export %1: %2").arg(path, why);
+    return QCoreApplication::translate("exportutil", "Cannot export %1: %2").arg(path, why);
 }
 
 bool checkImageSuffix(const QString& path, QString* error) {
@@ -112,8 +115,9 @@ bool checkImageSuffix(const QString& path, QString* error) {
     if (suffix == QLatin1String("png") || suffix == QLatin1String("svg") || suffix == QLatin1String("pdf"))
         return true;
     if (error)
-        *error = exportError(
-            path, QStringLiteral("unknown image format '%1' (use .png, .svg or .pdf)").arg(suffix));
+        *error = exportError(path, QCoreApplication::translate(
+                                       "exportutil", "unknown image format '%1' (use .png, .svg or .pdf)")
+                                       .arg(suffix));
     return false;
 }
 

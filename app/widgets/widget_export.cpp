@@ -2,6 +2,7 @@
 
 #include "widgets/export_util.hpp"
 
+#include <QCoreApplication>
 #include <QFileInfo>
 #include <QImage>
 #include <QPageSize>
@@ -35,7 +36,7 @@ bool exportWidgetImage(QWidget* widget, const QString& path, QString* error) {
         image.fill(Qt::white);
         widget->render(&image);
         if (!image.save(path, "PNG"))
-            return fail(QStringLiteral("the file cannot be created"));
+            return fail(QCoreApplication::translate("exportutil", "the file cannot be created"));
         return true;
     }
     if (suffix == QLatin1String("svg")) {
@@ -46,10 +47,12 @@ bool exportWidgetImage(QWidget* widget, const QString& path, QString* error) {
         svg.setTitle(widget->windowTitle());
         QPainter painter;
         if (!painter.begin(&svg))
-            return fail(QStringLiteral("the file cannot be created"));
+            return fail(QCoreApplication::translate("exportutil", "the file cannot be created"));
         widget->render(&painter);
         painter.end();
-        return QFileInfo::exists(path) ? true : fail(QStringLiteral("nothing was written"));
+        return QFileInfo::exists(path)
+                   ? true
+                   : fail(QCoreApplication::translate("exportutil", "nothing was written"));
     }
     if (suffix == QLatin1String("pdf")) {
         QPdfWriter pdf(path);
@@ -58,10 +61,11 @@ bool exportWidgetImage(QWidget* widget, const QString& path, QString* error) {
         pdf.setResolution(72);
         QPainter painter;
         if (!painter.begin(&pdf))
-            return fail(QStringLiteral("the file cannot be created"));
+            return fail(QCoreApplication::translate("exportutil", "the file cannot be created"));
         widget->render(&painter);
         painter.end();
         return true;
     }
-    return fail(QStringLiteral("unknown image format '%1'").arg(suffix)); // not reached
+    return fail(
+        QCoreApplication::translate("exportutil", "unknown image format '%1'").arg(suffix)); // not reached
 }
