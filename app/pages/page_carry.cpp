@@ -8,6 +8,7 @@
 #include "pages/generate/generate_page.hpp"
 #include "pages/sentiment_page.hpp"
 #include "pages/transformer_page.hpp"
+#include "pages/transformer_whatif_panel.hpp"
 #include "pages/translation_page.hpp"
 #include "pages/vision/vision_session.hpp"
 #include "pages/vision_page.hpp"
@@ -80,9 +81,17 @@ Page::FollowUp TransformerPage::carryStateTo(Page* next) const {
         return {};
     to->input_->setText(input_->text());
     slot_->carryTo(to->slot_);
-    return [to, step = step_, layer = layer_, head = head_, token = token_, part = part_] {
+    // The what-if switches are applied once the new page knows the model's head count (its first
+    // trace) and the layer they act on; the rest once the rerun with them is in.
+    return [to, step = step_, layer = layer_, head = head_, token = token_, part = part_,
+            whatIf = whatIf_->switches(), switchesApplied = false]() mutable {
         to->setLayer(layer);
         to->setHead(head);
+        if (!switchesApplied) {
+            switchesApplied = true;
+            if (to->whatIf_->applySwitches(whatIf))
+                return false;
+        }
         to->setToken(token);
         to->setAttentionPart(part);
         to->setStep(step);

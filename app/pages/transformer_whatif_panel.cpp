@@ -9,8 +9,10 @@
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QSignalBlocker>
 #include <QSpinBox>
 #include <QVBoxLayout>
+#include <algorithm>
 
 namespace {
 QString prob(const attn::ClassifierResult& r) {
@@ -168,4 +170,55 @@ void TransformerWhatIfPanel::showResult(const attn::EncoderTrace& before, const 
     before_->setMatrix(lb.weights.at(hs), transformer::tokenLabels(before), transformer::tokenLabels(before));
     after_->setTitle(tr("After · layer %1 head %2").arg(layer).arg(head));
     after_->setMatrix(la.weights.at(hs), transformer::tokenLabels(after), transformer::tokenLabels(after));
+}
+
+TransformerWhatIfPanel::Switches TransformerWhatIfPanel::switches() const {
+    Switches s;
+    s.noPositions = noPositions_->isChecked();
+    s.shuffle = shuffle_->isChecked();
+    s.noResidual1 = noResidual1_->isChecked();
+    s.noResidual2 = noResidual2_->isChecked();
+    s.noMask = noMask_->isChecked();
+    s.seed = seed_->value();
+    s.padTo = padTo_->value();
+    s.ablate = ablate_->currentIndex();
+    s.uniform = uniform_->currentIndex();
+    s.seedEnabled = seed_->isEnabled();
+    return s;
+}
+
+bool TransformerWhatIfPanel::applySwitches(const Switches& s) {
+    const Switches before = switches();
+    // Each widget's signals are blocked: one changed() (one rerun of the page) for all switches.
+    auto setBox = [](QCheckBox* box, bool on) {
+        const QSignalBlocker block(box);
+        box->setChecked(on);
+    };
+    auto setSpin = [](QSpinBox* spin, int value) {
+        const QSignalBlocker block(spin);
+        spin->setValue(value);
+    };
+    auto setCombo = [](QComboBox* combo, int index) {
+        const QSignalBlocker block(combo);
+        combo->setCurrentIndex(std::clamp(index, 0, combo->count() - 1));
+    };
+    setBox(noPositions_, s.noPositions);
+    setBox(shuffle_, s.shuffle);
+    setBox(noResidual1_, s.noResidual1);
+    setBox(noResidual2_, s.noResidual2);
+    setBox(noMask_, s.noMask);
+    setSpin(seed_, s.seed);
+    setSpin(padTo_, s.padTo);
+    setCombo(ablate_, s.ablate);
+    setCombo(uniform_, s.uniform);
+    seed_->setEnabled(s.seedEnabled);
+    const Switches after = switches();
+    const bool differs = after.noPositions != before.noPositions || after.shuffle != before.shuffle ||
+                         after.noResidual1 != before.noResidual1 || after.noResidual2 != before.noResidual2 ||
+                         after.noMask != before.noMask || after.seed != before.seed ||
+                         after.padTo != before.padTo || after.ablate != before.ablate ||
+                         after.uniform != before.uniform;
+    if (differs)
+        Q_EMIT changed();
+    return differs;
 }

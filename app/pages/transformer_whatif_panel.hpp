@@ -24,6 +24,16 @@ public:
     bool anySwitch() const;
     void setHeadCount(int heads, int maxLen);
     void setTeachingMode(bool on);
+    /// Every switch's setting, for the language switch to hand to the rebuilt page.
+    struct Switches {
+        bool noPositions = false, shuffle = false, noResidual1 = false, noResidual2 = false, noMask = false;
+        int seed = 0, padTo = 0, ablate = 0, uniform = 0;
+        bool seedEnabled = false;
+    };
+    Switches switches() const;
+    /// Sets every switch (after setHeadCount, so that the head lists exist) and emits one changed() if
+    /// anything differs; returns whether it did.
+    bool applySwitches(const Switches& s);
 
     /// Shows `before` (the sentence through the unchanged model) and `after` (with the switches).
     void showResult(const attn::EncoderTrace& before, const attn::EncoderTrace& after, int layer, int head);

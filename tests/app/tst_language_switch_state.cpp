@@ -7,6 +7,7 @@
 #include "pages/generate/generate_page.hpp"
 #include "pages/sentiment_page.hpp"
 #include "pages/transformer_page.hpp"
+#include "pages/transformer_whatif_panel.hpp"
 #include "pages/translation_page.hpp"
 #include "pages/vision/vision_session.hpp"
 #include "pages/vision_page.hpp"
@@ -16,6 +17,8 @@
 #include "services/model_slot.hpp"
 #include "services/wait.hpp"
 
+#include <QCheckBox>
+#include <QComboBox>
 #include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTest>
@@ -115,6 +118,11 @@ private Q_SLOTS:
         layer->setHead(2);
         layer->setToken(3);
         layer->setStep(transformer::Step::FeedForward);
+        layer->whatIfPanel()->noResidual1()->setChecked(true); // a what-if: reruns the sentence
+        layer->whatIfPanel()->ablate()->setCurrentIndex(2);
+        QVERIFY(waitUntilIdle(layer));
+        QVERIFY(layer->whatIfTrace());
+        const std::vector<float> whatIfProbs = layer->whatIfTrace()->result.probabilities;
 
         auto* gen = pageAt<GeneratePage>(window, 5);
         QVERIFY(gen->generateSteps(4));
@@ -170,6 +178,11 @@ private Q_SLOTS:
         QCOMPARE(layer->head(), 2);
         QCOMPARE(layer->token(), 3);
         QVERIFY(layer->trace());
+        QVERIFY(layer->whatIfPanel()->noResidual1()->isChecked());
+        QCOMPARE(layer->whatIfPanel()->ablate()->currentIndex(), 2);
+        QVERIFY(layer->whatIfTrace());
+        QCOMPARE(layer->whatIfTrace()->result.probabilities,
+                 whatIfProbs); // the same what-if, the same numbers
 
         gen = pageAt<GeneratePage>(window, 5);
         QCOMPARE(gen->promptText(), genPrompt);
