@@ -7,6 +7,7 @@
 #include <attn/hf/hf_config.hpp>
 #include <attn/hf/image_preprocessor.hpp>
 #include <attn/hf/llama.hpp>
+#include <attn/hf/load.hpp>
 #include <attn/hf/tensor_store.hpp>
 #include <attn/hf/vit.hpp>
 #include <fstream>
@@ -95,6 +96,21 @@ TEST(HfFuzzRegression, ShardIndexNumberOverflowEscapedAsOutOfRange) {
     const std::string file = (dir / "model.safetensors.index.json").string();
     EXPECT_EQ(m.rfind(file + ": not valid JSON at byte ", 0), 0u) << m;
     EXPECT_NE(m.find("number overflow"), std::string::npos) << m;
+    fs::remove_all(dir);
+}
+
+// isHfDirectory parsed config.json whatever its size (the other readers stop at kMaxConfigBytes): a
+// valid config padded past 64 MiB was read whole and taken for a Hugging Face model.
+TEST(HfFuzzRegression, HfDirectoryProbeReadsNoConfigOverTheLimit) {
+    const auto dir = hftest::tempDir("probe-limit");
+    {
+        std::ofstream out(dir / "config.json", std::ios::binary);
+        out << R"({"model_type": "bert")";
+        out << std::string(static_cast<std::size_t>(attn::config_limits::kMaxConfigBytes), ' ') << "}";
+    }
+    EXPECT_FALSE(attn::hf::isHfDirectory(dir));
+    std::ofstream(dir / "config.json", std::ios::binary | std::ios::trunc) << R"({"model_type": "bert"})";
+    EXPECT_TRUE(attn::hf::isHfDirectory(dir)); // the same config within the limit
     fs::remove_all(dir);
 }
 

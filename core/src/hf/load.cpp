@@ -15,6 +15,12 @@ namespace fs = std::filesystem;
 
 bool isHfDirectory(const fs::path& dir) {
     const auto path = dir / "config.json";
+    // The probe reads no more than a config may have: a larger file is left to readConfigJson, which
+    // refuses it naming the file and the limit.
+    std::error_code ec;
+    const auto bytes = fs::file_size(path, ec);
+    if (ec || bytes > static_cast<std::uintmax_t>(config_limits::kMaxConfigBytes))
+        return false;
     std::ifstream in(path, std::ios::binary);
     if (!in)
         return false;
