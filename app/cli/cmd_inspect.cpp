@@ -5,7 +5,11 @@
 //   architecture, input_tokens ("[CLS]" then "r{row}c{col}" per patch for vit), prediction {label, index,
 //   probabilities} (classifiers), output_tokens (seq2seq), attention {encoder: [layer][head][T][T]} or
 //   {alignment: [output step][source token]} (absent for seq2seq with attention "none").
-// Extra keys: logits, source_ids / input_ids, key_allowed, warnings.
+// Extra keys: logits, source_ids / input_ids, key_allowed, warnings; seq2seq also input_words,
+// output_words, output_text (the words the tokens spell: a SentencePiece model's pieces joined, eos
+// left out), input_word_of / output_word_of (each token's word index, -1 for eos), pieces (true for
+// SentencePiece tokens) and, with attention, attention.alignment_words [output word][source word]
+// (columns summed over a word's pieces, rows averaged: attn::wordAlignment).
 // Images: PNG / JPEG (through QImage, here only), IDX image files (MNIST-style) and CIFAR-10 binary
 // batches (also .gz), picking image --index N (default 0); decoding is shared with the Vision page
 // (app/services/image_io).
@@ -104,11 +108,17 @@ int runInspect(const Argv& argv) {
         out["source_ids"] = r.sourceIds;
         out["output_tokens"] = r.outputTokens;
         out["output_ids"] = r.outputIds;
+        out["input_words"] = r.sourceWords;
+        out["output_words"] = r.outputWords;
+        out["input_word_of"] = r.sourceWordOf;
+        out["output_word_of"] = r.outputWordOf;
+        out["output_text"] = attn::outputText(r);
+        out["pieces"] = r.pieces;
         if (r.hasAttention)
-            out["attention"] = {{"alignment", matrixJson(r.alignment)}};
+            out["attention"] = {{"alignment", matrixJson(r.alignment)},
+                                {"alignment_words", matrixJson(attn::wordAlignment(r))}};
         out["warnings"] = r.warnings;
-        for (const auto& t : r.outputTokens)
-            summary += (summary.empty() ? "" : " ") + t;
+        summary = attn::outputText(r);
     } else if (const auto vit = modelAs<attn::VitModel>(handle)) {
         if (!args.has("image"))
             throw std::runtime_error("this model (vit) takes --image");

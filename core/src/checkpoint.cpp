@@ -1,4 +1,6 @@
 #include <attn/checkpoint.hpp>
+#include <attn/tokenizers/sentencepiece_tokenizer.hpp>
+#include <fstream>
 
 namespace attn {
 
@@ -10,6 +12,30 @@ Vocabulary readVocab(const std::filesystem::path& path) {
                               ErrorInfo{.path = path.string()});
     try {
         return Vocabulary::read(path);
+    } catch (const Error& e) {
+        throw CheckpointError(e.what(), e.info());
+    }
+}
+
+// A SentencePiece model file of a seq2seq checkpoint, its size checked before it is read.
+std::shared_ptr<const tokenizers::SentencePiece> readPieces(const std::filesystem::path& path) {
+    constexpr std::uintmax_t kMaxBytes = std::uintmax_t{64} << 20; // 64 MiB: far above any 8k-piece model
+    std::error_code ec;
+    const auto size = std::filesystem::file_size(path, ec);
+    if (ec)
+        throw CheckpointError(path.string() + ": missing (config.json tokenizer \"sentencepiece\" needs it)",
+                              ErrorInfo{.path = path.string()});
+    if (size > kMaxBytes)
+        throw CheckpointError(path.string() + ": " + std::to_string(size) +
+                                  " bytes, more than a SentencePiece model attnviz reads (64 MiB)",
+                              ErrorInfo{.path = path.string(), .expected = "at most 67108864 bytes",
+                                        .found = std::to_string(size) + " bytes"});
+    std::ifstream in(path, std::ios::binary);
+    std::string blob(static_cast<std::size_t>(size), '\0');
+    if (!in || !in.read(blob.data(), static_cast<std::streamsize>(size)))
+        throw CheckpointError(path.string() + ": cannot read the file", ErrorInfo{.path = path.string()});
+    try {
+        return std::make_shared<const tokenizers::SentencePiece>(blob, path.string(), false, false);
     } catch (const Error& e) {
         throw CheckpointError(e.what(), e.info());
     }
@@ -67,8 +93,14 @@ std::shared_ptr<const Model> loadModel(const std::filesystem::path& dir, const L
         auto cfg = parseSeq2SeqConfig(json, cfgName);
         auto src = readVocab(dir / "src_vocab.txt");
         auto tgt = readVocab(dir / "tgt_vocab.txt");
+        std::shared_ptr<const tokenizers::SentencePiece> srcPieces, tgtPieces;
+        if (cfg.tokenizer == Seq2SeqTokenizer::SentencePiece) {
+            srcPieces = readPieces(dir / "src_spm.model");
+            tgtPieces = readPieces(dir / "tgt_spm.model");
+        }
         model = wrap([&] {
-            return std::make_shared<Seq2SeqModel>(std::move(cfg), std::move(src), std::move(tgt), weights);
+            return std::make_shared<Seq2SeqModel>(std::move(cfg), std::move(src), std::move(tgt), weights,
+                                                  std::move(srcPieces), std::move(tgtPieces));
         });
         break;
     }

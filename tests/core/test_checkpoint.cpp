@@ -126,6 +126,87 @@ TEST(CheckpointText, ClassifyTokenisesLowerCasedWithGloveSplits) {
     EXPECT_EQ(r.logits, tc.classifyWords({"the", "film", "was", "good", "."}).logits);
 }
 
+// A two-layer SentencePiece seq2seq checkpoint (tests/data/parity/s2s_pieces_2layer_additive).
+class PiecesCheckpointTest : public ::testing::Test {
+protected:
+    void SetUp() override {
+        dir_ = fs::temp_directory_path() /
+               ("attn_pieces_" + std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
+        fs::remove_all(dir_);
+        fs::copy(kParity / "s2s_pieces_2layer_additive", dir_);
+    }
+    void TearDown() override { fs::remove_all(dir_); }
+    std::string loadError() {
+        try {
+            attn::loadModel(dir_);
+        } catch (const std::exception& e) {
+            return e.what();
+        }
+        return "";
+    }
+    void setConfig(const std::string& key, const nlohmann::json& value) {
+        auto config = attn::readConfigJson(dir_ / "config.json");
+        config[key] = value;
+        std::ofstream(dir_ / "config.json") << config.dump();
+    }
+    fs::path dir_;
+};
+
+TEST_F(PiecesCheckpointTest, Loads) {
+    EXPECT_EQ(loadError(), "");
+}
+
+TEST_F(PiecesCheckpointTest, MissingSentencePieceModelIsNamed) {
+    fs::remove(dir_ / "tgt_spm.model");
+    const auto e = loadError();
+    EXPECT_NE(e.find("tgt_spm.model: missing"), std::string::npos) << e;
+}
+
+TEST_F(PiecesCheckpointTest, BrokenSentencePieceModelIsNamed) {
+    std::ofstream(dir_ / "src_spm.model", std::ios::binary | std::ios::trunc) << "not a model";
+    const auto e = loadError();
+    EXPECT_NE(e.find("src_spm.model: not a usable SentencePiece model"), std::string::npos) << e;
+}
+
+TEST_F(PiecesCheckpointTest, VocabularyThatDisagreesWithThePiecesNamesTheLine) {
+    // Swap two pieces: the ids would shift every embedding row of those pieces.
+    std::vector<std::string> lines;
+    {
+        std::ifstream in(dir_ / "src_vocab.txt");
+        for (std::string line; std::getline(in, line);)
+            lines.push_back(line);
+    }
+    ASSERT_GT(lines.size(), 6u);
+    std::swap(lines[4], lines[5]);
+    {
+        std::ofstream out(dir_ / "src_vocab.txt", std::ios::trunc);
+        for (const auto& line : lines)
+            out << line << '\n';
+    }
+    const auto e = loadError();
+    EXPECT_NE(e.find("src_vocab.txt line 5: '" + lines[4] + "' but piece 4 of src_spm.model is '" + lines[5] + "'"),
+              std::string::npos)
+        << e;
+}
+
+TEST_F(PiecesCheckpointTest, FewerLayersInConfigThanInFileIsAnUnusedTensorError) {
+    setConfig("num_layers", 1);
+    const auto e = loadError();
+    EXPECT_NE(e.find("_l1"), std::string::npos) << e;
+}
+
+TEST_F(PiecesCheckpointTest, MoreLayersInConfigThanInFileIsAMissingTensorError) {
+    setConfig("num_layers", 3);
+    const auto e = loadError();
+    EXPECT_NE(e.find("tensor 'encoder.gru.weight_ih_l2' is missing"), std::string::npos) << e;
+}
+
+TEST_F(PiecesCheckpointTest, UnknownTokenizerNamesTheKey) {
+    setConfig("tokenizer", "bpe");
+    const auto e = loadError();
+    EXPECT_NE(e.find("key 'tokenizer'"), std::string::npos) << e;
+}
+
 TEST(CheckpointText, TranslateAppendsEosAndMapsUnknownWords) {
     const auto m = attn::loadModel(kParity / "s2s_additive");
     const auto& s2s = dynamic_cast<const attn::Seq2SeqModel&>(*m);

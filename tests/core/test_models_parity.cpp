@@ -96,10 +96,18 @@ TEST_P(Seq2SeqParity, GreedyOutputsLogitsAndAlignmentMatchPyTorch) {
             EXPECT_TRUE(r.hasAttention);
             EXPECT_LE(maxDiff(r.alignment, c["alignment"]), kTol);
         }
+        // SentencePiece variants: the pieces python3-sentencepiece cut, and its decoded text.
+        if (c.contains("source_pieces")) {
+            EXPECT_TRUE(r.pieces);
+            EXPECT_EQ(r.sourceTokens, c["source_pieces"].get<std::vector<std::string>>());
+            EXPECT_EQ(attn::outputText(r), c["output_text"].get<std::string>());
+        }
     }
 }
 
-INSTANTIATE_TEST_SUITE_P(Variants, Seq2SeqParity, ::testing::Values("s2s_additive", "s2s_dot", "s2s_none"));
+INSTANTIATE_TEST_SUITE_P(Variants, Seq2SeqParity,
+                         ::testing::Values("s2s_additive", "s2s_dot", "s2s_none", "s2s_pieces_2layer_additive",
+                                           "s2s_pieces_2layer_none"));
 
 class VitParity : public ::testing::TestWithParam<std::string> {};
 

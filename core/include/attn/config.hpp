@@ -49,6 +49,10 @@ enum class Activation { Relu, Gelu };
 enum class Positional { Sinusoidal, Learned };
 enum class Pooling { Mean, Cls };
 enum class Seq2SeqAttentionKind { Additive, Dot, None };
+/// How a seq2seq model cuts text into ids: whole words of attn::tokenize looked up in src_vocab.txt
+/// ("words"), or those words joined by spaces and cut into pieces by src_spm.model / tgt_spm.model
+/// ("sentencepiece"; the vocabulary files then list the pieces in id order).
+enum class Seq2SeqTokenizer { Words, SentencePiece };
 
 /// Hyper-parameters shared by the two transformer encoders.
 struct EncoderConfig {
@@ -70,6 +74,8 @@ struct TransformerClassifierConfig {
 
 struct Seq2SeqConfig {
     int hiddenSize = 0, srcVocabSize = 0, tgtVocabSize = 0, maxLen = 0;
+    int numLayers = 1; ///< stacked GRU layers in the encoder and in the decoder (config num_layers)
+    Seq2SeqTokenizer tokenizer = Seq2SeqTokenizer::Words;
     Seq2SeqAttentionKind attention = Seq2SeqAttentionKind::Additive;
     std::string sosToken, eosToken, unkToken;
     bool srcAppendEos = true;

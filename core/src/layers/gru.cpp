@@ -4,12 +4,14 @@
 
 namespace attn::layers {
 
-Gru Gru::load(WeightLoader& w, const std::string& prefix, Eigen::Index input, Eigen::Index hidden) {
+Gru Gru::load(WeightLoader& w, const std::string& prefix, Eigen::Index input, Eigen::Index hidden,
+              int layer) {
+    const std::string l = "_l" + std::to_string(layer);
     Gru g;
-    g.weightIh = w.matrix(prefix + ".weight_ih_l0", 3 * hidden, input);
-    g.weightHh = w.matrix(prefix + ".weight_hh_l0", 3 * hidden, hidden);
-    g.biasIh = w.vector(prefix + ".bias_ih_l0", 3 * hidden);
-    g.biasHh = w.vector(prefix + ".bias_hh_l0", 3 * hidden);
+    g.weightIh = w.matrix(prefix + ".weight_ih" + l, 3 * hidden, input);
+    g.weightHh = w.matrix(prefix + ".weight_hh" + l, 3 * hidden, hidden);
+    g.biasIh = w.vector(prefix + ".bias_ih" + l, 3 * hidden);
+    g.biasHh = w.vector(prefix + ".bias_hh" + l, 3 * hidden);
     return g;
 }
 

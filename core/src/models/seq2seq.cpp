@@ -4,6 +4,7 @@
 #include <attn/attention.hpp>
 #include <attn/error.hpp>
 #include <attn/models/seq2seq.hpp>
+#include <attn/tokenizers/sentencepiece_tokenizer.hpp>
 #include <attn/top_k.hpp>
 #include <cmath>
 #include <stdexcept>
@@ -17,11 +18,68 @@ int requireToken(const Vocabulary& v, const std::string& token, const char* key,
         throw ConfigError("config.json: " + std::string(key) + " '" + token + "' is not in " + file);
     return *id;
 }
+
+// The vocabulary file of a SentencePiece model lists the model's pieces in id order: the ids the
+// weights were trained with. A file that disagrees would silently shift every embedding row.
+void requireSamePieces(const Vocabulary& v, const tokenizers::SentencePiece& sp, const char* vocabFile,
+                       const char* modelFile) {
+    if (v.size() != sp.vocabSize())
+        throw ConfigError(std::string(vocabFile) + " has " + std::to_string(v.size()) + " tokens but " +
+                              modelFile + " has " + std::to_string(sp.vocabSize()) + " pieces",
+                          ErrorInfo{.expected = std::to_string(sp.vocabSize()) + " tokens",
+                                    .found = std::to_string(v.size())});
+    for (int id = 0; id < v.size(); ++id)
+        if (v.token(id) != sp.piece(id))
+            throw ConfigError(std::string(vocabFile) + " line " + std::to_string(id + 1) + ": '" + v.token(id) +
+                                  "' but piece " + std::to_string(id) + " of " + modelFile + " is '" +
+                                  sp.piece(id) + "'",
+                              ErrorInfo{.line = id + 1, .expected = sp.piece(id), .found = v.token(id)});
+}
+
+constexpr std::string_view kWordStart = "\xE2\x96\x81"; // U+2581, SentencePiece's word-start mark
+
+// Words spelt by tokens: each token its own word (word model), or pieces joined, a new word at every
+// piece that starts with U+2581. The token at `skip` (eos, or -1) belongs to no word.
+void groupWords(const std::vector<std::string>& tokens, bool pieces, std::size_t skip,
+                std::vector<std::string>& words, std::vector<int>& wordOf) {
+    words.clear();
+    wordOf.assign(tokens.size(), -1);
+    for (std::size_t i = 0; i < tokens.size(); ++i) {
+        if (i == skip)
+            continue;
+        std::string_view t = tokens[i];
+        const bool starts = !pieces || words.empty() || t.starts_with(kWordStart);
+        if (pieces && t.starts_with(kWordStart))
+            t.remove_prefix(kWordStart.size());
+        if (starts)
+            words.emplace_back(t);
+        else
+            words.back() += t;
+        wordOf[i] = static_cast<int>(words.size()) - 1;
+    }
+}
 } // namespace
 
-Seq2SeqModel::Seq2SeqModel(Seq2SeqConfig config, Vocabulary src, Vocabulary tgt, WeightLoader& w)
-    : config_(std::move(config)), src_(std::move(src)), tgt_(std::move(tgt)) {
+Seq2SeqModel::Seq2SeqModel(Seq2SeqConfig config, Vocabulary src, Vocabulary tgt, WeightLoader& weights)
+    : Seq2SeqModel(std::move(config), std::move(src), std::move(tgt), weights, nullptr, nullptr) {}
+
+Seq2SeqModel::~Seq2SeqModel() = default;
+
+Seq2SeqModel::Seq2SeqModel(Seq2SeqConfig config, Vocabulary src, Vocabulary tgt, WeightLoader& w,
+                           std::shared_ptr<const tokenizers::SentencePiece> srcPieces,
+                           std::shared_ptr<const tokenizers::SentencePiece> tgtPieces)
+    : config_(std::move(config)), src_(std::move(src)), tgt_(std::move(tgt)), srcPieces_(std::move(srcPieces)),
+      tgtPieces_(std::move(tgtPieces)) {
     const Eigen::Index H = config_.hiddenSize;
+    const bool usesPieces = config_.tokenizer == Seq2SeqTokenizer::SentencePiece;
+    if (usesPieces != (srcPieces_ && tgtPieces_))
+        throw ConfigError(usesPieces ? "config.json: tokenizer \"sentencepiece\" needs src_spm.model and "
+                                       "tgt_spm.model"
+                                     : "config.json: SentencePiece models given to a \"words\" tokenizer");
+    if (usesPieces) {
+        requireSamePieces(src_, *srcPieces_, "src_vocab.txt", "src_spm.model");
+        requireSamePieces(tgt_, *tgtPieces_, "tgt_vocab.txt", "tgt_spm.model");
+    }
     if (src_.size() != config_.srcVocabSize)
         throw ConfigError("src_vocab.txt has " + std::to_string(src_.size()) +
                           " tokens but config.json src_vocab_size is " +
@@ -37,8 +95,10 @@ Seq2SeqModel::Seq2SeqModel(Seq2SeqConfig config, Vocabulary src, Vocabulary tgt,
     if (config_.srcAppendEos)
         eosSrcId_ = requireToken(src_, config_.eosToken, "eos_token", "src_vocab.txt");
 
+    const int L = config_.numLayers;
     encEmbedding_ = w.matrix("encoder.embedding.weight", config_.srcVocabSize, H);
-    encGru_ = layers::Gru::load(w, "encoder.gru", H, H);
+    for (int k = 0; k < L; ++k)
+        encGru_.push_back(layers::Gru::load(w, "encoder.gru", H, H, k));
     decEmbedding_ = w.matrix("decoder.embedding.weight", config_.tgtVocabSize, H);
     if (config_.attention == Seq2SeqAttentionKind::Additive) {
         wa_ = layers::Linear::load(w, "decoder.attention.Wa", H, H);
@@ -46,12 +106,33 @@ Seq2SeqModel::Seq2SeqModel(Seq2SeqConfig config, Vocabulary src, Vocabulary tgt,
         va_ = layers::Linear::load(w, "decoder.attention.Va", H, 1);
     }
     const bool attends = config_.attention != Seq2SeqAttentionKind::None;
-    decGru_ = layers::Gru::load(w, "decoder.gru", attends ? 2 * H : H, H);
+    for (int k = 0; k < L; ++k)
+        decGru_.push_back(layers::Gru::load(w, "decoder.gru", k == 0 && attends ? 2 * H : H, H, k));
     out_ = layers::Linear::load(w, "decoder.out", H, config_.tgtVocabSize);
 }
 
 TranslationResult Seq2SeqModel::translate(std::string_view text, int maxLen, int topK) const {
     return translateWords(detail::tokenizeText(text), maxLen, topK);
+}
+
+void Seq2SeqModel::encodeSource(const std::vector<std::string>& words, TranslationResult& r) const {
+    if (!srcPieces_) {
+        for (const auto& wd : words) {
+            const auto id = src_.find(wd);
+            r.sourceTokens.push_back(wd);
+            r.sourceIds.push_back(id.value_or(unkId_));
+            r.sourceUnknown.push_back(!id || *id == unkId_ ? 1 : 0);
+        }
+        return;
+    }
+    std::string joined;
+    for (const auto& wd : words)
+        joined += (joined.empty() ? "" : " ") + wd;
+    for (const int id : srcPieces_->encode(joined)) {
+        r.sourceTokens.push_back(src_.token(id));
+        r.sourceIds.push_back(id);
+        r.sourceUnknown.push_back(id == unkId_ ? 1 : 0);
+    }
 }
 
 TranslationResult Seq2SeqModel::translateWords(const std::vector<std::string>& words, int maxLen,
@@ -60,15 +141,11 @@ TranslationResult Seq2SeqModel::translateWords(const std::vector<std::string>& w
         throw std::invalid_argument("seq2seq: topK must be >= 1, got " + std::to_string(topK));
     TranslationResult r;
     r.hasAttention = config_.attention != Seq2SeqAttentionKind::None;
+    r.pieces = srcPieces_ != nullptr;
     // Nothing to translate: no output at all (decoding the lone eos_token would invent a sentence).
     if (words.empty())
         return r;
-    for (const auto& wd : words) {
-        const auto id = src_.find(wd);
-        r.sourceTokens.push_back(wd);
-        r.sourceIds.push_back(id.value_or(unkId_));
-        r.sourceUnknown.push_back(!id || *id == unkId_ ? 1 : 0);
-    }
+    encodeSource(words, r);
     if (config_.srcAppendEos) {
         r.sourceTokens.push_back(config_.eosToken);
         r.sourceIds.push_back(eosSrcId_);
@@ -78,17 +155,20 @@ TranslationResult Seq2SeqModel::translateWords(const std::vector<std::string>& w
         throw std::invalid_argument("seq2seq: empty input");
     const Eigen::Index S = static_cast<Eigen::Index>(r.sourceIds.size());
     const Eigen::Index H = config_.hiddenSize;
+    const std::size_t L = encGru_.size();
     const int steps = maxLen > 0 ? maxLen : config_.maxLen;
 
-    // Encoder.
-    Matrix emb(S, H); // S x H
+    // Encoder: layer k runs over layer k-1's outputs; each layer's last state starts its decoder layer.
+    Matrix enc(S, H); // S x H: the current layer's input, then its outputs
     for (Eigen::Index s = 0; s < S; ++s)
-        emb.row(s) = encEmbedding_.row(r.sourceIds[static_cast<std::size_t>(s)]);
-    const Matrix enc = encGru_.sequence(emb, Vector::Zero(H)); // S x H
-    Vector h = enc.row(S - 1).transpose();                     // H
+        enc.row(s) = encEmbedding_.row(r.sourceIds[static_cast<std::size_t>(s)]);
+    std::vector<Vector> h(L); // L x H: the decoder's state per layer
+    for (std::size_t k = 0; k < L; ++k) {
+        enc = encGru_[k].sequence(enc, Vector::Zero(H));
+        h[k] = enc.row(S - 1).transpose();
+    }
 
     const auto kind = config_.attention;
-    r.hasAttention = kind != Seq2SeqAttentionKind::None;
     Matrix keysProj; // S x H: Ua(enc_out), computed once (additive)
     if (kind == Seq2SeqAttentionKind::Additive)
         keysProj = ua_.forward(enc);
@@ -99,20 +179,21 @@ TranslationResult Seq2SeqModel::translateWords(const std::vector<std::string>& w
     Vector x(r.hasAttention ? 2 * H : H);
     for (int step = 0; step < steps; ++step) {
         const Vector e = decEmbedding_.row(token).transpose(); // H
+        const Vector& query = h[L - 1];                        // H: the top layer's previous state
         if (kind == Seq2SeqAttentionKind::None) {
             x = e.cwiseMax(0.0f);
         } else {
             RowVector weights; // S
             if (kind == Seq2SeqAttentionKind::Additive) {
                 // score_s = Va . tanh(Wa h + Ua k_s) + b_Va
-                const RowVector q = (wa_.weight * h + wa_.bias).transpose();            // 1 x H
+                const RowVector q = (wa_.weight * query + wa_.bias).transpose();        // 1 x H
                 const Matrix hidden = (keysProj.rowwise() + q).array().tanh().matrix(); // S x H
                 RowVector scores = (hidden * va_.weight.transpose()).transpose();       // 1 x S
                 scores.array() += va_.bias(0);
                 weights = (scores.array() - scores.maxCoeff()).exp().matrix();
                 weights /= weights.sum();
-            } else {                            // dot: h . k / sqrt(H), the shared scaled-dot kernel
-                const Matrix q = h.transpose(); // 1 x H
+            } else {                                // dot: h . k / sqrt(H), the shared scaled-dot kernel
+                const Matrix q = query.transpose(); // 1 x H
                 weights = scaledDotAttention(q, enc, enc).weights.row(0);
             }
             const RowVector context = weights * enc; // 1 x H
@@ -120,9 +201,11 @@ TranslationResult Seq2SeqModel::translateWords(const std::vector<std::string>& w
             x.tail(H) = context.transpose();
             alignRows.push_back(weights);
         }
-        h = decGru_.step(x, h);
-        stateRows.push_back(h);
-        Vector logits = out_.weight * h + out_.bias; // tgt_vocab
+        h[0] = decGru_[0].step(x, h[0]);
+        for (std::size_t k = 1; k < L; ++k)
+            h[k] = decGru_[k].step(h[k - 1], h[k]);
+        stateRows.push_back(h[L - 1]);
+        Vector logits = out_.weight * h[L - 1] + out_.bias; // tgt_vocab
         // Weights that hold NaN or infinity (a checkpoint can) give no ranking of next words: say so
         // instead of choosing an arbitrary one (found by fuzz_checkpoint).
         if (!logits.allFinite())
@@ -157,6 +240,15 @@ TranslationResult Seq2SeqModel::translateWords(const std::vector<std::string>& w
         for (std::size_t i = 0; i < alignRows.size(); ++i)
             r.alignment.row(static_cast<Eigen::Index>(i)) = alignRows[i];
     }
+    const std::size_t srcEos = config_.srcAppendEos ? r.sourceTokens.size() - 1 : std::size_t(-1);
+    const std::size_t outEos =
+        !r.outputIds.empty() && r.outputIds.back() == eosTgtId_ ? r.outputIds.size() - 1 : std::size_t(-1);
+    groupWords(r.sourceTokens, r.pieces, srcEos, r.sourceWords, r.sourceWordOf);
+    // Pieces spell the words typed, except where a piece is <unk> ("caf" + <unk> for "café"): when the
+    // pieces group into as many words as were typed, the words are shown as typed.
+    if (r.pieces && r.sourceWords.size() == words.size())
+        r.sourceWords = words;
+    groupWords(r.outputTokens, r.pieces, outEos, r.outputWords, r.outputWordOf);
     return r;
 }
 

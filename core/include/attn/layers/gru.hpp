@@ -17,8 +17,10 @@ struct Gru {
     Vector biasIh;   // 3H
     Vector biasHh;   // 3H
 
-    /// `<prefix>.{weight_ih_l0, weight_hh_l0, bias_ih_l0, bias_hh_l0}`.
-    static Gru load(WeightLoader& w, const std::string& prefix, Eigen::Index input, Eigen::Index hidden);
+    /// `<prefix>.{weight_ih_l<layer>, weight_hh_l<layer>, bias_ih_l<layer>, bias_hh_l<layer>}`: layer k
+    /// of a stacked torch.nn.GRU(num_layers > k), whose input is layer k-1's output.
+    static Gru load(WeightLoader& w, const std::string& prefix, Eigen::Index input, Eigen::Index hidden,
+                    int layer = 0);
 
     Eigen::Index hiddenSize() const { return weightHh.cols(); }
     /// One step: x (I), h (H) -> h'.

@@ -61,22 +61,46 @@ struct DecodeCandidate {
 
 /// Output of seq2seq translation with greedy decoding.
 struct TranslationResult {
-    std::vector<std::string> sourceTokens; // as the encoder saw them (eos appended when configured)
+    /// As the encoder saw them (eos appended when configured): whole words, or for a SentencePiece
+    /// model its pieces verbatim ("▁" = U+2581 starts a word: "▁compr", "é").
+    std::vector<std::string> sourceTokens;
     std::vector<int> sourceIds;
     std::vector<std::string> outputTokens; // one per decoding step (the final eos included when reached)
     std::vector<int> outputIds;
-    Matrix logits;    // steps x tgt_vocab, decoder.out before softmax
-    Matrix alignment; // steps x source; empty when attention is "none"
+    /// The words the tokens spell: a word model's tokens themselves; a SentencePiece model's pieces
+    /// joined ("▁compr" + "é" -> "compré"). eos is not a word.
+    std::vector<std::string> sourceWords, outputWords;
+    /// Per token, the index of its word in sourceWords / outputWords; -1 for eos.
+    std::vector<int> sourceWordOf, outputWordOf;
+    bool pieces = false; ///< true when the tokens are SentencePiece pieces
+    Matrix logits;       // steps x tgt_vocab, decoder.out before softmax
+    Matrix alignment;    // steps x source; empty when attention is "none"
     /// Per step, the top-k next tokens (k = translateWords' topK, default 5), most probable first; the
     /// first is the one greedy decoding chose (outputIds[step]).
     std::vector<std::vector<DecodeCandidate>> candidates;
-    Matrix encoderStates; // source x H: the encoder GRU's output per source token; the last row is the
-                          // decoder's initial state (without attention: the one context vector)
-    Matrix decoderStates; // steps x H: the decoder's hidden state after each step
+    Matrix encoderStates; // source x H: the top encoder GRU layer's output per source token; the last
+                          // row is the decoder's initial top-layer state (without attention: the one
+                          // context vector; with several layers each layer starts from its own)
+    Matrix decoderStates; // steps x H: the decoder's top-layer hidden state after each step
     std::vector<std::uint8_t> sourceUnknown; // per source token: 1 when it was mapped to unk_token
     std::vector<std::uint8_t> outputUnknown; // per output token: 1 when it is the target's unk_token
     bool hasAttention = false;
     std::vector<std::string> warnings;
 };
+
+/// The output as text: the output words joined by single spaces (eos is not a word).
+std::string outputText(const TranslationResult& r);
+
+/// chrF (attn/metrics/chrf.hpp) of outputText(r) against `reference` (untokenised Spanish, as in the
+/// held-out files), scored as the model cards are: the reference is cut by attn::tokenize (lower case,
+/// punctuation split off) and its tokens joined by spaces.
+double translationChrF(const TranslationResult& r, const std::string& reference);
+
+/// The alignment by words instead of tokens: outputWords x sourceWords. A source word's column is the
+/// sum of its pieces' columns (the attention mass on the word); an output word's row is the mean of its
+/// pieces' rows (a weighted mix, like a row of pieces). eos is neither a row nor a column, so a row sums
+/// to 1 minus the weight its pieces put on the source eos. For a word model it is the token alignment
+/// without the eos row and column. Empty when the result has no alignment.
+Matrix wordAlignment(const TranslationResult& r);
 
 } // namespace attn

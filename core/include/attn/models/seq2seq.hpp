@@ -1,18 +1,38 @@
 #pragma once
 // architecture "seq2seq_attention": see training/attnviz/models.py Seq2SeqAttention (the PyTorch
-// tutorial "NLP From Scratch: Translation with a Sequence to Sequence Network and Attention").
+// tutorial "NLP From Scratch: Translation with a Sequence to Sequence Network and Attention"), with
+// num_layers stacked GRU layers on each side and, optionally, SentencePiece pieces instead of words.
+//
+//   encoder: x_s = E_src[id_s]; layer 1 runs over x, layer k over layer k-1's outputs      (S x H each)
+//   decoder: h^k_0 = encoder layer k's last state; at step t, with the previous token y:
+//            additive: a_t = softmax_s(Va . tanh(Wa h^L_{t-1} + Ua enc_s) + b_Va)      (enc = top layer)
+//            dot:      a_t = softmax_s(h^L_{t-1} . enc_s / sqrt(H))
+//            input = [E_tgt[y] ; a_t enc]  (none: relu(E_tgt[y]))
+//            h^1_t = GRU_1(input, h^1_{t-1}), h^k_t = GRU_k(h^{k-1}_t, h^k_{t-1}); logits = out(h^L_t)
 
 #include <attn/layers/gru.hpp>
 #include <attn/layers/linear.hpp>
 #include <attn/models/model.hpp>
 #include <attn/models/vocabulary.hpp>
+#include <memory>
 #include <string_view>
 
 namespace attn {
 
+namespace tokenizers {
+class SentencePiece;
+}
+
 class Seq2SeqModel : public Model {
 public:
+    /// A word model (config tokenizer "words").
     Seq2SeqModel(Seq2SeqConfig config, Vocabulary src, Vocabulary tgt, WeightLoader& weights);
+    /// A SentencePiece model: `srcPieces` / `tgtPieces` cut the text; the vocabularies must list their
+    /// pieces in id order (a ConfigError names the first line that differs).
+    Seq2SeqModel(Seq2SeqConfig config, Vocabulary src, Vocabulary tgt, WeightLoader& weights,
+                 std::shared_ptr<const tokenizers::SentencePiece> srcPieces,
+                 std::shared_ptr<const tokenizers::SentencePiece> tgtPieces);
+    ~Seq2SeqModel() override;
 
     Architecture architecture() const override { return Architecture::Seq2SeqAttention; }
     const std::vector<std::string>& labels() const override { return noLabels_; }
@@ -22,10 +42,11 @@ public:
 
     static constexpr int kDefaultTopK = 5;
 
-    /// Tokenises with attn::tokenize, unknown words -> unk_token, appends eos_token when configured,
-    /// then decodes greedily until eos_token or maxLen steps (0 = config max_len). At every step the
-    /// result keeps the topK most probable next tokens (softmax of decoder.out; topK >= 1) and the
-    /// decoder's hidden state. An empty text (no tokens) gives an empty result: no source tokens, no
+    /// Tokenises with attn::tokenize; a word model maps unknown words to unk_token, a SentencePiece
+    /// model cuts the words (joined by spaces) into pieces; appends eos_token when configured, then
+    /// decodes greedily until eos_token or maxLen steps (0 = config max_len). At every step the result
+    /// keeps the topK most probable next tokens (softmax of decoder.out; topK >= 1) and the decoder's
+    /// top-layer hidden state. An empty text (no tokens) gives an empty result: no source tokens, no
     /// output, empty matrices.
     TranslationResult translate(std::string_view text, int maxLen = 0, int topK = kDefaultTopK) const;
     /// Same from words already split (eos is appended here when configured).
@@ -33,16 +54,20 @@ public:
                                      int topK = kDefaultTopK) const;
 
 private:
+    void encodeSource(const std::vector<std::string>& words, TranslationResult& r) const;
+
     Seq2SeqConfig config_;
     Vocabulary src_, tgt_;
+    std::shared_ptr<const tokenizers::SentencePiece> srcPieces_, tgtPieces_; // SentencePiece models only
     int sosId_ = -1, eosSrcId_ = -1, eosTgtId_ = -1, unkId_ = -1;
-    int unkTgtId_ = -1;           // unk_token in tgt_vocab.txt, -1 when it has none
-    Matrix encEmbedding_;         // src_vocab x H
-    layers::Gru encGru_;          // H -> H
-    Matrix decEmbedding_;         // tgt_vocab x H
-    layers::Linear wa_, ua_, va_; // additive only: H -> H, H -> H, H -> 1
-    layers::Gru decGru_;          // 2H -> H (additive, dot) or H -> H (none)
-    layers::Linear out_;          // H -> tgt_vocab
+    int unkTgtId_ = -1;               // unk_token in tgt_vocab.txt, -1 when it has none
+    Matrix encEmbedding_;             // src_vocab x H
+    std::vector<layers::Gru> encGru_; // num_layers: H -> H each
+    Matrix decEmbedding_;             // tgt_vocab x H
+    layers::Linear wa_, ua_, va_;     // additive only: H -> H, H -> H, H -> 1
+    std::vector<layers::Gru> decGru_; // num_layers: the first 2H -> H (additive, dot) or H -> H (none),
+                                      // the others H -> H
+    layers::Linear out_;              // H -> tgt_vocab
     std::vector<std::string> noLabels_;
 };
 

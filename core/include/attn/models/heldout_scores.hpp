@@ -1,0 +1,35 @@
+#pragma once
+// heldout_scores.json beside a checkpoint (written by training/train_translation.py): the model's score
+// on its held-out pairs, overall and by source length, as its MODEL_CARD.md reports them. The
+// Translation page shows them for the two loaded models side by side ("chrF by source length").
+//
+//   {"metric": "chrF", "overall": {"pairs": 2000, "score": 61.2},
+//    "buckets": [{"label": "1-5", "min": 1, "max": 5, "pairs": 499, "score": 70.1}, ...]}
+//
+// "max" is null for the open last bucket. Source length = tokens of attn::tokenize.
+
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace attn {
+
+struct HeldOutScores {
+    struct Bucket {
+        std::string label;
+        int minTokens = 0, maxTokens = -1; // maxTokens -1: no upper bound
+        int pairs = 0;
+        double score = 0;
+    };
+    std::string metric;
+    int pairs = 0;
+    double overall = 0;
+    std::vector<Bucket> buckets;
+};
+
+/// dir/heldout_scores.json, or nullopt when the directory has none. A file that is there but malformed
+/// is an attn::ConfigError naming the file and the key (JSON syntax errors: the byte offset).
+std::optional<HeldOutScores> readHeldOutScores(const std::filesystem::path& dir);
+
+} // namespace attn

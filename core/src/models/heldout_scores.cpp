@@ -1,0 +1,84 @@
+#include <attn/config.hpp>
+#include <attn/error.hpp>
+#include <attn/json_parse.hpp>
+#include <attn/models/heldout_scores.hpp>
+#include <cmath>
+
+namespace attn {
+
+namespace {
+
+[[noreturn]] void bad(const std::string& file, const std::string& key, const std::string& what,
+                      const nlohmann::json* found = nullptr) {
+    throw ConfigError(file + ": key '" + key + "' " + what,
+                      ErrorInfo{.path = file, .key = key, .found = found ? describeJson(*found) : ""});
+}
+
+const nlohmann::json& member(const nlohmann::json& j, const std::string& key, const std::string& file,
+                             const std::string& where) {
+    const auto it = j.find(key);
+    if (it == j.end())
+        bad(file, where + key, "is missing");
+    return *it;
+}
+
+int count(const nlohmann::json& j, const std::string& key, const std::string& file, const std::string& where) {
+    const auto& v = member(j, key, file, where);
+    if (!v.is_number_integer() || v.get<long long>() < 0 || v.get<long long>() > 1'000'000'000)
+        bad(file, where + key, "must be a count (0 .. 10^9)", &v);
+    return static_cast<int>(v.get<long long>());
+}
+
+double score(const nlohmann::json& j, const std::string& key, const std::string& file, const std::string& where) {
+    const auto& v = member(j, key, file, where);
+    if (!v.is_number() || !std::isfinite(v.get<double>()) || v.get<double>() < 0 || v.get<double>() > 100)
+        bad(file, where + key, "must be a score from 0 to 100", &v);
+    return v.get<double>();
+}
+
+} // namespace
+
+std::optional<HeldOutScores> readHeldOutScores(const std::filesystem::path& dir) {
+    const auto path = dir / "heldout_scores.json";
+    if (!std::filesystem::exists(path))
+        return std::nullopt;
+    const std::string file = path.string();
+    const nlohmann::json j = readConfigJson(path); // size limit, byte offsets of syntax errors
+    if (!j.is_object())
+        throw ConfigError(file + ": expected a JSON object", ErrorInfo{.path = file, .found = describeJson(j)});
+    HeldOutScores s;
+    const auto& metric = member(j, "metric", file, "");
+    if (!metric.is_string())
+        bad(file, "metric", "must be a string", &metric);
+    s.metric = metric.get<std::string>();
+    const auto& overall = member(j, "overall", file, "");
+    if (!overall.is_object())
+        bad(file, "overall", "must be an object", &overall);
+    s.pairs = count(overall, "pairs", file, "overall.");
+    s.overall = score(overall, "score", file, "overall.");
+    const auto& buckets = member(j, "buckets", file, "");
+    if (!buckets.is_array() || buckets.size() > 64)
+        bad(file, "buckets", "must be a list of at most 64 buckets", &buckets);
+    for (std::size_t i = 0; i < buckets.size(); ++i) {
+        const std::string where = "buckets[" + std::to_string(i) + "].";
+        const auto& b = buckets[i];
+        if (!b.is_object())
+            bad(file, where.substr(0, where.size() - 1), "must be an object", &b);
+        HeldOutScores::Bucket bucket;
+        const auto& label = member(b, "label", file, where);
+        if (!label.is_string() || label.get<std::string>().size() > 64)
+            bad(file, where + "label", "must be a string of at most 64 bytes", &label);
+        bucket.label = label.get<std::string>();
+        bucket.minTokens = count(b, "min", file, where);
+        const auto& max = member(b, "max", file, where);
+        bucket.maxTokens = max.is_null() ? -1 : count(b, "max", file, where);
+        if (bucket.maxTokens >= 0 && bucket.maxTokens < bucket.minTokens)
+            bad(file, where + "max", "is below min", &max);
+        bucket.pairs = count(b, "pairs", file, where);
+        bucket.score = score(b, "score", file, where);
+        s.buckets.push_back(std::move(bucket));
+    }
+    return s;
+}
+
+} // namespace attn

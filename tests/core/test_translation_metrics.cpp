@@ -1,0 +1,128 @@
+// attn::chrF against training/common.py's numbers and hand computations, and heldout_scores.json
+// (attn::readHeldOutScores): a valid file, an absent one, and each malformed case named.
+
+#include <attn/config.hpp>
+#include <attn/metrics/chrf.hpp>
+#include <attn/models/heldout_scores.hpp>
+#include <attn/tokenizer.hpp>
+#include <filesystem>
+#include <fstream>
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+namespace {
+
+namespace fs = std::filesystem;
+const fs::path kHeldout = fs::path(ATTNVIZ_TEST_DATA_DIR) / "heldout";
+
+std::string joined(const std::string& text) {
+    std::string out;
+    for (const auto& t : attn::tokenize(text))
+        out += (out.empty() ? "" : " ") + t;
+    return out;
+}
+
+} // namespace
+
+TEST(ChrF, HandComputations) {
+    EXPECT_DOUBLE_EQ(attn::chrF("el gato", "el gato"), 100.0);
+    EXPECT_DOUBLE_EQ(attn::chrF("el gato", "elgato"), 100.0); // spaces do not count
+    EXPECT_DOUBLE_EQ(attn::chrF("xyz", "abc"), 0.0);
+    // "ab" against "abc": n = 1: 2/2 matched of 3; n = 2: 1/1 of 2; n = 3..6: nothing on either side
+    // of the hypothesis, 0 of 1 for n = 3 in the reference. P = (1 + 1) / 6, R = (2/3 + 1/2 + 0) / 6.
+    const double p = 2.0 / 6, r = (2.0 / 3 + 0.5) / 6;
+    EXPECT_NEAR(attn::chrF("ab", "abc"), 100.0 * 5 * p * r / (4 * p + r), 1e-9);
+    // "é" is one character (two UTF-8 bytes): "café" has 4 unigrams.
+    EXPECT_NEAR(attn::chrF("caf\xC3\xA9", "cafe"), attn::chrF("cafx", "cafe"), 1e-12);
+    EXPECT_THROW(attn::chrF(std::vector<std::string>{"a"}, std::vector<std::string>{}), std::invalid_argument);
+}
+
+TEST(ChrF, EqualsTrainingScriptsCorpusScore) {
+    // The committed sample's PyTorch hypotheses and the chrF training/common.py gave them.
+    std::ifstream in(kHeldout / "translation-en-es.expected.json");
+    const auto expected = nlohmann::json::parse(in);
+    std::vector<std::string> hyps = expected.at("hypotheses").get<std::vector<std::string>>(), refs;
+    std::ifstream tsv(kHeldout / expected.at("sample").get<std::string>());
+    for (std::string line; std::getline(tsv, line);)
+        refs.push_back(joined(line.substr(line.find('\t') + 1)));
+    ASSERT_EQ(hyps.size(), refs.size());
+    EXPECT_NEAR(attn::chrF(hyps, refs), expected.at("chrF").get<double>(), 1e-9);
+}
+
+namespace {
+
+class HeldOutScoresTest : public ::testing::Test {
+protected:
+    void SetUp() override {
+        dir_ = fs::temp_directory_path() /
+               ("attn_scores_" + std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
+        fs::remove_all(dir_);
+        fs::create_directories(dir_);
+        valid_ = nlohmann::json::parse(R"({"metric": "chrF", "overall": {"pairs": 20, "score": 61.5},
+            "buckets": [{"label": "1-5", "min": 1, "max": 5, "pairs": 12, "score": 70.25},
+                        {"label": "21-40", "min": 21, "max": null, "pairs": 8, "score": 48.0}]})");
+    }
+    void TearDown() override { fs::remove_all(dir_); }
+    void write(const std::string& text) { std::ofstream(dir_ / "heldout_scores.json") << text; }
+    std::string error() {
+        try {
+            attn::readHeldOutScores(dir_);
+        } catch (const attn::ConfigError& e) {
+            return e.what();
+        }
+        return "";
+    }
+    fs::path dir_;
+    nlohmann::json valid_;
+};
+
+} // namespace
+
+TEST_F(HeldOutScoresTest, AbsentFileIsNoScores) {
+    EXPECT_FALSE(attn::readHeldOutScores(dir_).has_value());
+}
+
+TEST_F(HeldOutScoresTest, ReadsEveryField) {
+    write(valid_.dump());
+    const auto s = attn::readHeldOutScores(dir_);
+    ASSERT_TRUE(s.has_value());
+    EXPECT_EQ(s->metric, "chrF");
+    EXPECT_EQ(s->pairs, 20);
+    EXPECT_DOUBLE_EQ(s->overall, 61.5);
+    ASSERT_EQ(s->buckets.size(), 2u);
+    EXPECT_EQ(s->buckets[0].label, "1-5");
+    EXPECT_EQ(s->buckets[0].minTokens, 1);
+    EXPECT_EQ(s->buckets[0].maxTokens, 5);
+    EXPECT_EQ(s->buckets[0].pairs, 12);
+    EXPECT_DOUBLE_EQ(s->buckets[0].score, 70.25);
+    EXPECT_EQ(s->buckets[1].maxTokens, -1); // open last bucket
+}
+
+TEST_F(HeldOutScoresTest, SyntaxErrorNamesTheByte) {
+    write(R"({"metric": "chrF", })");
+    const auto e = error();
+    EXPECT_NE(e.find("heldout_scores.json"), std::string::npos) << e;
+    EXPECT_NE(e.find("byte"), std::string::npos) << e;
+}
+
+TEST_F(HeldOutScoresTest, MalformedValuesNameTheKey) {
+    auto missing = valid_;
+    missing.erase("overall");
+    write(missing.dump());
+    EXPECT_NE(error().find("key 'overall' is missing"), std::string::npos) << error();
+
+    auto high = valid_;
+    high["buckets"][1]["score"] = 101;
+    write(high.dump());
+    EXPECT_NE(error().find("key 'buckets[1].score' must be a score from 0 to 100"), std::string::npos) << error();
+
+    auto inverted = valid_;
+    inverted["buckets"][0]["max"] = 0;
+    write(inverted.dump());
+    EXPECT_NE(error().find("key 'buckets[0].max' is below min"), std::string::npos) << error();
+
+    auto notList = valid_;
+    notList["buckets"] = "1-5";
+    write(notList.dump());
+    EXPECT_NE(error().find("key 'buckets' must be a list"), std::string::npos) << error();
+}
