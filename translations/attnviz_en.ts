@@ -237,6 +237,14 @@
         <source>Attention at this step: where the decoder looks in the source (the row marked on the map). Mostly at “%1” (%2).</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source> · a piece of the word “%1”</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The decoder&apos;s %1 most probable next pieces (softmax over its %2-piece vocabulary). Greedy decoding takes the first: “%3” (%4).</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>DecoderBar</name>
@@ -792,6 +800,65 @@ permuted weights (seed %3): Δp %4</source>
     </message>
     <message>
         <source>%1: %2 (column %3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>HeldOutTable</name>
+    <message>
+        <source>The held-out scores of %1 could not be read: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>chrF (character n-gram F-score, 0–100, higher is closer to the reference) of each model on its held-out sentence pairs, by the length of the English sentence in words, as the model cards report it. Without attention the long sentences suffer most.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>source length</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pairs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>with attention</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>without attention</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>difference</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The two models&apos; held-out scores use different metrics (%1, %2): they are not compared.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Held-out scores by source length (model cards)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Held-out %1 by source length (model cards)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>English sentences of %1 or more words</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>English sentences of %1 to %2 words</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>all</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>All held-out pairs</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1787,6 +1854,62 @@ permuted weights (seed %3): Δp %4</source>
     </message>
     <message>
         <source>Translation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The preset&apos;s reference: Apertium&apos;s (eng-spa) translation, the translator that made the models&apos; training pairs. chrF compares each output with it: 0–100, higher is closer.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Alignment by:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Words</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pieces</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rows and columns are whole words, made of the model&apos;s pieces</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rows and columns are the model&apos;s SentencePiece pieces (▁ starts a word): one row per decoding step, as the decoder computes it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A source word&apos;s column sums its pieces; an output word&apos;s row averages its pieces&apos; rows.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Apertium:&lt;/b&gt; %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>chrF %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Alignment by words</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Output word</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Alignment by pieces (what the decoder computes at each step)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Output piece (decoding step)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Source piece</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -237,6 +237,14 @@
         <source>Attention at this step: where the decoder looks in the source (the row marked on the map). Mostly at “%1” (%2).</source>
         <translation>这一步的注意力：解码器在源句中看向哪里（图上标出的那一行）。主要看“%1”（%2）。</translation>
     </message>
+    <message>
+        <source> · a piece of the word “%1”</source>
+        <translation> · 词“%1”的一个子词</translation>
+    </message>
+    <message>
+        <source>The decoder&apos;s %1 most probable next pieces (softmax over its %2-piece vocabulary). Greedy decoding takes the first: “%3” (%4).</source>
+        <translation>解码器最可能的 %1 个下一个子词（在其 %2 个子词的词表上做 softmax）。贪心解码取第一个：“%3”（%4）。</translation>
+    </message>
 </context>
 <context>
     <name>DecoderBar</name>
@@ -795,6 +803,65 @@ permuted weights (seed %3): Δp %4</source>
     <message>
         <source>%1: %2 (column %3)</source>
         <translation>%1：%2（第 %3 列）</translation>
+    </message>
+</context>
+<context>
+    <name>HeldOutTable</name>
+    <message>
+        <source>The held-out scores of %1 could not be read: %2</source>
+        <translation>无法读取 %1 的留出集打分：%2</translation>
+    </message>
+    <message>
+        <source>chrF (character n-gram F-score, 0–100, higher is closer to the reference) of each model on its held-out sentence pairs, by the length of the English sentence in words, as the model cards report it. Without attention the long sentences suffer most.</source>
+        <translation>每个模型在其留出句对上的 chrF（字符 n-gram F 打分，0–100，越高越接近参考译文），按英文句子的词数分组，与模型卡中报告的一致。没有注意力时，长句子受损最严重。</translation>
+    </message>
+    <message>
+        <source>source length</source>
+        <translation>源句长度</translation>
+    </message>
+    <message>
+        <source>pairs</source>
+        <translation>句对数</translation>
+    </message>
+    <message>
+        <source>with attention</source>
+        <translation>有注意力</translation>
+    </message>
+    <message>
+        <source>without attention</source>
+        <translation>无注意力</translation>
+    </message>
+    <message>
+        <source>difference</source>
+        <translation>差值</translation>
+    </message>
+    <message>
+        <source>The two models&apos; held-out scores use different metrics (%1, %2): they are not compared.</source>
+        <translation>两个模型的留出集打分使用不同的指标（%1、%2）：不作比较。</translation>
+    </message>
+    <message>
+        <source>Held-out scores by source length (model cards)</source>
+        <translation>按源句长度的留出集打分（模型卡）</translation>
+    </message>
+    <message>
+        <source>Held-out %1 by source length (model cards)</source>
+        <translation>按源句长度的留出集 %1（模型卡）</translation>
+    </message>
+    <message>
+        <source>English sentences of %1 or more words</source>
+        <translation>%1 个词及以上的英文句子</translation>
+    </message>
+    <message>
+        <source>English sentences of %1 to %2 words</source>
+        <translation>%1 到 %2 个词的英文句子</translation>
+    </message>
+    <message>
+        <source>all</source>
+        <translation>全部</translation>
+    </message>
+    <message>
+        <source>All held-out pairs</source>
+        <translation>全部留出句对</translation>
     </message>
 </context>
 <context>
@@ -1788,6 +1855,62 @@ permuted weights (seed %3): Δp %4</source>
     <message>
         <source>Translation</source>
         <translation>翻译</translation>
+    </message>
+    <message>
+        <source>The preset&apos;s reference: Apertium&apos;s (eng-spa) translation, the translator that made the models&apos; training pairs. chrF compares each output with it: 0–100, higher is closer.</source>
+        <translation>预设句子的参考译文：Apertium（eng-spa）的翻译，模型的训练句对也由这个翻译器生成。chrF 把每个输出与它比较：0–100，越高越接近。</translation>
+    </message>
+    <message>
+        <source>Alignment by:</source>
+        <translation>对齐方式：</translation>
+    </message>
+    <message>
+        <source>Words</source>
+        <translation>词</translation>
+    </message>
+    <message>
+        <source>Pieces</source>
+        <translation>子词</translation>
+    </message>
+    <message>
+        <source>Rows and columns are whole words, made of the model&apos;s pieces</source>
+        <translation>行和列是完整的词，由模型的子词拼成</translation>
+    </message>
+    <message>
+        <source>Rows and columns are the model&apos;s SentencePiece pieces (▁ starts a word): one row per decoding step, as the decoder computes it</source>
+        <translation>行和列是模型的 SentencePiece 子词（▁ 表示一个词的开头）：每个解码步骤一行，与解码器的计算一致</translation>
+    </message>
+    <message>
+        <source>A source word&apos;s column sums its pieces; an output word&apos;s row averages its pieces&apos; rows.</source>
+        <translation>源词的列是其各子词列之和；输出词的行是其各子词行的平均。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Apertium:&lt;/b&gt; %1</source>
+        <translation>&lt;b&gt;Apertium：&lt;/b&gt;%1</translation>
+    </message>
+    <message>
+        <source>chrF %1</source>
+        <translation>chrF %1</translation>
+    </message>
+    <message>
+        <source>Alignment by words</source>
+        <translation>按词对齐</translation>
+    </message>
+    <message>
+        <source>Output word</source>
+        <translation>输出词</translation>
+    </message>
+    <message>
+        <source>Alignment by pieces (what the decoder computes at each step)</source>
+        <translation>按子词对齐（解码器每一步实际计算的）</translation>
+    </message>
+    <message>
+        <source>Output piece (decoding step)</source>
+        <translation>输出子词（解码步骤）</translation>
+    </message>
+    <message>
+        <source>Source piece</source>
+        <translation>源子词</translation>
     </message>
 </context>
 <context>

@@ -50,6 +50,7 @@ Page::FollowUp TranslationPage::carryStateTo(Page* next) const {
     auto* to = qobject_cast<TranslationPage*>(next);
     if (!to)
         return {};
+    to->setAlignmentUnit(unit_); // words or pieces: a choice, not a result
     to->input_->setText(input_->text());
     slot_->carryTo(to->slot_);
     baseline_->carryTo(to->baseline_);

@@ -1,6 +1,7 @@
 #include "pages/translation_page.hpp"
 
 #include "pages/translation/decode_step_panel.hpp"
+#include "pages/translation/heldout_table.hpp"
 #include "services/job_runner.hpp"
 #include "services/model_slot.hpp"
 #include "widgets/error_banner.hpp"
@@ -11,9 +12,12 @@
 #include "widgets/word_chip_row.hpp"
 
 #include <QApplication>
+#include <QButtonGroup>
 #include <QGroupBox>
 #include <QHBoxLayout>
+#include <QJsonObject>
 #include <QLabel>
+#include <QRadioButton>
 #include <QScrollArea>
 #include <QShortcut>
 #include <QSplitter>
@@ -44,16 +48,90 @@ QStringList unknownNotes(const std::vector<std::uint8_t>& unknown, const QString
     return out;
 }
 
-const char* const kPresets[] = {
-    "The book that I bought is very interesting",
-    "I am cold",
-    "She is reading a book in the garden",
-    "The old man walked to the house near the river every morning before work",
-    "My sister and her friend went to the market to buy some bread and fresh fruit",
-    "We did not know that the train to the city had already left the station",
+/// Per word, whether any of its tokens is unknown (`wordOf`: per token its word, -1 for eos).
+std::vector<std::uint8_t> unknownWords(const std::vector<int>& wordOf,
+                                       const std::vector<std::uint8_t>& unknown, std::size_t words) {
+    std::vector<std::uint8_t> out(words, 0);
+    for (std::size_t t = 0; t < wordOf.size() && t < unknown.size(); ++t)
+        if (unknown[t] && wordOf[t] >= 0 && std::size_t(wordOf[t]) < words)
+            out[std::size_t(wordOf[t])] = 1;
+    return out;
+}
+
+/// The words with "⚠ " in front of those with an unknown token.
+QStringList markedWords(const std::vector<std::string>& words, const std::vector<std::uint8_t>& unknown) {
+    QStringList out = toQStrings(words);
+    for (int i = 0; i < out.size() && i < int(unknown.size()); ++i)
+        if (unknown[size_t(i)])
+            out[i] = QStringLiteral("⚠ ") + out[i];
+    return out;
+}
+
+/// The word of token `t` (-1 for eos or out of range).
+int wordOf(const std::vector<int>& of, int t) {
+    return t >= 0 && std::size_t(t) < of.size() ? of[std::size_t(t)] : -1;
+}
+
+/// Decoding step `t`'s attention summed over each source word's pieces (`words` chips).
+QVector<double> sourceWordWeights(const attn::TranslationResult& r, int t, int words) {
+    QVector<double> out(words, 0.0);
+    for (Eigen::Index p = 0; p < r.alignment.cols(); ++p) {
+        const int j = wordOf(r.sourceWordOf, int(p));
+        if (j >= 0 && j < words)
+            out[j] += r.alignment(t, p);
+    }
+    return out;
+}
+
+/// Source token `p`'s weight in each output word: the mean over the word's pieces (its steps), as an
+/// output word's row of attn::wordAlignment is; -1 for a word without a step.
+QVector<double> outputWordWeights(const attn::TranslationResult& r, Eigen::Index p, int words) {
+    QVector<double> sum(words, 0.0), count(words, 0.0);
+    for (Eigen::Index t = 0; t < r.alignment.rows(); ++t) {
+        const int w = wordOf(r.outputWordOf, int(t));
+        if (w >= 0 && w < words) {
+            sum[w] += r.alignment(t, p);
+            count[w] += 1.0;
+        }
+    }
+    for (int w = 0; w < words; ++w)
+        sum[w] = count[w] > 0 ? sum[w] / count[w] : -1.0;
+    return sum;
+}
+
+// The presets and their references: Apertium eng-spa's translations, made with
+//   printf '%s\n' "<sentence>" | apertium eng-spa
+// (the translator that made the shipped models' training pairs). A preset's outputs are scored against
+// its reference with attn::translationChrF, as the model cards score the held-out pairs.
+const std::vector<TranslationPage::Preset> kPresets = {
+    {"The book that I bought is very interesting", "El libro que compré es muy interesante"},
+    {"The cat is sleeping on the bed", "El gato está durmiendo en la cama"},
+    {"She is reading a book in the garden", "Está leyendo un libro en el jardín"},
+    {"The weather is very cold today", "El tiempo es muy frío hoy"},
+    {"My sister and her friend went to the market to buy bread and fresh fruit",
+     "Mi hermana y su amigo fueron a la lonja para comprar pan y fruta fresca"},
+    {"The small dog ran quickly across the green field to find its owner",
+     "El perro pequeño corrió deprisa a través del campo verde para encontrar su dueño"},
 };
 
+/// " · chrF 72.4" after an output line (dimmed).
+QString chrFSuffix(const QString& chrF) {
+    return chrF.isEmpty() ? QString() : QStringLiteral(" <span style='color:#555'>· %1</span>").arg(chrF);
+}
+
 } // namespace
+
+const std::vector<TranslationPage::Preset>& TranslationPage::presets() {
+    return kPresets;
+}
+
+QString TranslationPage::referenceFor(const QString& text) {
+    const QString trimmed = text.trimmed();
+    for (const Preset& p : kPresets)
+        if (trimmed == QString::fromUtf8(p.english))
+            return QString::fromUtf8(p.reference);
+    return {};
+}
 
 TranslationPage::TranslationPage(QWidget* parent) : Page(parent) {
     slot_ = new ModelSlot(attn::Architecture::Seq2SeqAttention, QStringLiteral("translation"), this);
@@ -75,54 +153,111 @@ TranslationPage::TranslationPage(QWidget* parent) : Page(parent) {
     outer->addWidget(error_);
 
     QStringList examples;
-    for (const char* e : kPresets)
-        examples << QString::fromUtf8(e);
+    for (const Preset& p : kPresets)
+        examples << QString::fromUtf8(p.english);
     input_ = new SentenceInput(tr("English:"), tr("Type an English sentence"), examples, this);
     outer->addWidget(input_);
 
-    // Word chips: source words and output words, shaded by the hovered cell's weights.
+    // Word chips: source words and output words (a SentencePiece model's pieces joined), shaded by the
+    // hovered cell's weights.
     auto* chips = new QGroupBox(tr("Alignment (hover a cell or a word)"), this);
     auto* chipsLayout = new QVBoxLayout(chips);
     sourceRow_ = new WordChipRow(tr("English:"), chips);
     outputRow_ = new WordChipRow(tr("Output:"), chips);
-    connect(sourceRow_, &WordChipRow::chipEntered, this, [this](int i) { highlight(-1, i); });
-    connect(outputRow_, &WordChipRow::chipEntered, this, [this](int i) { highlight(i, -1); });
+    connect(sourceRow_, &WordChipRow::chipEntered, this, [this](int i) { highlightWord(-1, i); });
+    connect(outputRow_, &WordChipRow::chipEntered, this, [this](int i) { highlightWord(i, -1); });
     for (WordChipRow* row : {sourceRow_, outputRow_})
         connect(row, &WordChipRow::chipLeft, this, [this] { highlight(-1, -1); });
     connect(outputRow_, &WordChipRow::chipClicked, this, [this](int i) {
         setDecoder(Decoder::WithAttention);
-        setStep(i);
+        if (const int t = firstStepOf(i); t >= 0)
+            setStep(t);
     });
     chipsLayout->addWidget(sourceRow_);
     chipsLayout->addWidget(outputRow_);
     outer->addWidget(chips);
 
-    // Before / after.
+    // Before / after: the two outputs (scored against Apertium's for a preset) and, on the right, the
+    // models' held-out chrF by source length.
     auto* compare = new QGroupBox(tr("With and without attention"), this);
-    auto* compareLayout = new QVBoxLayout(compare);
+    auto* compareLayout = new QHBoxLayout(compare);
+    auto* lines = new QVBoxLayout;
+    lines->setSpacing(2);
+    reference_ = new QLabel(compare);
+    reference_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    reference_->setWordWrap(true);
+    reference_->setToolTip(
+        tr("The preset's reference: Apertium's (eng-spa) translation, the translator that made the models' "
+           "training pairs. chrF compares each output with it: 0–100, higher is closer."));
+    reference_->hide();
     withAttention_ = new QLabel(compare);
     withAttention_->setTextInteractionFlags(Qt::TextSelectableByMouse);
     withAttention_->setWordWrap(true);
     withoutAttention_ = new QLabel(compare);
     withoutAttention_->setTextInteractionFlags(Qt::TextSelectableByMouse);
     withoutAttention_->setWordWrap(true);
-    compareLayout->addWidget(withAttention_);
-    compareLayout->addWidget(withoutAttention_);
+    lines->addWidget(reference_);
+    lines->addWidget(withAttention_);
+    lines->addWidget(withoutAttention_);
     warnings_ = new QLabel(compare);
     warnings_->setWordWrap(true);
-    warnings_->setStyleSheet(QStringLiteral("color: %1;").arg(QLatin1String(format::kWarningBrown)));
+    // The colour through the palette, not a style sheet: a label with one does not grow in teaching mode.
+    QPalette brown = warnings_->palette();
+    brown.setColor(QPalette::WindowText, QColor(QLatin1String(format::kWarningBrown)));
+    warnings_->setPalette(brown);
     warnings_->hide();
-    compareLayout->addWidget(warnings_);
+    lines->addWidget(warnings_);
+    lines->addStretch(1);
+    compareLayout->addLayout(lines, 1);
+    heldOut_ = new HeldOutTable(compare);
+    compareLayout->addSpacing(12);
+    compareLayout->addWidget(heldOut_, 0, Qt::AlignTop);
     outer->addWidget(compare);
 
     // Maps (alignment | the baseline's context vector) beside the step-through.
     auto* split = new QSplitter(Qt::Horizontal, this);
     views_ = new QTabWidget(split);
-    heatmap_ = new HeatmapView(views_);
+    auto* alignTab = new QWidget(views_);
+    auto* alignLayout = new QVBoxLayout(alignTab);
+    alignLayout->setContentsMargins(0, 0, 0, 0);
+    alignLayout->setSpacing(0);
+    // Words / Pieces, for a SentencePiece model only.
+    unitControl_ = new QWidget(alignTab);
+    auto* unitLayout = new QHBoxLayout(unitControl_);
+    unitLayout->setContentsMargins(6, 2, 6, 0);
+    auto* unitLabel = new QLabel(tr("Alignment by:"), unitControl_);
+    byWords_ = new QRadioButton(tr("Words"), unitControl_);
+    byPieces_ = new QRadioButton(tr("Pieces"), unitControl_);
+    byWords_->setToolTip(tr("Rows and columns are whole words, made of the model's pieces"));
+    byPieces_->setToolTip(tr("Rows and columns are the model's SentencePiece pieces (▁ starts a word): one "
+                             "row per decoding step, as the decoder computes it"));
+    auto* unitGroup = new QButtonGroup(unitControl_);
+    unitGroup->addButton(byWords_);
+    unitGroup->addButton(byPieces_);
+    byWords_->setChecked(true);
+    unitCaption_ = new QLabel(
+        tr("A source word's column sums its pieces; an output word's row averages its pieces' rows."),
+        unitControl_);
+    unitCaption_->setWordWrap(true);
+    QPalette dim = unitCaption_->palette();
+    dim.setColor(QPalette::WindowText, QColor(0x44, 0x44, 0x44));
+    unitCaption_->setPalette(dim);
+    unitLayout->addWidget(unitLabel);
+    unitLayout->addWidget(byWords_);
+    unitLayout->addWidget(byPieces_);
+    unitLayout->addSpacing(10);
+    unitLayout->addWidget(unitCaption_, 1);
+    unitControl_->hide();
+    connect(byPieces_, &QRadioButton::toggled, this,
+            [this](bool on) { setAlignmentUnit(on ? AlignmentUnit::Pieces : AlignmentUnit::Words); });
+    heatmap_ = new HeatmapView(alignTab);
     heatmap_->setRangeMode(HeatmapView::RangeMode::Fixed01);
-    heatmap_->setTitle(tr("Alignment"));
+    alignmentTitle_ = tr("Alignment");
+    heatmap_->setTitle(alignmentTitle_);
     heatmap_->setAxisTitles(tr("Output word (decoding step)"), tr("Source word"));
     heatmap_->setEmptyText(tr("Load a translation model and type a sentence"));
+    alignLayout->addWidget(unitControl_);
+    alignLayout->addWidget(heatmap_, 1);
     auto* contextTab = new QWidget(views_);
     auto* contextLayout = new QVBoxLayout(contextTab);
     contextLayout->setContentsMargins(4, 4, 4, 4);
@@ -142,7 +277,7 @@ TranslationPage::TranslationPage(QWidget* parent) : Page(parent) {
     contextMap_->setEmptyText(tr("Load the baseline model (no attention) to see its context vector"));
     contextLayout->addWidget(explanation);
     contextLayout->addWidget(contextMap_, 1);
-    views_->addTab(heatmap_, tr("Alignment (with attention)"));
+    views_->addTab(alignTab, tr("Alignment (with attention)"));
     views_->addTab(contextTab, tr("Context vector (without attention)"));
 
     // The step panel scrolls rather than cutting its last plot off when the window is short (1280 x 800
@@ -183,7 +318,12 @@ TranslationPage::TranslationPage(QWidget* parent) : Page(parent) {
     connect(heatmap_, &HeatmapView::cellHovered, this, &TranslationPage::highlight);
     // A hovered source-word label shades the output words by their attention to it, and vice versa.
     connect(heatmap_, &HeatmapView::labelHovered, this, &TranslationPage::highlight);
-    connect(heatmap_, &HeatmapView::cellClicked, this, [this](int row, int) { setStep(row); });
+    connect(heatmap_, &HeatmapView::cellClicked, this, [this](int row, int) {
+        // By words a row is an output word: its first decoding step.
+        const int step = showsWordAlignment() ? firstStepOf(row) : row;
+        if (step >= 0)
+            setStep(step);
+    });
     connect(contextMap_, &HeatmapView::cellClicked, this, [this](int row, int) {
         if (row > 0)
             setStep(row - 1);
@@ -198,7 +338,7 @@ TranslationPage::TranslationPage(QWidget* parent) : Page(parent) {
                 [this](const QString& dir) { Q_EMIT statusMessage(tr("Loading model %1…").arg(dir)); });
     }
 
-    input_->setText(QString::fromUtf8(kPresets[0]));
+    input_->setText(QString::fromUtf8(kPresets[0].english));
     refreshStep();
 }
 
@@ -260,15 +400,26 @@ void TranslationPage::refreshErrors() {
 
 void TranslationPage::onModelChanged() {
     refreshErrors();
+    refreshHeldOut();
     runNow();
 }
 
-QString TranslationPage::joinOutput(const attn::TranslationResult& r, const std::string& eos) {
-    QStringList words;
-    for (const auto& w : r.outputTokens)
-        if (w != eos)
-            words << QString::fromStdString(w);
-    return words.join(QLatin1Char(' '));
+void TranslationPage::refreshHeldOut() {
+    // Read when a model arrives (a tiny file), not on every sentence.
+    const auto directoryOf = [](const ModelSlot* s) {
+        const auto m = s->modelAs<attn::Seq2SeqModel>();
+        return m ? m->directory() : std::filesystem::path();
+    };
+    heldOut_->setSources(HeldOutTable::read(directoryOf(slot_), slot_->displayName()),
+                         HeldOutTable::read(directoryOf(baseline_), baseline_->displayName()));
+}
+
+QString TranslationPage::referenceText() const {
+    return reference_->isHidden() ? QString() : reference_->text();
+}
+
+QString TranslationPage::alignmentCaption() const {
+    return unitCaption_->text();
 }
 
 void TranslationPage::runNow() {
@@ -298,8 +449,22 @@ void TranslationPage::showOutcome(Outcome outcome) {
     resultText_ = outcome.text;
     result_ = std::move(outcome.main);
     baselineResult_ = std::move(outcome.baseline);
-    auto model = slot_->modelAs<attn::Seq2SeqModel>();
-    auto baseline = baseline_->modelAs<attn::Seq2SeqModel>();
+    wordMap_ = result_ && result_->hasAttention && result_->alignment.size() > 0
+                   ? attn::wordAlignment(*result_)
+                   : attn::Matrix();
+
+    // A preset sentence: Apertium's translation, and each output's chrF against it (the engine's).
+    const QString reference = referenceFor(outcome.text);
+    const std::string referenceUtf8 = reference.toStdString();
+    reference_->setText(tr("<b>Apertium:</b> %1").arg(reference.toHtmlEscaped()));
+    reference_->setVisible(!reference.isEmpty());
+    const auto chrF = [&](const std::optional<attn::TranslationResult>& r) {
+        if (reference.isEmpty() || !r || r->sourceTokens.empty())
+            return QString();
+        return tr("chrF %1").arg(QString::number(attn::translationChrF(*r, referenceUtf8), 'f', 1));
+    };
+    attentionChrF_ = chrF(result_);
+    baselineChrF_ = chrF(baselineResult_);
 
     QStringList warnings;
     if (result_ && result_->sourceTokens.empty()) {
@@ -308,18 +473,13 @@ void TranslationPage::showOutcome(Outcome outcome) {
         heatmap_->setEmptyText(tr("Type a sentence to see which source words each output word attends to."));
         heatmap_->clear();
     } else if (result_) {
-        const std::string eos = model ? model->settings().eosToken : std::string();
-        withAttention_->setText(
-            tr("<b>With attention</b> (%1): %2")
-                .arg(slot_->displayName().toHtmlEscaped(), joinOutput(*result_, eos).toHtmlEscaped()));
+        withAttention_->setText(tr("<b>With attention</b> (%1): %2")
+                                    .arg(slot_->displayName().toHtmlEscaped(),
+                                         QString::fromStdString(attn::outputText(*result_)).toHtmlEscaped()) +
+                                chrFSuffix(attentionChrF_));
         for (const auto& w : result_->warnings)
             warnings << QString::fromStdString(w);
-        if (result_->hasAttention && result_->alignment.size() > 0) {
-            heatmap_->setRowNotes(unknownNotes(result_->outputUnknown, unknownOutputNote()));
-            heatmap_->setColumnNotes(unknownNotes(result_->sourceUnknown, unknownSourceNote()));
-            heatmap_->setMatrix(result_->alignment, toQStrings(result_->outputTokens),
-                                toQStrings(result_->sourceTokens));
-        } else {
+        if (!(result_->hasAttention && result_->alignment.size() > 0)) {
             heatmap_->setEmptyText(
                 tr("This model has no attention (attention: none): there is no alignment to show."));
             heatmap_->clear();
@@ -328,13 +488,15 @@ void TranslationPage::showOutcome(Outcome outcome) {
         withAttention_->setText(tr("<b>With attention:</b> no model loaded"));
         heatmap_->clear();
     }
+    showAlignment();
     if (baselineResult_ && baselineResult_->sourceTokens.empty()) {
         withoutAttention_->setText(tr("<b>Without attention:</b> (no input)"));
     } else if (baselineResult_) {
-        const std::string eos = baseline ? baseline->settings().eosToken : std::string();
-        withoutAttention_->setText(tr("<b>Without attention</b> (%1): %2")
-                                       .arg(baseline_->displayName().toHtmlEscaped(),
-                                            joinOutput(*baselineResult_, eos).toHtmlEscaped()));
+        withoutAttention_->setText(
+            tr("<b>Without attention</b> (%1): %2")
+                .arg(baseline_->displayName().toHtmlEscaped(),
+                     QString::fromStdString(attn::outputText(*baselineResult_)).toHtmlEscaped()) +
+            chrFSuffix(baselineChrF_));
     } else {
         withoutAttention_->setText(
             tr("<b>Without attention:</b> no baseline model loaded (use Open model… on the "
@@ -354,8 +516,61 @@ void TranslationPage::showOutcome(Outcome outcome) {
     rebuildChips();
     showContext();
     step_ = 0;
-    hoverRow_ = hoverColumn_ = -1;
+    hovering_ = false;
     refreshStep();
+}
+
+bool TranslationPage::showsWordAlignment() const {
+    return result_ && result_->pieces && unit_ == AlignmentUnit::Words && wordMap_.size() > 0;
+}
+
+void TranslationPage::showAlignment() {
+    const attn::TranslationResult* r = result_ ? &*result_ : nullptr;
+    const bool have = r && r->hasAttention && r->alignment.size() > 0 && !r->sourceTokens.empty();
+    unitControl_->setVisible(have && r->pieces);
+    if (!have)
+        return; // showOutcome has cleared the map and said why
+    QString by;
+    if (showsWordAlignment()) {
+        // Whole words: a source word's column sums its pieces, an output word's row averages its pieces'.
+        alignmentTitle_ = tr("Alignment by words");
+        heatmap_->setAxisTitles(tr("Output word"), tr("Source word"));
+        heatmap_->setRowNotes(unknownNotes(
+            unknownWords(r->outputWordOf, r->outputUnknown, r->outputWords.size()), unknownOutputNote()));
+        heatmap_->setColumnNotes(unknownNotes(
+            unknownWords(r->sourceWordOf, r->sourceUnknown, r->sourceWords.size()), unknownSourceNote()));
+        heatmap_->setMatrix(wordMap_, toQStrings(r->outputWords), toQStrings(r->sourceWords));
+        by = QStringLiteral("words");
+    } else {
+        if (r->pieces) {
+            alignmentTitle_ = tr("Alignment by pieces (what the decoder computes at each step)");
+            heatmap_->setAxisTitles(tr("Output piece (decoding step)"), tr("Source piece"));
+            by = QStringLiteral("pieces");
+        } else {
+            alignmentTitle_ = tr("Alignment");
+            heatmap_->setAxisTitles(tr("Output word (decoding step)"), tr("Source word"));
+            by = QStringLiteral("tokens");
+        }
+        heatmap_->setRowNotes(unknownNotes(r->outputUnknown, unknownOutputNote()));
+        heatmap_->setColumnNotes(unknownNotes(r->sourceUnknown, unknownSourceNote()));
+        heatmap_->setMatrix(r->alignment, toQStrings(r->outputTokens), toQStrings(r->sourceTokens));
+    }
+    heatmap_->setTitle(alignmentTitle_);
+    heatmap_->setExportMetadata(QJsonObject{{QStringLiteral("alignment_by"), by}});
+}
+
+void TranslationPage::setAlignmentUnit(AlignmentUnit unit) {
+    {
+        const QSignalBlocker block(byPieces_);
+        const QSignalBlocker blockWords(byWords_);
+        (unit == AlignmentUnit::Pieces ? byPieces_ : byWords_)->setChecked(true);
+    }
+    if (unit == unit_)
+        return;
+    unit_ = unit;
+    hovering_ = false;
+    showAlignment();
+    refreshStep(); // the row marker, and the chips back to the step
 }
 
 void TranslationPage::showContext() {
@@ -384,15 +599,16 @@ void TranslationPage::showContext() {
 }
 
 void TranslationPage::rebuildChips() {
-    auto marked = [](const std::vector<std::string>& words, const std::vector<std::uint8_t>& unknown) {
-        QStringList out = toQStrings(words);
-        for (int i = 0; i < out.size() && i < int(unknown.size()); ++i)
-            if (unknown[size_t(i)])
-                out[i] = QStringLiteral("⚠ ") + out[i];
-        return out;
-    };
-    sourceRow_->setWords(result_ ? marked(result_->sourceTokens, result_->sourceUnknown) : QStringList());
-    outputRow_->setWords(result_ ? marked(result_->outputTokens, result_->outputUnknown) : QStringList());
+    // Words, not pieces: a word is marked ⚠ when any of its tokens is unknown.
+    const attn::TranslationResult* r = result_ ? &*result_ : nullptr;
+    sourceChipWords_ = r ? markedWords(r->sourceWords,
+                                       unknownWords(r->sourceWordOf, r->sourceUnknown, r->sourceWords.size()))
+                         : QStringList();
+    outputChipWords_ = r ? markedWords(r->outputWords,
+                                       unknownWords(r->outputWordOf, r->outputUnknown, r->outputWords.size()))
+                         : QStringList();
+    sourceRow_->setWords(sourceChipWords_);
+    outputRow_->setWords(outputChipWords_);
 }
 
 void TranslationPage::applyChipWeights(const QVector<double>& source, const QVector<double>& output,
@@ -403,24 +619,63 @@ void TranslationPage::applyChipWeights(const QVector<double>& source, const QVec
     outputRow_->setWeights(output, strongOutput);
 }
 
+int TranslationPage::firstStepOf(int word) const {
+    if (!result_ || word < 0)
+        return -1;
+    for (std::size_t t = 0; t < result_->outputWordOf.size(); ++t)
+        if (result_->outputWordOf[t] == word)
+            return int(t);
+    return -1;
+}
+
 void TranslationPage::highlight(int row, int column) {
-    hoverRow_ = row;
-    hoverColumn_ = column;
-    const bool haveAlignment = result_ && result_->hasAttention && result_->alignment.size() > 0;
-    const attn::Matrix* a = haveAlignment ? &result_->alignment : nullptr;
-    QVector<double> src(sourceRow_->count(), -1.0), out(outputRow_->count(), -1.0);
-    if (row < 0 && column < 0)
-        row = decoder_ == Decoder::WithAttention ? step_ : -1;
-    if (row >= 0 && a && row < a->rows()) {
-        for (int j = 0; j < a->cols() && j < src.size(); ++j)
-            src[j] = (*a)(row, j);
-        applyChipWeights(src, out, -1, row);
-    } else if (column >= 0 && a && column < a->cols()) {
-        for (int t = 0; t < a->rows() && t < out.size(); ++t)
-            out[t] = (*a)(t, column);
-        applyChipWeights(src, out, column, -1);
+    if (row >= 0 || column >= 0) {
+        if (showsWordAlignment()) {
+            highlightWord(row, column); // the map's rows and columns are words
+            return;
+        }
+        hovering_ = true;
     } else {
-        applyChipWeights(src, out, -1, row >= 0 && row < outputRow_->count() ? row : -1);
+        hovering_ = false;
+        // Back to the current step of the decoder with attention (none while following the other).
+        row = decoder_ == Decoder::WithAttention ? step_ : -1;
+    }
+    // Tokens: row = a decoding step, column = a source token; the chips are words, so a source word
+    // gets the sum of its pieces' weights and an output word the mean over its pieces.
+    const attn::TranslationResult* r = result_ ? &*result_ : nullptr;
+    const bool have = r && r->hasAttention && r->alignment.size() > 0;
+    QVector<double> src(sourceRow_->count(), -1.0), out(outputRow_->count(), -1.0);
+    if (r && row >= 0 && std::size_t(row) < r->outputTokens.size()) {
+        if (have && row < r->alignment.rows())
+            src = sourceWordWeights(*r, row, sourceRow_->count());
+        applyChipWeights(src, out, -1, wordOf(r->outputWordOf, row));
+    } else if (r && column >= 0 && have && column < r->alignment.cols()) {
+        applyChipWeights(src, outputWordWeights(*r, column, outputRow_->count()),
+                         wordOf(r->sourceWordOf, column), -1);
+    } else {
+        applyChipWeights(src, out, -1, -1);
+    }
+}
+
+void TranslationPage::highlightWord(int outputWord, int sourceWord) {
+    if (outputWord < 0 && sourceWord < 0) {
+        highlight(-1, -1);
+        return;
+    }
+    hovering_ = true;
+    // attn::wordAlignment: output words x source words.
+    const bool have = wordMap_.size() > 0;
+    QVector<double> src(sourceRow_->count(), -1.0), out(outputRow_->count(), -1.0);
+    if (outputWord >= 0) {
+        if (have && outputWord < wordMap_.rows())
+            for (Eigen::Index j = 0; j < wordMap_.cols() && j < src.size(); ++j)
+                src[int(j)] = wordMap_(outputWord, j);
+        applyChipWeights(src, out, -1, outputWord < out.size() ? outputWord : -1);
+    } else {
+        if (have && sourceWord < wordMap_.cols())
+            for (Eigen::Index i = 0; i < wordMap_.rows() && i < out.size(); ++i)
+                out[int(i)] = wordMap_(i, sourceWord);
+        applyChipWeights(src, out, sourceWord < src.size() ? sourceWord : -1, -1);
     }
 }
 
@@ -477,10 +732,12 @@ void TranslationPage::refreshStep() {
     const std::string unk = model ? model->settings().unkToken : std::string();
     steps_->showStep(r, step_, eos, unk, (main ? slot_ : baseline_)->displayName());
     const bool any = r && !r->outputTokens.empty();
-    heatmap_->setRowMarker(main && any ? step_ : -1);
+    // By words the marked row is the step's word (none for the eos step).
+    heatmap_->setRowMarker(main && any ? (showsWordAlignment() ? wordOf(r->outputWordOf, step_) : step_)
+                                       : -1);
     contextMap_->setRowMarker(!main && any ? step_ + 1 : -1);
     if (!any)
         setPlaying(false);
-    if (hoverRow_ < 0 && hoverColumn_ < 0)
+    if (!hovering_)
         highlight(-1, -1);
 }

@@ -3,20 +3,27 @@
 // comparison, through the baseline without attention) in a JobRunner, debounced. The page shows the
 // translation with its alignment heatmap (rows = output words, columns = source words), word chips
 // that light up with the hovered cell's weights, and a step-through of greedy decoding
-// (DecodeStepPanel): the output growing one word per step, the decoder's top-5 next words with their
-// probabilities and, with attention, the step's weights over the source words. The model without
+// (DecodeStepPanel): the output growing one token per step, the decoder's top-5 next tokens with their
+// probabilities and, with attention, the step's weights over the source tokens. The model without
 // attention has its own view: the one context vector it decodes from and its state after each step.
 // Words the models do not know (<unk>) are marked ⚠ on the axes, chips and bars.
-
+//
+// SentencePiece models decode pieces ("▁compr" + "é" = "compré"): the chips show the words the pieces
+// spell, and the alignment can be read by words (attn::wordAlignment: a source word's column sums its
+// pieces, an output word's row averages its pieces' rows) or by pieces (the decoder's real steps).
+// The before/after box scores a preset sentence's outputs against Apertium's translation (chrF) and
+// shows the two models' held-out chrF by source length from their model cards (HeldOutTable).
 #include "pages/page.hpp"
 
 #include <QVector>
 #include <attn/models/model.hpp>
 #include <optional>
+#include <vector>
 
 class DecodeStepPanel;
 class ErrorBanner;
 class HeatmapView;
+class HeldOutTable;
 class JobRunner;
 class ModelBar;
 class ModelSlot;
@@ -24,6 +31,7 @@ class SentenceInput;
 class WordChipRow;
 class QCustomPlot;
 class QLabel;
+class QRadioButton;
 class QTabWidget;
 class QTimer;
 
@@ -34,6 +42,9 @@ public:
 
     /// Which decoder the step-through follows (and which map the left side shows).
     enum class Decoder { WithAttention, WithoutAttention };
+    /// How a SentencePiece model's alignment is shown: by words (attn::wordAlignment) or by pieces (the
+    /// decoder's steps). A word model's map is its tokens either way.
+    enum class AlignmentUnit { Words, Pieces };
 
     QString title() const override { return tr("Translation"); }
     /// The map on screen: the alignment, or the baseline's context-vector map.
@@ -56,11 +67,19 @@ public:
     bool isPlaying() const;
     void setDecoder(Decoder decoder);
     Decoder decoder() const { return decoder_; }
+    void setAlignmentUnit(AlignmentUnit unit);
+    AlignmentUnit alignmentUnit() const { return unit_; }
+    /// True when the alignment map shows words made of pieces (a SentencePiece result, Words chosen).
+    bool showsWordAlignment() const;
+    /// The Words / Pieces control (hidden unless the result is made of pieces).
+    QWidget* alignmentUnitControl() const { return unitControl_; }
     /// Larger fonts for a projector; numbers printed in the alignment cells.
     void setTeachingMode(bool on) override;
-    /// Highlights the chips for a hovered cell: row >= 0 an output word, column >= 0 a source word;
-    /// (-1, -1) returns to the current step.
+    /// Highlights the chips for a hovered cell of the alignment map as shown (words or tokens): row >= 0
+    /// an output row, column >= 0 a source column; (-1, -1) returns to the current step.
     void highlight(int row, int column);
+    /// The same for a hovered chip: an output word (row) or a source word (column).
+    void highlightWord(int outputWord, int sourceWord);
 
     ModelSlot* modelSlot() const { return slot_; }
     ModelSlot* baselineSlot() const { return baseline_; }
@@ -79,13 +98,31 @@ public:
     QString soFarText() const;
     QString attentionOutputText() const;
     QString baselineOutputText() const;
+    /// For a preset sentence: Apertium's translation as shown ("" otherwise).
+    QString referenceText() const;
+    /// For a preset sentence: the output's chrF against Apertium's as shown ("chrF 72.4"; "" otherwise).
+    QString attentionChrFText() const { return attentionChrF_; }
+    QString baselineChrFText() const { return baselineChrF_; }
+    /// The preset sentences and their references (Apertium eng-spa).
+    struct Preset {
+        const char* english;
+        const char* reference;
+    };
+    static const std::vector<Preset>& presets();
+    /// Apertium's translation of `text` (trimmed) when it is a preset; empty otherwise.
+    static QString referenceFor(const QString& text);
+    HeldOutTable* heldOutTable() const { return heldOut_; }
+    /// The words on the chips (⚠ in front of a word with an unknown token).
+    QStringList sourceChipWords() const { return sourceChipWords_; }
+    QStringList outputChipWords() const { return outputChipWords_; }
     /// Chip weights as shaded now (source words, output words); -1 for a chip that is not shaded.
     QVector<double> sourceChipWeights() const { return sourceWeights_; }
     QVector<double> outputChipWeights() const { return outputWeights_; }
+    /// The alignment map's title as set.
+    QString alignmentTitle() const { return alignmentTitle_; }
+    QString alignmentCaption() const;
     /// Bar heights of the step plot.
     QVector<double> stepBarValues() const;
-
-    static QString joinOutput(const attn::TranslationResult& r, const std::string& eos);
 
 private:
     struct Outcome {
@@ -93,6 +130,8 @@ private:
         QString text;
     };
     void onModelChanged();
+    void refreshHeldOut();
+    void showAlignment();
     void showError(const QString& message); ///< inference error ("" clears it)
     void refreshErrors();
     void showOutcome(Outcome outcome);
@@ -102,6 +141,8 @@ private:
     const attn::TranslationResult* followed() const;
     void applyChipWeights(const QVector<double>& source, const QVector<double>& output, int strongSource,
                           int strongOutput);
+    /// The first decoding step of output word `word` of the attention model's result (-1: none).
+    int firstStepOf(int word) const;
 
     ModelSlot* slot_ = nullptr;
     ModelSlot* baseline_ = nullptr;
@@ -116,15 +157,25 @@ private:
     HeatmapView* contextMap_ = nullptr;
     DecodeStepPanel* steps_ = nullptr;
     QTimer* play_ = nullptr;
+    QWidget* unitControl_ = nullptr;
+    QRadioButton* byWords_ = nullptr;
+    QRadioButton* byPieces_ = nullptr;
+    QLabel* unitCaption_ = nullptr;
+    QLabel* reference_ = nullptr;
     QLabel* withAttention_ = nullptr;
     QLabel* withoutAttention_ = nullptr;
     QLabel* warnings_ = nullptr;
+    HeldOutTable* heldOut_ = nullptr;
+    QStringList sourceChipWords_, outputChipWords_;
+    QString attentionChrF_, baselineChrF_, alignmentTitle_;
 
     std::optional<attn::TranslationResult> result_, baselineResult_;
+    attn::Matrix wordMap_; ///< attn::wordAlignment(*result_): the chips' weights, the map by words
     QString resultText_;
     QString inferenceError_;
     int step_ = 0;
     Decoder decoder_ = Decoder::WithAttention;
+    AlignmentUnit unit_ = AlignmentUnit::Words;
     bool teaching_ = false;
-    int hoverRow_ = -1, hoverColumn_ = -1;
+    bool hovering_ = false; ///< a cell, label or chip is hovered: the chips follow it, not the step
 };

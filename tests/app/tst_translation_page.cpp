@@ -1,18 +1,28 @@
 // TranslationPage driven with the parity-fixture seq2seq models; the alignment, labels and outputs are
-// compared with the core engine's own translate() computed here, at 1e-6.
+// compared with the core engine's own translate() computed here, at 1e-6. The SentencePiece fixtures
+// (s2s_pieces_2layer_*: random weights, gibberish outputs) check the words-not-pieces views.
 #include "pages/translation/decode_step_panel.hpp"
+#include "pages/translation/heldout_table.hpp"
 #include "pages/translation_page.hpp"
 #include "services/job_runner.hpp"
 #include "services/model_slot.hpp"
 #include "services/wait.hpp"
 #include "test_util.hpp"
 #include "widgets/heatmap_view.hpp"
+#include "widgets/word_chip_row.hpp"
 
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QLabel>
+#include <QRadioButton>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QtTest>
 #include <attn/checkpoint.hpp>
 #include <filesystem>
+#include <fstream>
 
 namespace {
 
@@ -31,6 +41,51 @@ void loadBoth(TranslationPage& page, const char* main, const char* baseline) {
     QVERIFY(waitUntilIdle(page.baselineSlot()));
     QCOMPARE(page.modelSlot()->displayName(), QString::fromLatin1(main));
     QCOMPARE(page.baselineSlot()->displayName(), QString::fromLatin1(baseline));
+}
+
+/// Loads the checkpoint directories `main` and `baseline` (paths) into the page's slots.
+void loadDirs(TranslationPage& page, const QString& main, const QString& baseline) {
+    page.modelSlot()->load(main);
+    page.baselineSlot()->load(baseline);
+    QVERIFY(waitUntilIdle(page.modelSlot()));
+    QVERIFY(waitUntilIdle(page.baselineSlot()));
+    QVERIFY(page.modelSlot()->model());
+    QVERIFY(page.baselineSlot()->model());
+}
+
+/// A copy of fixture `name` in `dir`/`as`, with `heldout` (if not empty) as its heldout_scores.json.
+QString copyWithScores(const QTemporaryDir& dir, const char* name, const QString& as,
+                       const QByteArray& heldout) {
+    const QString dest = dir.filePath(as);
+    std::filesystem::copy(fixture(name).toStdString(), dest.toStdString(),
+                          std::filesystem::copy_options::recursive);
+    if (!heldout.isEmpty()) {
+        std::ofstream out((dest + QStringLiteral("/heldout_scores.json")).toStdString(), std::ios::binary);
+        out << heldout.toStdString();
+    }
+    return dest;
+}
+
+/// heldout_scores.json (attn/models/heldout_scores.hpp): buckets as (label, min, max or -1, pairs, score).
+QByteArray scoresJson(int pairs, double overall,
+                      const std::vector<std::tuple<const char*, int, int, int, double>>& buckets) {
+    QJsonArray list;
+    for (const auto& [label, min, max, n, score] : buckets)
+        list.append(QJsonObject{{QStringLiteral("label"), QString::fromUtf8(label)},
+                                {QStringLiteral("min"), min},
+                                {QStringLiteral("max"), max < 0 ? QJsonValue() : QJsonValue(max)},
+                                {QStringLiteral("pairs"), n},
+                                {QStringLiteral("score"), score}});
+    const QJsonObject root{{QStringLiteral("metric"), QStringLiteral("chrF")},
+                           {QStringLiteral("overall"), QJsonObject{{QStringLiteral("pairs"), pairs},
+                                                                   {QStringLiteral("score"), overall}}},
+                           {QStringLiteral("buckets"), list}};
+    return QJsonDocument(root).toJson();
+}
+
+/// The chrF text the page shows for a score: one decimal.
+QString chrFText(double score) {
+    return QStringLiteral("chrF %1").arg(QString::number(score, 'f', 1));
 }
 
 void translate(TranslationPage& page, const QString& text) {
@@ -73,12 +128,24 @@ private Q_SLOTS:
         QCOMPARE(labels(page.baselineResult()->outputTokens), labels(base.outputTokens));
         QVERIFY(!page.baselineResult()->hasAttention);
 
-        const std::string eos = refModel->settings().eosToken;
-        const QString outText = TranslationPage::joinOutput(ref, eos);
+        const QString outText = QString::fromStdString(attn::outputText(ref));
+        QVERIFY(!outText.isEmpty());
         QVERIFY2(page.attentionOutputText().contains(outText.toHtmlEscaped()),
                  qPrintable(page.attentionOutputText()));
-        QVERIFY2(page.baselineOutputText().contains(TranslationPage::joinOutput(base, eos).toHtmlEscaped()),
+        QVERIFY2(page.baselineOutputText().contains(
+                     QString::fromStdString(attn::outputText(base)).toHtmlEscaped()),
                  qPrintable(page.baselineOutputText()));
+        // Not a preset: no reference, no chrF.
+        QVERIFY(page.referenceText().isEmpty());
+        QVERIFY(page.attentionChrFText().isEmpty());
+        // A word model: the chips are its words (eos is none), the map its tokens, no Words / Pieces.
+        QVERIFY(!ref.pieces);
+        QCOMPARE(page.sourceChipWords(), labels(ref.sourceWords));
+        QCOMPARE(page.outputChipWords(), labels(ref.outputWords));
+        QCOMPARE(int(ref.sourceWords.size()), int(ref.sourceTokens.size()) - 1); // the source eos
+        QVERIFY(page.alignmentUnitControl()->isHidden());
+        QVERIFY(!page.showsWordAlignment());
+        QCOMPARE(page.alignmentTitle(), QStringLiteral("Alignment"));
 
         // Step-through: bars = alignment row t; the label names the chosen word.
         const int steps = int(ref.outputTokens.size());
@@ -98,22 +165,24 @@ private Q_SLOTS:
         page.setStep(-3);
         QCOMPARE(page.step(), 0);
 
-        // Hover: a row shades the source words by that row; a column shades the output words.
+        // Hover: a row shades the source words by that row; a column shades the output words (the chips
+        // are the words: the eos row and column have none).
+        const int words = int(ref.outputWords.size());
         Q_EMIT page.mainHeatmap()->cellHovered(0, 1);
         QVector<double> src = page.sourceChipWeights();
-        QCOMPARE(src.size(), int(ref.sourceTokens.size()));
+        QCOMPARE(src.size(), int(ref.sourceWords.size()));
         for (int j = 0; j < src.size(); ++j)
             QVERIFY(std::abs(src[j] - double(ref.alignment(0, j))) <= 1e-6);
         page.highlight(-1, 2);
         const QVector<double> out = page.outputChipWeights();
-        QCOMPARE(out.size(), steps);
-        for (int t = 0; t < steps; ++t)
+        QCOMPARE(out.size(), words);
+        for (int t = 0; t < words; ++t)
             QVERIFY(std::abs(out[t] - double(ref.alignment(t, 2))) <= 1e-6);
         // Hovering a source word's label (column 1) shades the output words by column 1.
         Q_EMIT page.mainHeatmap()->labelHovered(-1, 1);
         const QVector<double> byLabel = page.outputChipWeights();
-        QCOMPARE(byLabel.size(), steps);
-        for (int t = 0; t < steps; ++t)
+        QCOMPARE(byLabel.size(), words);
+        for (int t = 0; t < words; ++t)
             QVERIFY(std::abs(byLabel[t] - double(ref.alignment(t, 1))) <= 1e-6);
         QVERIFY(page.errorText().isEmpty());
     }
@@ -262,6 +331,374 @@ private Q_SLOTS:
         translate(page, QStringLiteral("he is tall ."));
         QVERIFY2(page.errorText().contains(QStringLiteral("this page needs seq2seq_attention")),
                  qPrintable(page.errorText()));
+    }
+
+    // Issue 13 point 2: a SentencePiece model's chips are the words its pieces spell; the map is by words
+    // (attn::wordAlignment) or by pieces (the decoder's steps), and hover, marker and clicks follow.
+    void piecesAreShownAsWords() {
+        TranslationPage page;
+        loadBoth(page, "s2s_pieces_2layer_additive", "s2s_pieces_2layer_none");
+        const QString text = QStringLiteral("the book that i bought is cold .");
+        translate(page, text);
+        const auto ref = reference("s2s_pieces_2layer_additive")->translate(text.toStdString());
+        QVERIFY(ref.pieces);
+        QVERIFY(ref.hasAttention);
+        QVERIFY(ref.sourceWords.size() + 1 < ref.sourceTokens.size()); // some words have several pieces
+        QCOMPARE(page.sourceChipWords(), labels(ref.sourceWords));
+        QCOMPARE(page.outputChipWords(), labels(ref.outputWords));
+        QCOMPARE(labels(ref.sourceWords).join(QLatin1Char(' ')), text);
+
+        // Words (the default): the map is attn::wordAlignment cell by cell, labelled by words.
+        QVERIFY(!page.alignmentUnitControl()->isHidden());
+        QCOMPARE(page.alignmentUnit(), TranslationPage::AlignmentUnit::Words);
+        QVERIFY(page.showsWordAlignment());
+        const attn::Matrix words = attn::wordAlignment(ref);
+        QCOMPARE(words.rows(), Eigen::Index(ref.outputWords.size()));
+        QCOMPARE(words.cols(), Eigen::Index(ref.sourceWords.size()));
+        compareMatrix(page.mainHeatmap()->matrix(), words);
+        QCOMPARE(page.mainHeatmap()->rowLabels(), labels(ref.outputWords));
+        QCOMPARE(page.mainHeatmap()->columnLabels(), labels(ref.sourceWords));
+        QCOMPARE(page.alignmentTitle(), QStringLiteral("Alignment by words"));
+        QCOMPARE(page.alignmentCaption(), QStringLiteral("A source word's column sums its pieces; an output "
+                                                         "word's row averages its pieces' rows."));
+        QCOMPARE(page.currentHeatmap(), page.mainHeatmap()); // File → Export writes what is shown
+        // The marked row is the step's word (none for the eos step).
+        const int steps = int(ref.outputTokens.size());
+        for (int t = 0; t < steps; ++t) {
+            page.setStep(t);
+            QCOMPARE(page.mainHeatmap()->rowMarker(), ref.outputWordOf[size_t(t)]);
+        }
+        // Clicking a word's row (or its chip) goes to the word's first step.
+        const int lastWord = int(ref.outputWords.size()) - 1;
+        int first = 0;
+        while (ref.outputWordOf[size_t(first)] != lastWord)
+            ++first;
+        page.setStep(0);
+        Q_EMIT page.mainHeatmap()->cellClicked(lastWord, 0);
+        QCOMPARE(page.step(), first);
+        // Hovering a word row shades the source chips by that row; a word column the output chips.
+        Q_EMIT page.mainHeatmap()->cellHovered(lastWord, 0);
+        QVector<double> src = page.sourceChipWeights();
+        QCOMPARE(src.size(), int(words.cols()));
+        for (int j = 0; j < src.size(); ++j)
+            QVERIFY(std::abs(src[j] - double(words(lastWord, j))) <= 1e-6);
+        Q_EMIT page.mainHeatmap()->labelHovered(-1, 1);
+        QVector<double> out = page.outputChipWeights();
+        QCOMPARE(out.size(), int(words.rows()));
+        for (int i = 0; i < out.size(); ++i)
+            QVERIFY(std::abs(out[i] - double(words(i, 1))) <= 1e-6);
+        Q_EMIT page.mainHeatmap()->cellHovered(-1, -1);
+        // Back to the step: a source chip gets the sum of its pieces' weights at that step.
+        page.setStep(1);
+        src = page.sourceChipWeights();
+        for (int j = 0; j < src.size(); ++j) {
+            double sum = 0;
+            for (size_t p = 0; p < ref.sourceTokens.size(); ++p)
+                if (ref.sourceWordOf[p] == j)
+                    sum += ref.alignment(1, Eigen::Index(p));
+            QVERIFY(std::abs(src[j] - sum) <= 1e-6);
+        }
+        // The chips by words, whatever the map shows: hovering a source chip shades the output chips by
+        // its word column.
+        page.highlightWord(-1, 2);
+        out = page.outputChipWeights();
+        for (int i = 0; i < out.size(); ++i)
+            QVERIFY(std::abs(out[i] - double(words(i, 2))) <= 1e-6);
+        page.highlight(-1, -1);
+        // Clicking an output chip: the word's first step.
+        page.setStep(0);
+        const auto rows = page.findChildren<WordChipRow*>();
+        QCOMPARE(rows.size(), 2);
+        QCOMPARE(rows[1]->count(), int(ref.outputWords.size()));
+        Q_EMIT rows[1]->chipClicked(lastWord);
+        QCOMPARE(page.step(), first);
+
+        // The JSON export is the word map with its labels.
+        QTemporaryDir tmp;
+        const QString json = tmp.filePath(QStringLiteral("words.json"));
+        QString error;
+        QVERIFY2(page.currentHeatmap()->exportMatrix(json, &error), qPrintable(error));
+        QFile file(json);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QJsonObject exported = QJsonDocument::fromJson(file.readAll()).object();
+        QCOMPARE(exported.value(QStringLiteral("row_labels")).toArray().size(), int(ref.outputWords.size()));
+        QCOMPARE(exported.value(QStringLiteral("column_labels")).toArray().size(),
+                 int(ref.sourceWords.size()));
+        QCOMPARE(exported.value(QStringLiteral("metadata"))
+                     .toObject()
+                     .value(QStringLiteral("alignment_by"))
+                     .toString(),
+                 QStringLiteral("words"));
+
+        // Pieces: the decoder's real steps, labelled by pieces; the marker is the step.
+        page.alignmentUnitControl()->findChildren<QRadioButton*>().at(1)->setChecked(true); // "Pieces"
+        QCOMPARE(page.alignmentUnit(), TranslationPage::AlignmentUnit::Pieces);
+        QVERIFY(!page.showsWordAlignment());
+        compareMatrix(page.mainHeatmap()->matrix(), ref.alignment);
+        QCOMPARE(page.mainHeatmap()->rowLabels(), labels(ref.outputTokens));
+        QCOMPARE(page.mainHeatmap()->columnLabels(), labels(ref.sourceTokens));
+        QCOMPARE(page.alignmentTitle(),
+                 QStringLiteral("Alignment by pieces (what the decoder computes at each step)"));
+        for (int t = 0; t < steps; ++t) {
+            page.setStep(t);
+            QCOMPARE(page.mainHeatmap()->rowMarker(), t);
+        }
+        Q_EMIT page.mainHeatmap()->cellClicked(2, 0);
+        QCOMPARE(page.step(), 2);
+        // A piece row shades each source word by the sum of its pieces; a piece column each output word
+        // by the mean over its pieces' rows.
+        Q_EMIT page.mainHeatmap()->cellHovered(2, 1);
+        src = page.sourceChipWeights();
+        QCOMPARE(src.size(), int(ref.sourceWords.size()));
+        for (int j = 0; j < src.size(); ++j) {
+            double sum = 0;
+            for (size_t p = 0; p < ref.sourceTokens.size(); ++p)
+                if (ref.sourceWordOf[p] == j)
+                    sum += ref.alignment(2, Eigen::Index(p));
+            QVERIFY(std::abs(src[j] - sum) <= 1e-6);
+        }
+        Q_EMIT page.mainHeatmap()->labelHovered(-1, 1);
+        out = page.outputChipWeights();
+        for (int i = 0; i < out.size(); ++i) {
+            double sum = 0;
+            int n = 0;
+            for (int t = 0; t < steps; ++t)
+                if (ref.outputWordOf[size_t(t)] == i) {
+                    sum += ref.alignment(t, 1);
+                    ++n;
+                }
+            QVERIFY(n > 0);
+            QVERIFY(std::abs(out[i] - sum / n) <= 1e-6);
+        }
+        QVERIFY(page.errorText().isEmpty());
+
+        // Back to words.
+        page.setAlignmentUnit(TranslationPage::AlignmentUnit::Words);
+        compareMatrix(page.mainHeatmap()->matrix(), words);
+        QVERIFY(page.alignmentUnitControl()->findChildren<QRadioButton*>().at(0)->isChecked());
+    }
+
+    // A word the SentencePiece model cannot spell (a character outside its pieces) is ⚠ on its chip
+    // and on the word map's column.
+    void unknownPieceMarksItsWord() {
+        TranslationPage page;
+        loadBoth(page, "s2s_pieces_2layer_additive", "s2s_pieces_2layer_none");
+        const QString text = QStringLiteral("the book \u00fe\u00fe is cold");
+        translate(page, text);
+        const auto ref = reference("s2s_pieces_2layer_additive")->translate(text.toStdString());
+        std::vector<int> unknownWords;
+        for (size_t p = 0; p < ref.sourceTokens.size(); ++p)
+            if (ref.sourceUnknown[p] && ref.sourceWordOf[p] >= 0)
+                unknownWords.push_back(ref.sourceWordOf[p]);
+        QVERIFY(!unknownWords.empty());
+        for (int j = 0; j < int(ref.sourceWords.size()); ++j) {
+            const bool unknown = std::find(unknownWords.begin(), unknownWords.end(), j) != unknownWords.end();
+            QCOMPARE(page.sourceChipWords()[j].startsWith(QStringLiteral("⚠ ")), unknown);
+            QCOMPARE(page.mainHeatmap()->drawnColumnTickLabels()[j].startsWith(QStringLiteral("⚠")), unknown);
+        }
+    }
+
+    // The Words / Pieces control is for SentencePiece results only.
+    void wordModelHasNoWordsPiecesControl() {
+        TranslationPage page;
+        loadBoth(page, "s2s_additive", "s2s_none");
+        translate(page, QStringLiteral("you are tall ."));
+        QVERIFY(page.alignmentUnitControl()->isHidden());
+        page.setAlignmentUnit(TranslationPage::AlignmentUnit::Words); // changes nothing for words
+        compareMatrix(page.mainHeatmap()->matrix(), page.result()->alignment);
+        QCOMPARE(page.mainHeatmap()->rowLabels(), labels(page.result()->outputTokens));
+        page.setAlignmentUnit(TranslationPage::AlignmentUnit::Pieces);
+        compareMatrix(page.mainHeatmap()->matrix(), page.result()->alignment);
+        QCOMPARE(page.alignmentTitle(), QStringLiteral("Alignment"));
+        // A pieces model after it shows the control.
+        page.modelSlot()->load(fixture("s2s_pieces_2layer_additive"));
+        QVERIFY(waitUntilIdle(page.modelSlot()));
+        QVERIFY(waitUntilIdle(page.jobs()));
+        QVERIFY(page.result()->pieces);
+        QVERIFY(!page.alignmentUnitControl()->isHidden());
+        compareMatrix(page.mainHeatmap()->matrix(), page.result()->alignment); // Pieces was chosen
+    }
+
+    // Issue 13 point 5: a preset sentence is scored against Apertium's translation (the engine's chrF).
+    void presetShowsReferenceAndChrF() {
+        QCOMPARE(TranslationPage::presets().size(), std::size_t(6));
+        TranslationPage page;
+        loadBoth(page, "s2s_pieces_2layer_additive", "s2s_pieces_2layer_none");
+        for (const auto& preset : TranslationPage::presets()) {
+            const QString english = QString::fromUtf8(preset.english);
+            const std::string reference = preset.reference;
+            translate(page, english);
+            QCOMPARE(TranslationPage::referenceFor(QStringLiteral("  ") + english + QStringLiteral(" ")),
+                     QString::fromUtf8(preset.reference));
+            QVERIFY2(page.referenceText().contains(QString::fromUtf8(preset.reference).toHtmlEscaped()),
+                     qPrintable(page.referenceText()));
+            QVERIFY(page.referenceText().contains(QStringLiteral("Apertium")));
+            const auto with = ::reference("s2s_pieces_2layer_additive")->translate(english.toStdString());
+            const auto without = ::reference("s2s_pieces_2layer_none")->translate(english.toStdString());
+            QCOMPARE(page.attentionChrFText(), chrFText(attn::translationChrF(with, reference)));
+            QCOMPARE(page.baselineChrFText(), chrFText(attn::translationChrF(without, reference)));
+            QVERIFY(page.attentionOutputText().contains(page.attentionChrFText()));
+            QVERIFY(page.baselineOutputText().contains(page.baselineChrFText()));
+            QVERIFY2(page.attentionOutputText().contains(
+                         QString::fromStdString(attn::outputText(with)).toHtmlEscaped()),
+                     qPrintable(page.attentionOutputText()));
+        }
+        QCOMPARE(QString::fromUtf8(TranslationPage::presets()[0].reference),
+                 QStringLiteral("El libro que compré es muy interesante"));
+        // The output compared with itself: chrF 100 (the engine's scoring, not the page's).
+        const auto first =
+            ::reference("s2s_pieces_2layer_additive")->translate(TranslationPage::presets()[0].english);
+        QCOMPARE(chrFText(attn::translationChrF(first, attn::outputText(first))),
+                 QStringLiteral("chrF 100.0"));
+
+        translate(page, QStringLiteral("the book is cold ."));
+        QVERIFY(page.referenceText().isEmpty());
+        QVERIFY(page.attentionChrFText().isEmpty());
+        QVERIFY(page.baselineChrFText().isEmpty());
+        QVERIFY(!page.attentionOutputText().contains(QStringLiteral("chrF")));
+        QVERIFY(!page.baselineOutputText().contains(QStringLiteral("chrF")));
+    }
+
+    // Issue 13 point 5: the two models' held-out chrF by source length, side by side, from the files
+    // beside the checkpoints; refreshed when either model changes; a malformed file is a message.
+    void heldOutScoresByLength() {
+        QTemporaryDir tmp;
+        const QString with = copyWithScores(
+            tmp, "s2s_pieces_2layer_additive", QStringLiteral("with"),
+            scoresJson(2000, 61.24,
+                       {{"<=5", 0, 5, 700, 70.1}, {"6-10", 6, 10, 900, 60.0}, {">10", 11, -1, 400, 45.3}}));
+        const QString without =
+            copyWithScores(tmp, "s2s_pieces_2layer_none", QStringLiteral("without"),
+                           scoresJson(2000, 40.0, {{"<=5", 0, 5, 700, 65.0}, {"6-10", 6, 10, 900, 42.5}}));
+        TranslationPage page;
+        HeldOutTable* table = page.heldOutTable();
+        QVERIFY(table->isHidden()); // no model yet
+        loadDirs(page, with, without);
+        QVERIFY(waitUntilIdle(page.jobs()));
+        QVERIFY(!table->isHidden());
+        QVERIFY(table->tableShown());
+        QVERIFY(table->message().isEmpty());
+        QCOMPARE(table->titleText(), QStringLiteral("Held-out chrF by source length (model cards)"));
+        QCOMPARE(table->headings(),
+                 (QStringList{QStringLiteral("source length"), QStringLiteral("pairs"),
+                              QStringLiteral("with attention"), QStringLiteral("without attention"),
+                              QStringLiteral("difference")}));
+        const QString none = QStringLiteral("\u2014");
+        const QList<QStringList> want = {
+            {QStringLiteral("<=5"), QStringLiteral("700"), QStringLiteral("70.1"), QStringLiteral("65.0"),
+             QStringLiteral("+5.1")},
+            {QStringLiteral("6-10"), QStringLiteral("900"), QStringLiteral("60.0"), QStringLiteral("42.5"),
+             QStringLiteral("+17.5")},
+            {QStringLiteral(">10"), QStringLiteral("400"), QStringLiteral("45.3"), none, none},
+            {QStringLiteral("all"), QStringLiteral("2000"), QStringLiteral("61.2"), QStringLiteral("40.0"),
+             QStringLiteral("+21.2")},
+        };
+        QCOMPARE(table->rowCount(), int(want.size()));
+        for (int r = 0; r < table->rowCount(); ++r)
+            for (int c = 0; c < HeldOutTable::ColumnCount; ++c)
+                QCOMPARE(table->cell(r, c), want[r][c]);
+        // The grid shows those texts.
+        QStringList shown;
+        for (QLabel* l : table->findChildren<QLabel*>())
+            shown << l->text();
+        QVERIFY2(shown.contains(QStringLiteral("+17.5")), qPrintable(shown.join(QLatin1Char('|'))));
+        QVERIFY(shown.contains(QStringLiteral("&gt;10")));
+
+        // A baseline whose file is malformed (no overall score): a message naming it, no table.
+        const QString broken =
+            copyWithScores(tmp, "s2s_pieces_2layer_none", QStringLiteral("broken"),
+                           QByteArray(R"({"metric": "chrF", "overall": {"pairs": 10}, "buckets": []})"));
+        page.baselineSlot()->load(broken);
+        QVERIFY(waitUntilIdle(page.baselineSlot()));
+        QCOMPARE(page.baselineSlot()->displayName(), QStringLiteral("broken"));
+        QVERIFY(!table->isHidden());
+        QVERIFY(!table->tableShown());
+        QVERIFY2(table->message().contains(QStringLiteral("broken")) &&
+                     table->message().contains(QStringLiteral("heldout_scores.json")) &&
+                     table->message().contains(QStringLiteral("overall.score")),
+                 qPrintable(table->message()));
+        QVERIFY(page.errorText().isEmpty()); // the models are fine
+
+        // JSON that does not parse is a message too.
+        const QString garbage = copyWithScores(tmp, "s2s_pieces_2layer_none", QStringLiteral("garbage"),
+                                               QByteArray("{\"metric\": "));
+        page.baselineSlot()->load(garbage);
+        QVERIFY(waitUntilIdle(page.baselineSlot()));
+        QVERIFY(!table->tableShown());
+        QVERIFY2(table->message().contains(QStringLiteral("garbage")), qPrintable(table->message()));
+
+        // A baseline without scores: its columns are "—".
+        page.baselineSlot()->load(fixture("s2s_pieces_2layer_none"));
+        QVERIFY(waitUntilIdle(page.baselineSlot()));
+        QVERIFY(table->tableShown());
+        QCOMPARE(table->cell(0, HeldOutTable::WithAttention), QStringLiteral("70.1"));
+        QCOMPARE(table->cell(0, HeldOutTable::WithoutAttention), none);
+        QCOMPARE(table->cell(3, HeldOutTable::Difference), none);
+
+        // Neither model has scores: hidden.
+        page.modelSlot()->load(fixture("s2s_pieces_2layer_additive"));
+        QVERIFY(waitUntilIdle(page.modelSlot()));
+        QVERIFY(table->isHidden());
+        QCOMPARE(table->rowCount(), 0);
+    }
+
+    // Teaching mode at 1280 × 800: the before/after box with the held-out table leaves the map its room.
+    void fitsAt1280x800InTeachingMode() {
+        QTemporaryDir tmp;
+        const QByteArray scores = scoresJson(
+            2000, 61.2, {{"<=5", 0, 5, 700, 70.1}, {"6-10", 6, 10, 900, 60.0}, {">10", 11, -1, 400, 45.3}});
+        TranslationPage page;
+        loadDirs(page, copyWithScores(tmp, "s2s_pieces_2layer_additive", QStringLiteral("with"), scores),
+                 copyWithScores(tmp, "s2s_pieces_2layer_none", QStringLiteral("without"), scores));
+        translate(page, QString::fromUtf8(TranslationPage::presets()[4].english));
+        QVERIFY(!page.referenceText().isEmpty());
+        QFont before = page.heldOutTable()->font();
+        page.setTeachingMode(true);
+        QVERIFY(page.heldOutTable()->font().pointSizeF() > before.pointSizeF() * 1.3);
+        // The page's share of a 1280 × 800 window (menu, tabs and status bar take the rest).
+        page.resize(1280, 700);
+        page.setAttribute(Qt::WA_DontShowOnScreen);
+        page.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&page) || page.isVisible());
+        QCoreApplication::processEvents();
+        QVERIFY(page.heldOutTable()->isVisible());
+        QVERIFY(page.alignmentUnitControl()->isVisible());
+        const QRect table = page.heldOutTable()->geometry();
+        QVERIFY2(page.heldOutTable()->height() >= page.heldOutTable()->sizeHint().height(),
+                 qPrintable(QStringLiteral("table %1 px high, needs %2")
+                                .arg(page.heldOutTable()->height())
+                                .arg(page.heldOutTable()->sizeHint().height())));
+        QVERIFY2(page.mainHeatmap()->height() >= 230,
+                 qPrintable(QStringLiteral("the map has %1 px (table %2 x %3)")
+                                .arg(page.mainHeatmap()->height())
+                                .arg(table.width())
+                                .arg(table.height())));
+        qInfo("teaching mode at 1280 x 700: map %d px high, held-out table %d x %d",
+              page.mainHeatmap()->height(), table.width(), table.height());
+        if (const QByteArray dir = qgetenv("ATTNVIZ_SHOT_DIR"); !dir.isEmpty()) // for a look
+            page.grab().save(QString::fromLocal8Bit(dir) +
+                             QStringLiteral("/translation-teaching-1280x700.png"));
+        page.setTeachingMode(false);
+        QCOMPARE(page.heldOutTable()->font().pointSizeF(), before.pointSizeF());
+    }
+
+    // The language switch (Page::carryStateTo) carries the Words / Pieces choice with the models.
+    void languageSwitchKeepsWordsOrPieces() {
+        TranslationPage page;
+        loadBoth(page, "s2s_pieces_2layer_additive", "s2s_pieces_2layer_none");
+        translate(page, QStringLiteral("the book is cold ."));
+        page.setAlignmentUnit(TranslationPage::AlignmentUnit::Pieces);
+        page.setStep(2);
+        TranslationPage next;
+        next.followUpWhenIdle(page.carryStateTo(&next));
+        QTRY_VERIFY(!next.hasPendingFollowUp() && !next.isBusy());
+        QCOMPARE(next.modelSlot()->model(), page.modelSlot()->model());
+        QVERIFY(next.result().has_value());
+        QCOMPARE(next.alignmentUnit(), TranslationPage::AlignmentUnit::Pieces);
+        QVERIFY(!next.showsWordAlignment());
+        compareMatrix(next.mainHeatmap()->matrix(), page.result()->alignment);
+        QCOMPARE(next.step(), 2);
+        QCOMPARE(next.mainHeatmap()->rowMarker(), 2);
     }
 
 private:

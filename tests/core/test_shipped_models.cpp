@@ -180,17 +180,12 @@ std::pair<double, int> translationChrF(const std::string& name, std::vector<std:
     const auto* s2s = dynamic_cast<const attn::Seq2SeqModel*>(model.get());
     if (!s2s)
         throw std::runtime_error(name + " is not a seq2seq model");
-    const std::string eos =
-        expected.contains("eos_token") ? expected["eos_token"].get<std::string>() : "<eos>";
     std::vector<std::string> hyps, refs;
     int same = 0;
     const auto& pyHyps = expected.at("hypotheses");
     for (std::size_t i = 0; i < rows.size(); ++i) {
-        auto result = s2s->translate(rows[i].first);
-        auto words = result.outputTokens;
-        if (!words.empty() && words.back() == eos)
-            words.pop_back();
-        hyps.push_back(joinTokens(words));
+        // The output's words (a SentencePiece model's pieces joined), as train_translation.py decodes.
+        hyps.push_back(attn::outputText(s2s->translate(rows[i].first)));
         refs.push_back(joinTokens(attn::tokenize(rows[i].second)));
         same += hyps.back() == pyHyps.at(i).get<std::string>();
     }

@@ -21,6 +21,9 @@ using format::esc;
 constexpr int kCrowded = 15;     // from this many source words on, labels stand upright and are abbreviated
 constexpr int kAbbreviateAt = 9; // characters; longer words become 7 characters + "…" when crowded
 
+/// U+2581 "▁", which starts a word in a SentencePiece model's pieces.
+const std::string kWordStart = "\xE2\x96\x81";
+
 QString wordHtml(const std::string& token, bool unknown, bool current) {
     QString w = esc(token);
     if (unknown)
@@ -221,13 +224,43 @@ void DecodeStepPanel::showStep(const attn::TranslationResult* r, int step, const
                             .arg(input)
                             .arg(esc(r->outputTokens[t])));
 
-    // The output as it grows: the words chosen so far, this step's in bold, nothing after it.
-    QStringList words;
-    for (std::size_t i = 0; i <= t; ++i)
-        words << (r->outputTokens[i] == eos && i == t && i + 1 == r->outputTokens.size()
-                      ? QStringLiteral("<i>%1</i>").arg(tr("%1 (end of sentence)").arg(esc(eos)))
-                      : wordHtml(r->outputTokens[i], at(r->outputUnknown, i), i == t));
-    soFar_->setText(tr("Output so far: %1").arg(words.join(QLatin1Char(' '))));
+    // The output as it grows: the tokens chosen so far, this step's in bold, nothing after it. A
+    // SentencePiece model's pieces are joined into words ("▁compr" + "é" = "compré"), as it spells them.
+    const auto eosHtml = [&] {
+        return QStringLiteral("<i>%1</i>").arg(tr("%1 (end of sentence)").arg(esc(eos)));
+    };
+    QString soFar;
+    for (std::size_t i = 0; i <= t; ++i) {
+        const std::string& token = r->outputTokens[i];
+        if (token == eos && i == t && i + 1 == r->outputTokens.size()) {
+            soFar += (soFar.isEmpty() ? QString() : QStringLiteral(" ")) + eosHtml();
+            continue;
+        }
+        if (!r->pieces) {
+            soFar +=
+                (i == 0 ? QString() : QStringLiteral(" ")) + wordHtml(token, at(r->outputUnknown, i), i == t);
+            continue;
+        }
+        const bool startsWord = token.rfind(kWordStart, 0) == 0;
+        std::string shown = startsWord ? token.substr(kWordStart.size()) : token;
+        if (shown.empty() && i == t)
+            shown = token; // a lone "▁": the step chose it, so show it
+        if (startsWord && !soFar.isEmpty())
+            soFar += QLatin1Char(' ');
+        soFar += wordHtml(shown, at(r->outputUnknown, i), i == t);
+    }
+    soFar_->setText(tr("Output so far: %1").arg(soFar));
+    if (r->pieces) {
+        // The piece's word, when the word has more pieces than this one.
+        const int w = t < r->outputWordOf.size() ? r->outputWordOf[t] : -1;
+        int pieces = 0;
+        for (int of : r->outputWordOf)
+            pieces += of == w;
+        if (w >= 0 && static_cast<std::size_t>(w) < r->outputWords.size() && pieces > 1)
+            stepLabel_->setText(
+                stepLabel_->text() +
+                tr(" · a piece of the word “%1”").arg(esc(r->outputWords[static_cast<std::size_t>(w)])));
+    }
 
     // Top-k next words (the engine's softmax); the first is the one greedy decoding took.
     if (t < r->candidates.size() && !r->candidates[t].empty()) {
@@ -240,8 +273,11 @@ void DecodeStepPanel::showStep(const attn::TranslationResult* r, int step, const
         }
         candidates_->setProbabilities(p, candidateLabels_, 0);
         candidatesTitle_->setText(
-            tr("The decoder's %1 most probable next words (softmax over its %2-word vocabulary). Greedy "
-               "decoding takes the first: “%3” (%4).")
+            (r->pieces
+                 ? tr("The decoder's %1 most probable next pieces (softmax over its %2-piece vocabulary). "
+                      "Greedy decoding takes the first: “%3” (%4).")
+                 : tr("The decoder's %1 most probable next words (softmax over its %2-word vocabulary). "
+                      "Greedy decoding takes the first: “%3” (%4)."))
                 .arg(cands.size())
                 .arg(r->logits.cols())
                 .arg(esc(cands.front().token), format::num(cands.front().probability, 3)));

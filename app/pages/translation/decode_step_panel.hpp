@@ -1,7 +1,8 @@
 #pragma once
 // DecodeStepPanel: one step of greedy decoding, as the engine computed it (TranslationResult):
-//   - the output so far, the word chosen at this step in bold and nothing after it;
-//   - the decoder's five most probable next words with their probabilities (ProbabilityBars), the
+//   - the output so far, the token chosen at this step in bold and nothing after it (a SentencePiece
+//     model's pieces joined into the words they spell, the step label naming the piece's word);
+//   - the decoder's five most probable next tokens with their probabilities (ProbabilityBars), the
 //     chosen one (the most probable: greedy decoding) highlighted;
 //   - with attention: the step's attention weights over the source words as bars; without attention a
 //     note that the decoder sees the source only through the context vector.

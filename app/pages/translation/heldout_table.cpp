@@ -1,0 +1,197 @@
+#include "pages/translation/heldout_table.hpp"
+
+#include "widgets/format.hpp"
+
+#include <QGridLayout>
+#include <QLabel>
+#include <QVBoxLayout>
+#include <cmath>
+#include <exception>
+
+namespace {
+
+const QString kNone = QStringLiteral("\u2014"); // "—"
+
+const attn::HeldOutScores::Bucket* findBucket(const std::optional<attn::HeldOutScores>& s,
+                                              const std::string& label) {
+    if (!s)
+        return nullptr;
+    for (const auto& b : s->buckets)
+        if (b.label == label)
+            return &b;
+    return nullptr;
+}
+
+std::optional<double> scoreOf(const attn::HeldOutScores::Bucket* b) {
+    return b ? std::optional<double>(b->score) : std::nullopt;
+}
+
+/// The score as shown (one decimal), so that the difference is that of the numbers on screen.
+double shown(double score) {
+    return std::round(score * 10.0) / 10.0;
+}
+
+} // namespace
+
+HeldOutTable::Source HeldOutTable::read(const std::filesystem::path& dir, const QString& model) {
+    Source s;
+    if (dir.empty())
+        return s;
+    try {
+        s.scores = attn::readHeldOutScores(dir);
+    } catch (const std::exception& e) {
+        s.error =
+            tr("The held-out scores of %1 could not be read: %2").arg(model, QString::fromUtf8(e.what()));
+    }
+    return s;
+}
+
+HeldOutTable::HeldOutTable(QWidget* parent) : QWidget(parent) {
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(2);
+    title_ = new QLabel(this);
+    QFont bold = title_->font();
+    bold.setBold(true);
+    title_->setFont(bold);
+    title_->setToolTip(
+        tr("chrF (character n-gram F-score, 0–100, higher is closer to the reference) of each model on "
+           "its held-out sentence pairs, by the length of the English sentence in words, as the model "
+           "cards report it. Without attention the long sentences suffer most."));
+    message_ = new QLabel(this);
+    message_->setWordWrap(true);
+    QPalette warning = message_->palette();
+    warning.setColor(QPalette::WindowText, QColor(QLatin1String(format::kWarningBrown)));
+    message_->setPalette(warning);
+    message_->hide();
+    grid_ = new QWidget(this);
+    gridLayout_ = new QGridLayout(grid_);
+    gridLayout_->setContentsMargins(0, 0, 0, 0);
+    gridLayout_->setHorizontalSpacing(14);
+    gridLayout_->setVerticalSpacing(1);
+    layout->addWidget(title_);
+    layout->addWidget(grid_);
+    layout->addWidget(message_);
+    layout->addStretch(1);
+    headings_ = {tr("source length"), tr("pairs"), tr("with attention"), tr("without attention"),
+                 tr("difference")};
+    hide();
+}
+
+QString HeldOutTable::scoreText(std::optional<double> score) {
+    return score ? QString::number(*score, 'f', 1) : kNone;
+}
+
+QString HeldOutTable::differenceText(std::optional<double> with, std::optional<double> without) {
+    if (!with || !without)
+        return kNone;
+    const double d = shown(*with) - shown(*without);
+    return (d >= 0 ? QStringLiteral("+") : QStringLiteral("-")) + QString::number(std::abs(d), 'f', 1);
+}
+
+bool HeldOutTable::tableShown() const {
+    return !isHidden() && !grid_->isHidden();
+}
+
+QString HeldOutTable::titleText() const {
+    return title_->text();
+}
+
+QString HeldOutTable::message() const {
+    return message_->isHidden() ? QString() : message_->text();
+}
+
+QString HeldOutTable::cell(int row, int column) const {
+    if (row < 0 || row >= cells_.size() || column < 0 || column >= cells_[row].size())
+        return {};
+    return cells_[row][column];
+}
+
+void HeldOutTable::setSources(const Source& withAttention, const Source& withoutAttention) {
+    cells_.clear();
+    toolTips_.clear();
+    QStringList errors;
+    for (const Source* s : {&withAttention, &withoutAttention})
+        if (!s->error.isEmpty())
+            errors << s->error;
+    const auto& with = withAttention.scores;
+    const auto& without = withoutAttention.scores;
+    if (errors.isEmpty() && with && without && with->metric != without->metric)
+        errors << tr("The two models' held-out scores use different metrics (%1, %2): they are not compared.")
+                      .arg(QString::fromStdString(with->metric), QString::fromStdString(without->metric));
+    if (!errors.isEmpty()) {
+        title_->setText(tr("Held-out scores by source length (model cards)"));
+        message_->setText(errors.join(QLatin1Char('\n')));
+        message_->show();
+        grid_->hide();
+        rebuild();
+        show();
+        return;
+    }
+    message_->clear();
+    message_->hide();
+    if (!with && !without) {
+        rebuild();
+        hide();
+        return;
+    }
+    const attn::HeldOutScores& first = with ? *with : *without;
+    title_->setText(
+        tr("Held-out %1 by source length (model cards)").arg(QString::fromStdString(first.metric)));
+
+    // The attention model's buckets, then any of the baseline's it does not have.
+    std::vector<const attn::HeldOutScores::Bucket*> rows;
+    for (const auto& b : first.buckets)
+        rows.push_back(&b);
+    if (with && without)
+        for (const auto& b : without->buckets)
+            if (!findBucket(with, b.label))
+                rows.push_back(&b);
+    for (const auto* b : rows) {
+        const auto* w = findBucket(with, b->label);
+        const auto* wo = findBucket(without, b->label);
+        const int pairs = w ? w->pairs : b->pairs;
+        cells_.append({QString::fromStdString(b->label), QString::number(pairs), scoreText(scoreOf(w)),
+                       scoreText(scoreOf(wo)), differenceText(scoreOf(w), scoreOf(wo))});
+        toolTips_.append(b->maxTokens < 0
+                             ? tr("English sentences of %1 or more words").arg(b->minTokens)
+                             : tr("English sentences of %1 to %2 words").arg(b->minTokens).arg(b->maxTokens));
+    }
+    const std::optional<double> allWith = with ? std::optional<double>(with->overall) : std::nullopt;
+    const std::optional<double> allWithout = without ? std::optional<double>(without->overall) : std::nullopt;
+    cells_.append({tr("all"), QString::number(first.pairs), scoreText(allWith), scoreText(allWithout),
+                   differenceText(allWith, allWithout)});
+    toolTips_.append(tr("All held-out pairs"));
+    rebuild();
+    grid_->show();
+    show();
+}
+
+void HeldOutTable::rebuild() {
+    while (QLayoutItem* item = gridLayout_->takeAt(0)) {
+        delete item->widget();
+        delete item;
+    }
+    if (cells_.isEmpty())
+        return;
+    for (int c = 0; c < headings_.size(); ++c) {
+        // Italic and bold by markup, not by a font of their own: a label made while teaching mode is on
+        // would keep its large font when it is switched off (teaching::applyFonts restores only the
+        // fonts it scaled).
+        auto* h = new QLabel(QStringLiteral("<i>%1</i>").arg(headings_[c].toHtmlEscaped()), grid_);
+        h->setTextFormat(Qt::RichText);
+        gridLayout_->addWidget(h, 0, c, c == Length ? Qt::AlignLeft : Qt::AlignRight);
+    }
+    for (int r = 0; r < cells_.size(); ++r) {
+        const bool overall = r + 1 == cells_.size();
+        for (int c = 0; c < cells_[r].size(); ++c) {
+            const QString text = cells_[r][c].toHtmlEscaped();
+            auto* l = new QLabel(overall ? QStringLiteral("<b>%1</b>").arg(text) : text, grid_);
+            l->setTextFormat(Qt::RichText);
+            if (c == Length)
+                l->setToolTip(toolTips_[r]);
+            gridLayout_->addWidget(l, r + 1, c, c == Length ? Qt::AlignLeft : Qt::AlignRight);
+        }
+    }
+    gridLayout_->setColumnStretch(ColumnCount, 1);
+}

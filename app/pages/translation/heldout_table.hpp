@@ -1,0 +1,66 @@
+#pragma once
+// HeldOutTable: the two translation models' held-out scores by source length side by side, as their
+// model cards report them (heldout_scores.json beside each checkpoint, attn::readHeldOutScores). One
+// row per length bucket of the attention model (its label and number of pairs), the overall row last;
+// columns: with attention, without attention, and the difference. A bucket or model without a score
+// shows "—". The page reads the files when a model arrives and hands them over (read()); the table only
+// shows them. Hidden when neither model has scores; a malformed file is a message instead of the table.
+
+#include <QString>
+#include <QStringList>
+#include <QVector>
+#include <QWidget>
+#include <attn/models/heldout_scores.hpp>
+#include <filesystem>
+#include <optional>
+
+class QGridLayout;
+class QLabel;
+
+class HeldOutTable : public QWidget {
+    Q_OBJECT
+public:
+    /// What was read for one model.
+    struct Source {
+        std::optional<attn::HeldOutScores> scores; ///< nullopt: no model, no file, or an error
+        QString error;                             ///< non-empty: the file is there but malformed
+    };
+    /// Reads dir/heldout_scores.json (an empty `dir`: no model). Never throws: a malformed file becomes
+    /// Source::error, naming the model `model`.
+    static Source read(const std::filesystem::path& dir, const QString& model);
+
+    /// Columns of cell().
+    enum Column { Length, Pairs, WithAttention, WithoutAttention, Difference, ColumnCount };
+
+    explicit HeldOutTable(QWidget* parent = nullptr);
+
+    /// Shows the two models' scores (or the message when either could not be read).
+    void setSources(const Source& withAttention, const Source& withoutAttention);
+
+    /// True while the table is shown (not while there is no score or only a message).
+    bool tableShown() const;
+    QString titleText() const;
+    /// The message shown instead of the table ("" when there is none).
+    QString message() const;
+    /// Data rows: the buckets, then the overall row.
+    int rowCount() const { return static_cast<int>(cells_.size()); }
+    /// The text of a data cell (row 0 = the first bucket); "" out of range.
+    QString cell(int row, int column) const;
+    /// The column headings as shown.
+    QStringList headings() const { return headings_; }
+
+    /// A score with one decimal ("61.2"), "—" for none; a difference with its sign ("+15.7", "-3.0").
+    static QString scoreText(std::optional<double> score);
+    static QString differenceText(std::optional<double> with, std::optional<double> without);
+
+private:
+    void rebuild();
+
+    QLabel* title_ = nullptr;
+    QLabel* message_ = nullptr;
+    QWidget* grid_ = nullptr;
+    QGridLayout* gridLayout_ = nullptr;
+    QStringList headings_;
+    QVector<QStringList> cells_;
+    QVector<QString> toolTips_; ///< per data row, the bucket's range in words
+};
