@@ -28,7 +28,8 @@ std::shared_ptr<const tokenizers::SentencePiece> readPieces(const std::filesyste
     if (size > kMaxBytes)
         throw CheckpointError(path.string() + ": " + std::to_string(size) +
                                   " bytes, more than a SentencePiece model attnviz reads (64 MiB)",
-                              ErrorInfo{.path = path.string(), .expected = "at most 67108864 bytes",
+                              ErrorInfo{.path = path.string(),
+                                        .expected = "at most 67108864 bytes",
                                         .found = std::to_string(size) + " bytes"});
     std::ifstream in(path, std::ios::binary);
     std::string blob(static_cast<std::size_t>(size), '\0');

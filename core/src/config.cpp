@@ -277,8 +277,9 @@ Seq2SeqConfig parseSeq2SeqConfig(const nlohmann::json& j, const std::string& fil
     c.tgtVocabSize = positiveInt(j, "tgt_vocab_size", file, kMaxVocabSize);
     c.maxLen = positiveInt(j, "max_len", file, kMaxLen);
     c.numLayers = get(j, "num_layers") ? positiveInt(j, "num_layers", file, kMaxLayers) : 1;
-    c.tokenizer = choice(j, "tokenizer", file, Seq2SeqTokenizer::Words, false,
-                         {{"words", Seq2SeqTokenizer::Words}, {"sentencepiece", Seq2SeqTokenizer::SentencePiece}});
+    c.tokenizer =
+        choice(j, "tokenizer", file, Seq2SeqTokenizer::Words, false,
+               {{"words", Seq2SeqTokenizer::Words}, {"sentencepiece", Seq2SeqTokenizer::SentencePiece}});
     c.attention = choice(j, "attention", file, Seq2SeqAttentionKind::Additive, true,
                          {{"additive", Seq2SeqAttentionKind::Additive},
                           {"dot", Seq2SeqAttentionKind::Dot},

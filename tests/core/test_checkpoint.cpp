@@ -130,8 +130,9 @@ TEST(CheckpointText, ClassifyTokenisesLowerCasedWithGloveSplits) {
 class PiecesCheckpointTest : public ::testing::Test {
 protected:
     void SetUp() override {
-        dir_ = fs::temp_directory_path() /
-               ("attn_pieces_" + std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
+        dir_ =
+            fs::temp_directory_path() /
+            ("attn_pieces_" + std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
         fs::remove_all(dir_);
         fs::copy(kParity / "s2s_pieces_2layer_additive", dir_);
     }
@@ -184,8 +185,9 @@ TEST_F(PiecesCheckpointTest, VocabularyThatDisagreesWithThePiecesNamesTheLine) {
             out << line << '\n';
     }
     const auto e = loadError();
-    EXPECT_NE(e.find("src_vocab.txt line 5: '" + lines[4] + "' but piece 4 of src_spm.model is '" + lines[5] + "'"),
-              std::string::npos)
+    EXPECT_NE(
+        e.find("src_vocab.txt line 5: '" + lines[4] + "' but piece 4 of src_spm.model is '" + lines[5] + "'"),
+        std::string::npos)
         << e;
 }
 

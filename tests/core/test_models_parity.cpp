@@ -106,8 +106,8 @@ TEST_P(Seq2SeqParity, GreedyOutputsLogitsAndAlignmentMatchPyTorch) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Variants, Seq2SeqParity,
-                         ::testing::Values("s2s_additive", "s2s_dot", "s2s_none", "s2s_pieces_2layer_additive",
-                                           "s2s_pieces_2layer_none"));
+                         ::testing::Values("s2s_additive", "s2s_dot", "s2s_none",
+                                           "s2s_pieces_2layer_additive", "s2s_pieces_2layer_none"));
 
 class VitParity : public ::testing::TestWithParam<std::string> {};
 

@@ -16,14 +16,19 @@ const fs::path kParity = fs::path(ATTNVIZ_TEST_DATA_DIR) / "parity";
 attn::TranslationResult handMade() {
     attn::TranslationResult r;
     r.pieces = true;
-    r.sourceTokens = {"\xE2\x96\x81the", "\xE2\x96\x81" "bo", "ok", "</s>"};
+    r.sourceTokens = {"\xE2\x96\x81the",
+                      "\xE2\x96\x81"
+                      "bo",
+                      "ok", "</s>"};
     r.sourceWords = {"the", "book"};
     r.sourceWordOf = {0, 1, 1, -1};
-    r.outputTokens = {"\xE2\x96\x81" "el", "\xE2\x96\x81lib", "ro", "</s>"};
+    r.outputTokens = {"\xE2\x96\x81"
+                      "el",
+                      "\xE2\x96\x81lib", "ro", "</s>"};
     r.outputWords = {"el", "libro"};
     r.outputWordOf = {0, 1, 1, -1};
     r.hasAttention = true;
-    r.alignment.resize(4, 4); // steps x source pieces; each row sums to 1
+    r.alignment.resize(4, 4);                  // steps x source pieces; each row sums to 1
     r.alignment << 0.70f, 0.10f, 0.10f, 0.10f, //
         0.05f, 0.60f, 0.25f, 0.10f,            //
         0.10f, 0.20f, 0.50f, 0.20f,            //

@@ -34,7 +34,8 @@ TEST(ChrF, HandComputations) {
     EXPECT_NEAR(attn::chrF("ab", "abc"), 100.0 * 5 * p * r / (4 * p + r), 1e-9);
     // "é" is one character (two UTF-8 bytes): "café" has 4 unigrams.
     EXPECT_NEAR(attn::chrF("caf\xC3\xA9", "cafe"), attn::chrF("cafx", "cafe"), 1e-12);
-    EXPECT_THROW(attn::chrF(std::vector<std::string>{"a"}, std::vector<std::string>{}), std::invalid_argument);
+    EXPECT_THROW(attn::chrF(std::vector<std::string>{"a"}, std::vector<std::string>{}),
+                 std::invalid_argument);
 }
 
 TEST(ChrF, EqualsTrainingScriptsCorpusScore) {
@@ -54,8 +55,9 @@ namespace {
 class HeldOutScoresTest : public ::testing::Test {
 protected:
     void SetUp() override {
-        dir_ = fs::temp_directory_path() /
-               ("attn_scores_" + std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
+        dir_ =
+            fs::temp_directory_path() /
+            ("attn_scores_" + std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
         fs::remove_all(dir_);
         fs::create_directories(dir_);
         valid_ = nlohmann::json::parse(R"({"metric": "chrF", "overall": {"pairs": 20, "score": 61.5},
@@ -114,7 +116,8 @@ TEST_F(HeldOutScoresTest, MalformedValuesNameTheKey) {
     auto high = valid_;
     high["buckets"][1]["score"] = 101;
     write(high.dump());
-    EXPECT_NE(error().find("key 'buckets[1].score' must be a score from 0 to 100"), std::string::npos) << error();
+    EXPECT_NE(error().find("key 'buckets[1].score' must be a score from 0 to 100"), std::string::npos)
+        << error();
 
     auto inverted = valid_;
     inverted["buckets"][0]["max"] = 0;

@@ -1,6 +1,6 @@
-#include <attn/metrics/chrf.hpp>
 #include <algorithm>
 #include <array>
+#include <attn/metrics/chrf.hpp>
 #include <stdexcept>
 #include <unordered_map>
 
@@ -18,7 +18,11 @@ std::u32string characters(const std::string& s) {
     std::size_t i = 0;
     while (i < s.size()) {
         const auto lead = static_cast<unsigned char>(s[i]);
-        std::size_t len = lead < 0x80 ? 1 : (lead >> 5) == 0x6 ? 2 : (lead >> 4) == 0xE ? 3 : (lead >> 3) == 0x1E ? 4 : 0;
+        std::size_t len = lead < 0x80           ? 1
+                          : (lead >> 5) == 0x6  ? 2
+                          : (lead >> 4) == 0xE  ? 3
+                          : (lead >> 3) == 0x1E ? 4
+                                                : 0;
         bool valid = len > 0 && i + len <= s.size();
         for (std::size_t k = 1; valid && k < len; ++k)
             valid = (static_cast<unsigned char>(s[i + k]) & 0xC0) == 0x80;

@@ -22,14 +22,16 @@ const nlohmann::json& member(const nlohmann::json& j, const std::string& key, co
     return *it;
 }
 
-int count(const nlohmann::json& j, const std::string& key, const std::string& file, const std::string& where) {
+int count(const nlohmann::json& j, const std::string& key, const std::string& file,
+          const std::string& where) {
     const auto& v = member(j, key, file, where);
     if (!v.is_number_integer() || v.get<long long>() < 0 || v.get<long long>() > 1'000'000'000)
         bad(file, where + key, "must be a count (0 .. 10^9)", &v);
     return static_cast<int>(v.get<long long>());
 }
 
-double score(const nlohmann::json& j, const std::string& key, const std::string& file, const std::string& where) {
+double score(const nlohmann::json& j, const std::string& key, const std::string& file,
+             const std::string& where) {
     const auto& v = member(j, key, file, where);
     if (!v.is_number() || !std::isfinite(v.get<double>()) || v.get<double>() < 0 || v.get<double>() > 100)
         bad(file, where + key, "must be a score from 0 to 100", &v);
@@ -45,7 +47,8 @@ std::optional<HeldOutScores> readHeldOutScores(const std::filesystem::path& dir)
     const std::string file = path.string();
     const nlohmann::json j = readConfigJson(path); // size limit, byte offsets of syntax errors
     if (!j.is_object())
-        throw ConfigError(file + ": expected a JSON object", ErrorInfo{.path = file, .found = describeJson(j)});
+        throw ConfigError(file + ": expected a JSON object",
+                          ErrorInfo{.path = file, .found = describeJson(j)});
     HeldOutScores s;
     const auto& metric = member(j, "metric", file, "");
     if (!metric.is_string())

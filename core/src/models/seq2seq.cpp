@@ -30,9 +30,9 @@ void requireSamePieces(const Vocabulary& v, const tokenizers::SentencePiece& sp,
                                     .found = std::to_string(v.size())});
     for (int id = 0; id < v.size(); ++id)
         if (v.token(id) != sp.piece(id))
-            throw ConfigError(std::string(vocabFile) + " line " + std::to_string(id + 1) + ": '" + v.token(id) +
-                                  "' but piece " + std::to_string(id) + " of " + modelFile + " is '" +
-                                  sp.piece(id) + "'",
+            throw ConfigError(std::string(vocabFile) + " line " + std::to_string(id + 1) + ": '" +
+                                  v.token(id) + "' but piece " + std::to_string(id) + " of " + modelFile +
+                                  " is '" + sp.piece(id) + "'",
                               ErrorInfo{.line = id + 1, .expected = sp.piece(id), .found = v.token(id)});
 }
 
@@ -68,8 +68,8 @@ Seq2SeqModel::~Seq2SeqModel() = default;
 Seq2SeqModel::Seq2SeqModel(Seq2SeqConfig config, Vocabulary src, Vocabulary tgt, WeightLoader& w,
                            std::shared_ptr<const tokenizers::SentencePiece> srcPieces,
                            std::shared_ptr<const tokenizers::SentencePiece> tgtPieces)
-    : config_(std::move(config)), src_(std::move(src)), tgt_(std::move(tgt)), srcPieces_(std::move(srcPieces)),
-      tgtPieces_(std::move(tgtPieces)) {
+    : config_(std::move(config)), src_(std::move(src)), tgt_(std::move(tgt)),
+      srcPieces_(std::move(srcPieces)), tgtPieces_(std::move(tgtPieces)) {
     const Eigen::Index H = config_.hiddenSize;
     const bool usesPieces = config_.tokenizer == Seq2SeqTokenizer::SentencePiece;
     if (usesPieces != (srcPieces_ && tgtPieces_))
