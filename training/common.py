@@ -263,6 +263,17 @@ class Timer:
         return (time.time() - self.start) / 60.0
 
 
+class CpuTimer:
+    """Minutes of this process's CPU time: a budget of "N minutes of one core" that does not shrink
+    when other work shares the machine (a one-thread run uses one core at most)."""
+
+    def __init__(self):
+        self.start = time.process_time()
+
+    def minutes(self):
+        return (time.process_time() - self.start) / 60.0
+
+
 class Budget:
     """Training progress in [0, 1] for the learning-rate schedule, with an optional wall-clock budget.
 

@@ -32,7 +32,7 @@ OUT = os.path.join(HERE, "..", "tests", "data", "decode", "translation-en-es-top
 SENTENCES = [
     "The book that I bought is very interesting",
     "She is reading a book in the garden",
-    # "zyxwv" and "qwertyuiop" are not in the source vocabulary: they become <unk>.
+    # Rare letter strings: <unk> for a word model, cut into small pieces by a SentencePiece model.
     "My zyxwv friend went to the qwertyuiop market",
 ]
 TOP_K = 5
@@ -55,14 +55,26 @@ def load(name):
     return model, cfg, src, tgt
 
 
+def source_ids(name, cfg, src):
+    """The encoder's ids for a list of words: SentencePiece pieces of the words joined by spaces
+    (src_spm.model, python3-sentencepiece), or the word vocabulary with unknown words -> unk_token."""
+    if cfg.get("tokenizer", "words") == "sentencepiece":
+        import sentencepiece as spm
+        sp = spm.SentencePieceProcessor(model_file=os.path.join(MODELS, name, "src_spm.model"))
+        return lambda words: sp.encode(" ".join(words))
+    index = {w: i for i, w in enumerate(src)}
+    unk = index[cfg["unk_token"]]
+    return lambda words: [index.get(w, unk) for w in words]
+
+
 def run(name):
     model, cfg, src, tgt = load(name)
     index = {w: i for i, w in enumerate(src)}
-    unk = index[cfg["unk_token"]]
+    encode = source_ids(name, cfg, src)
     cases = []
     for text in SENTENCES:
         words = tokenize(text)
-        ids = [index.get(w, unk) for w in words]
+        ids = encode(words)
         if cfg.get("src_append_eos", False):
             ids.append(index[cfg["eos_token"]])
         out_ids, logits, _ = model.greedy(ids)
@@ -77,7 +89,7 @@ def run(name):
                               probabilities=[float(p) for p in top.values[t]]))
         cases.append(dict(text=text, words=words, source_ids=ids, output_ids=out_ids,
                           output_tokens=[tgt[i] for i in out_ids], steps=steps,
-                          final_encoder_state=[float(x) for x in hidden[0, 0]]))
+                          final_encoder_state=[float(x) for x in hidden[-1, 0]]))
     return dict(model=name, attention=cfg["attention"], top_k=TOP_K, cases=cases)
 
 

@@ -1,18 +1,20 @@
 #!/usr/bin/python3
 """Prepare English -> Spanish sentence pairs for the translation models.
 
-Default data: the quoted example sentences of WordNet 3.0 (Debian wordnet-base, /usr/share/wordnet/
-data.{noun,verb,adj,adv}; in each synset's gloss after '|', examples are between double quotes),
-cleaned and deduplicated, translated in one batch by Apertium (Debian apertium-eng-spa, `apertium
-eng-spa`). Pairs whose Spanish output carries an Apertium mark are dropped: '*' unknown word,
-'#' generation error, '@' transfer error.
+Default data: English from WordNet 3.0 (Debian wordnet-base, /usr/share/wordnet/data.{noun,verb,adj,
+adv}; Princeton WordNet licence): in each synset's gloss after '|', the quoted example sentences
+(`examples`) and the definitions, split at ';' (`glosses`), cleaned and deduplicated, translated in
+one batch by Apertium (Debian apertium-eng-spa, `apertium eng-spa`, GPL-2+). Pairs whose Spanish output
+carries an Apertium mark are dropped: '*' unknown word, '#' generation error, '@' transfer error.
 
     /usr/bin/python3 training/prepare_translation.py
     /usr/bin/python3 training/prepare_translation.py --tatoeba spa.txt   # English TAB Spanish [TAB attribution]
 
 Writes training/data/translation/{train,val,heldout}.tsv (English TAB Spanish, untokenised) and
-meta.json. Split: shuffle with seed 11; held-out 1,000, val 500, the rest train. Only English sentences
-of 3..20 tokens made of ASCII characters are kept (the C++ tokenizer and the app's input are ASCII-only).
+meta.json (the count of each source). Split: shuffle with seed 11; held-out 2,000, val 1,000, the rest
+train; the split is made here, before any training (the SentencePiece models of train_translation.py
+are trained on train.tsv only). Only English of 3..40 tokens made of ASCII characters is kept (the
+C++ tokenizer and the app's input are ASCII-only).
 """
 
 import argparse
@@ -30,9 +32,12 @@ OUT = os.path.join(common.DATA_DIR, "translation")
 WORDNET = "/usr/share/wordnet"
 
 
-def wordnet_examples():
-    seen = set()
-    out = []
+MIN_TOKENS, MAX_TOKENS = 3, 40
+
+
+def wordnet_text():
+    """(examples, glosses) of every synset, in file order, cleaned; duplicates are removed later."""
+    examples, glosses = [], []
     for pos in ("noun", "verb", "adj", "adv"):
         path = os.path.join(WORDNET, "data." + pos)
         if not os.path.exists(path):
@@ -46,10 +51,55 @@ def wordnet_examples():
                     continue
                 for ex in re.findall(r'"([^"]+)"', gloss):
                     s = clean(ex)
-                    if s and s.lower() not in seen:
-                        seen.add(s.lower())
-                        out.append(s)
-    log(f"WordNet quoted examples (cleaned, unique): {len(out)}")
+                    if s:
+                        examples.append(s)
+                # The definition is what is left without the quoted examples; ';' separates senses.
+                for part in re.sub(r'"[^"]*"', " ", gloss).split(";"):
+                    s = clean(part)
+                    if s:
+                        glosses.append(s)
+    log(f"WordNet: {len(examples)} quoted examples, {len(glosses)} definition parts (cleaned)")
+    return examples, glosses
+
+
+GCIDE = "/usr/share/dictd/gcide.dict.dz"
+
+
+def gcide_text():
+    """Definitions and quoted usage examples of GCIDE (Debian dict-gcide, GPL-2+: Webster's 1913 and
+    WordNet-derived entries). The dictionary is plain text: entries start at column 0, senses are
+    indented paragraphs; [bracketed] sources and etymologies, {braces} (cross-references, kept as text)
+    and "--Author." citations are removed; a sense splits at ';' (a leading "as," introduces a usage)."""
+    import gzip
+    if not os.path.exists(GCIDE):
+        raise FileNotFoundError(f"{GCIDE}: apt-get install dict-gcide")
+    out = []
+    with gzip.open(GCIDE, "rt", encoding="utf-8", errors="replace") as f:
+        text = f.read()
+    for para in re.split(r"\n\s*\n", text):
+        lines = para.split("\n")
+        if not lines or not lines[0].startswith(" "):
+            continue  # entry headings (pronunciation, part of speech, etymology) and the file header
+        body = " ".join(line.strip() for line in lines)
+        if body.startswith(("Syn:", "Syn.", "Note:")):
+            if not body.startswith("Note:"):
+                continue
+            body = body[len("Note:"):]
+        body = re.sub(r"\[[^\]]*\]", " ", body)
+        body = body.replace("{", "").replace("}", "")
+        body = re.sub(r"^\s*\d+\.\s*", "", body)
+        body = re.sub(r"^\s*\([^)]*\)\s*", "", body)
+        quotes = re.findall(r'"([^"]+)"', body)
+        body = re.sub(r'"[^"]*"', ";", body)
+        body = body.split("--")[0]
+        for part in body.split(";") + [q.split("--")[0] for q in quotes]:
+            part = part.strip()
+            if part.startswith("as, "):
+                part = part[4:]
+            s = clean(part)
+            if s:
+                out.append(s)
+    log(f"GCIDE: {len(out)} definition parts and quotations (cleaned)")
     return out
 
 
@@ -57,10 +107,10 @@ def clean(s):
     s = " ".join(s.split()).strip(" ;,")
     if not s or not s.isascii() or "--" in s or "..." in s or "_" in s:
         return None
-    if any(c in s for c in "[]{}<>|/\\=+*#@"):
+    if any(c in s for c in "[]{}<>|/\\=+*#@`^"):
         return None
     n = len(tokenize(s))
-    if n < 3 or n > 20:
+    if n < MIN_TOKENS or n > MAX_TOKENS:
         return None
     s = s[0].upper() + s[1:]
     if s[-1] not in ".!?":
@@ -103,25 +153,44 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--tatoeba", metavar="FILE", help="use a Tatoeba/Anki TSV file instead of WordNet+Apertium")
     ap.add_argument("--seed", type=int, default=11)
-    ap.add_argument("--heldout", type=int, default=1000)
-    ap.add_argument("--val", type=int, default=500)
+    ap.add_argument("--heldout", type=int, default=2000)
+    ap.add_argument("--val", type=int, default=1000)
+    ap.add_argument("--sources", default="examples,glosses,gcide",
+                    help="comma-separated sources: examples, glosses (WordNet), gcide (default all three)")
     args = ap.parse_args()
     os.makedirs(OUT, exist_ok=True)
     if args.tatoeba:
         pairs = read_tatoeba(args.tatoeba)
         source = f"Tatoeba/Anki TSV {os.path.basename(args.tatoeba)}"
-        dropped = 0
+        dropped, counts = 0, {}
     else:
-        english = wordnet_examples()
+        examples, glosses = wordnet_text()
+        wanted = args.sources.split(",")
+        unknown = [w for w in wanted if w not in ("examples", "glosses", "gcide")]
+        if unknown:
+            raise SystemExit(f"--sources: unknown source {unknown[0]!r} (examples, glosses, gcide)")
+        gcide = gcide_text() if "gcide" in wanted else []
+        english, origin, seen = [], [], set()
+        for name, rows in (("examples", examples), ("glosses", glosses), ("gcide", gcide)):
+            if name not in wanted:
+                continue
+            for e in rows:
+                key = " ".join(tokenize(e))  # the same sentence up to case and spacing is one pair
+                if key not in seen:
+                    seen.add(key)
+                    english.append(e)
+                    origin.append(name)
+        log(f"unique English: {len(english)}")
         spanish = apertium(english)
-        pairs, dropped = [], 0
-        for e, s in zip(english, spanish):
+        pairs, dropped, counts = [], 0, {}
+        for e, s, o in zip(english, spanish, origin):
             if not s or any(m in s for m in "*#@"):
                 dropped += 1
                 continue
             pairs.append((e, s[0].upper() + s[1:]))
-        log(f"kept {len(pairs)} pairs; dropped {dropped} with Apertium marks (* # @)")
-        source = "WordNet 3.0 examples + Apertium eng-spa"
+            counts[o] = counts.get(o, 0) + 1
+        log(f"kept {len(pairs)} pairs {counts}; dropped {dropped} with Apertium marks (* # @)")
+        source = " + ".join(wanted) + " (WordNet 3.0, GCIDE) translated by Apertium eng-spa"
     rng = random.Random(args.seed)
     rng.shuffle(pairs)
     heldout, val, train = pairs[: args.heldout], pairs[args.heldout : args.heldout + args.val], \
@@ -135,7 +204,8 @@ def main():
             f"{sum(5 < n <= 10 for n in lens)}, >10: {sum(n > 10 for n in lens)}")
     common.write_json(os.path.join(OUT, "meta.json"), {"source": source, "seed": args.seed, "train": len(train),
                                                        "val": len(val), "heldout": len(heldout),
-                                                       "dropped_marked": dropped})
+                                                       "dropped_marked": dropped,
+                                                       "pairs_by_source": counts if not args.tatoeba else {}})
 
 
 if __name__ == "__main__":

@@ -1,9 +1,15 @@
 #!/usr/bin/python3
 """Train the English -> Spanish GRU seq2seq (architecture "seq2seq_attention") and export it.
 
-One-layer GRU encoder and decoder (hidden 128). --attention additive (Bahdanau: the decoder looks back
+GRU encoder and decoder (--hidden, --layers). --attention additive (Bahdanau: the decoder looks back
 at every encoder state at every step) or none (the decoder only gets the encoder's last state: the
 "before" model of the chapter). Same data, seed, vocabulary and schedule for both.
+
+Tokens: --spm N (default 8000) trains one SentencePiece BPE model per side on the training split only
+(training/data/translation/spm/{src,tgt}.model, the text tokenised and lower-cased by the attnviz
+tokenizer first, so pieces never cross a word), ids 0 <pad>, 1 <unk>, 2 <s> (= sos), 3 </s> (= eos);
+the checkpoint then carries src_spm.model / tgt_spm.model and config "tokenizer": "sentencepiece".
+--spm 0 keeps the old word vocabularies (--vocab words seen twice, the rest <unk>).
 
     /usr/bin/python3 training/prepare_translation.py
     OPENBLAS_NUM_THREADS=1 /usr/bin/python3 training/train_translation.py --attention additive --export translation-en-es
@@ -46,14 +52,82 @@ def build_vocab(token_lists, specials, max_size, min_count=2):
     return specials + words[: max_size - len(specials)]
 
 
-def translate(model, pairs, src_index, tgt_vocab, eos_id, max_len):
-    """Greedy translations of the English sides, space-joined, without eos."""
+class WordCodec:
+    """The old word vocabularies: a token per id, unknown words -> <unk>."""
+
+    def __init__(self, src_vocab, tgt_vocab):
+        self.src_vocab, self.tgt_vocab = src_vocab, tgt_vocab
+        self.src_index = {w: i for i, w in enumerate(src_vocab)}
+        self.tgt_index = {w: i for i, w in enumerate(tgt_vocab)}
+        self.sos, self.eos, self.unk = SOS, EOS, UNK
+        self.src_eos = self.src_index[EOS]
+        self.tgt_eos = self.tgt_index[EOS]
+        self.sos_id = self.tgt_index[SOS]
+
+    def encode_src(self, words):
+        return [self.src_index.get(t, 1) for t in words]
+
+    def encode_tgt(self, words):
+        return [self.tgt_index.get(t, 1) for t in words]
+
+    def decode_tgt(self, ids):
+        return " ".join(self.tgt_vocab[i] for i in ids if i != self.tgt_eos)
+
+
+class SpmCodec:
+    """SentencePiece BPE per side on the tokenised, lower-cased words joined by spaces."""
+
+    def __init__(self, src_model, tgt_model):
+        import sentencepiece as spm
+        self.src = spm.SentencePieceProcessor(model_file=src_model)
+        self.tgt = spm.SentencePieceProcessor(model_file=tgt_model)
+        self.src_vocab = [self.src.id_to_piece(i) for i in range(self.src.get_piece_size())]
+        self.tgt_vocab = [self.tgt.id_to_piece(i) for i in range(self.tgt.get_piece_size())]
+        self.sos, self.eos, self.unk = "<s>", "</s>", "<unk>"
+        self.src_eos = self.src.eos_id()
+        self.tgt_eos = self.tgt.eos_id()
+        self.sos_id = self.tgt.bos_id()
+
+    def encode_src(self, words):
+        return self.src.encode(" ".join(words))
+
+    def encode_tgt(self, words):
+        return self.tgt.encode(" ".join(words))
+
+    def decode_tgt(self, ids):
+        return self.tgt.decode([i for i in ids if i != self.tgt_eos])
+
+
+def train_spm(prefix, lines, size):
+    """A BPE model on `lines` (one tokenised sentence each); ids: 0 pad, 1 unk, 2 <s>, 3 </s>.
+    Deterministic (one thread, input in file order); written under a per-process name and renamed, so
+    the two models of a comparison can be trained at the same time."""
+    import sentencepiece as spm
+    os.makedirs(os.path.dirname(prefix), exist_ok=True)
+    final, prefix = prefix, f"{prefix}.{os.getpid()}"
+    text = prefix + ".txt"
+    with open(text, "w", encoding="utf-8") as f:
+        f.write("".join(line + "\n" for line in lines))
+    spm.SentencePieceTrainer.train(input=text, model_prefix=prefix, vocab_size=size, model_type="bpe",
+                                   character_coverage=1.0, pad_id=0, unk_id=1, bos_id=2, eos_id=3,
+                                   pad_piece="<pad>", unk_piece="<unk>", bos_piece="<s>", eos_piece="</s>",
+                                   input_sentence_size=0, shuffle_input_sentence=False,
+                                   num_threads=1, minloglevel=2)
+    os.replace(prefix + ".model", final + ".model")
+    os.replace(prefix + ".vocab", final + ".vocab")
+    os.remove(text)
+    return final + ".model"
+
+
+def translate(model, pairs, codec, max_len, beam=1):
+    """Translations (greedy, or beam search of width `beam`) of the English sides, as space-joined
+    words without eos."""
     model.eval()
     hyps = []
     for en, _ in pairs:
-        ids = [src_index.get(t, 1) for t in tokenize(en)] + [src_index[EOS]]
-        out, _, _ = model.greedy(ids, max_len)
-        hyps.append(" ".join(tgt_vocab[i] for i in out if i != eos_id))
+        ids = codec.encode_src(tokenize(en)) + [codec.src_eos]
+        out = model.beam(ids, beam, max_len) if beam > 1 else model.greedy(ids, max_len)[0]
+        hyps.append(codec.decode_tgt(out))
     model.train()
     return hyps
 
@@ -75,15 +149,22 @@ def score(hyps, pairs):
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--attention", choices=["additive", "dot", "none"], default="additive")
-    ap.add_argument("--hidden", type=int, default=128)
+    ap.add_argument("--hidden", type=int, default=256)
+    ap.add_argument("--layers", type=int, default=2, help="GRU layers in the encoder and the decoder")
+    ap.add_argument("--spm", type=int, default=8000,
+                    help="SentencePiece pieces per side (0 = word vocabularies of --vocab)")
+    ap.add_argument("--beam", type=int, default=1, help="beam width for the held-out scores (1 = greedy)")
+    ap.add_argument("--max-steps", type=int, default=0,
+                    help="the schedule: stop after this many optimiser steps (0 = --epochs epochs); the "
+                         "learning rate decays linearly to 0.1x over it")
     ap.add_argument("--epochs", type=int, default=3)
     ap.add_argument("--batch", type=int, default=64)
     ap.add_argument("--lr", type=float, default=2e-3)
     ap.add_argument("--vocab", type=int, default=4000, help="max source / target vocabulary size")
-    ap.add_argument("--max-len", type=int, default=32, help="max decoding steps (config max_len)")
+    ap.add_argument("--max-len", type=int, default=64, help="max decoding steps (config max_len)")
     ap.add_argument("--seed", type=int, default=5)
     ap.add_argument("--minutes", type=float, default=0,
-                    help="wall-clock training budget: stop when reached; the LR decay follows the larger of "
+                    help="training budget in minutes of CPU time (one thread: minutes of one core): stop when reached; the LR decay follows the larger of "
                          "step/total and elapsed/budget (0 = no budget). Without a budget the best epoch by "
                          "validation chrF is kept; with one, the final state")
     ap.add_argument("--threads", type=int, default=1)
@@ -100,33 +181,43 @@ def main():
     val = read_pairs(os.path.join(DATA, "val.tsv"))
     heldout = read_pairs(os.path.join(DATA, "heldout.tsv"))
     tok_train = [(tokenize(e), tokenize(s)) for e, s in train]
-    tok_train = [(e, s) for e, s in tok_train if len(s) + 1 <= args.max_len]
-    src_vocab = build_vocab([e for e, _ in tok_train], [PAD, UNK, EOS], args.vocab)
-    tgt_vocab = build_vocab([s for _, s in tok_train], [PAD, UNK, SOS, EOS], args.vocab)
-    src_index = {w: i for i, w in enumerate(src_vocab)}
-    tgt_index = {w: i for i, w in enumerate(tgt_vocab)}
-    log(f"train pairs {len(tok_train)}; src vocab {len(src_vocab)}; tgt vocab {len(tgt_vocab)}")
+    if args.spm:
+        spm_dir = os.path.join(DATA, "spm")
+        codec = SpmCodec(train_spm(os.path.join(spm_dir, "src"), [" ".join(e) for e, _ in tok_train], args.spm),
+                         train_spm(os.path.join(spm_dir, "tgt"), [" ".join(t) for _, t in tok_train], args.spm))
+    else:
+        kept = [(e, t) for e, t in tok_train if len(t) + 1 <= args.max_len]
+        codec = WordCodec(build_vocab([e for e, _ in kept], [PAD, UNK, EOS], args.vocab),
+                          build_vocab([t for _, t in kept], [PAD, UNK, SOS, EOS], args.vocab))
+    src_vocab, tgt_vocab = codec.src_vocab, codec.tgt_vocab
+    eos_id = codec.tgt_eos
+    data = []
+    for e, t in tok_train:
+        src = codec.encode_src(e) + [codec.src_eos]
+        tgt = codec.encode_tgt(t) + [eos_id]
+        if len(tgt) <= args.max_len:  # the decoder must be able to reach eos within max_len steps
+            data.append((src, tgt))
+    log(f"train pairs {len(data)} of {len(tok_train)}; src vocab {len(src_vocab)}; tgt vocab {len(tgt_vocab)}; "
+        f"mean pieces src {sum(len(s) for s, _ in data) / len(data):.1f} tgt {sum(len(t) for _, t in data) / len(data):.1f}")
 
     config = {
-        "architecture": "seq2seq_attention", "hidden_size": args.hidden, "attention": args.attention,
+        "architecture": "seq2seq_attention", "hidden_size": args.hidden, "num_layers": args.layers,
+        "attention": args.attention,
         "src_vocab_size": len(src_vocab), "tgt_vocab_size": len(tgt_vocab), "max_len": args.max_len,
-        "sos_token": SOS, "eos_token": EOS, "unk_token": UNK, "src_append_eos": True,
-        "sos_id": tgt_index[SOS], "eos_id": tgt_index[EOS], "dropout": 0.1,
+        "sos_token": codec.sos, "eos_token": codec.eos, "unk_token": codec.unk, "src_append_eos": True,
+        "sos_id": codec.sos_id, "eos_id": eos_id, "dropout": 0.1,
+        "tokenizer": "sentencepiece" if args.spm else "words",
     }
     model = Seq2SeqAttention(config)
-    eos_id = tgt_index[EOS]
-    data = []
-    for e, s in tok_train:
-        src = [src_index.get(t, 1) for t in e] + [src_index[EOS]]
-        tgt = [tgt_index.get(t, 1) for t in s] + [eos_id]
-        data.append((src, tgt))
     # Batches of similar source length (less padding); order of batches shuffled every epoch.
     order = sorted(range(len(data)), key=lambda i: (len(data[i][0]), len(data[i][1])))
     chunks = [order[i : i + args.batch] for i in range(0, len(order), args.batch)]
     opt = torch.optim.Adam(model.parameters(), lr=args.lr)
-    total_steps = args.epochs * len(chunks)
+    total_steps = args.max_steps if args.max_steps else args.epochs * len(chunks)
+    if args.max_steps:
+        args.epochs = -(-args.max_steps // len(chunks))
 
-    budget = common.Budget(timer, args.minutes, total_steps)
+    budget = common.Budget(common.CpuTimer(), args.minutes, total_steps)
     sched = torch.optim.lr_scheduler.LambdaLR(opt, lambda s: max(0.1, 1.0 - budget.progress(s)))
     out_of_time = False
     steps_done = 0
@@ -146,34 +237,41 @@ def main():
                 src[i, : len(s)] = torch.tensor(s)
                 tgt[i, : len(t)] = torch.tensor(t)
             lengths = torch.tensor([len(s) for s, _ in batch])
-            logits, _ = model(src, target=tgt, lengths=lengths)
-            loss = F.cross_entropy(logits.reshape(-1, logits.shape[-1]), tgt.reshape(-1), ignore_index=0)
+            states, _ = model.decoder_states(src, target=tgt, lengths=lengths)
+            real = tgt != 0  # the loss of cross_entropy(..., ignore_index=pad), projecting real positions only
+            loss = F.cross_entropy(model.decoder.out(states[real]), tgt[real])
             loss_sum += common.optimizer_step(model, opt, sched, loss)
             steps_done += 1
+            if args.max_steps and steps_done >= args.max_steps:
+                log(f"  schedule of {args.max_steps} steps done at epoch {epoch + 1}, step {step + 1}")
+                break
             if budget.exhausted():
                 out_of_time = True
                 log(f"  time budget of {args.minutes} min reached at epoch {epoch + 1}, step {step + 1}")
                 break
             if step % 100 == 99:
-                log(f"  step {step + 1}/{len(chunks)} loss {loss_sum / (step + 1):.3f} ({timer.minutes():.1f} min)")
+                log(f"  step {step + 1}/{len(chunks)} loss {loss_sum / (step + 1):.3f} ({timer.minutes():.1f} min, "
+                    f"{budget.timer.minutes():.1f} CPU min)")
         if out_of_time:
             best = (-1.0, epoch + 1, copy.deepcopy(model.state_dict()))
             history.append({"epoch": epoch + 1, "loss": loss_sum / max(1, step + 1), "steps": steps_done,
                             "minutes": timer.minutes(), "stopped": "time budget"})
             break
         with torch.no_grad():
-            va = score(translate(model, val[:300], src_index, tgt_vocab, eos_id, args.max_len), val[:300])
+            va = score(translate(model, val[:300], codec, args.max_len), val[:300])
         history.append({"epoch": epoch + 1, "loss": loss_sum / len(chunks), "val": va, "minutes": timer.minutes()})
         log(f"epoch {epoch + 1}/{args.epochs} loss {loss_sum / len(chunks):.3f} val chrF {va['overall']['chrF']:.2f} "
             f"BLEU {va['overall']['BLEU']:.2f} long chrF {va['>10']['chrF']:.2f} ({timer.minutes():.1f} min)")
         if va["overall"]["chrF"] > best[0]:
             best = (va["overall"]["chrF"], epoch + 1, copy.deepcopy(model.state_dict()))
+        if args.max_steps and steps_done >= args.max_steps:
+            break
     model.load_state_dict(best[2])
     n = min(args.heldout_sample, len(heldout))
     with torch.no_grad():
         # The committed sample is the first n held-out pairs: both are scored from the same greedy outputs
         # (one sentence at a time, so the split does not change them).
-        hyps = translate(model, heldout, src_index, tgt_vocab, eos_id, args.max_len)
+        hyps = translate(model, heldout, codec, args.max_len, args.beam)
         sample_hyps = hyps[:n]
         sample_result = score(sample_hyps, heldout[:n])
         result = score(hyps, heldout)
@@ -188,7 +286,8 @@ def main():
     metrics = {"attention": args.attention, "best_epoch": best[1], "steps_done": steps_done,
                "epochs_done": steps_done / len(chunks), "minutes_budget": args.minutes, "heldout": result, "heldout_sample": sample_result,
                "train_minutes": minutes, "history": history, "command": " ".join(sys.argv),
-               "src_vocab": len(src_vocab), "tgt_vocab": len(tgt_vocab), "train_pairs": len(tok_train)}
+               "src_vocab": len(src_vocab), "tgt_vocab": len(tgt_vocab), "train_pairs": len(data),
+               "beam": args.beam, "layers": args.layers, "hidden": args.hidden, "spm": args.spm}
     run_dir = os.path.join(common.TRAINING_DIR, "runs", name)
     common.write_json(os.path.join(run_dir, "metrics.json"), metrics)
     with open(os.path.join(run_dir, "heldout_hypotheses.txt"), "w", encoding="utf-8") as f:
@@ -196,7 +295,13 @@ def main():
     if args.export:
         out = os.path.join(common.MODELS_DIR, args.export)
         export_checkpoint(model, config, out, src_vocab=src_vocab, tgt_vocab=tgt_vocab,
-                          metadata={"dataset": "WordNet examples + Apertium eng-spa"})
+                          metadata={"dataset": "WordNet 3.0 + GCIDE English, Apertium eng-spa Spanish"})
+        from translation_scores import write_scores
+        write_scores(args.export, hyps, heldout)
+        if args.spm:
+            import shutil
+            shutil.copyfile(os.path.join(DATA, "spm", "src.model"), os.path.join(out, "src_spm.model"))
+            shutil.copyfile(os.path.join(DATA, "spm", "tgt.model"), os.path.join(out, "tgt_spm.model"))
         log(f"exported to {out}")
         os.makedirs(common.HELDOUT_DIR, exist_ok=True)
         sample = f"translation-en-es-heldout-{n}.tsv"

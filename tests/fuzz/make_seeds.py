@@ -192,6 +192,13 @@ def main():
     put("hf_sentencepiece", "sp-llama-eos", (tok / "sp-llama" / "tokenizer.model").read_bytes() + SEP +
         b'{"add_bos_token": false, "add_eos_token": true}')
 
+    # heldout_scores.json of the shipped translation models, and the smallest valid file.
+    for p in sorted((ROOT / "resources" / "models").iterdir()):
+        if (p / "heldout_scores.json").exists():
+            put("heldout_scores", p.name + ".json", (p / "heldout_scores.json").read_bytes())
+    put("heldout_scores", "minimal.json", json.dumps({"metric": "chrF", "overall": {"pairs": 0, "score": 0},
+                                                      "buckets": []}))
+
     # ViT preprocessor_config.json (the fixtures, and the other accepted forms of size and resample).
     for name in ("vit-tiny", "vit-tiny-base"):
         put("hf_preprocessor", name + ".json", (hf / name / "preprocessor_config.json").read_bytes())

@@ -157,9 +157,16 @@ class BahdanauAttention(nn.Module):
         self.Ua = nn.Linear(hidden, hidden)
         self.Va = nn.Linear(hidden, 1)
 
-    def forward(self, query, keys, src_mask=None):
-        """query [B, 1, H]; keys [B, S, H]; src_mask [B, S] True = real token. -> (context [B,1,H], w [B,1,S])"""
-        scores = self.Va(torch.tanh(self.Wa(query) + self.Ua(keys))).squeeze(2).unsqueeze(1)
+    def project_keys(self, keys):
+        """Ua(enc_out) [B, S, H]: the same at every decoding step, so computed once per sentence."""
+        return self.Ua(keys)
+
+    def forward(self, query, keys, src_mask=None, keys_proj=None):
+        """query [B, 1, H]; keys [B, S, H]; src_mask [B, S] True = real token; keys_proj = Ua(keys) when
+        already computed. -> (context [B,1,H], w [B,1,S])"""
+        if keys_proj is None:
+            keys_proj = self.Ua(keys)
+        scores = self.Va(torch.tanh(self.Wa(query) + keys_proj)).squeeze(2).unsqueeze(1)
         if src_mask is not None:
             scores = scores.masked_fill(~src_mask.unsqueeze(1), float("-inf"))
         w = F.softmax(scores, dim=-1)
@@ -173,7 +180,10 @@ class DotAttention(nn.Module):
         super().__init__()
         self.hidden = hidden
 
-    def forward(self, query, keys, src_mask=None):
+    def project_keys(self, keys):
+        return None
+
+    def forward(self, query, keys, src_mask=None, keys_proj=None):
         scores = torch.bmm(query, keys.transpose(1, 2)) / math.sqrt(self.hidden)
         if src_mask is not None:
             scores = scores.masked_fill(~src_mask.unsqueeze(1), float("-inf"))
@@ -182,17 +192,20 @@ class DotAttention(nn.Module):
 
 
 class EncoderRNN(nn.Module):
-    """encoder.embedding (src_vocab x H), encoder.gru (single layer, H -> H, batch_first)."""
+    """encoder.embedding (src_vocab x H), encoder.gru (num_layers stacked layers, H -> H, batch_first;
+    PyTorch's names weight_ih_l{k} ...; dropout between layers in training only)."""
 
-    def __init__(self, vocab, hidden, dropout=0.1):
+    def __init__(self, vocab, hidden, dropout=0.1, num_layers=1):
         super().__init__()
         self.embedding = nn.Embedding(vocab, hidden)
-        self.gru = nn.GRU(hidden, hidden, batch_first=True)
+        self.gru = nn.GRU(hidden, hidden, num_layers=num_layers, batch_first=True,
+                          dropout=dropout if num_layers > 1 else 0.0)
         self.dropout = nn.Dropout(dropout)
 
     def forward(self, src, lengths=None):
         """src [B, S]; lengths [B] (optional; positions >= length are padding, skipped by the GRU and
-        returned as zeros). Returns (enc_out [B, S, H], hidden [1, B, H] = state after the last real token)."""
+        returned as zeros). Returns (enc_out [B, S, H] of the top layer, hidden [L, B, H] = each layer's
+        state after the last real token)."""
         x = self.dropout(self.embedding(src))
         if lengths is None:
             return self.gru(x)
@@ -204,47 +217,65 @@ class EncoderRNN(nn.Module):
 
 class AttnDecoderRNN(nn.Module):
     """decoder.embedding (tgt_vocab x H), decoder.attention (additive: Wa, Ua, Va; dot: none),
-    decoder.gru (2H -> H, input = [embedded ; context]), decoder.out (H -> tgt_vocab)."""
+    decoder.gru (num_layers layers; the first 2H -> H with input [embedded ; context], the others H -> H),
+    decoder.out (H -> tgt_vocab). The attention query is the top layer's previous state."""
 
-    def __init__(self, vocab, hidden, kind, dropout=0.1):
+    def __init__(self, vocab, hidden, kind, dropout=0.1, num_layers=1):
         super().__init__()
         self.embedding = nn.Embedding(vocab, hidden)
         self.attention = BahdanauAttention(hidden) if kind == "additive" else DotAttention(hidden)
-        self.gru = nn.GRU(2 * hidden, hidden, batch_first=True)
+        self.gru = nn.GRU(2 * hidden, hidden, num_layers=num_layers, batch_first=True,
+                          dropout=dropout if num_layers > 1 else 0.0)
         self.out = nn.Linear(hidden, vocab)
         self.dropout = nn.Dropout(dropout)
 
-    def step(self, token, hidden, enc_out, src_mask=None):
-        """token [B, 1]; hidden [1, B, H] (the previous state; it is the attention query).
-        Returns (logits [B, 1, V], hidden, weights [B, 1, S])."""
+    def prepare(self, enc_out):
+        return self.attention.project_keys(enc_out)
+
+    def step_state(self, token, hidden, enc_out, src_mask=None, keys_proj=None):
+        """token [B, 1]; hidden [L, B, H] (the previous states; the top one is the attention query).
+        Returns (top-layer output [B, 1, H], hidden, weights [B, 1, S])."""
         emb = self.dropout(self.embedding(token))
-        context, w = self.attention(hidden.permute(1, 0, 2), enc_out, src_mask)
+        context, w = self.attention(hidden[-1:].permute(1, 0, 2), enc_out, src_mask, keys_proj)
         out, hidden = self.gru(torch.cat((emb, context), dim=2), hidden)
+        return out, hidden, w
+
+    def step(self, token, hidden, enc_out, src_mask=None, keys_proj=None):
+        """As step_state, with logits [B, 1, V] instead of the output state."""
+        out, hidden, w = self.step_state(token, hidden, enc_out, src_mask, keys_proj)
         return self.out(out), hidden, w
 
 
 class DecoderRNN(nn.Module):
-    """The tutorial's plain decoder (attention "none"): relu(embedding) -> GRU(H -> H) -> out."""
+    """The tutorial's plain decoder (attention "none"): relu(embedding) -> GRU(H -> H, num_layers) -> out."""
 
-    def __init__(self, vocab, hidden, dropout=0.1):
+    def __init__(self, vocab, hidden, dropout=0.1, num_layers=1):
         super().__init__()
         self.embedding = nn.Embedding(vocab, hidden)
-        self.gru = nn.GRU(hidden, hidden, batch_first=True)
+        self.gru = nn.GRU(hidden, hidden, num_layers=num_layers, batch_first=True,
+                          dropout=dropout if num_layers > 1 else 0.0)
         self.out = nn.Linear(hidden, vocab)
 
-    def step(self, token, hidden, enc_out=None, src_mask=None):
+    def prepare(self, enc_out):
+        return None
+
+    def step_state(self, token, hidden, enc_out=None, src_mask=None, keys_proj=None):
         out, hidden = self.gru(F.relu(self.embedding(token)), hidden)
+        return out, hidden, None
+
+    def step(self, token, hidden, enc_out=None, src_mask=None, keys_proj=None):
+        out, hidden, _ = self.step_state(token, hidden)
         return self.out(out), hidden, None
 
 
 class Seq2SeqAttention(nn.Module):
     """architecture "seq2seq_attention" (config keys: hidden_size, attention ("additive"|"dot"|"none"),
-    src_vocab_size, tgt_vocab_size, max_len, sos_token, eos_token, unk_token, src_append_eos; export also
-    writes sos_id / eos_id; optional dropout).
+    src_vocab_size, tgt_vocab_size, max_len, sos_token, eos_token, unk_token, src_append_eos; optional
+    num_layers (1), dropout, tokenizer ("words" | "sentencepiece"); export also writes sos_id / eos_id).
 
     Source ids must already end with the eos id when src_append_eos is true (the C++ engine appends it
-    after tokenising). The decoder starts from the encoder's final hidden state and sos; at each step the
-    query of the attention is the decoder's previous hidden state.
+    after tokenising). The decoder starts from the encoder's final hidden states (layer k from layer k)
+    and sos; at each step the query of the attention is the decoder's previous top-layer state.
 
     forward(src, target=None, lengths=None, max_len=None):
       target given -> teacher forcing: the decoder input is [sos, target[:, :-1]] and the loop runs
@@ -266,30 +297,38 @@ class Seq2SeqAttention(nn.Module):
         self.max_len = int(config["max_len"])
         self.sos_id = int(config.get("sos_id", 0))
         self.eos_id = int(config.get("eos_id", 1))
+        layers = int(config.get("num_layers", 1))
         dropout = float(config.get("dropout", 0.1))
-        self.encoder = EncoderRNN(config["src_vocab_size"], H, dropout)
+        self.encoder = EncoderRNN(config["src_vocab_size"], H, dropout, layers)
         if self.kind == "none":
-            self.decoder = DecoderRNN(config["tgt_vocab_size"], H, dropout)
+            self.decoder = DecoderRNN(config["tgt_vocab_size"], H, dropout, layers)
         else:
-            self.decoder = AttnDecoderRNN(config["tgt_vocab_size"], H, self.kind, dropout)
+            self.decoder = AttnDecoderRNN(config["tgt_vocab_size"], H, self.kind, dropout, layers)
 
     def forward(self, src, target=None, lengths=None, max_len=None):
+        outs, aligns = self.decoder_states(src, target, lengths, max_len)
+        return self.decoder.out(outs), aligns
+
+    def decoder_states(self, src, target=None, lengths=None, max_len=None):
+        """forward() without the output projection: (top-layer decoder states [B, steps, H], alignment).
+        Training projects only the states at real (non-pad) target positions, which gives the same loss
+        as cross-entropy over the padded logits with ignore_index = pad, for less work."""
         enc_out, hidden = self.encoder(src, lengths)
         B, S = src.shape
         src_mask = None
         if lengths is not None:
             src_mask = torch.arange(S, device=src.device).unsqueeze(0) < lengths.to(src.device).unsqueeze(1)
+        keys_proj = self.decoder.prepare(enc_out)
         steps = target.shape[1] if target is not None else (max_len or self.max_len)
         token = torch.full((B, 1), self.sos_id, dtype=torch.long, device=src.device)
-        logits, aligns = [], []
+        outs, aligns = [], []
         for t in range(steps):
-            out, hidden, w = self.decoder.step(token, hidden, enc_out, src_mask)
-            logits.append(out)
+            out, hidden, w = self.decoder.step_state(token, hidden, enc_out, src_mask, keys_proj)
+            outs.append(out)
             if w is not None:
                 aligns.append(w)
-            token = target[:, t : t + 1] if target is not None else out.argmax(-1).detach()
-        logits = torch.cat(logits, dim=1)
-        return logits, (torch.cat(aligns, dim=1) if aligns else None)
+            token = target[:, t : t + 1] if target is not None else self.decoder.out(out).argmax(-1).detach()
+        return torch.cat(outs, dim=1), (torch.cat(aligns, dim=1) if aligns else None)
 
     @torch.no_grad()
     def greedy(self, src_ids, max_len=None):
@@ -297,10 +336,11 @@ class Seq2SeqAttention(nn.Module):
         the output) or max_len steps. Returns (output ids, logits [steps, V], alignment [steps, S] or None)."""
         src = torch.tensor([src_ids], dtype=torch.long)
         enc_out, hidden = self.encoder(src)
+        keys_proj = self.decoder.prepare(enc_out)
         token = torch.tensor([[self.sos_id]], dtype=torch.long)
         ids, logits, aligns = [], [], []
         for _ in range(max_len or self.max_len):
-            out, hidden, w = self.decoder.step(token, hidden, enc_out)
+            out, hidden, w = self.decoder.step(token, hidden, enc_out, None, keys_proj)
             logits.append(out[0, 0])
             if w is not None:
                 aligns.append(w[0, 0])
@@ -310,6 +350,41 @@ class Seq2SeqAttention(nn.Module):
                 break
             token = torch.tensor([[nxt]], dtype=torch.long)
         return ids, torch.stack(logits), (torch.stack(aligns) if aligns else None)
+
+    @torch.no_grad()
+    def beam(self, src_ids, width, max_len=None):
+        """Beam search of `width` hypotheses (width 1 = greedy). A hypothesis ends at eos; the score is the
+        sum of log-probabilities divided by the output length (eos counted), so short outputs are not
+        favoured; ties keep the earlier candidate. Returns the best output ids (eos included when reached)."""
+        if width <= 1:
+            return self.greedy(src_ids, max_len)[0]
+        src = torch.tensor([src_ids], dtype=torch.long)
+        enc_out, hidden = self.encoder(src)
+        keys_proj = self.decoder.prepare(enc_out)
+        beams = [([], 0.0, hidden)]
+        finished = []
+        for _ in range(max_len or self.max_len):
+            cands = []
+            for ids, lp, h in beams:
+                token = torch.tensor([[ids[-1] if ids else self.sos_id]], dtype=torch.long)
+                out, h2, _ = self.decoder.step(token, h, enc_out, None, keys_proj)
+                logp = F.log_softmax(out[0, 0], dim=-1)
+                top = torch.topk(logp, width)
+                for v, i in zip(top.values.tolist(), top.indices.tolist()):
+                    cands.append((ids + [i], lp + v, h2))
+            cands.sort(key=lambda c: -c[1])
+            beams = []
+            for c in cands:
+                if c[0][-1] == self.eos_id:
+                    finished.append((c[0], c[1] / len(c[0])))
+                else:
+                    beams.append(c)
+                if len(beams) == width:
+                    break
+            if not beams or len(finished) >= width:
+                break
+        finished.extend((b[0], b[1] / len(b[0])) for b in beams)
+        return max(finished, key=lambda f: f[1])[0]
 
 
 class PatchEmbed(nn.Module):

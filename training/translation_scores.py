@@ -1,0 +1,57 @@
+#!/usr/bin/python3
+"""heldout_scores.json for a shipped translation model: held-out chrF overall and by source length.
+
+The Translation page reads it (attn::readHeldOutScores) to show "chrF by source length, with vs without
+attention". train_translation.py writes it at export; this script rewrites it from a finished run's
+training/runs/<name>/heldout_hypotheses.txt and training/data/translation/heldout.tsv:
+
+    /usr/bin/python3 training/translation_scores.py translation-en-es translation-en-es-noattn
+
+Source length = tokens of the attnviz tokenizer; references are tokenised the same way (training/common.py
+chrf, as in the model cards).
+"""
+
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import common  # noqa: E402
+from common import tokenize  # noqa: E402
+
+# (label, min tokens, max tokens or None)
+LENGTH_BUCKETS = (("1-5", 1, 5), ("6-10", 6, 10), ("11-15", 11, 15), ("16-20", 16, 20), ("21-40", 21, None))
+
+
+def scores(hyps, pairs):
+    refs = [" ".join(tokenize(es)) for _, es in pairs]
+    lens = [len(tokenize(en)) for en, _ in pairs]
+    out = {"metric": "chrF", "overall": {"pairs": len(pairs), "score": round(common.chrf(hyps, refs), 4)},
+           "buckets": []}
+    for label, lo, hi in LENGTH_BUCKETS:
+        sel = [i for i, k in enumerate(lens) if k >= lo and (hi is None or k <= hi)]
+        score = common.chrf([hyps[i] for i in sel], [refs[i] for i in sel]) if sel else 0.0
+        out["buckets"].append({"label": label, "min": lo, "max": hi, "pairs": len(sel), "score": round(score, 4)})
+    return out
+
+
+def write_scores(name, hyps, pairs):
+    path = os.path.join(common.MODELS_DIR, name, "heldout_scores.json")
+    data = scores(hyps, pairs)
+    common.write_json(path, data)
+    return data
+
+
+def main():
+    from train_translation import DATA, read_pairs
+    heldout = read_pairs(os.path.join(DATA, "heldout.tsv"))
+    for name in sys.argv[1:]:
+        with open(os.path.join(common.TRAINING_DIR, "runs", name, "heldout_hypotheses.txt"), encoding="utf-8") as f:
+            hyps = [line.rstrip("\n") for line in f]
+        if len(hyps) != len(heldout):
+            raise SystemExit(f"{name}: {len(hyps)} hypotheses for {len(heldout)} held-out pairs")
+        data = write_scores(name, hyps, heldout)
+        print(name, data["overall"], [(b["label"], b["pairs"], b["score"]) for b in data["buckets"]])
+
+
+if __name__ == "__main__":
+    main()
