@@ -202,6 +202,9 @@ WalkthroughPage::WalkthroughPage(EmbeddingStore* store, QWidget* parent) : Page(
     split->setStretchFactor(0, 3);
     split->setStretchFactor(1, 2);
     split->setSizes({860, 480});
+    // An explicit minimum instead of the sum of its children's: with the notes above it in teaching mode
+    // the children asked for a 834 px window at 1280 x 800; the heatmap thins its labels instead.
+    split->setMinimumHeight(240);
 
     outer->addLayout(inputs);
     outer->addLayout(options);

@@ -11,6 +11,7 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QSignalBlocker>
 #include <QSlider>
 #include <QSplitter>
@@ -92,8 +93,15 @@ VitAttentionPanel::VitAttentionPanel(VisionSession* session, QWidget* parent)
     lc->addLayout(opacityRow);
     lc->addWidget(predictionLabel_);
     lc->addWidget(probs_, 2);
+    // The image, its caption and the ten probability bars scroll rather than set the page's minimum
+    // height: in teaching mode they asked for 861 px of window at 1280 x 800.
+    auto* leftScroll = new QScrollArea(this);
+    leftScroll->setWidgetResizable(true);
+    leftScroll->setFrameShape(QFrame::NoFrame);
+    leftScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    leftScroll->setWidget(leftCol);
     auto* split = new QSplitter(Qt::Horizontal, this);
-    split->addWidget(leftCol);
+    split->addWidget(leftScroll);
     split->addWidget(heatmap_);
     split->setStretchFactor(0, 1);
     split->setStretchFactor(1, 1);
