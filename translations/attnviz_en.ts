@@ -1912,6 +1912,10 @@ permuted weights (seed %3): Δp %4</source>
         <source>Source piece</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>chrF by source length</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>VisionPage</name>

@@ -1912,6 +1912,10 @@ permuted weights (seed %3): Δp %4</source>
         <source>Source piece</source>
         <translation>源子词</translation>
     </message>
+    <message>
+        <source>chrF by source length</source>
+        <translation>按源句长度的 chrF</translation>
+    </message>
 </context>
 <context>
     <name>VisionPage</name>

@@ -84,6 +84,8 @@ public:
     ModelSlot* modelSlot() const { return slot_; }
     ModelSlot* baselineSlot() const { return baseline_; }
     JobRunner* jobs() const { return jobs_; }
+    /// Brings the "chrF by source length" tab to the front.
+    void showHeldOutTable();
     HeatmapView* mainHeatmap() const { return heatmap_; }
     /// Without attention: row 0 the context vector (the encoder's final state), then the decoder's
     /// state after each step; columns = hidden units.
@@ -144,6 +146,8 @@ private:
     /// The first decoding step of output word `word` of the attention model's result (-1: none).
     int firstStepOf(int word) const;
 
+    static constexpr int kHeldOutTab = 2; ///< views_: alignment, context vector, held-out chrF
+    QWidget* heldOutTab_ = nullptr;
     ModelSlot* slot_ = nullptr;
     ModelSlot* baseline_ = nullptr;
     JobRunner* jobs_ = nullptr;
