@@ -11,6 +11,16 @@ namespace {
 
 const fs::path kParity = fs::path(ATTNVIZ_TEST_DATA_DIR) / "parity";
 
+/// What attn::loadModel(dir) throws, "" when it loads.
+std::string loadErrorOf(const fs::path& dir) {
+    try {
+        attn::loadModel(dir);
+    } catch (const std::exception& e) {
+        return e.what();
+    }
+    return "";
+}
+
 class CheckpointTest : public ::testing::Test {
 protected:
     void SetUp() override {
@@ -22,14 +32,7 @@ protected:
     }
     void TearDown() override { fs::remove_all(dir_); }
     void writeConfig() { std::ofstream(dir_ / "config.json") << config_.dump(); }
-    std::string loadError() {
-        try {
-            attn::loadModel(dir_);
-        } catch (const std::exception& e) {
-            return e.what();
-        }
-        return "";
-    }
+    std::string loadError() { return loadErrorOf(dir_); }
     fs::path dir_;
     nlohmann::json config_;
 };
@@ -137,14 +140,7 @@ protected:
         fs::copy(kParity / "s2s_pieces_2layer_additive", dir_);
     }
     void TearDown() override { fs::remove_all(dir_); }
-    std::string loadError() {
-        try {
-            attn::loadModel(dir_);
-        } catch (const std::exception& e) {
-            return e.what();
-        }
-        return "";
-    }
+    std::string loadError() { return loadErrorOf(dir_); }
     void setConfig(const std::string& key, const nlohmann::json& value) {
         auto config = attn::readConfigJson(dir_ / "config.json");
         config[key] = value;
