@@ -26,6 +26,7 @@
 #include <QVBoxLayout>
 #include <algorithm>
 #include <attn/checkpoint.hpp>
+#include <attn/models/word_alignment.hpp>
 #include <cmath>
 
 namespace {
@@ -72,31 +73,23 @@ int wordOf(const std::vector<int>& of, int t) {
     return t >= 0 && std::size_t(t) < of.size() ? of[std::size_t(t)] : -1;
 }
 
-/// Decoding step `t`'s attention summed over each source word's pieces (`words` chips).
+/// Decoding step `t`'s attention per source word (attn::alignmentBySourceWord), for `words` chips.
 QVector<double> sourceWordWeights(const attn::TranslationResult& r, int t, int words) {
+    const attn::Matrix bySource = attn::alignmentBySourceWord(r); // steps x source words
     QVector<double> out(words, 0.0);
-    for (Eigen::Index p = 0; p < r.alignment.cols(); ++p) {
-        const int j = wordOf(r.sourceWordOf, int(p));
-        if (j >= 0 && j < words)
-            out[j] += r.alignment(t, p);
-    }
+    for (int j = 0; j < words && j < bySource.cols() && t < bySource.rows(); ++j)
+        out[j] = bySource(t, j);
     return out;
 }
 
-/// Source token `p`'s weight in each output word: the mean over the word's pieces (its steps), as an
-/// output word's row of attn::wordAlignment is; -1 for a word without a step.
+/// Source token `p`'s weight in each output word (attn::alignmentByOutputWord); -1 for a word without a
+/// row.
 QVector<double> outputWordWeights(const attn::TranslationResult& r, Eigen::Index p, int words) {
-    QVector<double> sum(words, 0.0), count(words, 0.0);
-    for (Eigen::Index t = 0; t < r.alignment.rows(); ++t) {
-        const int w = wordOf(r.outputWordOf, int(t));
-        if (w >= 0 && w < words) {
-            sum[w] += r.alignment(t, p);
-            count[w] += 1.0;
-        }
-    }
-    for (int w = 0; w < words; ++w)
-        sum[w] = count[w] > 0 ? sum[w] / count[w] : -1.0;
-    return sum;
+    const attn::Matrix byOutput = attn::alignmentByOutputWord(r); // output words x source tokens
+    QVector<double> out(words, -1.0);
+    for (int w = 0; w < words && w < byOutput.rows() && p < byOutput.cols(); ++w)
+        out[w] = byOutput(w, p);
+    return out;
 }
 
 // The presets and their references: Apertium eng-spa's translations, made with

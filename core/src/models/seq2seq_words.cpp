@@ -1,6 +1,7 @@
 // Translation results read by words: the output text and the alignment summed over a word's pieces.
 #include <attn/metrics/chrf.hpp>
 #include <attn/models/model.hpp>
+#include <attn/models/word_alignment.hpp>
 #include <attn/tokenizer.hpp>
 
 namespace attn {
@@ -19,28 +20,50 @@ double translationChrF(const TranslationResult& r, const std::string& reference)
     return chrF(outputText(r), joined);
 }
 
-Matrix wordAlignment(const TranslationResult& r) {
-    if (r.alignment.size() == 0)
-        return {};
+namespace {
+
+// Rows of `m` (one per decoding step) averaged over each output word's steps; eos steps left out.
+Matrix averageRowsByOutputWord(const TranslationResult& r, const Matrix& m) {
     const auto rows = static_cast<Eigen::Index>(r.outputWords.size());
-    const auto cols = static_cast<Eigen::Index>(r.sourceWords.size());
-    Matrix summed = Matrix::Zero(rows, cols); // output words x source words
-    Vector pieces = Vector::Zero(rows);       // output pieces per output word
-    for (Eigen::Index t = 0; t < r.alignment.rows(); ++t) {
+    Matrix out = Matrix::Zero(rows, m.cols()); // output words x m's columns
+    Vector pieces = Vector::Zero(rows);        // output pieces per output word
+    for (Eigen::Index t = 0; t < m.rows(); ++t) {
         const int row = r.outputWordOf[static_cast<std::size_t>(t)];
         if (row < 0)
             continue; // the eos step
         pieces(row) += 1.0f;
-        for (Eigen::Index s = 0; s < r.alignment.cols(); ++s) {
-            const int col = r.sourceWordOf[static_cast<std::size_t>(s)];
-            if (col >= 0)
-                summed(row, col) += r.alignment(t, s);
-        }
+        out.row(row) += m.row(t);
     }
     for (Eigen::Index i = 0; i < rows; ++i)
         if (pieces(i) > 0)
-            summed.row(i) /= pieces(i);
-    return summed;
+            out.row(i) /= pieces(i);
+    return out;
+}
+
+} // namespace
+
+Matrix alignmentBySourceWord(const TranslationResult& r) {
+    if (r.alignment.size() == 0)
+        return {};
+    Matrix out = Matrix::Zero(r.alignment.rows(), static_cast<Eigen::Index>(r.sourceWords.size()));
+    for (Eigen::Index s = 0; s < r.alignment.cols(); ++s) {
+        const int col = r.sourceWordOf[static_cast<std::size_t>(s)];
+        if (col >= 0)
+            out.col(col) += r.alignment.col(s);
+    }
+    return out;
+}
+
+Matrix alignmentByOutputWord(const TranslationResult& r) {
+    if (r.alignment.size() == 0)
+        return {};
+    return averageRowsByOutputWord(r, r.alignment);
+}
+
+Matrix wordAlignment(const TranslationResult& r) {
+    if (r.alignment.size() == 0)
+        return {};
+    return averageRowsByOutputWord(r, alignmentBySourceWord(r));
 }
 
 } // namespace attn
