@@ -9,6 +9,7 @@
 #include "pages/walkthrough_page.hpp"
 #include "services/embedding_store.hpp"
 #include "services/language.hpp"
+#include "services/model_slot.hpp"
 #include "services/save_folder.hpp"
 #include "widgets/heatmap_view.hpp"
 #include "widgets/widget_export.hpp"
@@ -108,12 +109,27 @@ void MainWindow::closeEvent(QCloseEvent* event) {
 }
 
 std::vector<Page*> MainWindow::createPages() {
-    return {new WalkthroughPage(embeddings_, this),
-            new TranslationPage(this),
-            new SentimentPage(this),
-            new VisionPage(this),
-            new TransformerPage(this),
-            new GeneratePage(this)};
+    auto* walkthrough = new WalkthroughPage(embeddings_, this);
+    // The Walkthrough's "Heads from" menu offers the encoders open on the other pages (looked up when
+    // the menu opens: the language switch replaces the pages).
+    walkthrough->setLoadedEncoders([this] {
+        std::vector<WalkthroughPage::LoadedEncoder> encoders;
+        for (int i = 0; i < tabs_->count(); ++i) {
+            ModelSlot* slot = nullptr;
+            QWidget* page = tabs_->widget(i);
+            if (auto* sentiment = qobject_cast<SentimentPage*>(page))
+                slot = sentiment->modelSlot();
+            else if (auto* transformer = qobject_cast<TransformerPage*>(page))
+                slot = transformer->modelSlot();
+            else if (auto* vision = qobject_cast<VisionPage*>(page))
+                slot = vision->modelSlot();
+            if (slot && slot->model())
+                encoders.push_back({tabs_->tabText(i), slot->directory()});
+        }
+        return encoders;
+    });
+    return {walkthrough,          new TranslationPage(this), new SentimentPage(this),
+            new VisionPage(this), new TransformerPage(this), new GeneratePage(this)};
 }
 
 void MainWindow::buildPages() {

@@ -5,9 +5,12 @@
 #include "services/hf_classifiers.hpp"
 #include "services/job_runner.hpp"
 #include "services/resource_paths.hpp"
+#include "widgets/error_banner.hpp"
 
 #include <QComboBox>
+#include <QFileDialog>
 #include <QFileInfo>
+#include <QMenu>
 #include <QSpinBox>
 #include <QStandardItemModel>
 #include <qcustomplot.h>
@@ -20,21 +23,88 @@ void WalkthroughPage::start() {
         loadLearnedProjections(shippedModelDir(QStringLiteral("pronoun-head")));
 }
 
-void WalkthroughPage::loadLearnedProjections(const QString& dir) {
+void WalkthroughPage::loadLearnedProjections(const QString& dir, bool select) {
     // Reading the checkpoint takes a moment: off the GUI thread.
     learnedRunner_->run<attn::LearnedProjections>(
         [path = dir.toStdString()](const JobContext&) { return readWalkthroughProjections(path); },
-        [this](attn::LearnedProjections result) {
+        [this, dir, select](attn::LearnedProjections result) {
+            const auto vectors = store_ ? store_->current() : nullptr;
+            if (vectors && static_cast<std::size_t>(result.dModel) != vectors->dim()) {
+                // Wq is d_model x head_dim: it cannot multiply word vectors of another width. Keep what
+                // was there rather than leave the option disabled.
+                learnedError_ =
+                    tr("Cannot take the heads of %1: its attention layer is %2 wide, the word vectors have "
+                       "%3 dimensions, so its Wq, Wk, Wv cannot multiply them.%4")
+                        .arg(dir)
+                        .arg(result.dModel)
+                        .arg(vectors->dim())
+                        .arg(learned_ ? tr(" Still using %1.").arg(learnedProjectionName(*learned_))
+                                      : QString());
+                updateLearnedAvailability();
+                Q_EMIT statusMessage(learnedError_);
+                return;
+            }
             learned_ = std::move(result);
             learnedError_.clear();
             updateLearnedAvailability();
+            if (select) {
+                updating_ = true; // one recompute for the head and the mode
+                head_->setValue(1);
+                projection_->setCurrentIndex(
+                    projection_->findData(static_cast<int>(attn::ProjectionMode::Learned)));
+                updating_ = false;
+                Q_EMIT statusMessage(tr("Learned Wq, Wk, Wv from %1").arg(dir));
+            }
+            recompute(); // the heads changed under a "learned" view too
         },
         [this, dir](const QString& message) {
-            // Shown as the tooltip of the disabled "learned" option and in the status bar.
+            // Shown in the banner, as the tooltip of the "learned" option and in the status bar.
             learnedError_ = tr("Could not read the learned projections from %1: %2").arg(dir, message);
+            if (learned_)
+                learnedError_ += tr(" Still using %1.").arg(learnedProjectionName(*learned_));
             updateLearnedAvailability();
             Q_EMIT statusMessage(learnedError_);
         });
+}
+
+std::vector<std::pair<QString, QString>> WalkthroughPage::headSources() const {
+    std::vector<std::pair<QString, QString>> sources;
+    const auto shipped = [&](const QString& name, const QString& text) {
+        const QString dir = shippedModelDir(name);
+        if (QFileInfo(dir + QStringLiteral("/config.json")).exists())
+            sources.emplace_back(text, dir);
+    };
+    shipped(QStringLiteral("pronoun-head"), tr("Pronoun head (shipped, trained for “who is she?”)"));
+    shipped(QStringLiteral("sentiment"), tr("Sentiment classifier (shipped), first layer"));
+    if (loadedEncoders_)
+        for (const auto& e : loadedEncoders_())
+            if (!e.dir.isEmpty())
+                sources.emplace_back(tr("Open on the %1 page: %2").arg(e.page, QFileInfo(e.dir).fileName()),
+                                     e.dir);
+    sources.emplace_back(tr("Checkpoint folder…"), QString());
+    return sources;
+}
+
+void WalkthroughPage::showHeadSources() {
+    QMenu menu(this);
+    for (const auto& [text, dir] : headSources()) {
+        QAction* action = menu.addAction(text);
+        action->setToolTip(dir);
+        const bool current = learned_ && !dir.isEmpty() &&
+                             QFileInfo(QString::fromStdString(learned_->source)) == QFileInfo(dir);
+        action->setCheckable(current);
+        action->setChecked(current);
+        connect(action, &QAction::triggered, this, [this, dir = dir] {
+            QString chosen = dir;
+            if (chosen.isEmpty())
+                chosen = QFileDialog::getExistingDirectory(
+                    this, tr("Learned Wq, Wk, Wv from (checkpoint directory)"),
+                    learned_ ? QString::fromStdString(learned_->source) : QString());
+            if (!chosen.isEmpty())
+                loadLearnedProjections(chosen, true);
+        });
+    }
+    menu.exec(headSource_->mapToGlobal(QPoint(0, headSource_->height())));
 }
 
 void WalkthroughPage::setLearnedHead(int head) {
@@ -74,6 +144,9 @@ void WalkthroughPage::updateLearnedAvailability() {
     }
     if (!fits && projection_->currentIndex() == 2)
         projection_->setCurrentIndex(0);
+    head_->setVisible(projection_->currentData().toInt() == static_cast<int>(attn::ProjectionMode::Learned) &&
+                      head_->maximum() > 1);
+    learnedBanner_->setMessages({learnedError_});
 }
 
 void WalkthroughPage::updateToyPlot() {

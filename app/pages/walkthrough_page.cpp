@@ -5,6 +5,7 @@
 #include "services/embedding_store.hpp"
 #include "services/job_runner.hpp"
 #include "services/resource_paths.hpp"
+#include "widgets/error_banner.hpp"
 #include "widgets/format.hpp"
 #include "widgets/heatmap_view.hpp"
 
@@ -98,6 +99,13 @@ WalkthroughPage::WalkthroughPage(EmbeddingStore* store, QWidget* parent) : Page(
     head_->setPrefix(tr("head "));
     head_->setToolTip(tr("Which head of the checkpoint's first attention layer supplies Wq, Wk, Wv."));
     head_->hide();
+    headSource_ = new QToolButton(this);
+    headSource_->setText(tr("Heads from…"));
+    headSource_->setToolTip(tr("Take the learned Wq, Wk, Wv from another checkpoint: the shipped pronoun "
+                               "head, the shipped sentiment classifier, an encoder open on another page, "
+                               "or a checkpoint folder."));
+    connect(headSource_, &QToolButton::clicked, this, &WalkthroughPage::showHeadSources);
+    learnedBanner_ = new ErrorBanner(this);
     teaching_ = new QCheckBox(tr("Teaching mode"), this);
     teaching_->setToolTip(tr("Large fonts and the numbers printed in the cells, for a projector."));
     options->addWidget(new QLabel(tr("Scoring:"), this));
@@ -107,6 +115,7 @@ WalkthroughPage::WalkthroughPage(EmbeddingStore* store, QWidget* parent) : Page(
     options->addWidget(projection_);
     options->addWidget(seed_);
     options->addWidget(head_);
+    options->addWidget(headSource_);
     options->addStretch();
     options->addWidget(teaching_);
 
@@ -208,6 +217,7 @@ WalkthroughPage::WalkthroughPage(EmbeddingStore* store, QWidget* parent) : Page(
 
     outer->addLayout(inputs);
     outer->addLayout(options);
+    outer->addWidget(learnedBanner_);
     outer->addLayout(stepBar);
     outer->addWidget(stepTitle_);
     outer->addWidget(caption_);

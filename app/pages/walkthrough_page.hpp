@@ -7,11 +7,13 @@
 
 #include <attn/learned_projections.hpp>
 #include <attn/sentence_attention.hpp>
+#include <functional>
 #include <map>
 #include <optional>
 #include <vector>
 
 class EmbeddingStore;
+class ErrorBanner;
 class ProjectionPanel;
 class ScalingComparisonPanel;
 class HeatmapView;
@@ -26,6 +28,7 @@ class QLineEdit;
 class QSpinBox;
 class QStackedWidget;
 class QTextBrowser;
+class QToolButton;
 
 class WalkthroughPage : public Page {
     Q_OBJECT
@@ -80,7 +83,21 @@ public:
     /// Learned Wq, Wk, Wv (the shipped pronoun-head, read by start(), or `dir`: an attention_head
     /// checkpoint or a classifier's first layer), read in the background; learnedReady() says when
     /// the option can be used.
-    void loadLearnedProjections(const QString& dir);
+    /// `select`: once read, switch the projection to "learned", head 1 (a choice the user made). A
+    /// checkpoint whose width differs from the word vectors' dimension is refused with the reason, and
+    /// the previous learned projection is kept.
+    void loadLearnedProjections(const QString& dir, bool select = false);
+    /// An encoder open on another page, offered by the "Heads from" menu.
+    struct LoadedEncoder {
+        QString page; // the page's title
+        QString dir;  // its checkpoint directory
+    };
+    /// Lists the encoders open on the other pages (MainWindow sets it); called each time the menu opens.
+    void setLoadedEncoders(std::function<std::vector<LoadedEncoder>()> lister) {
+        loadedEncoders_ = std::move(lister);
+    }
+    /// The "Heads from" menu's entries, as they would be shown now: (text, directory; empty = a dialog).
+    std::vector<std::pair<QString, QString>> headSources() const;
     bool learnedReady() const { return learned_.has_value(); }
     /// Why the learned projection could not be read (empty when it was, or is still loading).
     const QString& learnedError() const { return learnedError_; }
@@ -100,6 +117,7 @@ private:
     void markFunctionWords();
     void updateToyPlot();
     void updateLearnedAvailability();
+    void showHeadSources();
 
     EmbeddingStore* store_;
     JobRunner* learnedRunner_ = nullptr;
@@ -111,6 +129,8 @@ private:
     QComboBox* projection_ = nullptr;
     QSpinBox* seed_ = nullptr;
     QSpinBox* head_ = nullptr;
+    QToolButton* headSource_ = nullptr; // "Heads from…": the checkpoint behind the learned projection
+    ErrorBanner* learnedBanner_ = nullptr;
     QCheckBox* teaching_ = nullptr;
     QButtonGroup* stepButtons_ = nullptr;
     QLabel* stepTitle_ = nullptr;
@@ -137,4 +157,5 @@ private:
     std::vector<std::pair<int, int>> markedCells_;
     std::optional<attn::LearnedProjections> learned_;
     QString learnedError_;
+    std::function<std::vector<LoadedEncoder>()> loadedEncoders_;
 };

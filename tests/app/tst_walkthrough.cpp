@@ -188,6 +188,63 @@ private Q_SLOTS:
         }
     }
 
+    // Issue 16: "Heads from…" offers the shipped checkpoints, the encoders open on other pages and a
+    // folder dialog; choosing one selects the learned projection, head 1.
+    void headsFromMenuListsShippedAndOpenEncoders() {
+        EmbeddingStore store;
+        store.useEmbeddedDefault();
+        WalkthroughPage page(&store);
+        const QString bert = QStringLiteral(ATTNVIZ_TEST_DATA_DIR "/hf/bert-tiny");
+        page.setLoadedEncoders([&] {
+            return std::vector<WalkthroughPage::LoadedEncoder>{{QStringLiteral("Sentiment"), bert}};
+        });
+        const auto sources = page.headSources();
+        QCOMPARE(sources.size(), std::size_t(4));
+        QVERIFY(sources[0].second.endsWith(QStringLiteral("/models/pronoun-head")));
+        QVERIFY(sources[1].second.endsWith(QStringLiteral("/models/sentiment")));
+        QCOMPARE(sources[2].first, QStringLiteral("Open on the Sentiment page: bert-tiny"));
+        QCOMPARE(sources[2].second, bert);
+        QVERIFY(sources[3].second.isEmpty()); // the folder dialog
+
+        page.start(); // the pronoun head, not selected
+        QTRY_VERIFY_WITH_TIMEOUT(page.learnedReady(), 30000);
+        QCOMPARE(page.result()->projections.has_value(), false);
+        page.loadLearnedProjections(sources[1].second, true);
+        QTRY_VERIFY_WITH_TIMEOUT(page.learned()->architecture == "transformer_classifier", 30000);
+        QVERIFY(page.result()->projections.has_value());
+        QCOMPARE(page.result()->steps.queries.cols(), 25); // head 1 of 4, d_model 100
+        QVERIFY(page.learnedError().isEmpty());
+    }
+
+    // A checkpoint that cannot supply heads (another width, a Hugging Face model) is refused with the
+    // reason, and the learned projection in use stays.
+    void headsOfAnotherWidthAreRefusedAndThePreviousKept() {
+        EmbeddingStore store;
+        store.useEmbeddedDefault();
+        WalkthroughPage page(&store);
+        page.start();
+        QTRY_VERIFY_WITH_TIMEOUT(page.learnedReady(), 30000);
+        page.setProjection(attn::ProjectionMode::Learned);
+        const auto before = page.result()->steps.weights;
+        const std::string pronoun = page.learned()->source;
+
+        page.loadLearnedProjections(
+            QStringLiteral(ATTNVIZ_TEST_DATA_DIR "/parity/tc_pre_relu_cls_sinusoidal"), true);
+        QTRY_VERIFY_WITH_TIMEOUT(!page.learnedError().isEmpty(), 30000);
+        QVERIFY2(page.learnedError().contains(QStringLiteral("16 wide")) &&
+                     page.learnedError().contains(QStringLiteral("100 dimensions")) &&
+                     page.learnedError().contains(QStringLiteral("Still using")),
+                 qPrintable(page.learnedError()));
+        QCOMPARE(page.learned()->source, pronoun);
+        QVERIFY(page.result()->projections.has_value());
+        QVERIFY(sameCells(page.result()->steps.weights, before)); // NaN for the OOV "a"
+
+        page.loadLearnedProjections(QStringLiteral(ATTNVIZ_TEST_DATA_DIR "/hf/bert-tiny"), true);
+        QTRY_VERIFY_WITH_TIMEOUT(page.learnedError().contains(QStringLiteral("Hugging Face")), 30000);
+        QCOMPARE(page.learned()->source, pronoun);
+        QVERIFY(sameCells(page.result()->steps.weights, before)); // NaN for the OOV "a"
+    }
+
     // Issue 12, wrong number 1: additive scoring treated OOV "a" as a zero vector: hovering row "⚠ a"
     // under "to" showed 1.0456. Every cell of an OOV row/column is absent (NaN) and reads "—".
     void additiveScoringShowedNumbersForOovRows() {
