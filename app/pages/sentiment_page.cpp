@@ -356,6 +356,8 @@ void SentimentPage::selectRow(int row) {
 void SentimentPage::setTeachingMode(bool on) {
     teaching_ = on;
     Page::setTeachingMode(on); // every font and heatmap of the page
+    for (ExplainPanel* explain : findChildren<ExplainPanel*>())
+        explain->setTeachingMode(on); // its deletion plot draws its own text
     QFont shadedFont = QApplication::font();
     shadedFont.setPointSizeF(shadedFont.pointSizeF() * (on ? 1.5 : 1.0));
     shaded_->setFont(shadedFont);

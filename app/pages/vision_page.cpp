@@ -146,6 +146,12 @@ bool VisionPage::errorVisible() const {
     return !error_->isHidden();
 }
 
+void VisionPage::setTeachingMode(bool on) {
+    Page::setTeachingMode(on);
+    for (ExplainPanel* explain : findChildren<ExplainPanel*>())
+        explain->setTeachingMode(on);
+}
+
 void VisionPage::loadModel(const QString& dir) {
     session_->slot()->load(dir);
 }

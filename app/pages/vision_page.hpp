@@ -33,6 +33,8 @@ public:
     void start() override;
     /// The language switch: inputs, models and choices to `next` (pages/page_carry.cpp).
     FollowUp carryStateTo(Page* next) const override;
+    /// Page::setTeachingMode, and the Explain tab's deletion plot (it draws its own text).
+    void setTeachingMode(bool on) override;
 
     void loadModel(const QString& dir);
     /// PNG/JPEG (classified at once) or an IDX / CIFAR-10 file (browsed; image `index` classified).

@@ -2,6 +2,9 @@
 // attn::explain on the same input, the head grid is layer x head, cancel drops the job. With
 // ATTNVIZ_SHOT_DIR set, the panel is also saved as PNGs at 1400x900 and 1280x800 for a look.
 #include "pages/explain/explain_panel.hpp"
+#include "pages/sentiment_page.hpp"
+#include "pages/vision_page.hpp"
+#include "widgets/teaching.hpp"
 
 #include <QSignalSpy>
 #include <QTableWidget>
@@ -109,6 +112,30 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(!panel.isBusy(), 60000);
         QCOMPARE(done.count(), 0);
         QVERIFY(!panel.outcome());
+    }
+
+    // The deletion plot draws its own text: in teaching mode (the Sentiment and Vision pages pass it
+    // on) its tick labels, axis titles and legend grow by teaching::kFontScale, and shrink back.
+    void teachingModeGrowsTheDeletionPlotText() {
+        for (const bool vision : {false, true}) {
+            std::unique_ptr<Page> page;
+            if (vision)
+                page = std::make_unique<VisionPage>();
+            else
+                page = std::make_unique<SentimentPage>();
+            auto* panel = page->findChild<ExplainPanel*>();
+            QVERIFY(panel);
+            const QCustomPlot* plot = panel->deletionPlot();
+            const double tick = plot->xAxis->tickLabelFont().pointSizeF();
+            const double legend = plot->legend->font().pointSizeF();
+            page->setTeachingMode(true);
+            QCOMPARE(plot->xAxis->tickLabelFont().pointSizeF(), tick * teaching::kFontScale);
+            QCOMPARE(plot->yAxis->labelFont().pointSizeF(), tick * teaching::kFontScale);
+            QCOMPARE(plot->legend->font().pointSizeF(), legend * teaching::kFontScale);
+            page->setTeachingMode(false);
+            QCOMPARE(plot->xAxis->tickLabelFont().pointSizeF(), tick);
+            QCOMPARE(plot->legend->font().pointSizeF(), legend);
+        }
     }
 
     void noInputSaysSo() {

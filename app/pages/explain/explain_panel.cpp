@@ -4,7 +4,9 @@
 #include "pages/explain/relevance_render.hpp"
 #include "services/job_runner.hpp"
 #include "widgets/format.hpp"
+#include "widgets/teaching.hpp"
 
+#include <QApplication>
 #include <QCheckBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -93,7 +95,7 @@ ExplainPanel::ExplainPanel(QWidget* parent) : QWidget(parent) {
     plot_->setToolTip(tr("Deletion curves; the legend gives each method's AOPC (higher = more faithful)"));
     plot_->yAxis->setRange(0, 1.02);
     plot_->legend->setVisible(true);
-    plot_->legend->setFont(QFont(font().family(), 8));
+    setTeachingMode(false); // the plot's fonts
     // The legend below the axes: the curves fall from the top left, an inset legend would cover them.
     plot_->plotLayout()->addElement(1, 0, plot_->legend);
     plot_->plotLayout()->setRowStretchFactor(1, 0.001);
@@ -352,6 +354,22 @@ void ExplainPanel::showGrid() {
     }
     for (int h = 0; h < H; ++h)
         grid_->setHorizontalHeaderItem(h, new QTableWidgetItem(tr("head %1").arg(h)));
+}
+
+void ExplainPanel::setTeachingMode(bool on) {
+    const double scale = on ? teaching::kFontScale : 1.0;
+    QFont text = QApplication::font();
+    text.setPointSizeF(text.pointSizeF() * scale);
+    for (QCPAxis* axis : {plot_->xAxis, plot_->yAxis}) {
+        axis->setTickLabelFont(text);
+        axis->setLabelFont(text);
+    }
+    QFont legend(QApplication::font().family());
+    legend.setPointSizeF(8.0 * scale); // also sets the font of the items already in the legend
+    plot_->legend->setFont(legend);
+    // Room for the two-column legend and the larger tick labels.
+    plot_->setMinimumSize(static_cast<int>(340 * scale), static_cast<int>(180 * scale));
+    plot_->replot(QCustomPlot::rpQueuedReplot);
 }
 
 void ExplainPanel::selectHead(int layer, int head) {

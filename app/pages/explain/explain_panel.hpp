@@ -43,6 +43,9 @@ public:
     void setMethods(const std::vector<std::string>& methods);
     /// Shows head (layer, head)'s map on the input (as a click on the grid does).
     void selectHead(int layer, int head);
+    /// The page's teaching mode: the deletion plot draws its own text (teaching::applyFonts leaves
+    /// QCustomPlots alone), so its tick labels, axis titles and legend grow here by teaching::kFontScale.
+    void setTeachingMode(bool on);
 
     const std::optional<explainview::Outcome>& outcome() const { return outcome_; }
     /// The sentence above the views ("rollout and gradient agree (ρ = …); deleting …").
