@@ -2452,6 +2452,46 @@ permuted weights (seed %3): Δp %4</source>
         <source>%1  (row %2)</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Cannot take the heads of %1: its attention layer is %2 wide, the word vectors have %3 dimensions, so its Wq, Wk, Wv cannot multiply them.%4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> Still using %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Learned Wq, Wk, Wv from %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pronoun head (shipped, trained for “who is she?”)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sentiment classifier (shipped), first layer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open on the %1 page: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Checkpoint folder…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Learned Wq, Wk, Wv from (checkpoint directory)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Heads from…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Take the learned Wq, Wk, Wv from another checkpoint: the shipped pronoun head, the shipped sentiment classifier, an encoder open on another page, or a checkpoint folder.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>WalkthroughView</name>

@@ -2452,6 +2452,46 @@ permuted weights (seed %3): Δp %4</source>
         <source>%1  (row %2)</source>
         <translation>%1（第 %2 行）</translation>
     </message>
+    <message>
+        <source>Cannot take the heads of %1: its attention layer is %2 wide, the word vectors have %3 dimensions, so its Wq, Wk, Wv cannot multiply them.%4</source>
+        <translation>无法使用 %1 的注意力头：它的注意力层宽度为 %2，而词向量有 %3 维，它的 Wq、Wk、Wv 无法与词向量相乘。%4</translation>
+    </message>
+    <message>
+        <source> Still using %1.</source>
+        <translation> 仍在使用 %1。</translation>
+    </message>
+    <message>
+        <source>Learned Wq, Wk, Wv from %1</source>
+        <translation>学习得到的 Wq、Wk、Wv 来自 %1</translation>
+    </message>
+    <message>
+        <source>Pronoun head (shipped, trained for “who is she?”)</source>
+        <translation>代词注意力头（随附，为“她指谁？”训练）</translation>
+    </message>
+    <message>
+        <source>Sentiment classifier (shipped), first layer</source>
+        <translation>情感分类器（随附），第一层</translation>
+    </message>
+    <message>
+        <source>Open on the %1 page: %2</source>
+        <translation>在「%1」页面打开的：%2</translation>
+    </message>
+    <message>
+        <source>Checkpoint folder…</source>
+        <translation>检查点文件夹…</translation>
+    </message>
+    <message>
+        <source>Learned Wq, Wk, Wv from (checkpoint directory)</source>
+        <translation>学习得到的 Wq、Wk、Wv 的来源（检查点目录）</translation>
+    </message>
+    <message>
+        <source>Heads from…</source>
+        <translation>注意力头来自…</translation>
+    </message>
+    <message>
+        <source>Take the learned Wq, Wk, Wv from another checkpoint: the shipped pronoun head, the shipped sentiment classifier, an encoder open on another page, or a checkpoint folder.</source>
+        <translation>从另一个检查点取学习得到的 Wq、Wk、Wv：随附的代词注意力头、随附的情感分类器、其他页面上已打开的编码器，或一个检查点文件夹。</translation>
+    </message>
 </context>
 <context>
     <name>WalkthroughView</name>
