@@ -865,14 +865,14 @@ permuted weights (seed %3): Δp %4</source>
 <context>
     <name>HfImageClassifier</name>
     <message>
-        <source>The Explain methods (gradients, relevance, head ablation) run on attnviz&apos;s own checkpoints; this Hugging Face vit model cannot be explained yet. Its attention, rollout and patches are on the Attention tab.</source>
+        <source>The Explain methods differentiate the model, and attnviz&apos;s backward pass implements only the exact gelu and relu activations; this Hugging Face %1 model uses hidden_act &apos;%2&apos;. Its attention, heads and rollout are on the Attention tab.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>HfTextClassifier</name>
     <message>
-        <source>The Explain methods (gradients, relevance, head ablation) run on attnviz&apos;s own checkpoints; this Hugging Face %1 model cannot be explained yet. Its attention, heads and rollout are on the Attention tab.</source>
+        <source>The Explain methods differentiate the model, and attnviz&apos;s backward pass implements only the exact gelu and relu activations; this Hugging Face %1 model uses hidden_act &apos;%2&apos;. Its attention, heads and rollout are on the Attention tab.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

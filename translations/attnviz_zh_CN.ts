@@ -867,15 +867,15 @@ permuted weights (seed %3): Δp %4</source>
 <context>
     <name>HfImageClassifier</name>
     <message>
-        <source>The Explain methods (gradients, relevance, head ablation) run on attnviz&apos;s own checkpoints; this Hugging Face vit model cannot be explained yet. Its attention, rollout and patches are on the Attention tab.</source>
-        <translation>“解释”中的方法（梯度、相关性、头消融）只能用于 attnviz 自己的检查点；这个 Hugging Face vit 模型暂时无法解释。它的注意力、注意力展开和图块在“注意力”选项卡上。</translation>
+        <source>The Explain methods differentiate the model, and attnviz&apos;s backward pass implements only the exact gelu and relu activations; this Hugging Face %1 model uses hidden_act &apos;%2&apos;. Its attention, heads and rollout are on the Attention tab.</source>
+        <translation>“解释”中的方法要对模型求梯度，而 attnviz 的反向传播只实现了精确的 gelu 和 relu 激活函数；这个 Hugging Face %1 模型使用的是 hidden_act &apos;%2&apos;。它的注意力、各个头和注意力展开在“注意力”选项卡上。</translation>
     </message>
 </context>
 <context>
     <name>HfTextClassifier</name>
     <message>
-        <source>The Explain methods (gradients, relevance, head ablation) run on attnviz&apos;s own checkpoints; this Hugging Face %1 model cannot be explained yet. Its attention, heads and rollout are on the Attention tab.</source>
-        <translation>“解释”中的方法（梯度、相关性、头消融）只能用于 attnviz 自己的检查点；这个 Hugging Face %1 模型暂时无法解释。它的注意力、各个头和注意力展开在“注意力”选项卡上。</translation>
+        <source>The Explain methods differentiate the model, and attnviz&apos;s backward pass implements only the exact gelu and relu activations; this Hugging Face %1 model uses hidden_act &apos;%2&apos;. Its attention, heads and rollout are on the Attention tab.</source>
+        <translation>“解释”中的方法要对模型求梯度，而 attnviz 的反向传播只实现了精确的 gelu 和 relu 激活函数；这个 Hugging Face %1 模型使用的是 hidden_act &apos;%2&apos;。它的注意力、各个头和注意力展开在“注意力”选项卡上。</translation>
     </message>
 </context>
 <context>

@@ -11,6 +11,9 @@
 //   permuted_effect [layer][head] (Jain & Wallace: each row of the head's weights permuted over the real
 //   keys, seed permutation_seed), ablated/uniform/permuted_prediction [layer][head],
 //   removal ("pad token, masked" for text, "patch set to 0 after normalisation (the dataset mean)" for vit).
+// --model takes attnviz's transformer_classifier and vit checkpoints and Hugging Face
+// BertForSequenceClassification / ViTForImageClassification directories (attn/explain/hf_subject.hpp:
+// the inputs of a bert are the tokens between [CLS] and [SEP]).
 // `gradient` is Chefer et al. 2021's gradient-weighted relevance (core/include/attn/explain/
 // gradient_relevance.hpp) on the encoder backward pass (core/include/attn/layers/backward.hpp).
 // --png draws the pages' explanation panel (explain_png.hpp); the JSON then holds the panel's numbers.
@@ -21,6 +24,9 @@
 #include "cli/headless.hpp"
 #include "cli/image_option.hpp"
 #include "cli/json_out.hpp"
+#include "pages/explain/explain_job.hpp"
+#include "services/hf_classifiers.hpp"
+#include "services/model_handle.hpp"
 
 #include <attn/checkpoint.hpp>
 #include <attn/explain/explain.hpp>
@@ -50,8 +56,10 @@ std::vector<std::string> splitMethods(const std::string& s) {
 
 int runExplain(const Argv& argv) {
     Args args("explain", "explanation methods side by side: relevance, deletion curves, AOPC, head ablation");
-    args.option("model", "DIR", "checkpoint directory (transformer_classifier or vit)", true)
-        .option("text", "TEXT", "input sentence (transformer_classifier)")
+    args.option("model", "DIR",
+                "checkpoint directory (transformer_classifier or vit) or Hugging Face bert / vit classifier",
+                true)
+        .option("text", "TEXT", "input sentence (transformer_classifier, bert)")
         .option("image", "PATH", "input image (vit): PNG, JPEG, IDX (MNIST-style) or CIFAR-10 .bin")
         .option("index", "N", "which image of an IDX / CIFAR-10 file (default 0)")
         .option("method", "M",
@@ -83,7 +91,11 @@ int runExplain(const Argv& argv) {
     }
     const auto methods = splitMethods(*args.value("method"));
 
-    const auto model = attn::loadModel(*args.value("model"));
+    const ModelHandle handle = readModel(QString::fromStdString(*args.value("model")));
+    const auto model = basePtr(handle);
+    const auto hfText = modelAs<HfTextClassifier>(handle);
+    const auto hfImage = modelAs<HfImageClassifier>(handle);
+    const auto vit = modelAs<attn::VitModel>(handle);
     std::unique_ptr<attn::explain::Subject> subject;
     ExplainPngRequest png{model,
                           args.valueOr("text", ""),
@@ -95,24 +107,27 @@ int runExplain(const Argv& argv) {
                           static_cast<int>(*height)};
     std::string removal;
     nlohmann::json out;
-    if (const auto* tc = dynamic_cast<const attn::TransformerClassifier*>(model.get())) {
+    if (modelAs<attn::TransformerClassifier>(handle) || hfText) {
         if (!args.has("text"))
-            throw std::runtime_error("this model (transformer_classifier) takes --text");
-        subject = attn::explain::textSubject(*tc, *args.value("text"));
-        removal = "word replaced by the pad token and masked like padding";
+            throw std::runtime_error(std::string("this model (") +
+                                     (hfText ? "bert" : "transformer_classifier") + ") takes --text");
+        subject = explainview::makeSubject(*model, QString::fromStdString(*args.value("text")), std::nullopt);
+        removal = hfText ? "token replaced by pad_token_id and masked like padding (attention_mask 0)"
+                         : "word replaced by the pad token and masked like padding";
         out["model_input"] = {{"tokens", subject->inputLabels()}};
-    } else if (const auto* vit = dynamic_cast<const attn::VitModel*>(model.get())) {
+    } else if (vit || hfImage) {
         if (!args.has("image"))
             throw std::runtime_error("this model (vit) takes --image");
         ensureHeadlessApp(); // QImage's format plugins (JPEG ...) need an application object
         png.image = readImageOption(*args.value("image"),
                                     args.has("index") ? std::optional<long>(*index) : std::nullopt);
-        png.shown = vit->resized(*png.image);
-        subject = attn::explain::imageSubject(*vit, *png.image);
+        png.shown = vit ? vit->resized(*png.image) : hfImage->resized(*png.image);
+        subject = explainview::makeSubject(*model, {}, png.image);
         removal = "patch set to 0 after normalisation (the dataset mean pixel)";
         out["model_input"] = {{"patches", subject->inputLabels()}};
     } else {
-        throw std::runtime_error("explain works on transformer_classifier and vit checkpoints");
+        throw std::runtime_error("explain works on transformer_classifier and vit checkpoints and on Hugging "
+                                 "Face bert and vit classifiers");
     }
 
     const auto e = args.has("png") ? renderExplainPanel(png) : attn::explain::explain(*subject, methods);

@@ -2,6 +2,7 @@
 
 #include <QCoreApplication>
 #include <attn/checkpoint.hpp>
+#include <attn/explain/hf_subject.hpp>
 #include <attn/hf/hf_config.hpp>
 #include <attn/hf/load.hpp>
 #include <attn/tokenizers/wordpiece.hpp>
@@ -147,11 +148,16 @@ int HfTextClassifier::padCount(const attn::ClassifierResult& r) const {
     return n;
 }
 
+/// The explanation subjects (attn/explain/hf_subject.hpp) differentiate the model; the layers' backward
+/// implements the exact gelu and relu only (a head is required by the constructor already).
 QString HfTextClassifier::explainUnavailable() const {
-    return tr("The Explain methods (gradients, relevance, head ablation) run on attnviz's own checkpoints; "
-              "this Hugging Face %1 model cannot be explained yet. Its attention, heads and rollout are "
-              "on the Attention tab.")
-        .arg(QString::fromStdString(model_->modelType()));
+    if (attn::explain::hfExplainRefusal(*model_).empty())
+        return {};
+    return tr("The Explain methods differentiate the model, and attnviz's backward pass implements only the "
+              "exact gelu and relu activations; this Hugging Face %1 model uses hidden_act '%2'. Its "
+              "attention, heads and rollout are on the Attention tab.")
+        .arg(QString::fromStdString(model_->modelType()),
+             QString::fromStdString(model_->config().string("hidden_act", "gelu")));
 }
 
 HfImageClassifier::HfImageClassifier(std::shared_ptr<const attn::hf::ViTModel> model)
@@ -199,9 +205,12 @@ attn::ClassifierResult HfImageClassifier::classify(const attn::Image& image) con
 }
 
 QString HfImageClassifier::explainUnavailable() const {
-    return tr("The Explain methods (gradients, relevance, head ablation) run on attnviz's own checkpoints; "
-              "this Hugging Face vit model cannot be explained yet. Its attention, rollout and patches are "
-              "on the Attention tab.");
+    if (attn::explain::hfExplainRefusal(*model_).empty())
+        return {};
+    return tr("The Explain methods differentiate the model, and attnviz's backward pass implements only the "
+              "exact gelu and relu activations; this Hugging Face %1 model uses hidden_act '%2'. Its "
+              "attention, heads and rollout are on the Attention tab.")
+        .arg(QStringLiteral("vit"), QString::fromStdString(model_->config().string("hidden_act", "gelu")));
 }
 
 std::optional<attn::Architecture> pageArchitectureOf(const std::string& modelType) {

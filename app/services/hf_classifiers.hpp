@@ -37,6 +37,7 @@ public:
                                        const attn::ClassifierResult& r) const override;
     int padCount(const attn::ClassifierResult& r) const override;
     bool isUnknown(int id) const override { return id == unkId_; }
+    /// Empty (the Explain tab runs attn::explain::hfTextSubject) unless hidden_act has no backward.
     QString explainUnavailable() const override;
 
 private:
@@ -62,6 +63,7 @@ public:
     attn::Image resized(const attn::Image& image) const override;
     attn::ClassifierResult classify(const attn::Image& image) const override;
     const attn::Matrix& positionEmbeddings() const override { return model_->positionEmbeddings(); }
+    /// Empty (the Explain tab runs attn::explain::hfImageSubject) unless hidden_act has no backward.
     QString explainUnavailable() const override;
 
 private:

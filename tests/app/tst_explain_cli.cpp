@@ -1,5 +1,6 @@
 // `attnviz explain` run as a user would (issue 17): the JSON keys the issue names, and values equal to
-// core's attn::explain on the same input (the shipped sentiment model and the shipped ViT).
+// core's attn::explain on the same input (the shipped sentiment model and the shipped ViT), and on the
+// Hugging Face fixtures bert-tiny / vit-tiny the PyTorch reference (tests/data/explain/hf-*.json).
 #include "cli_run.hpp"
 
 #include <QImage>
@@ -19,6 +20,7 @@ namespace {
 const QString kSentiment = QStringLiteral(ATTNVIZ_TEST_DATA_DIR "/../../resources/models/sentiment");
 const QString kVit = QStringLiteral(ATTNVIZ_TEST_DATA_DIR "/../../resources/models/vit-fashion-mnist");
 const QString kImages = QStringLiteral(ATTNVIZ_TEST_DATA_DIR "/heldout/fashion-mnist-test-500-images.idx");
+const QString kHf = QStringLiteral(ATTNVIZ_TEST_DATA_DIR "/hf/");
 const char* kReview = "the food was not good but the service was great .";
 
 testutil::CliRun attnviz(const QStringList& args) {
@@ -81,6 +83,59 @@ private slots:
         const auto e = attn::explain::explain(*subject, {"gradient"});
         compareArray(j["relevance"].toObject()["gradient"].toArray(), e.methods.at("gradient").relevance,
                      1e-9);
+    }
+
+    void hfModelsEqualThePyTorchReference_data() {
+        QTest::addColumn<QString>("fixture");
+        QTest::newRow("bert") << QStringLiteral("bert-tiny");
+        QTest::newRow("vit") << QStringLiteral("vit-tiny");
+    }
+    void hfModelsEqualThePyTorchReference() {
+        QFETCH(QString, fixture);
+        QFile refFile(QStringLiteral(ATTNVIZ_TEST_DATA_DIR "/explain/hf-%1.json").arg(fixture));
+        QVERIFY(refFile.open(QIODevice::ReadOnly));
+        const auto ref = QJsonDocument::fromJson(refFile.readAll()).object();
+        QStringList args{"explain", "--model", kHf + fixture, "--method", "gradient,ablation", "--json", "-"};
+        if (fixture == QStringLiteral("bert-tiny"))
+            args << "--text" << ref["text"].toString();
+        else
+            args << "--image" << kHf + QStringLiteral("vit-tiny/image.png");
+        const auto r = attnviz(args);
+        QVERIFY2(r.code == 0, r.err.constData());
+        const auto j = QJsonDocument::fromJson(r.out).object();
+        QCOMPARE(j["prediction"].toObject()["index"].toInt(), ref["predicted"].toInt());
+        std::vector<double> want;
+        for (const auto v : ref["relevance"].toArray())
+            want.push_back(v.toDouble());
+        compareArray(j["relevance"].toObject()["gradient"].toArray(), want, 1e-4);
+        const double p = j["prediction"].toObject()["probability"].toDouble();
+        const auto ablated = ref["ablated"].toArray()[1].toArray();
+        std::vector<double> effect;
+        for (const auto v : ablated)
+            effect.push_back(p - v.toDouble());
+        compareArray(j["head_effect"].toArray()[1].toArray(), effect, 1e-5);
+        if (fixture == QStringLiteral("bert-tiny")) {
+            const auto tokens = j["model_input"].toObject()["tokens"].toArray();
+            QCOMPARE(tokens.size(), 12); // between [CLS] and [SEP]
+            QCOMPARE(tokens[3].toString(), QStringLiteral("un"));
+        }
+    }
+
+    void hfModelWithAnotherActivationIsRefused() {
+        QTemporaryDir dir;
+        for (const char* f : {"model.safetensors", "vocab.txt", "tokenizer_config.json"})
+            QVERIFY(QFile::copy(kHf + "bert-tiny/" + f, dir.filePath(QString::fromLatin1(f))));
+        QFile in(kHf + "bert-tiny/config.json");
+        QVERIFY(in.open(QIODevice::ReadOnly));
+        auto cfg = QJsonDocument::fromJson(in.readAll()).object();
+        cfg["hidden_act"] = "gelu_new";
+        QFile out(dir.filePath("config.json"));
+        QVERIFY(out.open(QIODevice::WriteOnly));
+        out.write(QJsonDocument(cfg).toJson());
+        out.close();
+        const auto r = attnviz({"explain", "--model", dir.path(), "--text", "good film", "--method", "raw"});
+        QVERIFY(r.code != 0);
+        QVERIFY2(r.err.contains("gelu_new"), r.err.constData());
     }
 
     // --png draws the pages' panel; the JSON written with it holds the numbers the panel showed, which

@@ -1,8 +1,10 @@
 // The Sentiment and Vision pages with Hugging Face classifiers (issue 16, point 2): each page opens its
 // fixture (tests/data/hf/bert-tiny*, vit-tiny) and the numbers it shows equal the fixture's PyTorch
 // reference (expected.json, written by training/hf_reference.py) to 1e-4 and the core's own forward
-// to 1e-6; the mask demo equals the unpadded run; a failed load keeps the previous model and says why;
-// `attnviz render --model HF-DIR` writes a PNG or fails naming the file.
+// to 1e-6; the mask demo equals the unpadded run; the Explain tab equals the PyTorch reference of
+// training/make_hf_explain_fixtures.py (and says why for an activation without a backward); a failed
+// load keeps the previous model and says why; `attnviz render --model HF-DIR` writes a PNG or fails
+// naming the file.
 
 #include "cli_run.hpp"
 #include "pages/explain/explain_panel.hpp"
@@ -24,6 +26,7 @@
 #include <QFile>
 #include <QImage>
 #include <QMimeData>
+#include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QUrl>
 #include <QtTest>
@@ -268,15 +271,55 @@ private Q_SLOTS:
         QVERIFY(modelAs<HfTextClassifier>(page.modelSlot()->handle()));
     }
 
-    void explainTabSaysWhyNot() {
+    void sentimentExplainsTheHfModel() {
+        // The Explain tab on bert-tiny: the numbers of the PyTorch reference
+        // (training/make_hf_explain_fixtures.py, the same text as kText).
+        const auto ref = readJson(QStringLiteral(ATTNVIZ_TEST_DATA_DIR "/explain/hf-bert-tiny.json"));
+        QCOMPARE(QString::fromStdString(ref.at("text").get<std::string>()), kText);
         SentimentPage page;
         loadSentiment(page, kHf + QStringLiteral("bert-tiny"));
         classify(page, kText);
         auto* panel = page.findChild<ExplainPanel*>();
         QVERIFY(panel);
+        panel->setMethods({"gradient", "rollout", "ablation"});
+        QSignalSpy done(panel, &ExplainPanel::finished);
+        panel->explainNow();
+        QVERIFY(done.wait(60000));
+        QVERIFY2(panel->outcome(), qPrintable(panel->statusText()));
+        const auto& o = *panel->outcome();
+        QCOMPARE(o.labels.size(), std::size_t{12}); // the tokens between [CLS] and [SEP]
+        QCOMPARE(o.labels.front(), std::string("the"));
+        const auto& e = o.explanation;
+        QCOMPARE(e.base.predicted, ref.at("predicted").get<int>());
+        const auto& rel = e.methods.at("gradient").relevance;
+        const auto& want = ref.at("relevance");
+        QCOMPARE(rel.size(), want.size());
+        for (std::size_t i = 0; i < rel.size(); ++i)
+            QVERIFY2(
+                std::abs(rel[i] - want[i].get<double>()) <= 1e-4,
+                qPrintable(QStringLiteral("[%1]: %2 vs %3").arg(i).arg(rel[i]).arg(want[i].get<double>())));
+        QVERIFY(e.ablation);
+        const double p = e.ablation->baseProbability;
+        for (std::size_t l = 0; l < 2; ++l)
+            for (std::size_t h = 0; h < 4; ++h)
+                QVERIFY(std::abs(p - e.ablation->effect[l][h] - ref.at("ablated")[l][h].get<double>()) <=
+                        1e-5);
+    }
+
+    void explainTabSaysWhyNotForAnotherActivation() {
+        QTemporaryDir tmp;
+        auto cfg = readJson(kHf + QStringLiteral("bert-tiny/config.json"));
+        cfg["hidden_act"] = "gelu_new";
+        const QString dir =
+            brokenCopy(tmp, kHf + QStringLiteral("bert-tiny"), QByteArray::fromStdString(cfg.dump()));
+        SentimentPage page;
+        loadSentiment(page, dir);
+        classify(page, kText);
+        auto* panel = page.findChild<ExplainPanel*>();
+        QVERIFY(panel);
         panel->explainNow();
         QVERIFY(!panel->isBusy());
-        QVERIFY2(panel->statusText().contains(QStringLiteral("Hugging Face bert")),
+        QVERIFY2(panel->statusText().contains(QStringLiteral("hidden_act 'gelu_new'")),
                  qPrintable(panel->statusText()));
     }
 
@@ -327,6 +370,21 @@ private Q_SLOTS:
                                      std::abs(double(a->modelView.at(c, y, x)) -
                                               bytes[size_t(y)][size_t(x)][size_t(c)].get<double>() / 255.0));
         QVERIFY2(worst <= 1e-6, qPrintable(QString::number(worst)));
+
+        // The Explain tab on the same image: the PyTorch reference's gradient relevance and head tests.
+        const auto ref = readJson(QStringLiteral(ATTNVIZ_TEST_DATA_DIR "/explain/hf-vit-tiny.json"));
+        auto* panel = page.findChild<ExplainPanel*>();
+        QVERIFY(panel);
+        panel->setMethods({"gradient", "ablation"});
+        QSignalSpy done(panel, &ExplainPanel::finished);
+        panel->explainNow();
+        QVERIFY(done.wait(60000));
+        QVERIFY2(panel->outcome(), qPrintable(panel->statusText()));
+        QCOMPARE(panel->outcome()->patchesPerSide, 4);
+        const auto& rel = panel->outcome()->explanation.methods.at("gradient").relevance;
+        QCOMPARE(rel.size(), std::size_t{16});
+        for (std::size_t i = 0; i < rel.size(); ++i)
+            QVERIFY(std::abs(rel[i] - ref.at("relevance")[i].get<double>()) <= 1e-4);
 
         // A chosen head and a clicked patch: the heatmap and the overlay are PyTorch's map.
         const auto& att = exp.at("attention");

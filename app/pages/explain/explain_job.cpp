@@ -1,7 +1,10 @@
 // The explanation job (explain_job.hpp).
 #include "pages/explain/explain_job.hpp"
 
+#include "services/hf_classifiers.hpp"
+
 #include <attn/explain/faithfulness.hpp>
+#include <attn/explain/hf_subject.hpp>
 #include <attn/explain/relevance.hpp>
 #include <attn/models/transformer_classifier.hpp>
 #include <attn/models/vit.hpp>
@@ -9,22 +12,44 @@
 
 namespace explainview {
 
+std::unique_ptr<attn::explain::Subject> makeSubject(const attn::Model& model, const QString& text,
+                                                    const std::optional<attn::Image>& image) {
+    namespace ex = attn::explain;
+    const auto needImage = [&image]() -> const attn::Image& {
+        if (!image)
+            throw std::invalid_argument("no image to explain");
+        return *image;
+    };
+    if (const auto* tc = dynamic_cast<const attn::TransformerClassifier*>(&model))
+        return ex::textSubject(*tc, text.toStdString());
+    if (const auto* hf = dynamic_cast<const HfTextClassifier*>(&model))
+        return ex::hfTextSubject(hf->core(), text.toStdString());
+    if (const auto* vit = dynamic_cast<const attn::VitModel*>(&model))
+        return ex::imageSubject(*vit, needImage());
+    if (const auto* hf = dynamic_cast<const HfImageClassifier*>(&model))
+        return ex::hfImageSubject(hf->core(), needImage());
+    throw std::invalid_argument("explanations need a text classifier (transformer_classifier, Hugging Face "
+                                "bert) or an image classifier (vit, Hugging Face vit)");
+}
+
+int patchesPerSide(const attn::Model& model) {
+    if (const auto* vit = dynamic_cast<const attn::VitModel*>(&model))
+        return vit->settings().patchesPerSide();
+    if (const auto* hf = dynamic_cast<const HfImageClassifier*>(&model))
+        return hf->settings().patchesPerSide();
+    return 0;
+}
+
 Outcome run(const Input& input, const std::vector<std::string>& methods, bool ablation,
             const JobContext& job) {
     namespace ex = attn::explain;
-    std::unique_ptr<ex::Subject> subject;
+    if (!input.model)
+        throw std::invalid_argument("no model to explain");
+    const std::unique_ptr<ex::Subject> subject = makeSubject(*input.model, input.text, input.image);
     Outcome o;
-    if (const auto* tc = dynamic_cast<const attn::TransformerClassifier*>(input.model.get())) {
-        subject = ex::textSubject(*tc, input.text.toStdString());
-    } else if (const auto* vit = dynamic_cast<const attn::VitModel*>(input.model.get())) {
-        if (!input.image)
-            throw std::invalid_argument("no image to explain");
-        subject = ex::imageSubject(*vit, *input.image);
+    o.patchesPerSide = patchesPerSide(*input.model);
+    if (o.patchesPerSide > 0)
         o.shown = input.shown;
-        o.patchesPerSide = vit->settings().patchesPerSide();
-    } else {
-        throw std::invalid_argument("explanations need a transformer_classifier or vit model");
-    }
     o.labels = subject->inputLabels();
     o.positions = subject->inputPositions();
     o.clsPooled = subject->clsPooled();

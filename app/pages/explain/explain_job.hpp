@@ -15,11 +15,12 @@
 
 namespace explainview {
 
-/// What to explain: a text model and a review, or a vit and an image.
+/// What to explain: a text model and a review, or a vit and an image. The model is attnviz's own
+/// (transformer_classifier, vit) or a Hugging Face classifier of services/hf_classifiers.hpp (BERT, ViT).
 struct Input {
     std::shared_ptr<const attn::Model> model; // keeps the model alive while the job runs
-    QString text;                             // transformer_classifier
-    std::optional<attn::Image> image;         // vit: the image as given
+    QString text;                             // text classifier
+    std::optional<attn::Image> image;         // image classifier: the image as given
     attn::Image shown;                        // vit: what the model sees before normalisation (overlays)
 };
 
@@ -32,6 +33,15 @@ struct Outcome {
     int patchesPerSide = 0;           // vit only
     std::vector<std::string> methods; // the relevance methods in the order asked
 };
+
+/// The core subject of `model` for a text (text classifiers) or an image (image classifiers):
+/// attn::explain::textSubject / imageSubject, or hfTextSubject / hfImageSubject on a Hugging Face
+/// classifier's model. Throws std::invalid_argument when the model is of another kind, has no input of
+/// its kind, or cannot be explained (hf_subject.hpp says which).
+std::unique_ptr<attn::explain::Subject> makeSubject(const attn::Model& model, const QString& text,
+                                                    const std::optional<attn::Image>& image);
+/// Patches per side of an image classifier (0 for a text model).
+int patchesPerSide(const attn::Model& model);
 
 /// Runs `methods` (names from attn::explain::relevanceMethods()) and, with `ablation`, the head tests.
 /// Throws when the input does not fit the model; returns early (partial) when the job is cancelled.

@@ -122,23 +122,15 @@ std::shared_ptr<BertModel> BertModel::load(const HfConfig& config, const std::fi
     return std::make_shared<BertModel>(config, dir, cfg, std::move(w), std::move(labels));
 }
 
-EncoderOutput BertModel::forward(const std::vector<int>& ids,
-                                 const std::vector<std::uint8_t>& keyAllowed) const {
+Matrix BertModel::embed(const std::vector<int>& ids) const {
     const std::string& f = config().file();
     if (ids.empty())
         throw ConfigError(f + ": the input has no tokens");
-    if (!keyAllowed.empty() && (keyAllowed.size() != ids.size() || !keyAllowed.front()))
-        throw std::invalid_argument("bert: attention mask of " + std::to_string(keyAllowed.size()) +
-                                    " flags with the first " +
-                                    (keyAllowed.empty() || keyAllowed.front() ? "set" : "clear") +
-                                    ", expected " + std::to_string(ids.size()) + " with [CLS] set");
     if (static_cast<int>(ids.size()) > cfg_.maxPositions)
         throw ConfigError(f + ": " + std::to_string(ids.size()) + " tokens exceed max_position_embeddings " +
                           std::to_string(cfg_.maxPositions));
     const auto T = static_cast<Eigen::Index>(ids.size());
-    const Eigen::Index d = cfg_.hidden;
-    const int H = cfg_.heads, hs = cfg_.headSize();
-    Matrix x(T, d); // T x d
+    Matrix x(T, cfg_.hidden); // T x d
     for (Eigen::Index t = 0; t < T; ++t) {
         const int id = ids[static_cast<std::size_t>(t)];
         if (id < 0 || id >= cfg_.vocabSize)
@@ -146,7 +138,20 @@ EncoderOutput BertModel::forward(const std::vector<int>& ids,
                               std::to_string(cfg_.vocabSize) + ")");
         x.row(t) = w_.word.row(id) + w_.position.row(t) + w_.tokenType.row(0);
     }
-    x = w_.embLn.forward(x);
+    return w_.embLn.forward(x);
+}
+
+EncoderOutput BertModel::forward(const std::vector<int>& ids,
+                                 const std::vector<std::uint8_t>& keyAllowed) const {
+    if (ids.empty())
+        throw ConfigError(config().file() + ": the input has no tokens");
+    if (!keyAllowed.empty() && (keyAllowed.size() != ids.size() || !keyAllowed.front()))
+        throw std::invalid_argument("bert: attention mask of " + std::to_string(keyAllowed.size()) +
+                                    " flags with the first " +
+                                    (keyAllowed.empty() || keyAllowed.front() ? "set" : "clear") +
+                                    ", expected " + std::to_string(ids.size()) + " with [CLS] set");
+    const int H = cfg_.heads, hs = cfg_.headSize();
+    Matrix x = embed(ids); // T x d
     EncoderOutput out;
     const float scale = 1.0f / std::sqrt(static_cast<float>(hs));
     for (const auto& L : w_.layers) {

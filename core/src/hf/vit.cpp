@@ -191,7 +191,7 @@ std::vector<std::string> ViTModel::positionLabels() const {
     return out;
 }
 
-EncoderOutput ViTModel::forward(const Image& px) const {
+Matrix ViTModel::embed(const Image& px) const {
     const std::string& f = config().file();
     if (px.channels != cfg_.channels || px.height != cfg_.imageHeight || px.width != cfg_.imageWidth)
         throw ConfigError(
@@ -201,7 +201,6 @@ EncoderOutput ViTModel::forward(const Image& px) const {
     const int C = cfg_.channels, ph = cfg_.patchHeight, pw = cfg_.patchWidth;
     const int gh = cfg_.gridHeight(), gw = cfg_.gridWidth();
     const Eigen::Index N = cfg_.numPatches(), T = N + 1, d = cfg_.hidden;
-    const int H = cfg_.heads, hs = cfg_.headSize();
     Matrix patches(N, static_cast<Eigen::Index>(C) * ph * pw); // N x (C ph pw), flattened as [c][ky][kx]
     for (int gy = 0; gy < gh; ++gy)
         for (int gx = 0; gx < gw; ++gx) {
@@ -216,6 +215,12 @@ EncoderOutput ViTModel::forward(const Image& px) const {
     x.row(0) = w_.cls;
     x.bottomRows(N) = linear(patches, w_.patch, w_.patchB);
     x += w_.position;
+    return x;
+}
+
+EncoderOutput ViTModel::forward(const Image& px) const {
+    const int H = cfg_.heads, hs = cfg_.headSize();
+    Matrix x = embed(px); // T x d
     EncoderOutput out;
     const float scale = 1.0f / std::sqrt(static_cast<float>(hs));
     for (const auto& L : w_.layers) {

@@ -64,6 +64,12 @@ public:
     /// be 1).
     EncoderOutput forward(const std::vector<int>& ids,
                           const std::vector<std::uint8_t>& keyAllowed = {}) const;
+    /// x_0 above: the layer-normalised embeddings of `ids` (T x d), token type 0. Throws naming
+    /// config.json on a bad id or length (as forward()).
+    Matrix embed(const std::vector<int>& ids) const;
+    const BertConfig& bertConfig() const { return cfg_; }
+    /// The weights as loaded (the explanation subject builds its encoder from them).
+    const Weights& weights() const { return w_; }
 
 private:
     BertConfig cfg_;

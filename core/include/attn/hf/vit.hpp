@@ -84,6 +84,11 @@ public:
     Image prepare(const Image& image) const;
     /// Forward on pixel values (channels x image_size x image_size); throws naming config.json otherwise.
     EncoderOutput forward(const Image& pixelValues) const;
+    /// x_0 above: [CLS] and the patch embeddings plus the position embeddings, T x d, of pixel values
+    /// (throws as forward()).
+    Matrix embed(const Image& pixelValues) const;
+    /// The weights as loaded (the explanation subject builds its encoder from them).
+    const Weights& weights() const { return w_; }
     /// prepare() then forward().
     EncoderOutput classify(const Image& image) const { return forward(prepare(image)); }
     /// "[CLS]" then "r{row}c{col}" per patch, row by row (T labels).
