@@ -2654,6 +2654,14 @@ permuted weights (seed %3): Δp %4</source>
         <source>weight %1</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>… %1 earlier</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 later …</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>exportutil</name>

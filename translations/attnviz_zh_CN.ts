@@ -2654,6 +2654,14 @@ permuted weights (seed %3): Δp %4</source>
         <source>weight %1</source>
         <translation>权重 %1</translation>
     </message>
+    <message>
+        <source>… %1 earlier</source>
+        <translation>… 前面还有 %1 个</translation>
+    </message>
+    <message>
+        <source>%1 later …</source>
+        <translation>后面还有 %1 个 …</translation>
+    </message>
 </context>
 <context>
     <name>exportutil</name>

@@ -5,60 +5,148 @@
 #include <QEvent>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QScrollArea>
+#include <QScrollBar>
+#include <algorithm>
 
 namespace {
 constexpr const char* kChipBase = "border-radius: 4px; padding: 2px 6px; color: black;";
+constexpr const char* kChipIndex = "attnviz_chip_index"; // a chip's position in chips_
+
+QString chipStyle(double weight, bool strong) {
+    return QString::fromLatin1(kChipBase) +
+           QStringLiteral("background: %1; ")
+               .arg(weight < 0 ? QStringLiteral("white") : format::shade(weight)) +
+           (strong ? QStringLiteral("border: 2px solid #d00000;")
+                   : QStringLiteral("border: 1px solid #bbb;"));
 }
+} // namespace
 
 WordChipRow::WordChipRow(const QString& caption, QWidget* parent) : QWidget(parent) {
-    layout_ = new QHBoxLayout(this);
-    layout_->setContentsMargins(0, 0, 0, 0);
+    auto* row = new QHBoxLayout(this);
+    row->setContentsMargins(0, 0, 0, 0);
     auto* label = new QLabel(caption, this);
     label->setMinimumWidth(70);
-    layout_->addWidget(label);
+    row->addWidget(label);
+    scroll_ = new QScrollArea(this);
+    scroll_->setFrameShape(QFrame::NoFrame);
+    scroll_->setWidgetResizable(true);
+    scroll_->setHorizontalScrollBarPolicy(Qt::ScrollBarAsNeeded);
+    scroll_->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    scroll_->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
+    scroll_->viewport()->setAutoFillBackground(false);
+    chipsWidget_ = new QWidget(scroll_);
+    chipsWidget_->setAutoFillBackground(false);
+    layout_ = new QHBoxLayout(chipsWidget_);
+    layout_->setContentsMargins(0, 0, 0, 0);
+    before_ = new QLabel(chipsWidget_);
+    after_ = new QLabel(chipsWidget_);
+    before_->hide();
+    after_->hide();
+    layout_->addWidget(before_);
+    layout_->addWidget(after_);
     layout_->addStretch();
+    scroll_->setWidget(chipsWidget_);
+    // A font change (teaching mode) or new chips change the line's height: refit after each layout.
+    chipsWidget_->installEventFilter(this);
+    row->addWidget(scroll_, 1);
+    fitHeight();
 }
 
 void WordChipRow::setWords(const QStringList& words) {
-    qDeleteAll(chips_);
-    chips_.clear();
+    words_ = words;
     weights_.clear();
-    delete layout_->takeAt(layout_->count() - 1); // the stretch
-    for (int i = 0; i < words.size(); ++i) {
-        auto* chip = new QLabel(words[i], this);
-        chip->setStyleSheet(QString::fromLatin1(kChipBase) +
-                            QStringLiteral("background: white; border: 1px solid #bbb;"));
+    strong_ = -1;
+    const int chips = std::min(static_cast<int>(words.size()), kMaxChips);
+    while (chips_.size() > chips) {
+        delete chips_.takeLast();
+        styles_.removeLast();
+    }
+    while (chips_.size() < chips) {
+        auto* chip = new QLabel(chipsWidget_);
         chip->setAttribute(Qt::WA_Hover, true);
         chip->installEventFilter(this);
-        layout_->addWidget(chip);
+        layout_->insertWidget(static_cast<int>(chips_.size()) + 1, chip); // after before_
         chips_ << chip;
+        styles_ << QString();
     }
-    layout_->addStretch();
+    // Keep the window where it was when the words only grew (the next generated token).
+    showWindow(std::clamp(first_, 0, std::max(0, static_cast<int>(words.size()) - chips)));
 }
 
 void WordChipRow::setWeights(const QVector<double>& weights, int strong) {
     weights_ = weights;
-    for (int i = 0; i < chips_.size(); ++i) {
-        const double w = weights.value(i, -1.0);
-        const QString border = i == strong ? QStringLiteral("border: 2px solid #d00000;")
-                                           : QStringLiteral("border: 1px solid #bbb;");
-        chips_[i]->setStyleSheet(
-            QString::fromLatin1(kChipBase) +
-            QStringLiteral("background: %1; ").arg(w < 0 ? QStringLiteral("white") : format::shade(w)) +
-            border);
-        chips_[i]->setToolTip(w < 0 ? QString() : tr("weight %1").arg(format::num(w, 3)));
+    strong_ = strong;
+    int first = first_;
+    const int chips = static_cast<int>(chips_.size()), n = static_cast<int>(words_.size());
+    if (strong >= 0 && (strong < first || strong >= first + chips)) // bring the outlined word in
+        first = std::clamp(strong - chips + std::min(16, chips / 4), 0, std::max(0, n - chips));
+    showWindow(first);
+    if (strong >= first_ && strong < first_ + chips)
+        scroll_->ensureWidgetVisible(chips_[strong - first_], 40, 0);
+}
+
+void WordChipRow::showWindow(int first) {
+    first_ = first;
+    const int chips = static_cast<int>(chips_.size()), n = static_cast<int>(words_.size());
+    for (int i = 0; i < chips; ++i) {
+        const int word = first + i;
+        QLabel* chip = chips_[i];
+        if (chip->text() != words_[word])
+            chip->setText(words_[word]);
+        chip->setProperty(kChipIndex, word);
+        const double w = weights_.value(word, -1.0);
+        setChipStyle(i, chipStyle(w, word == strong_));
+        chip->setToolTip(w < 0 ? QString() : tr("weight %1").arg(format::num(w, 3)));
     }
+    before_->setVisible(first > 0);
+    before_->setText(tr("… %1 earlier").arg(first));
+    after_->setVisible(first + chips < n);
+    after_->setText(tr("%1 later …").arg(n - first - chips));
+}
+
+void WordChipRow::setChipStyle(int chip, const QString& style) {
+    if (styles_[chip] == style)
+        return;
+    styles_[chip] = style;
+    chips_[chip]->setStyleSheet(style);
+}
+
+void WordChipRow::fitHeight() {
+    const QSize content = chipsWidget_->sizeHint();
+    const bool bar = content.width() > scroll_->viewport()->width();
+    const int height = std::max(content.height(), QFontMetrics(font()).height() + 8) +
+                       (bar ? scroll_->horizontalScrollBar()->sizeHint().height() : 0);
+    if (scroll_->height() != height || scroll_->minimumHeight() != height)
+        scroll_->setFixedHeight(height);
+}
+
+void WordChipRow::resizeEvent(QResizeEvent* event) {
+    QWidget::resizeEvent(event);
+    fitHeight(); // the scroll bar comes and goes with the width
 }
 
 bool WordChipRow::eventFilter(QObject* watched, QEvent* event) {
-    const int index = chips_.indexOf(qobject_cast<QLabel*>(watched));
-    if (index >= 0) {
-        if (event->type() == QEvent::Enter)
-            Q_EMIT chipEntered(index);
-        else if (event->type() == QEvent::Leave)
-            Q_EMIT chipLeft();
-        else if (event->type() == QEvent::MouseButtonPress)
-            Q_EMIT chipClicked(index);
+    const QEvent::Type type = event->type();
+    if (watched == chipsWidget_) {
+        if (type == QEvent::LayoutRequest)
+            fitHeight();
+        return QWidget::eventFilter(watched, event);
+    }
+    // Only three event types matter, and the chip's index is a property: a row of 2,048 chips gets
+    // thousands of move and resize events per layout pass, and looking each watched object up in chips_
+    // made that pass quadratic.
+    if (type == QEvent::Enter || type == QEvent::Leave || type == QEvent::MouseButtonPress) {
+        bool ok = false;
+        const int index = watched->property(kChipIndex).toInt(&ok);
+        if (ok && index >= first_ && index < first_ + chips_.size() && chips_[index - first_] == watched) {
+            if (type == QEvent::Enter)
+                Q_EMIT chipEntered(index);
+            else if (type == QEvent::Leave)
+                Q_EMIT chipLeft();
+            else
+                Q_EMIT chipClicked(index);
+        }
     }
     return QWidget::eventFilter(watched, event);
 }

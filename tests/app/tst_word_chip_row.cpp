@@ -1,0 +1,69 @@
+// WordChipRow (issue 16): a 2,048-word row is a window of at most kMaxChips chips that follows the
+// outlined word, reports the words' own indices, scrolls sideways and does not widen its page.
+#include "widgets/word_chip_row.hpp"
+
+#include <QLabel>
+#include <QScrollArea>
+#include <QSignalSpy>
+#include <QVBoxLayout>
+#include <QtTest>
+
+class TestWordChipRow : public QObject {
+    Q_OBJECT
+private slots:
+    void shortRowsAreAllChips() {
+        WordChipRow row(QStringLiteral("Text:"));
+        row.setWords({QStringLiteral("the"), QStringLiteral("book"), QStringLiteral("is")});
+        QCOMPARE(row.count(), 3);
+        QCOMPARE(row.firstShown(), 0);
+        row.setWeights({0.1, 0.7, -1.0}, 1);
+        QCOMPARE(row.weights(), (QVector<double>{0.1, 0.7, -1.0}));
+        const auto chips = row.strip()->widget()->findChildren<QLabel*>();
+        QStringList shown;
+        for (QLabel* chip : chips)
+            if (!chip->isHidden())
+                shown << chip->text();
+        QCOMPARE(shown, (QStringList{QStringLiteral("the"), QStringLiteral("book"), QStringLiteral("is")}));
+    }
+
+    void longRowsAreAWindowAroundTheOutlinedWord() {
+        QWidget page;
+        auto* layout = new QVBoxLayout(&page);
+        auto* row = new WordChipRow(QStringLiteral("Text:"), &page);
+        layout->addWidget(row);
+        QStringList words;
+        for (int i = 0; i < 2048; ++i)
+            words << QStringLiteral("tok%1").arg(i);
+        row->setWords(words);
+        QCOMPARE(row->count(), 2048);
+        // Two labels for the elided ends, kMaxChips chips.
+        QCOMPARE(row->strip()->widget()->findChildren<QLabel*>().size(), WordChipRow::kMaxChips + 2);
+        // The page is not widened by 2,048 chips.
+        QVERIFY2(page.minimumSizeHint().width() < 400,
+                 qPrintable(QString::number(page.minimumSizeHint().width())));
+
+        QVector<double> weights(2048, 0.0);
+        weights[2000] = 1.0;
+        row->setWeights(weights, 2000);
+        QVERIFY(row->firstShown() <= 2000 && 2000 < row->firstShown() + WordChipRow::kMaxChips);
+        // The outlined word near the window's end, a few words after it still shown.
+        QCOMPARE(row->firstShown(), 2000 - WordChipRow::kMaxChips + 16);
+        // A click on the chip that shows word 2000 reports 2000; its text is that word.
+        QLabel* chip = nullptr;
+        for (QLabel* l : row->strip()->widget()->findChildren<QLabel*>())
+            if (l->text() == QStringLiteral("tok2000"))
+                chip = l;
+        QVERIFY(chip);
+        QSignalSpy clicked(row, &WordChipRow::chipClicked);
+        QTest::mouseClick(chip, Qt::LeftButton);
+        QCOMPARE(clicked.count(), 1);
+        QCOMPARE(clicked.at(0).at(0).toInt(), 2000);
+
+        // Back to the start: the window follows.
+        row->setWeights(weights, 3);
+        QCOMPARE(row->firstShown(), 0);
+    }
+};
+
+QTEST_MAIN(TestWordChipRow)
+#include "tst_word_chip_row.moc"
