@@ -209,8 +209,10 @@ bool GeneratePage::reset() {
             try {
                 generator_ = std::make_shared<attn::hf::Generator>(model, *ids, options());
                 snapshot_.promptIds = *ids;
-                for (int l = 0; l < model->numLayers(); ++l)
+                for (int l = 0; l < model->numLayers(); ++l) {
                     snapshot_.maps.emplace_back(static_cast<std::size_t>(model->numHeads()));
+                    snapshot_.thumbs.emplace_back(static_cast<std::size_t>(model->numHeads()));
+                }
                 ok = true;
             } catch (const std::exception& e) {
                 runError_ = QString::fromStdString(e.what());

@@ -1,5 +1,7 @@
 #include "pages/generate/generate_session.hpp"
 
+#include "widgets/heatmap_lod.hpp"
+
 #include <QObject>
 #include <QRegularExpression>
 
@@ -13,6 +15,21 @@ GenerateSnapshot snapshotOf(const attn::hf::Generator& g) {
         for (int h = 0; h < m.numHeads(); ++h)
             heads.push_back(g.causalMap(l, h)); // positions x positions
         s.maps.push_back(std::move(heads));
+    }
+    for (const auto& layer : s.maps) {
+        std::vector<attn::Matrix> heads;
+        for (const attn::Matrix& map : layer) {
+            if (map.rows() <= GenerateSnapshot::kThumbCells && map.cols() <= GenerateSnapshot::kThumbCells) {
+                heads.push_back(map);
+                continue;
+            }
+            const auto pooled = heatmap_lod::pool(map, {0, int(map.rows()), 0, int(map.cols())},
+                                                  GenerateSnapshot::kThumbCells,
+                                                  GenerateSnapshot::kThumbCells, heatmap_lod::Pooling::Max);
+            heads.push_back(
+                Eigen::Map<const attn::Matrix>(pooled.values.data(), pooled.height, pooled.width));
+        }
+        s.thumbs.push_back(std::move(heads));
     }
     s.patterns = attn::hf::headPatterns(s.maps);
     s.canStep = g.canStep();

@@ -13,6 +13,11 @@ struct GenerateSnapshot {
     std::vector<int> promptIds;
     std::vector<attn::hf::DecodedStep> steps;
     attn::AttentionStack maps; ///< [layer][head] positions x positions causal, NaN above the diagonal
+    /// [layer][head] the maps for the layer x head grid's thumbnails: max-pooled (heatmap_lod) to at most
+    /// kThumbCells per side in the worker, so that 64 maps of 2,048 x 2,048 do not reach the GUI thread
+    /// (copying them there froze it for seconds); the maps themselves when they are that small.
+    attn::AttentionStack thumbs;
+    static constexpr int kThumbCells = 96;
     std::vector<attn::hf::HeadPattern> patterns; ///< headPatterns(maps), layer-major
     bool canStep = true;
     bool stoppedAtEos = false;

@@ -2,6 +2,7 @@
 
 #include "pages/generate/head_pattern_table.hpp"
 #include "widgets/format.hpp"
+#include "widgets/heatmap_lod.hpp"
 #include "widgets/heatmap_view.hpp"
 #include "widgets/probability_bars.hpp"
 #include "widgets/word_chip_row.hpp"
@@ -201,9 +202,12 @@ void GenerateViews::show(const GenerateSnapshot& s, const QStringList& labels, c
     for (int l = 0; l < layers; ++l)
         for (int h = 0; h < heads; ++h) {
             HeatmapView* v = thumbs_[l][h];
-            v->setMatrix(s.maps[static_cast<std::size_t>(l)][static_cast<std::size_t>(h)], posLabels,
-                         posLabels);
-            v->setRowMarker(l == layer && h == head ? st.position : -1);
+            const attn::Matrix& thumb = s.thumbs[static_cast<std::size_t>(l)][static_cast<std::size_t>(h)];
+            const bool pooled = thumb.rows() != positions;
+            v->setMatrix(thumb, pooled ? QStringList() : posLabels, pooled ? QStringList() : posLabels);
+            v->setRowMarker(l == layer && h == head ? heatmap_lod::pixelOf(st.position, 0, positions,
+                                                                           static_cast<int>(thumb.rows()))
+                                                    : -1);
         }
     causal_->setTitle(tr("Causal map, L%1 H%2").arg(layer + 1).arg(head + 1));
     causal_->setMatrix(s.maps[static_cast<std::size_t>(layer)][static_cast<std::size_t>(head)], posLabels,
