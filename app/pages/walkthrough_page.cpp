@@ -28,6 +28,7 @@
 #include <QStackedWidget>
 #include <QStandardItemModel>
 #include <QTextBrowser>
+#include <QTimer>
 #include <QToolButton>
 #include <QVBoxLayout>
 #include <algorithm>
@@ -230,6 +231,12 @@ WalkthroughPage::WalkthroughPage(EmbeddingStore* store, QWidget* parent) : Page(
         if (index != static_cast<int>(Preset::Custom))
             applyPreset(static_cast<Preset>(index));
     });
+    numbersTimer_ = new QTimer(this);
+    numbersTimer_->setSingleShot(true);
+    numbersTimer_->setInterval(150);
+    connect(numbersTimer_, &QTimer::timeout, this, [this] { numbers_->setHtml(explanationHtml()); });
+    query_->installEventFilter(this);
+    keys_->installEventFilter(this);
     connect(query_, &QLineEdit::textChanged, this, &WalkthroughPage::recompute);
     connect(keys_, &QLineEdit::textChanged, this, &WalkthroughPage::recompute);
     connect(self_, &QCheckBox::toggled, this, [this](bool on) {
@@ -375,8 +382,23 @@ void WalkthroughPage::setSelectedQuery(int row) {
     refreshNumbers();
 }
 
+bool WalkthroughPage::eventFilter(QObject* watched, QEvent* event) {
+    if ((watched == query_ || watched == keys_) && event->type() == QEvent::KeyPress) {
+        typing_ = true;
+        QTimer::singleShot(0, this, [this] { typing_ = false; }); // after the key is handled
+    }
+    return Page::eventFilter(watched, event);
+}
+
 void WalkthroughPage::refreshNumbers() {
-    numbers_->setHtml(explanationHtml());
+    // The numbers table is a text layout of several milliseconds for a 60-word sentence: while keys are
+    // typed it follows 150 ms after the last one, and the heatmap keeps up with every key.
+    if (typing_) {
+        numbersTimer_->start();
+    } else {
+        numbersTimer_->stop();
+        numbers_->setHtml(explanationHtml());
+    }
     // The row the explanation is about, outlined wherever the query rows are drawn (issue 12 point 9).
     const int marked = result_ ? selectedQuery_ : -1;
     heatmap_->setRowMarker(marked);

@@ -28,6 +28,7 @@ class QLineEdit;
 class QSpinBox;
 class QStackedWidget;
 class QTextBrowser;
+class QTimer;
 class QToolButton;
 
 class WalkthroughPage : public Page {
@@ -104,6 +105,10 @@ public:
     const std::optional<attn::LearnedProjections>& learned() const { return learned_; }
     void setLearnedHead(int head);
 
+protected:
+    /// Notes key presses in the sentence boxes (typing_), see refreshNumbers.
+    bool eventFilter(QObject* watched, QEvent* event) override;
+
 private:
     void recompute();
     void refreshView();
@@ -157,5 +162,9 @@ private:
     std::vector<std::pair<int, int>> markedCells_;
     std::optional<attn::LearnedProjections> learned_;
     QString learnedError_;
+    /// True while a key typed into a sentence box is processed: the side panel's numbers then follow
+    /// when typing pauses (numbersTimer_), the heatmap at once.
+    bool typing_ = false;
+    QTimer* numbersTimer_ = nullptr;
     std::function<std::vector<LoadedEncoder>()> loadedEncoders_;
 };

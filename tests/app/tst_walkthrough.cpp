@@ -4,8 +4,11 @@
 #include "services/embedding_store.hpp"
 #include "widgets/heatmap_view.hpp"
 
+#include <QLineEdit>
 #include <QProcess>
 #include <QTemporaryDir>
+#include <QTextBrowser>
+#include <QTextDocument>
 #include <QtTest>
 #include <attn/glove/loader.hpp>
 #include <attn/safetensors.hpp>
@@ -186,6 +189,42 @@ private Q_SLOTS:
             QVERIFY(std::abs(r.steps.queries(she, j) - q) < 1e-4);
             QVERIFY(std::abs(r.steps.keys(her, j) - k) < 1e-4);
         }
+    }
+
+    // Issue 16, keystroke benchmark: a key typed into the query box updates the heatmap at once; the
+    // side panel's numbers table follows when typing pauses (150 ms), with the new sentence's numbers.
+    void typingUpdatesTheHeatmapAtOnceAndTheNumbersAfterAPause() {
+        EmbeddingStore store;
+        store.useEmbeddedDefault();
+        WalkthroughPage page(&store);
+        page.resize(1400, 900);
+        page.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&page));
+        page.setSelfAttention(true);
+        page.setQueryText(QStringLiteral("the cat sat on the mat"));
+        const auto plain = [](const QString& html) {
+            QTextDocument doc;
+            doc.setHtml(html);
+            return doc.toPlainText();
+        };
+        const auto shownNumbers = [&page] {
+            QStringList texts;
+            for (QTextBrowser* b : page.findChildren<QTextBrowser*>())
+                texts << b->toPlainText();
+            return texts;
+        };
+        QVERIFY(shownNumbers().contains(plain(page.explanationHtml())));
+        QLineEdit* query = nullptr;
+        for (QLineEdit* e : page.findChildren<QLineEdit*>())
+            if (e->text() == QStringLiteral("the cat sat on the mat"))
+                query = e;
+        QVERIFY(query);
+        query->setFocus();
+        query->end(false);
+        QTest::keyClicks(query, QStringLiteral(" today"));
+        QCOMPARE(page.mainHeatmap()->matrix().rows(), 7); // at once
+        QCOMPARE(page.result()->queryTokens.back(), std::string("today"));
+        QTRY_VERIFY_WITH_TIMEOUT(shownNumbers().contains(plain(page.explanationHtml())), 2000);
     }
 
     // Issue 16: "Heads from…" offers the shipped checkpoints, the encoders open on other pages and a
