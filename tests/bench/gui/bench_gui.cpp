@@ -1,10 +1,14 @@
 // GUI benchmarks (issue 16): HeatmapView at scale, the 144-map layer x head grid, a Walkthrough
-// keystroke, and the GUI thread's longest stall while the Sentiment page runs its model. Widgets are real
+// keystroke, and the GUI thread's longest stall while the Sentiment page runs its model and while the
+// Generate page runs a Hugging Face-sized decoder at 2,048 positions. Widgets are real
 // and shown on the offscreen platform (QT_QPA_PLATFORM=offscreen is set here unless the caller set a
 // platform), so the figures include layout, pooling and painting into pixels (QWidget::grab).
 //
 //   flock /tmp/attnviz-cpu.lock ./build/dev/tests/attnviz_bench --benchmark_filter=Gui
 
+#include "../hf_random_models.hpp"
+#include "pages/generate/decoder_slot.hpp"
+#include "pages/generate/generate_page.hpp"
 #include "pages/sentiment_page.hpp"
 #include "pages/walkthrough_page.hpp"
 #include "services/embedding_store.hpp"
@@ -223,5 +227,45 @@ void BM_GuiStallWhileSentimentRuns(benchmark::State& state) {
     }
 }
 BENCHMARK(BM_GuiStallWhileSentimentRuns)->Unit(benchmark::kMillisecond)->Iterations(3);
+
+/// The event loop's longest gap while the Generate page runs a 2,047-token prompt through a
+/// Llama-style model (8 layers x 8 heads, hidden 512, random weights: hf_random_models.hpp) and makes one
+/// token: 2,048 positions, with the causal map and the 64-map layer x head grid at that length.
+void BM_GuiStallWhileGenerating2048(benchmark::State& state) {
+    app();
+    static const std::shared_ptr<const attn::hf::CausalLm> model = hfbench::llamaSmall();
+    QStringList ids;
+    for (int i = 0; i < 2047; ++i)
+        ids << QString::number((i * 7919 + 17) % 32000);
+    const QString prompt = QStringLiteral("ids: ") + ids.join(QLatin1Char(' '));
+    for (auto _ : state) {
+        GeneratePage page;
+        page.resize(1400, 900);
+        page.show();
+        if (!QTest::qWaitForWindowExposed(&page)) {
+            state.SkipWithError("window not exposed");
+            return;
+        }
+        EventLoopWatchdog dog(5);
+        dog.start();
+        page.modelSlot()->setModel(model, QStringLiteral("bench:llama"));
+        waitUntilIdle(page);
+        page.setPromptText(prompt);
+        if (!page.reset() || !page.step()) {
+            state.SkipWithError(qPrintable(QStringLiteral("cannot step: ") + page.errorText()));
+            return;
+        }
+        waitUntilIdle(page, 600000);
+        QCoreApplication::processEvents();
+        dog.stop();
+        state.counters["longest_gap_ms"] = dog.longestGapMs();
+        state.counters["ticks"] = dog.ticks();
+        if (page.generatedIds().size() != 1) {
+            state.SkipWithError(qPrintable(QStringLiteral("no token generated: ") + page.errorText()));
+            return;
+        }
+    }
+}
+BENCHMARK(BM_GuiStallWhileGenerating2048)->Unit(benchmark::kMillisecond)->Iterations(2);
 
 } // namespace
