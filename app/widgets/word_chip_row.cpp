@@ -5,8 +5,10 @@
 #include <QEvent>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QPointer>
 #include <QScrollArea>
 #include <QScrollBar>
+#include <QTimer>
 #include <algorithm>
 
 namespace {
@@ -64,6 +66,7 @@ void WordChipRow::setWords(const QStringList& words) {
     }
     while (chips_.size() < chips) {
         auto* chip = new QLabel(chipsWidget_);
+        chip->setFont(font());
         chip->setAttribute(Qt::WA_Hover, true);
         chip->installEventFilter(this);
         layout_->insertWidget(static_cast<int>(chips_.size()) + 1, chip); // after before_
@@ -82,8 +85,14 @@ void WordChipRow::setWeights(const QVector<double>& weights, int strong) {
     if (strong >= 0 && (strong < first || strong >= first + chips)) // bring the outlined word in
         first = std::clamp(strong - chips + std::min(16, chips / 4), 0, std::max(0, n - chips));
     showWindow(first);
-    if (strong >= first_ && strong < first_ + chips)
-        scroll_->ensureWidgetVisible(chips_[strong - first_], 40, 0);
+    if (strong >= first_ && strong < first_ + chips) {
+        // After the strip's next layout: new chips have no geometry yet.
+        QPointer<QLabel> chip = chips_[strong - first_];
+        QTimer::singleShot(0, this, [this, chip] {
+            if (chip)
+                scroll_->ensureWidgetVisible(chip, 40, 0);
+        });
+    }
 }
 
 void WordChipRow::showWindow(int first) {
@@ -124,6 +133,19 @@ void WordChipRow::fitHeight() {
 void WordChipRow::resizeEvent(QResizeEvent* event) {
     QWidget::resizeEvent(event);
     fitHeight(); // the scroll bar comes and goes with the width
+}
+
+void WordChipRow::changeEvent(QEvent* event) {
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::FontChange) {
+        // A chip with a style sheet keeps the font it was polished with: give every chip the row's
+        // font again (teaching mode), as setChipStyle skips a sheet that did not change.
+        for (QLabel* chip : chips_)
+            chip->setFont(font());
+        before_->setFont(font());
+        after_->setFont(font());
+        fitHeight();
+    }
 }
 
 bool WordChipRow::eventFilter(QObject* watched, QEvent* event) {

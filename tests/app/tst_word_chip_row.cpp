@@ -26,6 +26,28 @@ private slots:
         QCOMPARE(shown, (QStringList{QStringLiteral("the"), QStringLiteral("book"), QStringLiteral("is")}));
     }
 
+    // Teaching mode grows the page's font: every chip follows, not only those restyled afterwards.
+    void chipsFollowTheRowsFont() {
+        QWidget page;
+        auto* layout = new QVBoxLayout(&page);
+        auto* row = new WordChipRow(QStringLiteral("Text:"), &page);
+        layout->addWidget(row);
+        row->setWords({QStringLiteral("C"), QStringLiteral("A"), QStringLiteral("B")});
+        row->setWeights({0.2, 0.5, 0.3}, 2);
+        page.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&page));
+        const auto chips = row->strip()->widget()->findChildren<QLabel*>();
+        const double before = chips.back()->font().pointSizeF();
+        QFont bigger = page.font();
+        bigger.setPointSizeF(bigger.pointSizeF() * 2);
+        page.setFont(bigger);
+        QCoreApplication::processEvents();
+        row->setWeights({0.1, 0.6, 0.3}, 2); // the outlined chip's sheet is unchanged, the others' too
+        for (QLabel* chip : chips)
+            if (!chip->isHidden())
+                QCOMPARE(chip->font().pointSizeF(), before * 2);
+    }
+
     void longRowsAreAWindowAroundTheOutlinedWord() {
         QWidget page;
         auto* layout = new QVBoxLayout(&page);
