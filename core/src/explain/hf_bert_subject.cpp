@@ -80,10 +80,7 @@ public:
         hf::finishPrediction(out, model_.labels());
         r.tokens = model_.tokenLabels(ids);
         r.ids = std::move(ids);
-        r.logits = std::move(out.logits);
-        r.probabilities = std::move(out.probabilities);
-        r.predicted = out.predicted;
-        r.predictedLabel = std::move(out.predictedLabel);
+        detail::takePrediction(r, std::move(out));
         r.keyAllowed = std::move(allowed);
         r.warnings = warnings_;
         return r;
@@ -98,11 +95,7 @@ public:
                                                         const std::vector<layers::LayerTrace>& traces,
                                                         int classIndex) const override {
         const auto& w = model_.weights();
-        const int c = classIndex < 0 ? base.predicted : classIndex;
-        if (c < 0 || c >= w.classifier.rows())
-            throw std::invalid_argument("explain: class " + std::to_string(c) + " out of range");
-        if (traces.empty() || traces.back().output.rows() == 0)
-            throw std::invalid_argument("explain: the gradient needs the traced forward");
+        const int c = detail::gradientClass(base, traces, classIndex, w.classifier.rows());
         const Matrix& y = traces.back().output; // T x d, the encoder's output
         const Eigen::RowVectorXd x0 = y.row(0).cast<double>();
         const Eigen::MatrixXd wPool = w.pooler.cast<double>(); // d x d [out, in]

@@ -4,9 +4,13 @@
 // Face explanation subjects (hf_bert_subject.cpp, hf_vit_subject.cpp).
 
 #include <attn/hf/gpt2.hpp>
+#include <attn/hf/model.hpp>
 #include <attn/layers/encoder_layer.hpp>
+#include <attn/models/model.hpp>
 #include <optional>
+#include <stdexcept>
 #include <string>
+#include <vector>
 
 namespace attn::explain::detail {
 
@@ -42,6 +46,26 @@ layers::TransformerEncoderLayer encoderLayerOf(const HfLayer& l, const layers::L
     e.norm1 = norm1;
     e.norm2 = norm2;
     return e;
+}
+
+/// The class whose logit the gradient is taken of (classIndex < 0: the predicted one), checked against
+/// the head's `labels` rows; the traced forward must be there. Throws std::invalid_argument.
+inline int gradientClass(const ClassifierResult& base, const std::vector<layers::LayerTrace>& traces,
+                         int classIndex, Eigen::Index labels) {
+    const int c = classIndex < 0 ? base.predicted : classIndex;
+    if (c < 0 || c >= labels)
+        throw std::invalid_argument("explain: class " + std::to_string(c) + " out of range");
+    if (traces.empty() || traces.back().output.rows() == 0)
+        throw std::invalid_argument("explain: the gradient needs the traced forward");
+    return c;
+}
+
+/// Moves a Hugging Face prediction (logits, probabilities, the predicted index and label) into `r`.
+inline void takePrediction(ClassifierResult& r, hf::EncoderOutput&& out) {
+    r.logits = std::move(out.logits);
+    r.probabilities = std::move(out.probabilities);
+    r.predicted = out.predicted;
+    r.predictedLabel = std::move(out.predictedLabel);
 }
 
 } // namespace attn::explain::detail

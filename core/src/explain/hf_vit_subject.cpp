@@ -64,10 +64,7 @@ public:
         out.logits.assign(logits.data(), logits.data() + logits.size());
         hf::finishPrediction(out, model_.labels());
         r.tokens = model_.positionLabels();
-        r.logits = std::move(out.logits);
-        r.probabilities = std::move(out.probabilities);
-        r.predicted = out.predicted;
-        r.predictedLabel = std::move(out.predictedLabel);
+        detail::takePrediction(r, std::move(out));
         return r;
     }
 
@@ -79,11 +76,7 @@ public:
                                                         const std::vector<layers::LayerTrace>& traces,
                                                         int classIndex) const override {
         const auto& w = model_.weights();
-        const int c = classIndex < 0 ? base.predicted : classIndex;
-        if (c < 0 || c >= w.classifier.rows())
-            throw std::invalid_argument("explain: class " + std::to_string(c) + " out of range");
-        if (traces.empty() || traces.back().output.rows() == 0)
-            throw std::invalid_argument("explain: the gradient needs the traced forward");
+        const int c = detail::gradientClass(base, traces, classIndex, w.classifier.rows());
         const Matrix& y = traces.back().output;       // T x d, before the final layernorm
         const Matrix dNormed = w.classifier.row(c);   // 1 x d
         Matrix dy = Matrix::Zero(y.rows(), y.cols()); // T x d
