@@ -48,6 +48,17 @@ layers::TransformerEncoderLayer encoderLayerOf(const HfLayer& l, const layers::L
     return e;
 }
 
+/// Why a Hugging Face encoder classifier of `modelType` cannot be explained (no head, or an activation
+/// without a backward here); empty when it can.
+inline std::string refusal(const hf::EncoderModel& m, const std::string& modelType, hf::HfActivation a) {
+    if (m.labels().empty())
+        return m.config().file() + ": this " + modelType + " model has no classification head to explain";
+    if (!layerActivation(a))
+        return m.config().file() + ": hidden_act '" + m.config().string("hidden_act", "gelu") +
+               "': the explanation's backward pass implements only the exact gelu and relu";
+    return {};
+}
+
 /// The class whose logit the gradient is taken of (classIndex < 0: the predicted one), checked against
 /// the head's `labels` rows; the traced forward must be there. Throws std::invalid_argument.
 inline int gradientClass(const ClassifierResult& base, const std::vector<layers::LayerTrace>& traces,

@@ -9,12 +9,7 @@
 namespace attn::explain {
 
 std::string hfExplainRefusal(const hf::ViTModel& m) {
-    if (m.labels().empty())
-        return m.config().file() + ": this vit model has no classification head to explain";
-    if (!detail::layerActivation(m.vitConfig().activation))
-        return m.config().file() + ": hidden_act '" + m.config().string("hidden_act", "gelu") +
-               "': the explanation's backward pass implements only the exact gelu and relu";
-    return {};
+    return detail::refusal(m, "vit", m.vitConfig().activation);
 }
 
 namespace {
