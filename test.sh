@@ -11,9 +11,14 @@ case "$preset" in dev|asan) ;; *) echo "test.sh: unknown preset '$preset' (dev o
 echo "==> Checking build and test dependencies"
 bash cmake/install-deps.sh --test
 
-# ccache, when installed, makes rebuilds after a fresh clone cheap; it is not required.
+# ccache, when installed, makes rebuilds after a fresh clone cheap; it is not required. Paths under the
+# checkout are hashed relative to it and the build folder is left out of the debug-info hash, so a clone in
+# another folder reuses the objects (only the files that name the checkout's path are compiled again).
 launcher=()
-if command -v ccache >/dev/null 2>&1; then launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache); fi
+if command -v ccache >/dev/null 2>&1; then
+  launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
+  export CCACHE_BASEDIR="$PWD" CCACHE_NOHASHDIR=1
+fi
 
 echo "==> Configuring (build/$preset)"
 cmake --preset "$preset" "${launcher[@]}" >/dev/null

@@ -1,6 +1,8 @@
 #pragma once
 // Running the attnviz binary from a Qt test, as a user or a script would (the CLI is part of the contract).
 
+#include "attnviz_test_exe.hpp"
+
 #include <QByteArray>
 #include <QProcess>
 #include <QString>

@@ -3,6 +3,8 @@
 // source, translation (the first numerus form for plurals) and type ("unfinished", "obsolete",
 // "vanished" or empty).
 
+#include "attnviz_test_paths.hpp"
+
 #include <QFile>
 #include <QString>
 #include <QXmlStreamReader>

@@ -2,6 +2,7 @@
 // Helpers shared by the Qt tests (as hotspot's tests/testutils.h): the parity fixtures, the engine's
 // own reference models, label lists and matrix comparison at an explicit tolerance.
 
+#include "attnviz_test_paths.hpp"
 #include "services/model_handle.hpp"
 #include "widgets/format.hpp"
 

@@ -1,6 +1,7 @@
 // `attnviz explain` run as a user would (issue 17): the JSON keys the issue names, and values equal to
 // core's attn::explain on the same input (the shipped sentiment model and the shipped ViT), and on the
 // Hugging Face fixtures bert-tiny / vit-tiny the PyTorch reference (tests/data/explain/hf-*.json).
+#include "attnviz_test_paths.hpp"
 #include "cli_run.hpp"
 
 #include <QImage>

@@ -1,6 +1,7 @@
 // The explanation panel (issue 17) on the shipped sentiment model and ViT: what it shows equals core's
 // attn::explain on the same input, the head grid is layer x head, cancel drops the job. With
 // ATTNVIZ_SHOT_DIR set, the panel is also saved as PNGs at 1400x900 and 1280x800 for a look.
+#include "attnviz_test_paths.hpp"
 #include "pages/explain/explain_panel.hpp"
 #include "pages/sentiment_page.hpp"
 #include "pages/vision_page.hpp"

@@ -1,6 +1,7 @@
 // The Generate page against the engine's own attn::hf::generate (ids and per-step attention rows to
 // 1e-6), on the shipped sorting model and the Hugging Face fixtures; a failed load keeps the previous
 // model and says why; Step / Reset / sampling options; `render --view generate`.
+#include "attnviz_test_paths.hpp"
 #include "cli/commands.hpp"
 #include "pages/generate/decoder_bar.hpp"
 #include "pages/generate/decoder_slot.hpp"

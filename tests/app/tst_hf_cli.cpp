@@ -1,5 +1,6 @@
 // `attnviz inspect` and `attnviz generate` on a Hugging Face directory, run as a user would: the real
 // minGPT sorting model (bbycroft/llm-viz, MIT) in GPT-2 layout, which has no tokenizer files.
+#include "attnviz_test_paths.hpp"
 #include "cli_run.hpp"
 
 #include <QJsonArray>

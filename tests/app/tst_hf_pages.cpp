@@ -6,6 +6,7 @@
 // load keeps the previous model and says why; `attnviz render --model HF-DIR` writes a PNG or fails
 // naming the file.
 
+#include "attnviz_test_paths.hpp"
 #include "cli_run.hpp"
 #include "pages/explain/explain_panel.hpp"
 #include "pages/sentiment_page.hpp"

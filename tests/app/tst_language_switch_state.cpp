@@ -2,6 +2,7 @@
 // each page must come back as the user left it — typed text, opened model (the same loaded object, not
 // read from disk again), options, and the step / head / row on screen — with the same numbers.
 
+#include "attnviz_test_paths.hpp"
 #include "main_window.hpp"
 #include "pages/generate/decoder_slot.hpp"
 #include "pages/generate/generate_page.hpp"

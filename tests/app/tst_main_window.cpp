@@ -1,6 +1,7 @@
 // Qt Test for MainWindow's geometry: the first-run size fits the screen, every page can shrink to a
 // common laptop screen (1280 x 800 minus panels), and the size is remembered between runs.
 
+#include "attnviz_test_paths.hpp"
 #include "main_window.hpp"
 #include "pages/page.hpp"
 #include "services/embedding_store.hpp"

@@ -2,6 +2,7 @@
 // the page's shipped default (issue 11: the page used to start loading its default in its constructor,
 // and inspect --png read the model, then ran render, which read it again). readModel() logs every
 // checkpoint read; the commands run in-process here.
+#include "attnviz_test_exe.hpp"
 #include "cli/commands.hpp"
 #include "cli/headless.hpp"
 #include "services/model_handle.hpp"

@@ -1,5 +1,6 @@
 // SentimentPage driven with the parity-fixture classifiers; every number is compared with the core
 // engine's own result computed here (loadModel + classify) at 1e-6.
+#include "attnviz_test_paths.hpp"
 #include "pages/sentiment_page.hpp"
 #include "services/job_runner.hpp"
 #include "services/model_slot.hpp"

@@ -1,6 +1,8 @@
 // The Transformer page on the shipped sentiment model: every number it shows is the engine's traced
 // forward (compared with a trace computed here) and equals what `attnviz layer` writes for the same
 // sentence and what-if (the CLI run as a user would, its JSON read back).
+#include "attnviz_test_exe.hpp"
+#include "attnviz_test_paths.hpp"
 #include "pages/transformer_cost_panel.hpp"
 #include "pages/transformer_page.hpp"
 #include "pages/transformer_whatif_panel.hpp"

@@ -1,6 +1,7 @@
 // The Vision page's panels driven with the ViT parity fixture: what it shows must equal the engine's own
 // result (loadModel + classify, computed here) to 1e-6; bad inputs show an error and keep the state.
 
+#include "attnviz_test_paths.hpp"
 #include "pages/vision/cutmix_panel.hpp"
 #include "pages/vision/dataset_browser.hpp"
 #include "pages/vision/position_embedding_panel.hpp"

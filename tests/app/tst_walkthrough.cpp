@@ -1,5 +1,7 @@
 // The Walkthrough page and the `attnviz walkthrough` CLI, checked against hand computations and an
 // independent double-precision computation from the same word vectors.
+#include "attnviz_test_exe.hpp"
+#include "attnviz_test_paths.hpp"
 #include "pages/walkthrough_page.hpp"
 #include "services/embedding_store.hpp"
 #include "widgets/heatmap_view.hpp"

@@ -1,6 +1,8 @@
 // One forward pass of each shipped model (resources/models), every attention map captured.
 // Peer: training/bench_torch.py (same inputs, same thread count).
 
+#include "attnviz_test_paths.hpp"
+
 #include <attn/checkpoint.hpp>
 #include <benchmark/benchmark.h>
 #include <filesystem>

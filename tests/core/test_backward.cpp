@@ -1,6 +1,8 @@
 // The encoder backward pass, Chefer et al.'s gradient relevance and Jain & Wallace's head tests
 // (issue 17) against PyTorch autograd on the shipped sentiment model (plain and padded), two parity
 // classifiers and the shipped ViT (training/make_gradient_fixtures.py -> tests/data/explain/gradients.json).
+#include "attnviz_test_paths.hpp"
+
 #include <attn/checkpoint.hpp>
 #include <attn/datasets/idx.hpp>
 #include <attn/explain/explain.hpp>

@@ -1,5 +1,7 @@
 // loadModel: a config that contradicts the weights, missing files and cancellation are clear errors.
 
+#include "attnviz_test_paths.hpp"
+
 #include <attn/checkpoint.hpp>
 #include <filesystem>
 #include <fstream>

@@ -2,6 +2,8 @@
 // attn::Cancelled across core; and the defects a first fuzzing run found in the config and safetensors
 // readers (issue 18), each pinned with the input the fuzzer produced.
 
+#include "attnviz_test_paths.hpp"
+
 #include <attn/checkpoint.hpp>
 #include <attn/datasets/aclimdb.hpp>
 #include <attn/datasets/idx.hpp>

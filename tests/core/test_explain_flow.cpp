@@ -1,5 +1,7 @@
 // Attention flow and rollout (issue 17) against networkx's maximum flow and a numpy rollout
 // (training/make_explain_fixtures.py, tests/data/explain/).
+#include "attnviz_test_paths.hpp"
+
 #include <attn/checkpoint.hpp>
 #include <attn/explain/flow.hpp>
 #include <attn/models/transformer_classifier.hpp>

@@ -1,5 +1,7 @@
 // Value-weighted norms, head ablation and the deletion curve (issue 17) against PyTorch computations
 // on the shipped sentiment model and a [CLS]-pooled parity classifier (training/make_explain_fixtures.py).
+#include "attnviz_test_paths.hpp"
+
 #include <attn/checkpoint.hpp>
 #include <attn/explain/explain.hpp>
 #include <attn/explain/faithfulness.hpp>

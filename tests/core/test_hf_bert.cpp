@@ -1,6 +1,7 @@
 // Hugging Face BERT and its WordPiece tokenizer against training/hf_reference.py (PyTorch, written from
 // transformers' modeling_bert.py / tokenization_bert.py) on random-weight fixtures in exact HF layout.
 
+#include "attnviz_test_paths.hpp"
 #include "hf_test_util.hpp"
 
 #include <attn/hf/bert.hpp>

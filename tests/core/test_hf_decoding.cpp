@@ -2,6 +2,7 @@
 // References: generateGreedy and the full (uncached) forward pass for the model numbers, the
 // C++ standard's fixed mt19937_64 output and hand computations for the draw rule and the shares.
 
+#include "attnviz_test_paths.hpp"
 #include "hf_test_util.hpp"
 
 #include <attn/config.hpp>

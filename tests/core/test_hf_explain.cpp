@@ -4,6 +4,7 @@
 // through the rebuilt layers::TransformerEncoder equals BertModel / ViTModel's own forward and PyTorch
 // (1e-5), the attention gradients, Chefer relevance (1e-4), rollout, value norms, head tests and the
 // deletion curve (1e-5).
+#include "attnviz_test_paths.hpp"
 #include "hf_test_util.hpp"
 
 #include <attn/explain/explain.hpp>

@@ -2,6 +2,7 @@
 // training/convert_gpt_nano_sort.py, against llm-viz's own recorded activations (reference.json), plus
 // the layout variants GPT-2 files come in (prefix, tied head, buffers).
 
+#include "attnviz_test_paths.hpp"
 #include "hf_test_util.hpp"
 
 #include <algorithm>

@@ -2,6 +2,7 @@
 // modeling_llama.py): grouped-query attention with an untied head and rope_theta 500000, and a tied model
 // with an explicit head_dim.
 
+#include "attnviz_test_paths.hpp"
 #include "hf_test_util.hpp"
 
 #include <attn/hf/load.hpp>

@@ -1,5 +1,6 @@
 // Hugging Face weights: sharded checkpoints, half-precision conversion, refusing pickle-only directories.
 
+#include "attnviz_test_paths.hpp"
 #include "hf_test_util.hpp"
 
 #include <attn/hf/load.hpp>

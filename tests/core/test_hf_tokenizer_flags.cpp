@@ -3,6 +3,7 @@
 // training/make_tokenizer_fixtures.py (hf_split(), added_split(), split_llama3_encode(),
 // bert_encode_slow(): the Hugging Face tokenizers library's and transformers' semantics written again in
 // Python with python3-regex, not run from those packages).
+#include "attnviz_test_paths.hpp"
 #include "hf_test_util.hpp"
 
 #include <attn/config.hpp>

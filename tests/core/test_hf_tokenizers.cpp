@@ -1,6 +1,7 @@
 // GPT-2 byte-level BPE, SentencePiece and tokenizer.json against training/make_tokenizer_fixtures.py
 // (a Python GPT-2 encoder written from GPT-2's published algorithm, and Debian's python3-sentencepiece)
 // on texts with punctuation, accents, CJK, emoji, contractions, runs of spaces and unknown words.
+#include "attnviz_test_paths.hpp"
 #include "hf_test_util.hpp"
 
 #include <algorithm>

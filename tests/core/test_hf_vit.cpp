@@ -2,6 +2,7 @@
 // transformers' modeling_vit.py, and ViTImageProcessor's steps with Pillow's own resize (python3-pil), on
 // random-weight fixtures in exact HF layout (tests/data/hf/vit-tiny, vit-tiny-base).
 
+#include "attnviz_test_paths.hpp"
 #include "hf_test_util.hpp"
 
 #include <attn/config.hpp>

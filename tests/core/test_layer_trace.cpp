@@ -4,6 +4,8 @@
 // Every intermediate must match within torch.testing.assert_close's float32 tolerance (1e-5 + 1.3e-6 |v|;
 // the variances relative to max(1, |v|)).
 
+#include "attnviz_test_paths.hpp"
+
 #include <algorithm>
 #include <attn/attention_cost.hpp>
 #include <attn/checkpoint.hpp>

@@ -1,6 +1,8 @@
 // Rules the pages used to re-derive, now kept once in core (issue 11): the softmax intermediates of
 // attention(), the mean over all heads, VitModel::resized, TransformerClassifier::pooledAttention and
 // padCount. References are hand computations (numbers in the comments) or the models' own forward.
+#include "attnviz_test_paths.hpp"
+
 #include <attn/attention.hpp>
 #include <attn/checkpoint.hpp>
 #include <attn/image.hpp>

@@ -2,6 +2,8 @@
 // (random tiny models of every variant, run by PyTorch). Every logit and attention weight must match
 // within 1e-4 (max abs difference).
 
+#include "attnviz_test_paths.hpp"
+
 #include <attn/checkpoint.hpp>
 #include <filesystem>
 #include <fstream>

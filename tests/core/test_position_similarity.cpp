@@ -1,5 +1,7 @@
 // Cosine similarity of position embeddings, against hand computations.
 
+#include "attnviz_test_paths.hpp"
+
 #include <attn/checkpoint.hpp>
 #include <attn/models/vit.hpp>
 #include <attn/position_similarity.hpp>

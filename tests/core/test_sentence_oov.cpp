@@ -2,6 +2,8 @@
 // with every projection, never a zero vector that turns into numbers; the positional encoding; the
 // empty sentence; and the shipped pronoun head against PyTorch on the chapter's sentence.
 
+#include "attnviz_test_paths.hpp"
+
 #include <attn/learned_projections.hpp>
 #include <attn/sentence_attention.hpp>
 #include <cmath>

@@ -4,6 +4,8 @@
 // same tokens in the same order with probabilities within 1e-5, and for the model without attention the
 // final encoder state (the one context vector) within 1e-5.
 
+#include "attnviz_test_paths.hpp"
+
 #include <attn/checkpoint.hpp>
 #include <attn/top_k.hpp>
 #include <cmath>

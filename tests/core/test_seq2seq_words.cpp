@@ -2,6 +2,8 @@
 // and the word grouping of a SentencePiece model's pieces on the parity fixture
 // (tests/data/parity/s2s_pieces_2layer_additive, pieces cut by python3-sentencepiece).
 
+#include "attnviz_test_paths.hpp"
+
 #include <attn/checkpoint.hpp>
 #include <attn/models/seq2seq.hpp>
 #include <filesystem>

@@ -3,6 +3,8 @@
 // sample at training time (tests/data/heldout/<name>.expected.json, also quoted in each MODEL_CARD.md).
 // Tolerances: accuracy within 1 sample; chrF within 0.5 points. Not "it loads": the metric itself.
 
+#include "attnviz_test_paths.hpp"
+
 #include <attn/checkpoint.hpp>
 #include <attn/datasets/idx.hpp>
 #include <attn/image.hpp>

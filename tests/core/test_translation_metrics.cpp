@@ -1,6 +1,8 @@
 // attn::chrF against training/common.py's numbers and hand computations, and heldout_scores.json
 // (attn::readHeldOutScores): a valid file, an absent one, and each malformed case named.
 
+#include "attnviz_test_paths.hpp"
+
 #include <attn/config.hpp>
 #include <attn/metrics/chrf.hpp>
 #include <attn/models/heldout_scores.hpp>

@@ -30,6 +30,8 @@ else
 fi
 
 start=$(date +%s)
+# ccache: share objects across clones in other folders (see test.sh).
+export CCACHE_BASEDIR="$root" CCACHE_NOHASHDIR=1
 if [ ! -f "$build/build.ninja" ]; then
   launcher=()
   command -v ccache >/dev/null 2>&1 && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)

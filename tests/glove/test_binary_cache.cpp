@@ -2,6 +2,7 @@
 
 #include "attn/glove/loader.hpp"
 #include "attn/glove/wink_import.hpp"
+#include "attnviz_test_paths.hpp"
 
 #include <chrono>
 #include <cstring>
