@@ -1,3 +1,5 @@
+#include "scaled_dot_simd.hpp"
+
 #include <algorithm>
 #include <attn/attention.hpp>
 #include <cmath>
@@ -210,10 +212,18 @@ void scaledDotAttentionInto(const Eigen::Ref<const Matrix>& q, const Eigen::Ref<
         logits->resize(tq, tk);
     const Eigen::Index block =
         std::max<Eigen::Index>(16, kBlockBytes / std::max<Eigen::Index>(1, tk * Eigen::Index(sizeof(float))));
+    const bool simd = detail::simdScaledDotFits(q.cols(), v.cols());
+    detail::PackedKeys packed;
+    if (simd)
+        packed = detail::packKeys(k.data(), k.outerStride(), tk, k.cols()); // d x T_k, once per call
     for (Eigen::Index i0 = 0; i0 < tq; i0 += block) {
         const Eigen::Index b = std::min(block, tq - i0);
-        auto w = weights.middleRows(i0, b);                // b x T_k
-        w.noalias() = q.middleRows(i0, b) * k.transpose(); // raw scores Q K^T
+        auto w = weights.middleRows(i0, b); // b x T_k
+        if (simd)
+            detail::rawScores(q.data() + i0 * q.outerStride(), q.outerStride(), b, packed,
+                              weights.data() + i0 * weights.outerStride(), weights.outerStride());
+        else
+            w.noalias() = q.middleRows(i0, b) * k.transpose(); // raw scores Q K^T
         if (logits)
             logits->middleRows(i0, b) = w * scale;
         for (Eigen::Index i = 0; i < b; ++i) {
@@ -238,7 +248,12 @@ void scaledDotAttentionInto(const Eigen::Ref<const Matrix>& q, const Eigen::Ref<
                         row(j) = 0.0f;
             row *= 1.0f / row.sum();
         }
-        output.middleRows(i0, b).noalias() = w * v; // b x d_v
+        if (simd)
+            detail::weightedValues(weights.data() + i0 * weights.outerStride(), weights.outerStride(), b, tk,
+                                   v.data(), v.outerStride(), v.cols(),
+                                   output.data() + i0 * output.outerStride(), output.outerStride());
+        else
+            output.middleRows(i0, b).noalias() = w * v; // b x d_v
     }
 }
 

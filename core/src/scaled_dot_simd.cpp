@@ -1,0 +1,254 @@
+#include "scaled_dot_simd.hpp"
+
+#include <algorithm>
+#include <cstring>
+#include <memory>
+#include <type_traits>
+
+#if defined(__AVX512F__) || (defined(__AVX2__) && defined(__FMA__))
+#include <immintrin.h>
+#define ATTN_SIMD_SCALED_DOT 1
+#endif
+
+namespace attn::detail {
+
+#ifdef ATTN_SIMD_SCALED_DOT
+
+namespace {
+
+using Index = Eigen::Index;
+
+#if defined(__AVX512F__)
+using Vec = __m512;
+constexpr int kWidth = 16;        // floats per vector
+constexpr int kTileRows = 6;      // a tile is 6 rows x 4 vectors: 24 accumulators of 32 registers
+constexpr int kTileVectors = 4;
+inline Vec load(const float* p) { return _mm512_loadu_ps(p); }
+inline void store(float* p, Vec x) { _mm512_storeu_ps(p, x); }
+inline Vec broadcast(float x) { return _mm512_set1_ps(x); }
+inline Vec fma(Vec a, Vec b, Vec c) { return _mm512_fmadd_ps(a, b, c); }
+inline Vec zero() { return _mm512_setzero_ps(); }
+#else
+using Vec = __m256;
+constexpr int kWidth = 8;
+constexpr int kTileRows = 4; // 4 rows x 3 vectors: 12 accumulators of 16 registers
+constexpr int kTileVectors = 3;
+inline Vec load(const float* p) { return _mm256_loadu_ps(p); }
+inline void store(float* p, Vec x) { _mm256_storeu_ps(p, x); }
+inline Vec broadcast(float x) { return _mm256_set1_ps(x); }
+inline Vec fma(Vec a, Vec b, Vec c) { return _mm256_fmadd_ps(a, b, c); }
+inline Vec zero() { return _mm256_setzero_ps(); }
+#endif
+
+/// Keys read per pass of weightedValues: 256 rows of a 64-wide V are 64 KB, which stay in L2 while
+/// every row tile of the block goes over them.
+constexpr Index kValueChunk = 256;
+
+/// R x (V * kWidth) tile of Q K^T; kt points at the tile's first column of the packed panel.
+template <int R, int V>
+void scoreTile(const float* q, Index ldq, Index d, const float* kt, Index ldkt, float* s, Index lds) {
+    Vec acc[R][V];
+    for (int r = 0; r < R; ++r)
+        for (int v = 0; v < V; ++v)
+            acc[r][v] = zero();
+    for (Index c = 0; c < d; ++c) {
+        Vec b[V];
+        for (int v = 0; v < V; ++v)
+            b[v] = load(kt + c * ldkt + v * kWidth);
+        for (int r = 0; r < R; ++r) {
+            const Vec a = broadcast(q[r * ldq + c]);
+            for (int v = 0; v < V; ++v)
+                acc[r][v] = fma(a, b[v], acc[r][v]);
+        }
+    }
+    for (int r = 0; r < R; ++r)
+        for (int v = 0; v < V; ++v)
+            store(s + r * lds + v * kWidth, acc[r][v]);
+}
+
+/// R x (V * kWidth) tile of o (+)= p v over keys [0, keys) of the given pointers.
+template <int R, int V>
+void valueTile(const float* p, Index ldp, Index keys, const float* v, Index ldv, float* o, Index ldo,
+               bool accumulate) {
+    Vec acc[R][V];
+    for (int r = 0; r < R; ++r)
+        for (int x = 0; x < V; ++x)
+            acc[r][x] = accumulate ? load(o + r * ldo + x * kWidth) : zero();
+    for (Index j = 0; j < keys; ++j) {
+        Vec b[V];
+        for (int x = 0; x < V; ++x)
+            b[x] = load(v + j * ldv + x * kWidth);
+        for (int r = 0; r < R; ++r) {
+            const Vec a = broadcast(p[r * ldp + j]);
+            for (int x = 0; x < V; ++x)
+                acc[r][x] = fma(a, b[x], acc[r][x]);
+        }
+    }
+    for (int r = 0; r < R; ++r)
+        for (int x = 0; x < V; ++x)
+            store(o + r * ldo + x * kWidth, acc[r][x]);
+}
+
+/// One column group of `vectors` vectors: full row tiles, then the remaining rows.
+template <int V, class TileFn> void overRows(Index rows, TileFn tile) {
+    Index r = 0;
+    for (; r + kTileRows <= rows; r += kTileRows)
+        tile(std::integral_constant<int, kTileRows>{}, r);
+    switch (rows - r) {
+    case 0:
+        break;
+    case 1:
+        tile(std::integral_constant<int, 1>{}, r);
+        break;
+    case 2:
+        tile(std::integral_constant<int, 2>{}, r);
+        break;
+    case 3:
+        tile(std::integral_constant<int, 3>{}, r);
+        break;
+#if defined(__AVX512F__)
+    case 4:
+        tile(std::integral_constant<int, 4>{}, r);
+        break;
+    case 5:
+        tile(std::integral_constant<int, 5>{}, r);
+        break;
+#endif
+    default:
+        break;
+    }
+}
+
+template <int V>
+void scoreGroup(const float* q, Index ldq, Index rows, const PackedKeys& keys, Index j0, float* s,
+                Index lds) {
+    const Index width = V * kWidth;
+    if (j0 + width <= keys.keys) {
+        overRows<V>(rows, [&](auto rTag, Index r) {
+            scoreTile<decltype(rTag)::value, V>(q + r * ldq, ldq, keys.d, keys.data + j0, keys.ldkt,
+                                                s + r * lds + j0, lds);
+        });
+        return;
+    }
+    // The last group reaches into the padding: through a small buffer, keeping the valid columns.
+    const Index valid = keys.keys - j0;
+    alignas(64) float tmp[kTileRows * kTileVectors * kWidth];
+    overRows<V>(rows, [&](auto rTag, Index r) {
+        constexpr int R = decltype(rTag)::value;
+        scoreTile<R, V>(q + r * ldq, ldq, keys.d, keys.data + j0, keys.ldkt, tmp, width);
+        for (int i = 0; i < R; ++i)
+            std::memcpy(s + (r + i) * lds + j0, tmp + i * width, static_cast<std::size_t>(valid) * sizeof(float));
+    });
+}
+
+template <int V>
+void valueGroup(const float* p, Index ldp, Index rows, Index j0, Index keys, const float* v, Index ldv,
+                Index c0, float* o, Index ldo) {
+    overRows<V>(rows, [&](auto rTag, Index r) {
+        valueTile<decltype(rTag)::value, V>(p + r * ldp + j0, ldp, keys, v + j0 * ldv + c0, ldv,
+                                            o + r * ldo + c0, ldo, j0 > 0);
+    });
+}
+
+struct Panel {
+    std::unique_ptr<float[]> data;
+    std::size_t capacity = 0;
+};
+
+} // namespace
+
+bool simdScaledDotFits(Index d, Index dv) {
+    return d > 0 && dv > 0 && dv % kWidth == 0;
+}
+
+PackedKeys packKeys(const float* k, Index ldk, Index keys, Index d) {
+    thread_local Panel panel;
+    const Index ldkt = (keys + kWidth - 1) / kWidth * kWidth;
+    const std::size_t need = static_cast<std::size_t>(d * ldkt);
+    if (need > panel.capacity) {
+        panel.data.reset(new float[need]);
+        panel.capacity = need;
+    }
+    float* kt = panel.data.get();
+    // d x ldkt: column j is key j; the columns past the last key are zero.
+    for (Index c = 0; c < d; ++c) {
+        float* row = kt + c * ldkt;
+        for (Index j = 0; j < keys; ++j)
+            row[j] = k[j * ldk + c];
+        std::fill(row + keys, row + ldkt, 0.0f);
+    }
+    return {kt, d, keys, ldkt};
+}
+
+void rawScores(const float* q, Index ldq, Index rows, const PackedKeys& keys, float* s, Index lds) {
+    const Index groupWidth = kTileVectors * kWidth;
+    Index j0 = 0;
+    for (; j0 + groupWidth <= keys.ldkt; j0 += groupWidth)
+        scoreGroup<kTileVectors>(q, ldq, rows, keys, j0, s, lds);
+    switch ((keys.ldkt - j0) / kWidth) {
+    case 0:
+        break;
+    case 1:
+        scoreGroup<1>(q, ldq, rows, keys, j0, s, lds);
+        break;
+    case 2:
+        scoreGroup<2>(q, ldq, rows, keys, j0, s, lds);
+        break;
+#if defined(__AVX512F__)
+    case 3:
+        scoreGroup<3>(q, ldq, rows, keys, j0, s, lds);
+        break;
+#endif
+    default:
+        break;
+    }
+}
+
+void weightedValues(const float* p, Index ldp, Index rows, Index keys, const float* v, Index ldv, Index dv,
+                    float* o, Index ldo) {
+    if (keys == 0) {
+        for (Index r = 0; r < rows; ++r)
+            std::fill(o + r * ldo, o + r * ldo + dv, 0.0f);
+        return;
+    }
+    const Index groupWidth = kTileVectors * kWidth;
+    for (Index j0 = 0; j0 < keys; j0 += kValueChunk) {
+        const Index chunk = std::min(kValueChunk, keys - j0);
+        Index c0 = 0;
+        for (; c0 + groupWidth <= dv; c0 += groupWidth)
+            valueGroup<kTileVectors>(p, ldp, rows, j0, chunk, v, ldv, c0, o, ldo);
+        switch ((dv - c0) / kWidth) {
+        case 0:
+            break;
+        case 1:
+            valueGroup<1>(p, ldp, rows, j0, chunk, v, ldv, c0, o, ldo);
+            break;
+        case 2:
+            valueGroup<2>(p, ldp, rows, j0, chunk, v, ldv, c0, o, ldo);
+            break;
+#if defined(__AVX512F__)
+        case 3:
+            valueGroup<3>(p, ldp, rows, j0, chunk, v, ldv, c0, o, ldo);
+            break;
+#endif
+        default:
+            break;
+        }
+    }
+}
+
+#else // no AVX2 + FMA: attention.cpp keeps Eigen's products
+
+bool simdScaledDotFits(Eigen::Index, Eigen::Index) {
+    return false;
+}
+PackedKeys packKeys(const float*, Eigen::Index, Eigen::Index, Eigen::Index) {
+    return {};
+}
+void rawScores(const float*, Eigen::Index, Eigen::Index, const PackedKeys&, float*, Eigen::Index) {}
+void weightedValues(const float*, Eigen::Index, Eigen::Index, Eigen::Index, const float*, Eigen::Index,
+                    Eigen::Index, float*, Eigen::Index) {}
+
+#endif
+
+} // namespace attn::detail
