@@ -16,7 +16,6 @@
 #include <cstring>
 #include <mutex>
 #include <thread>
-#include <unordered_map>
 
 namespace attn::glove {
 namespace {
@@ -48,6 +47,38 @@ std::string parseNumber(std::string_view f, float* out) {
     return {};
 }
 
+// 10^0 ... 10^10: each is exact in float32.
+constexpr float kPow10[] = {1e0f, 1e1f, 1e2f, 1e3f, 1e4f, 1e5f, 1e6f, 1e7f, 1e8f, 1e9f, 1e10f};
+
+// The numbers GloVe and word2vec writers print ("-0.038194", "0.41800"): an optional '-', digits, an
+// optional fraction, no exponent. When the digits form an integer w <= 2^24 and there are at most 10
+// fraction digits, w and 10^k are both exact in float32, so the one division w / 10^k is correctly
+// rounded, the same float std::from_chars returns (Clinger's fast path). Anything else returns nullptr
+// and is left to std::from_chars, which costs about half of a load on its own.
+inline const char* parseShortDecimal(const char* p, const char* e, float* out) {
+    bool negative = false;
+    if (p != e && *p == '-') {
+        negative = true;
+        ++p;
+    }
+    std::uint64_t w = 0;
+    int digits = 0, fraction = 0;
+    for (; p != e && static_cast<unsigned>(*p - '0') < 10u && digits < 18; ++p, ++digits)
+        w = w * 10 + static_cast<unsigned>(*p - '0');
+    if (p != e && *p == '.') {
+        ++p;
+        for (; p != e && static_cast<unsigned>(*p - '0') < 10u && digits < 18; ++p, ++digits, ++fraction)
+            w = w * 10 + static_cast<unsigned>(*p - '0');
+    }
+    if (digits == 0 || (p != e && (static_cast<unsigned>(*p - '0') < 10u || *p == 'e' || *p == 'E' || *p == '.')))
+        return nullptr; // no digits, more than 18, an exponent, or a second point
+    if (w > (1u << 24) || fraction > 10)
+        return nullptr;
+    const float v = static_cast<float>(w) / kPow10[fraction];
+    *out = negative ? -v : v;
+    return p;
+}
+
 class Parser {
 public:
     Parser(std::size_t dim) : d_(dim) {}
@@ -76,6 +107,14 @@ public:
                 if (q == e) {
                     ok = false;
                     break;
+                }
+                if (const char* fast = parseShortDecimal(q, e, &out[j])) {
+                    if (fast != e && !isSep(*fast)) {
+                        ok = false;
+                        break;
+                    }
+                    q = fast;
+                    continue;
                 }
                 auto [ptr, ec] = std::from_chars(q, e, out[j]);
                 if (ec != std::errc() || (ptr != e && !isSep(*ptr)) || !std::isfinite(out[j])) {
@@ -418,8 +457,15 @@ EmbeddingsPtr readTextBytes(std::string_view all, const std::string& where, std:
     if (total == 0)
         throw detail::errorAtLine(where, bodyFirstLine,
                                   (hasHeader ? "no vectors after the word2vec header" : "no vectors"));
-    std::unordered_map<std::string_view, std::size_t> seen; // word -> file line
-    seen.reserve(total);
+    // Duplicates are found with a flat open-addressing table (slot = kept row + 1, 0 = empty), the
+    // layout of the Embeddings index: a node-based map cost a tenth of a 341k-word load here.
+    std::size_t capacity = 16;
+    while (capacity < 2 * total)
+        capacity *= 2;
+    std::vector<std::uint32_t> index(capacity, 0);
+    const std::size_t mask = capacity - 1;
+    std::vector<std::size_t> keptLines; // file line of each kept row
+    keptLines.reserve(total);
     std::vector<std::string_view> words;
     words.reserve(total);
     std::size_t blobSize = 0, dupCount = 0, row = 0;
@@ -427,15 +473,19 @@ EmbeddingsPtr readTextBytes(std::string_view all, const std::string& where, std:
     for (const auto& c : chunks) {
         for (std::size_t k = 0; k < c.words.size(); ++k) {
             const std::size_t fileLine = c.firstLine + c.wordLines[k];
-            auto [it, inserted] = seen.emplace(c.words[k], fileLine);
-            if (!inserted) {
+            std::size_t slot = Embeddings::hashWord(c.words[k]) & mask;
+            while (index[slot] != 0 && words[index[slot] - 1] != c.words[k])
+                slot = (slot + 1) & mask;
+            if (index[slot] != 0) {
                 if (warnings && dupCount < 20)
                     warnings->push_back(at(where, fileLine) + "duplicate word '" +
                                         detail::excerpt(c.words[k]) + "' skipped; the first, on line " +
-                                        std::to_string(it->second) + ", is kept");
+                                        std::to_string(keptLines[index[slot] - 1]) + ", is kept");
                 ++dupCount;
                 continue;
             }
+            index[slot] = static_cast<std::uint32_t>(row + 1);
+            keptLines.push_back(fileLine);
             const std::size_t src = c.rowStart + k;
             if (src != row)
                 std::memmove(data + row * dim, data + src * dim, dim * sizeof(float));

@@ -88,9 +88,11 @@ public:
     /// For a status bar: "<name>: 40,000 words × 100".
     std::string description() const;
 
+    /// The hash of the word index (FNV-1a with a final mix); the text reader finds duplicates with it.
+    static std::uint64_t hashWord(std::string_view w);
+
 private:
     const std::vector<float>& norms() const;
-    static std::uint64_t hashWord(std::string_view w);
 
     std::vector<std::string_view> words_;
     const float* data_ = nullptr;
