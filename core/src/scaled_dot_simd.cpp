@@ -5,12 +5,65 @@
 #include <memory>
 #include <type_traits>
 
-#if defined(__AVX512F__) || (defined(__AVX2__) && defined(__FMA__))
+#if defined(__AVX__)
 #include <immintrin.h>
+#endif
+#if defined(__AVX512F__) || (defined(__AVX2__) && defined(__FMA__))
 #define ATTN_SIMD_SCALED_DOT 1
 #endif
 
 namespace attn::detail {
+
+void transposeInto(const float* src, Eigen::Index rows, Eigen::Index cols, Eigen::Index lds, float* dst,
+                   Eigen::Index ldd) {
+    // 8 x 8 blocks, walked down the source so that each destination row is written in whole lines;
+    // with AVX a block is transposed in registers (8 loads, 24 shuffles, 8 stores).
+    constexpr Eigen::Index kBlock = 8;
+    for (Eigen::Index j0 = 0; j0 < cols; j0 += kBlock) {
+        const Eigen::Index je = std::min<Eigen::Index>(j0 + kBlock, cols);
+        for (Eigen::Index i0 = 0; i0 < rows; i0 += kBlock) {
+            const Eigen::Index ie = std::min<Eigen::Index>(i0 + kBlock, rows);
+#ifdef __AVX__
+            if (ie - i0 == kBlock && je - j0 == kBlock) {
+                const float* s = src + i0 * lds + j0;
+                __m256 r0 = _mm256_loadu_ps(s), r1 = _mm256_loadu_ps(s + lds),
+                       r2 = _mm256_loadu_ps(s + 2 * lds), r3 = _mm256_loadu_ps(s + 3 * lds),
+                       r4 = _mm256_loadu_ps(s + 4 * lds), r5 = _mm256_loadu_ps(s + 5 * lds),
+                       r6 = _mm256_loadu_ps(s + 6 * lds), r7 = _mm256_loadu_ps(s + 7 * lds);
+                const __m256 t0 = _mm256_unpacklo_ps(r0, r1), t1 = _mm256_unpackhi_ps(r0, r1),
+                             t2 = _mm256_unpacklo_ps(r2, r3), t3 = _mm256_unpackhi_ps(r2, r3),
+                             t4 = _mm256_unpacklo_ps(r4, r5), t5 = _mm256_unpackhi_ps(r4, r5),
+                             t6 = _mm256_unpacklo_ps(r6, r7), t7 = _mm256_unpackhi_ps(r6, r7);
+                const __m256 u0 = _mm256_shuffle_ps(t0, t2, 0x44), u1 = _mm256_shuffle_ps(t0, t2, 0xEE),
+                             u2 = _mm256_shuffle_ps(t1, t3, 0x44), u3 = _mm256_shuffle_ps(t1, t3, 0xEE),
+                             u4 = _mm256_shuffle_ps(t4, t6, 0x44), u5 = _mm256_shuffle_ps(t4, t6, 0xEE),
+                             u6 = _mm256_shuffle_ps(t5, t7, 0x44), u7 = _mm256_shuffle_ps(t5, t7, 0xEE);
+                r0 = _mm256_permute2f128_ps(u0, u4, 0x20);
+                r1 = _mm256_permute2f128_ps(u1, u5, 0x20);
+                r2 = _mm256_permute2f128_ps(u2, u6, 0x20);
+                r3 = _mm256_permute2f128_ps(u3, u7, 0x20);
+                r4 = _mm256_permute2f128_ps(u0, u4, 0x31);
+                r5 = _mm256_permute2f128_ps(u1, u5, 0x31);
+                r6 = _mm256_permute2f128_ps(u2, u6, 0x31);
+                r7 = _mm256_permute2f128_ps(u3, u7, 0x31);
+                float* d = dst + j0 * ldd + i0;
+                _mm256_storeu_ps(d, r0);
+                _mm256_storeu_ps(d + ldd, r1);
+                _mm256_storeu_ps(d + 2 * ldd, r2);
+                _mm256_storeu_ps(d + 3 * ldd, r3);
+                _mm256_storeu_ps(d + 4 * ldd, r4);
+                _mm256_storeu_ps(d + 5 * ldd, r5);
+                _mm256_storeu_ps(d + 6 * ldd, r6);
+                _mm256_storeu_ps(d + 7 * ldd, r7);
+                continue;
+            }
+#endif
+            for (Eigen::Index i = i0; i < ie; ++i)
+                for (Eigen::Index j = j0; j < je; ++j)
+                    dst[j * ldd + i] = src[i * lds + j];
+        }
+    }
+}
 
 #ifdef ATTN_SIMD_SCALED_DOT
 
@@ -20,24 +73,44 @@ using Index = Eigen::Index;
 
 #if defined(__AVX512F__)
 using Vec = __m512;
-constexpr int kWidth = 16;        // floats per vector
-constexpr int kTileRows = 6;      // a tile is 6 rows x 4 vectors: 24 accumulators of 32 registers
+constexpr int kWidth = 16;   // floats per vector
+constexpr int kTileRows = 6; // a tile is 6 rows x 4 vectors: 24 accumulators of 32 registers
 constexpr int kTileVectors = 4;
-inline Vec load(const float* p) { return _mm512_loadu_ps(p); }
-inline void store(float* p, Vec x) { _mm512_storeu_ps(p, x); }
-inline Vec broadcast(float x) { return _mm512_set1_ps(x); }
-inline Vec fma(Vec a, Vec b, Vec c) { return _mm512_fmadd_ps(a, b, c); }
-inline Vec zero() { return _mm512_setzero_ps(); }
+inline Vec load(const float* p) {
+    return _mm512_loadu_ps(p);
+}
+inline void store(float* p, Vec x) {
+    _mm512_storeu_ps(p, x);
+}
+inline Vec broadcast(float x) {
+    return _mm512_set1_ps(x);
+}
+inline Vec fma(Vec a, Vec b, Vec c) {
+    return _mm512_fmadd_ps(a, b, c);
+}
+inline Vec zero() {
+    return _mm512_setzero_ps();
+}
 #else
 using Vec = __m256;
 constexpr int kWidth = 8;
 constexpr int kTileRows = 4; // 4 rows x 3 vectors: 12 accumulators of 16 registers
 constexpr int kTileVectors = 3;
-inline Vec load(const float* p) { return _mm256_loadu_ps(p); }
-inline void store(float* p, Vec x) { _mm256_storeu_ps(p, x); }
-inline Vec broadcast(float x) { return _mm256_set1_ps(x); }
-inline Vec fma(Vec a, Vec b, Vec c) { return _mm256_fmadd_ps(a, b, c); }
-inline Vec zero() { return _mm256_setzero_ps(); }
+inline Vec load(const float* p) {
+    return _mm256_loadu_ps(p);
+}
+inline void store(float* p, Vec x) {
+    _mm256_storeu_ps(p, x);
+}
+inline Vec broadcast(float x) {
+    return _mm256_set1_ps(x);
+}
+inline Vec fma(Vec a, Vec b, Vec c) {
+    return _mm256_fmadd_ps(a, b, c);
+}
+inline Vec zero() {
+    return _mm256_setzero_ps();
+}
 #endif
 
 /// Keys read per pass of weightedValues: 256 rows of a 64-wide V are 64 KB, which stay in L2 while
@@ -46,22 +119,30 @@ constexpr Index kValueChunk = 256;
 
 /// R x (V * kWidth) tile of Q K^T; kt points at the tile's first column of the packed panel.
 template <int R, int V>
-void scoreTile(const float* q, Index ldq, Index d, const float* kt, Index ldkt, float* s, Index lds) {
+void scoreTile(const float* q, Index ldq, Index d, const float* kt, Index ldkt, float* s, Index lds,
+               bool accumulate) {
     Vec acc[R][V];
+#pragma GCC unroll 32
     for (int r = 0; r < R; ++r)
+#pragma GCC unroll 32
         for (int v = 0; v < V; ++v)
-            acc[r][v] = zero();
+            acc[r][v] = accumulate ? load(s + r * lds + v * kWidth) : zero();
     for (Index c = 0; c < d; ++c) {
         Vec b[V];
+#pragma GCC unroll 32
         for (int v = 0; v < V; ++v)
             b[v] = load(kt + c * ldkt + v * kWidth);
+#pragma GCC unroll 32
         for (int r = 0; r < R; ++r) {
             const Vec a = broadcast(q[r * ldq + c]);
+#pragma GCC unroll 32
             for (int v = 0; v < V; ++v)
                 acc[r][v] = fma(a, b[v], acc[r][v]);
         }
     }
+#pragma GCC unroll 32
     for (int r = 0; r < R; ++r)
+#pragma GCC unroll 32
         for (int v = 0; v < V; ++v)
             store(s + r * lds + v * kWidth, acc[r][v]);
 }
@@ -71,20 +152,27 @@ template <int R, int V>
 void valueTile(const float* p, Index ldp, Index keys, const float* v, Index ldv, float* o, Index ldo,
                bool accumulate) {
     Vec acc[R][V];
+#pragma GCC unroll 32
     for (int r = 0; r < R; ++r)
+#pragma GCC unroll 32
         for (int x = 0; x < V; ++x)
             acc[r][x] = accumulate ? load(o + r * ldo + x * kWidth) : zero();
     for (Index j = 0; j < keys; ++j) {
         Vec b[V];
+#pragma GCC unroll 32
         for (int x = 0; x < V; ++x)
             b[x] = load(v + j * ldv + x * kWidth);
+#pragma GCC unroll 32
         for (int r = 0; r < R; ++r) {
             const Vec a = broadcast(p[r * ldp + j]);
+#pragma GCC unroll 32
             for (int x = 0; x < V; ++x)
                 acc[r][x] = fma(a, b[x], acc[r][x]);
         }
     }
+#pragma GCC unroll 32
     for (int r = 0; r < R; ++r)
+#pragma GCC unroll 32
         for (int x = 0; x < V; ++x)
             store(o + r * ldo + x * kWidth, acc[r][x]);
 }
@@ -120,13 +208,13 @@ template <int V, class TileFn> void overRows(Index rows, TileFn tile) {
 }
 
 template <int V>
-void scoreGroup(const float* q, Index ldq, Index rows, const PackedKeys& keys, Index j0, float* s,
-                Index lds) {
+void scoreGroup(const float* q, Index ldq, Index rows, const PackedKeys& keys, Index j0, float* s, Index lds,
+                bool accumulate) {
     const Index width = V * kWidth;
     if (j0 + width <= keys.keys) {
         overRows<V>(rows, [&](auto rTag, Index r) {
             scoreTile<decltype(rTag)::value, V>(q + r * ldq, ldq, keys.d, keys.data + j0, keys.ldkt,
-                                                s + r * lds + j0, lds);
+                                                s + r * lds + j0, lds, accumulate);
         });
         return;
     }
@@ -135,9 +223,14 @@ void scoreGroup(const float* q, Index ldq, Index rows, const PackedKeys& keys, I
     alignas(64) float tmp[kTileRows * kTileVectors * kWidth];
     overRows<V>(rows, [&](auto rTag, Index r) {
         constexpr int R = decltype(rTag)::value;
-        scoreTile<R, V>(q + r * ldq, ldq, keys.d, keys.data + j0, keys.ldkt, tmp, width);
+        if (accumulate)
+            for (int i = 0; i < R; ++i)
+                std::memcpy(tmp + i * width, s + (r + i) * lds + j0,
+                            static_cast<std::size_t>(valid) * sizeof(float));
+        scoreTile<R, V>(q + r * ldq, ldq, keys.d, keys.data + j0, keys.ldkt, tmp, width, accumulate);
         for (int i = 0; i < R; ++i)
-            std::memcpy(s + (r + i) * lds + j0, tmp + i * width, static_cast<std::size_t>(valid) * sizeof(float));
+            std::memcpy(s + (r + i) * lds + j0, tmp + i * width,
+                        static_cast<std::size_t>(valid) * sizeof(float));
     });
 }
 
@@ -157,12 +250,17 @@ struct Panel {
 
 } // namespace
 
+bool simdKernelsAvailable() {
+    return true;
+}
+
 bool simdScaledDotFits(Index d, Index dv) {
     return d > 0 && dv > 0 && dv % kWidth == 0;
 }
 
-PackedKeys packKeys(const float* k, Index ldk, Index keys, Index d) {
-    thread_local Panel panel;
+PackedKeys packKeys(const float* k, Index ldk, Index keys, Index d, int slot) {
+    thread_local Panel panels[2];
+    Panel& panel = panels[slot & 1];
     const Index ldkt = (keys + kWidth - 1) / kWidth * kWidth;
     const std::size_t need = static_cast<std::size_t>(d * ldkt);
     if (need > panel.capacity) {
@@ -171,32 +269,30 @@ PackedKeys packKeys(const float* k, Index ldk, Index keys, Index d) {
     }
     float* kt = panel.data.get();
     // d x ldkt: column j is key j; the columns past the last key are zero.
-    for (Index c = 0; c < d; ++c) {
-        float* row = kt + c * ldkt;
-        for (Index j = 0; j < keys; ++j)
-            row[j] = k[j * ldk + c];
-        std::fill(row + keys, row + ldkt, 0.0f);
-    }
+    transposeInto(k, keys, d, ldk, kt, ldkt);
+    for (Index c = 0; c < d; ++c)
+        std::fill(kt + c * ldkt + keys, kt + (c + 1) * ldkt, 0.0f);
     return {kt, d, keys, ldkt};
 }
 
-void rawScores(const float* q, Index ldq, Index rows, const PackedKeys& keys, float* s, Index lds) {
+void rawScores(const float* q, Index ldq, Index rows, const PackedKeys& keys, float* s, Index lds,
+               bool accumulate) {
     const Index groupWidth = kTileVectors * kWidth;
     Index j0 = 0;
     for (; j0 + groupWidth <= keys.ldkt; j0 += groupWidth)
-        scoreGroup<kTileVectors>(q, ldq, rows, keys, j0, s, lds);
+        scoreGroup<kTileVectors>(q, ldq, rows, keys, j0, s, lds, accumulate);
     switch ((keys.ldkt - j0) / kWidth) {
     case 0:
         break;
     case 1:
-        scoreGroup<1>(q, ldq, rows, keys, j0, s, lds);
+        scoreGroup<1>(q, ldq, rows, keys, j0, s, lds, accumulate);
         break;
     case 2:
-        scoreGroup<2>(q, ldq, rows, keys, j0, s, lds);
+        scoreGroup<2>(q, ldq, rows, keys, j0, s, lds, accumulate);
         break;
 #if defined(__AVX512F__)
     case 3:
-        scoreGroup<3>(q, ldq, rows, keys, j0, s, lds);
+        scoreGroup<3>(q, ldq, rows, keys, j0, s, lds, accumulate);
         break;
 #endif
     default:
@@ -239,13 +335,16 @@ void weightedValues(const float* p, Index ldp, Index rows, Index keys, const flo
 
 #else // no AVX2 + FMA: attention.cpp keeps Eigen's products
 
+bool simdKernelsAvailable() {
+    return false;
+}
 bool simdScaledDotFits(Eigen::Index, Eigen::Index) {
     return false;
 }
-PackedKeys packKeys(const float*, Eigen::Index, Eigen::Index, Eigen::Index) {
+PackedKeys packKeys(const float*, Eigen::Index, Eigen::Index, Eigen::Index, int) {
     return {};
 }
-void rawScores(const float*, Eigen::Index, Eigen::Index, const PackedKeys&, float*, Eigen::Index) {}
+void rawScores(const float*, Eigen::Index, Eigen::Index, const PackedKeys&, float*, Eigen::Index, bool) {}
 void weightedValues(const float*, Eigen::Index, Eigen::Index, Eigen::Index, const float*, Eigen::Index,
                     Eigen::Index, float*, Eigen::Index) {}
 

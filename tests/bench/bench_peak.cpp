@@ -14,15 +14,27 @@ namespace {
 #if defined(__AVX512F__)
 using Vec = __m512;
 constexpr int kLanes = 16;
-inline Vec splat(float x) { return _mm512_set1_ps(x); }
-inline Vec fma(Vec a, Vec b, Vec c) { return _mm512_fmadd_ps(a, b, c); }
-inline float lane0(Vec x) { return _mm512_cvtss_f32(x); }
+inline Vec splat(float x) {
+    return _mm512_set1_ps(x);
+}
+inline Vec fma(Vec a, Vec b, Vec c) {
+    return _mm512_fmadd_ps(a, b, c);
+}
+inline float lane0(Vec x) {
+    return _mm512_cvtss_f32(x);
+}
 #else
 using Vec = __m256;
 constexpr int kLanes = 8;
-inline Vec splat(float x) { return _mm256_set1_ps(x); }
-inline Vec fma(Vec a, Vec b, Vec c) { return _mm256_fmadd_ps(a, b, c); }
-inline float lane0(Vec x) { return _mm256_cvtss_f32(x); }
+inline Vec splat(float x) {
+    return _mm256_set1_ps(x);
+}
+inline Vec fma(Vec a, Vec b, Vec c) {
+    return _mm256_fmadd_ps(a, b, c);
+}
+inline float lane0(Vec x) {
+    return _mm256_cvtss_f32(x);
+}
 #endif
 
 constexpr int kChains = 24; // > latency x throughput (4 cycles x 2 per cycle) on current cores
@@ -35,6 +47,7 @@ void BM_PeakFma(benchmark::State& state) {
         acc[i] = splat(static_cast<float>(i));
     for (auto _ : state) {
         for (long s = 0; s < kSteps; ++s)
+#pragma GCC unroll 32
             for (int i = 0; i < kChains; ++i)
                 acc[i] = fma(acc[i], a, b);
         benchmark::DoNotOptimize(acc);
@@ -43,8 +56,9 @@ void BM_PeakFma(benchmark::State& state) {
     for (int i = 0; i < kChains; ++i)
         sum += lane0(acc[i]);
     benchmark::DoNotOptimize(sum);
-    state.counters["FLOPS"] = benchmark::Counter(
-        static_cast<double>(state.iterations()) * kSteps * kChains * kLanes * 2.0, benchmark::Counter::kIsRate);
+    state.counters["FLOPS"] =
+        benchmark::Counter(static_cast<double>(state.iterations()) * kSteps * kChains * kLanes * 2.0,
+                           benchmark::Counter::kIsRate);
     state.counters["lanes"] = kLanes;
 }
 

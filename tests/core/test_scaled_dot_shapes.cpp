@@ -17,7 +17,8 @@ struct Reference {
     Eigen::MatrixXd weights, output;
 };
 
-Reference reference(const Matrix& q, const Matrix& k, const Matrix& v, const std::vector<std::uint8_t>& allowed) {
+Reference reference(const Matrix& q, const Matrix& k, const Matrix& v,
+                    const std::vector<std::uint8_t>& allowed) {
     const Eigen::MatrixXd qd = q.cast<double>(), kd = k.cast<double>(), vd = v.cast<double>();
     Eigen::MatrixXd s = qd * kd.transpose() / std::sqrt(static_cast<double>(q.cols()));
     Reference r;
@@ -39,8 +40,8 @@ Reference reference(const Matrix& q, const Matrix& k, const Matrix& v, const std
     return r;
 }
 
-void expectMatches(const Matrix& q, const Matrix& k, const Matrix& v, const std::vector<std::uint8_t>& allowed,
-                   const std::string& what) {
+void expectMatches(const Matrix& q, const Matrix& k, const Matrix& v,
+                   const std::vector<std::uint8_t>& allowed, const std::string& what) {
     const Reference ref = reference(q, k, v, allowed);
     const auto got = attn::scaledDotAttention(q, k, v, allowed);
     ASSERT_EQ(got.weights.rows(), q.rows()) << what;
@@ -61,7 +62,8 @@ TEST(ScaledDotShapes, EveryTileEdgeMatchesTheDoublePrecisionSoftmax) {
                 const Matrix q = Matrix::Random(tq, d) * 3.0f, k = Matrix::Random(tk, d),
                              v = Matrix::Random(tk, dv);
                 expectMatches(q, k, v, {},
-                              "tq " + std::to_string(tq) + " tk " + std::to_string(tk) + " d " + std::to_string(d));
+                              "tq " + std::to_string(tq) + " tk " + std::to_string(tk) + " d " +
+                                  std::to_string(d));
             }
 }
 
