@@ -1,3 +1,5 @@
+#include "../dense_simd.hpp"
+
 #include <attn/layers/linear.hpp>
 #include <stdexcept>
 #include <string>
@@ -29,7 +31,8 @@ void Linear::forwardInto(const Eigen::Ref<const Matrix>& x, Eigen::Ref<Matrix> y
         throw std::invalid_argument("Linear: expected output [" + std::to_string(x.rows()) + "x" +
                                     std::to_string(weight.rows()) + "], got [" + std::to_string(y.rows()) +
                                     "x" + std::to_string(y.cols()) + "]");
-    y.noalias() = x * weight.transpose();
+    if (!detail::denseTransposedInto(x, weight, y))
+        y.noalias() = x * weight.transpose();
     if (bias.size())
         y.rowwise() += bias.transpose();
 }

@@ -1,3 +1,5 @@
+#include "../dense_simd.hpp"
+
 #include <attn/attention.hpp>
 #include <attn/layers/multihead_attention.hpp>
 #include <cmath>
@@ -75,7 +77,8 @@ void MultiheadAttention::forward(const Eigen::Ref<const Matrix>& x,
         throw std::invalid_argument("MultiheadAttention: expected " + std::to_string(T) +
                                     " key-mask entries, got " + std::to_string(keyAllowed.size()));
     auto qkv = buffers.qkv.view(T, 3 * d); // T x 3d: [Q | K | V]
-    qkv.noalias() = x * inProjWeight.transpose();
+    if (!detail::denseTransposedInto(x, inProjWeight, qkv))
+        qkv.noalias() = x * inProjWeight.transpose();
     qkv.rowwise() += inProjBias.transpose();
     r.weights.resize(static_cast<std::size_t>(nHeads));
     if (trace) {
