@@ -70,7 +70,8 @@ inline const char* parseShortDecimal(const char* p, const char* e, float* out) {
         for (; p != e && static_cast<unsigned>(*p - '0') < 10u && digits < 18; ++p, ++digits, ++fraction)
             w = w * 10 + static_cast<unsigned>(*p - '0');
     }
-    if (digits == 0 || (p != e && (static_cast<unsigned>(*p - '0') < 10u || *p == 'e' || *p == 'E' || *p == '.')))
+    if (digits == 0 ||
+        (p != e && (static_cast<unsigned>(*p - '0') < 10u || *p == 'e' || *p == 'E' || *p == '.')))
         return nullptr; // no digits, more than 18, an exponent, or a second point
     if (w > (1u << 24) || fraction > 10)
         return nullptr;

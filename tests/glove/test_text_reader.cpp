@@ -76,12 +76,33 @@ TEST(GloveText, ReadsValuesExactlyAsStrtofDoes) {
 // and eleven fraction digits, 18 and 19 digits, leading zeros, "-0", "5." and ".5", exponents, halfway
 // cases) and 20,000 random decimals of 1 to 9 significant digits.
 TEST(GloveText, ShortDecimalsAndTheirFallbackMatchStrtof) {
-    std::vector<std::string> tokens = {"16777216", "16777217", "1677721.6", "1677721.7", "0.1677721",
-                                       "-16777215", "0.0000000001", "0.00000000001", "123456789012345678",
-                                       "1234567890123456789", "0000000000000000000000.5", "-0", "-0.0",
-                                       "5.", ".5", "-.25", "1e3", "2.5E-4", "0.30000001192092896",
-                                       "3.4028234e38", "1.17549435e-38", "8388609.5", "0.333333343",
-                                       "9999999", "99999999", "0.00024414062", "12345.678"};
+    std::vector<std::string> tokens = {"16777216",
+                                       "16777217",
+                                       "1677721.6",
+                                       "1677721.7",
+                                       "0.1677721",
+                                       "-16777215",
+                                       "0.0000000001",
+                                       "0.00000000001",
+                                       "123456789012345678",
+                                       "1234567890123456789",
+                                       "0000000000000000000000.5",
+                                       "-0",
+                                       "-0.0",
+                                       "5.",
+                                       ".5",
+                                       "-.25",
+                                       "1e3",
+                                       "2.5E-4",
+                                       "0.30000001192092896",
+                                       "3.4028234e38",
+                                       "1.17549435e-38",
+                                       "8388609.5",
+                                       "0.333333343",
+                                       "9999999",
+                                       "99999999",
+                                       "0.00024414062",
+                                       "12345.678"};
     std::srand(7);
     for (int i = 0; i < 20000; ++i) {
         const int digits = 1 + std::rand() % 9;
@@ -90,7 +111,8 @@ TEST(GloveText, ShortDecimalsAndTheirFallbackMatchStrtof) {
         for (int k = 0; k < digits; ++k)
             body += static_cast<char>('0' + std::rand() % 10);
         const int point = std::rand() % (digits + 1);
-        t += body.substr(0, static_cast<std::size_t>(point)) + "." + body.substr(static_cast<std::size_t>(point));
+        t += body.substr(0, static_cast<std::size_t>(point)) + "." +
+             body.substr(static_cast<std::size_t>(point));
         if (t == "." || t == "-.")
             t += "0";
         tokens.push_back(t);
