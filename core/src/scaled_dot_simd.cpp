@@ -71,110 +71,72 @@ namespace {
 
 using Index = Eigen::Index;
 
+// One set of wrappers for both instruction sets: ATTN_VEC(name) is _mm512_name or _mm256_name.
 #if defined(__AVX512F__)
 using Vec = __m512;
 constexpr int kWidth = 16;   // floats per vector
 constexpr int kTileRows = 6; // a tile is 6 rows x 4 vectors: 24 accumulators of 32 registers
 constexpr int kTileVectors = 4;
-inline Vec load(const float* p) {
-    return _mm512_loadu_ps(p);
-}
-inline void store(float* p, Vec x) {
-    _mm512_storeu_ps(p, x);
-}
-inline Vec broadcast(float x) {
-    return _mm512_set1_ps(x);
-}
-inline Vec fma(Vec a, Vec b, Vec c) {
-    return _mm512_fmadd_ps(a, b, c);
-}
-inline Vec zero() {
-    return _mm512_setzero_ps();
-}
+#define ATTN_VEC(name) _mm512_##name
 #else
 using Vec = __m256;
 constexpr int kWidth = 8;
 constexpr int kTileRows = 4; // 4 rows x 3 vectors: 12 accumulators of 16 registers
 constexpr int kTileVectors = 3;
+#define ATTN_VEC(name) _mm256_##name
+#endif
 inline Vec load(const float* p) {
-    return _mm256_loadu_ps(p);
+    return ATTN_VEC(loadu_ps)(p);
 }
 inline void store(float* p, Vec x) {
-    _mm256_storeu_ps(p, x);
+    ATTN_VEC(storeu_ps)(p, x);
 }
 inline Vec broadcast(float x) {
-    return _mm256_set1_ps(x);
+    return ATTN_VEC(set1_ps)(x);
 }
 inline Vec fma(Vec a, Vec b, Vec c) {
-    return _mm256_fmadd_ps(a, b, c);
+    return ATTN_VEC(fmadd_ps)(a, b, c);
 }
 inline Vec zero() {
-    return _mm256_setzero_ps();
+    return ATTN_VEC(setzero_ps)();
 }
-#endif
+#undef ATTN_VEC
 
 /// Keys read per pass of weightedValues: 256 rows of a 64-wide V are 64 KB, which stay in L2 while
 /// every row tile of the block goes over them.
 constexpr Index kValueChunk = 256;
 
-/// R x (V * kWidth) tile of Q K^T; kt points at the tile's first column of the packed panel.
+/// One R x (V * kWidth) tile of c (+)= a b, the product both kernels are made of: a is R x depth
+/// (row stride lda; its entries are broadcast), b depth x (V * kWidth) (row stride ldb; read as
+/// vectors), c R x (V * kWidth) (row stride ldc). Q K^T is a = Q, b = the packed K^T; P V is a = P,
+/// b = V.
 template <int R, int V>
-void scoreTile(const float* q, Index ldq, Index d, const float* kt, Index ldkt, float* s, Index lds,
-               bool accumulate) {
+void productTile(const float* a, Index lda, Index depth, const float* b, Index ldb, float* c, Index ldc,
+                 bool accumulate) {
     Vec acc[R][V];
 #pragma GCC unroll 32
     for (int r = 0; r < R; ++r)
 #pragma GCC unroll 32
         for (int v = 0; v < V; ++v)
-            acc[r][v] = accumulate ? load(s + r * lds + v * kWidth) : zero();
-    for (Index c = 0; c < d; ++c) {
-        Vec b[V];
+            acc[r][v] = accumulate ? load(c + r * ldc + v * kWidth) : zero();
+    for (Index k = 0; k < depth; ++k) {
+        Vec row[V];
 #pragma GCC unroll 32
         for (int v = 0; v < V; ++v)
-            b[v] = load(kt + c * ldkt + v * kWidth);
+            row[v] = load(b + k * ldb + v * kWidth);
 #pragma GCC unroll 32
         for (int r = 0; r < R; ++r) {
-            const Vec a = broadcast(q[r * ldq + c]);
+            const Vec x = broadcast(a[r * lda + k]);
 #pragma GCC unroll 32
             for (int v = 0; v < V; ++v)
-                acc[r][v] = fma(a, b[v], acc[r][v]);
+                acc[r][v] = fma(x, row[v], acc[r][v]);
         }
     }
 #pragma GCC unroll 32
     for (int r = 0; r < R; ++r)
 #pragma GCC unroll 32
         for (int v = 0; v < V; ++v)
-            store(s + r * lds + v * kWidth, acc[r][v]);
-}
-
-/// R x (V * kWidth) tile of o (+)= p v over keys [0, keys) of the given pointers.
-template <int R, int V>
-void valueTile(const float* p, Index ldp, Index keys, const float* v, Index ldv, float* o, Index ldo,
-               bool accumulate) {
-    Vec acc[R][V];
-#pragma GCC unroll 32
-    for (int r = 0; r < R; ++r)
-#pragma GCC unroll 32
-        for (int x = 0; x < V; ++x)
-            acc[r][x] = accumulate ? load(o + r * ldo + x * kWidth) : zero();
-    for (Index j = 0; j < keys; ++j) {
-        Vec b[V];
-#pragma GCC unroll 32
-        for (int x = 0; x < V; ++x)
-            b[x] = load(v + j * ldv + x * kWidth);
-#pragma GCC unroll 32
-        for (int r = 0; r < R; ++r) {
-            const Vec a = broadcast(p[r * ldp + j]);
-#pragma GCC unroll 32
-            for (int x = 0; x < V; ++x)
-                acc[r][x] = fma(a, b[x], acc[r][x]);
-        }
-    }
-#pragma GCC unroll 32
-    for (int r = 0; r < R; ++r)
-#pragma GCC unroll 32
-        for (int x = 0; x < V; ++x)
-            store(o + r * ldo + x * kWidth, acc[r][x]);
+            store(c + r * ldc + v * kWidth, acc[r][v]);
 }
 
 /// One column group of `vectors` vectors: full row tiles, then the remaining rows.
@@ -213,8 +175,8 @@ void scoreGroup(const float* q, Index ldq, Index rows, const PackedKeys& keys, I
     const Index width = V * kWidth;
     if (j0 + width <= keys.keys) {
         overRows<V>(rows, [&](auto rTag, Index r) {
-            scoreTile<decltype(rTag)::value, V>(q + r * ldq, ldq, keys.d, keys.data + j0, keys.ldkt,
-                                                s + r * lds + j0, lds, accumulate);
+            productTile<decltype(rTag)::value, V>(q + r * ldq, ldq, keys.d, keys.data + j0, keys.ldkt,
+                                                  s + r * lds + j0, lds, accumulate);
         });
         return;
     }
@@ -227,7 +189,7 @@ void scoreGroup(const float* q, Index ldq, Index rows, const PackedKeys& keys, I
             for (int i = 0; i < R; ++i)
                 std::memcpy(tmp + i * width, s + (r + i) * lds + j0,
                             static_cast<std::size_t>(valid) * sizeof(float));
-        scoreTile<R, V>(q + r * ldq, ldq, keys.d, keys.data + j0, keys.ldkt, tmp, width, accumulate);
+        productTile<R, V>(q + r * ldq, ldq, keys.d, keys.data + j0, keys.ldkt, tmp, width, accumulate);
         for (int i = 0; i < R; ++i)
             std::memcpy(s + (r + i) * lds + j0, tmp + i * width,
                         static_cast<std::size_t>(valid) * sizeof(float));
@@ -238,8 +200,8 @@ template <int V>
 void valueGroup(const float* p, Index ldp, Index rows, Index j0, Index keys, const float* v, Index ldv,
                 Index c0, float* o, Index ldo) {
     overRows<V>(rows, [&](auto rTag, Index r) {
-        valueTile<decltype(rTag)::value, V>(p + r * ldp + j0, ldp, keys, v + j0 * ldv + c0, ldv,
-                                            o + r * ldo + c0, ldo, j0 > 0);
+        productTile<decltype(rTag)::value, V>(p + r * ldp + j0, ldp, keys, v + j0 * ldv + c0, ldv,
+                                              o + r * ldo + c0, ldo, j0 > 0);
     });
 }
 

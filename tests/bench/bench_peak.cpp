@@ -14,28 +14,22 @@ namespace {
 #if defined(__AVX512F__)
 using Vec = __m512;
 constexpr int kLanes = 16;
-inline Vec splat(float x) {
-    return _mm512_set1_ps(x);
-}
-inline Vec fma(Vec a, Vec b, Vec c) {
-    return _mm512_fmadd_ps(a, b, c);
-}
-inline float lane0(Vec x) {
-    return _mm512_cvtss_f32(x);
-}
+#define PEAK_VEC(name) _mm512_##name
 #else
 using Vec = __m256;
 constexpr int kLanes = 8;
+#define PEAK_VEC(name) _mm256_##name
+#endif
 inline Vec splat(float x) {
-    return _mm256_set1_ps(x);
+    return PEAK_VEC(set1_ps)(x);
 }
 inline Vec fma(Vec a, Vec b, Vec c) {
-    return _mm256_fmadd_ps(a, b, c);
+    return PEAK_VEC(fmadd_ps)(a, b, c);
 }
 inline float lane0(Vec x) {
-    return _mm256_cvtss_f32(x);
+    return PEAK_VEC(cvtss_f32)(x);
 }
-#endif
+#undef PEAK_VEC
 
 constexpr int kChains = 24; // > latency x throughput (4 cycles x 2 per cycle) on current cores
 constexpr long kSteps = 1 << 16;
