@@ -74,8 +74,13 @@ private slots:
         QCOMPARE(panel.ablationGrid()->item(1, 2)->text(),
                  QString::number(want.ablation->effect[1][2], 'f', 3));
         QVERIFY2(panel.summaryText().contains(QStringLiteral("AOPC")), qPrintable(panel.summaryText()));
+        // Layers and heads are counted from 1 on screen, as on the Sentiment and Generate pages.
+        QCOMPARE(panel.ablationGrid()->verticalHeaderItem(0)->text(), QStringLiteral("layer 1"));
+        QCOMPARE(panel.ablationGrid()->horizontalHeaderItem(3)->text(), QStringLiteral("head 4"));
         panel.selectHead(1, 3);
         QCOMPARE(panel.ablationGrid()->currentRow(), 1);
+        QVERIFY2(panel.headTitle().contains(QStringLiteral("Layer 2, head 4")),
+                 qPrintable(panel.headTitle()));
         shoot(panel, QStringLiteral("explain-sentiment"));
     }
 

@@ -336,8 +336,9 @@ void ExplainPanel::showGrid() {
     for (const auto& row : a->effect)
         for (double v : row)
             top = std::max(top, std::abs(v));
+    // Layers and heads are counted from 1 on screen, as on the Sentiment and Generate pages.
     for (int l = 0; l < L; ++l) {
-        grid_->setVerticalHeaderItem(l, new QTableWidgetItem(tr("layer %1").arg(l)));
+        grid_->setVerticalHeaderItem(l, new QTableWidgetItem(tr("layer %1").arg(l + 1)));
         for (int h = 0; h < H; ++h) {
             const auto ul = static_cast<std::size_t>(l), uh = static_cast<std::size_t>(h);
             auto* item = new QTableWidgetItem(format::small(a->effect[ul][uh]));
@@ -353,7 +354,11 @@ void ExplainPanel::showGrid() {
         }
     }
     for (int h = 0; h < H; ++h)
-        grid_->setHorizontalHeaderItem(h, new QTableWidgetItem(tr("head %1").arg(h)));
+        grid_->setHorizontalHeaderItem(h, new QTableWidgetItem(tr("head %1").arg(h + 1)));
+}
+
+QString ExplainPanel::headTitle() const {
+    return headTitle_->text();
 }
 
 void ExplainPanel::setTeachingMode(bool on) {
@@ -386,7 +391,8 @@ void ExplainPanel::selectHead(int layer, int head) {
     const auto& a = outcome_->explanation.ablation;
     const auto ul = static_cast<std::size_t>(layer), uh = static_cast<std::size_t>(head);
     auto delta = [](double effect) { return format::small(effect == 0.0 ? 0.0 : -effect); }; // p after - p
-    QString title = tr("<b>Layer %1, head %2</b>: what the pooled position attends to").arg(layer).arg(head);
+    QString title =
+        tr("<b>Layer %1, head %2</b>: what the pooled position attends to").arg(layer + 1).arg(head + 1);
     if (a && ul < a->effect.size() && uh < a->effect[ul].size())
         title += tr(". Zeroing it changes p by %1; uniform weights by %2; permuted weights (seed %3) by %4.")
                      .arg(delta(a->effect[ul][uh]), delta(a->uniform[ul][uh]))

@@ -53,6 +53,8 @@ public:
     /// The engine's message when the last explanation failed (empty after a success).
     QString errorText() const { return error_; }
     QTableWidget* ablationGrid() const { return grid_; }
+    /// The title over the selected head's map ("Layer 2, head 4: …", counted from 1).
+    QString headTitle() const;
     QCustomPlot* deletionPlot() const { return plot_; }
 
 Q_SIGNALS:
