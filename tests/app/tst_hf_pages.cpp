@@ -307,6 +307,23 @@ private Q_SLOTS:
                         1e-5);
     }
 
+    // The Explain tab labels a word bert-tiny's vocabulary lacks as the Attention tab does: as typed
+    // ("Wonderful" is [UNK] to the model; unaffable's pieces keep their "##").
+    void explainTabShowsUnknownWordsAsTyped() {
+        SentimentPage page;
+        loadSentiment(page, kHf + QStringLiteral("bert-tiny"));
+        classify(page, QStringLiteral("The film was Wonderful, unaffable"));
+        auto* panel = page.findChild<ExplainPanel*>();
+        QVERIFY(panel);
+        panel->setMethods({"rollout"});
+        QSignalSpy done(panel, &ExplainPanel::finished);
+        panel->explainNow();
+        QVERIFY(done.wait(60000));
+        QVERIFY2(panel->outcome(), qPrintable(panel->statusText()));
+        QCOMPARE(testutil::labels(panel->outcome()->labels),
+                 (QStringList{"the", "film", "was", "wonderful", ",", "un", "##aff", "##able"}));
+    }
+
     void explainTabSaysWhyNotForAnotherActivation() {
         QTemporaryDir tmp;
         auto cfg = readJson(kHf + QStringLiteral("bert-tiny/config.json"));

@@ -40,6 +40,23 @@ int patchesPerSide(const attn::Model& model) {
     return 0;
 }
 
+namespace {
+
+void showTypedUnknownWords(const HfTextClassifier& model, const QString& text, Outcome& o) {
+    // The Attention tab shows a word BERT's vocabulary lacks as typed (and marks it); the subject
+    // labels it with the unknown token. The classifier's labels of the same text say which words those
+    // are: an unknown-token label takes the classifier's label at the same position.
+    const attn::ClassifierResult typed = model.classify(text.toStdString(), 0, true);
+    const std::string& unk = model.settings().unkToken;
+    for (std::size_t i = 0; i < o.labels.size() && i < o.positions.size(); ++i) {
+        const auto at = static_cast<std::size_t>(o.positions[i]);
+        if (o.labels[i] == unk && at < typed.tokens.size())
+            o.labels[i] = typed.tokens[at];
+    }
+}
+
+} // namespace
+
 Outcome run(const Input& input, const std::vector<std::string>& methods, bool ablation,
             const JobContext& job) {
     namespace ex = attn::explain;
@@ -52,6 +69,8 @@ Outcome run(const Input& input, const std::vector<std::string>& methods, bool ab
         o.shown = input.shown;
     o.labels = subject->inputLabels();
     o.positions = subject->inputPositions();
+    if (const auto* hf = dynamic_cast<const HfTextClassifier*>(input.model.get()))
+        showTypedUnknownWords(*hf, input.text, o);
     o.clsPooled = subject->clsPooled();
     auto& e = o.explanation;
     std::vector<attn::layers::LayerTrace> traces;
