@@ -23,6 +23,12 @@ QStringList& readLog() {
 ModelHandle toHandle(std::shared_ptr<const attn::Model> model) {
     if (!model)
         return {};
+    // The Hugging Face wrappers report the architecture whose page they use (a BERT classifier says
+    // transformer_classifier), so they are told apart by type before the architecture is trusted.
+    if (auto hf = std::dynamic_pointer_cast<const HfTextClassifier>(model))
+        return hf;
+    if (auto hf = std::dynamic_pointer_cast<const HfImageClassifier>(model))
+        return hf;
     switch (model->architecture()) {
     case attn::Architecture::TransformerClassifier:
         return std::static_pointer_cast<const attn::TransformerClassifier>(model);
