@@ -447,6 +447,10 @@ permuted weights (seed %3): Δp %4</source>
         <source>Each method is shaded from its smallest value (white) to its largest (orange): deletion removes inputs in this order. Hover a word for its value.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>⚠ = not in the model&apos;s vocabulary: the model read its unknown token there.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>GeneratePage</name>

@@ -449,6 +449,10 @@ permuted weights (seed %3): Δp %4</source>
         <source>Each method is shaded from its smallest value (white) to its largest (orange): deletion removes inputs in this order. Hover a word for its value.</source>
         <translation>每种方法从其最小值（白色）到最大值（橙色）着色：删除实验按这个顺序移除输入。鼠标悬停在词上可看到它的值。</translation>
     </message>
+    <message>
+        <source>⚠ = not in the model&apos;s vocabulary: the model read its unknown token there.</source>
+        <translation>⚠ = 不在模型的词表中：模型在此处读到的是它的未知词元。</translation>
+    </message>
 </context>
 <context>
     <name>GeneratePage</name>

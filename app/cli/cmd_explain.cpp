@@ -3,9 +3,9 @@
 //                 [--png OUT [--width PX --height PX]]
 //
 // Explanation methods side by side (issue 17; the methods are core/include/attn/explain/). JSON keys:
-//   model_input {tokens | patches}, prediction {label, index, probability},
-//   relevance {method: [one value per word / patch]}, deletion_curve {method: [p_c after removing the
-//   k most relevant, k = 0..n-1]}, deletion_order {method: [...]}, aopc {method: x},
+//   model_input {tokens, unknown (indices of the tokens not in the vocabulary) | patches}, prediction {label,
+//   index, probability}, relevance {method: [one value per word / patch]}, deletion_curve {method: [p_c after
+//   removing the k most relevant, k = 0..n-1]}, deletion_order {method: [...]}, aopc {method: x},
 //   rank_correlation {a: {b: Spearman ρ}}, head_effect [layer][head] (ablation: p_c - p_c with the head
 //   zeroed), uniform_effect [layer][head] (Jain & Wallace: the head's weights made uniform),
 //   permuted_effect [layer][head] (Jain & Wallace: each row of the head's weights permuted over the real
@@ -114,7 +114,16 @@ int runExplain(const Argv& argv) {
         subject = explainview::makeSubject(*model, QString::fromStdString(*args.value("text")), std::nullopt);
         removal = hfText ? "token replaced by pad_token_id and masked like padding (attention_mask 0)"
                          : "word replaced by the pad token and masked like padding";
-        out["model_input"] = {{"tokens", subject->inputLabels()}};
+        // Words the vocabulary lacks: as typed (the model read its unknown token) and listed by index.
+        explainview::Outcome words;
+        words.labels = subject->inputLabels();
+        words.positions = subject->inputPositions();
+        explainview::markUnknownWords(model, QString::fromStdString(*args.value("text")), words);
+        std::vector<std::size_t> unknown;
+        for (std::size_t i = 0; i < words.unknown.size(); ++i)
+            if (words.unknown[i])
+                unknown.push_back(i);
+        out["model_input"] = {{"tokens", words.labels}, {"unknown", unknown}};
     } else if (vit || hfImage) {
         if (!args.has("image"))
             throw std::runtime_error("this model (vit) takes --image");

@@ -15,6 +15,7 @@
 #include <attn/explain/explain.hpp>
 #include <attn/models/transformer_classifier.hpp>
 #include <attn/models/vit.hpp>
+#include <tuple>
 
 namespace {
 
@@ -66,6 +67,31 @@ private slots:
         QVERIFY(std::abs(j["aopc"].toObject()["gradient"].toDouble() - g.deletion.aopc) < 1e-9);
         compareArray(j["permuted_effect"].toArray()[1].toArray(), e.ablation->permuted[1], 1e-9);
         QCOMPARE(j["prediction"].toObject()["index"].toInt(), e.base.predicted);
+    }
+
+    // Words the vocabulary lacks are listed by index and shown as typed, for attnviz's own model (which
+    // labels them as typed itself) and for a BERT (whose labels say [UNK]).
+    void unknownWordsAreListedAndShownAsTyped() {
+        for (const auto& [model, text, tokens, unknown] :
+             {std::tuple{kSentiment, QStringLiteral("the film was zorbly good"),
+                         QStringList{"the", "film", "was", "zorbly", "good"}, QList<int>{3}},
+              std::tuple{kHf + QStringLiteral("bert-tiny"),
+                         QStringLiteral("The film was Wonderful, unaffable"),
+                         QStringList{"the", "film", "was", "wonderful", ",", "un", "##aff", "##able"},
+                         QList<int>{3}}}) {
+            const auto r =
+                attnviz({"explain", "--model", model, "--text", text, "--method", "rollout", "--json", "-"});
+            QVERIFY2(r.code == 0, r.err.constData());
+            const auto input = QJsonDocument::fromJson(r.out).object()["model_input"].toObject();
+            QStringList gotTokens;
+            for (const auto& t : input["tokens"].toArray())
+                gotTokens << t.toString();
+            QCOMPARE(gotTokens, tokens);
+            QList<int> gotUnknown;
+            for (const auto& i : input["unknown"].toArray())
+                gotUnknown << i.toInt();
+            QCOMPARE(gotUnknown, unknown);
+        }
     }
 
     void imageGradientEqualsCore() {

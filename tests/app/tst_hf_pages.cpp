@@ -322,6 +322,9 @@ private Q_SLOTS:
         QVERIFY2(panel->outcome(), qPrintable(panel->statusText()));
         QCOMPARE(testutil::labels(panel->outcome()->labels),
                  (QStringList{"the", "film", "was", "wonderful", ",", "un", "##aff", "##able"}));
+        // ... and marked, as on the Attention tab.
+        QCOMPARE(panel->outcome()->unknown,
+                 (std::vector<bool>{false, false, false, true, false, false, false, false}));
     }
 
     void explainTabSaysWhyNotForAnotherActivation() {

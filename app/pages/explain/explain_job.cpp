@@ -2,6 +2,7 @@
 #include "pages/explain/explain_job.hpp"
 
 #include "services/hf_classifiers.hpp"
+#include "services/text_classifier.hpp"
 
 #include <attn/explain/faithfulness.hpp>
 #include <attn/explain/hf_subject.hpp>
@@ -40,22 +41,20 @@ int patchesPerSide(const attn::Model& model) {
     return 0;
 }
 
-namespace {
-
-void showTypedUnknownWords(const HfTextClassifier& model, const QString& text, Outcome& o) {
-    // The Attention tab shows a word BERT's vocabulary lacks as typed (and marks it); the subject
-    // labels it with the unknown token. The classifier's labels of the same text say which words those
-    // are: an unknown-token label takes the classifier's label at the same position.
-    const attn::ClassifierResult typed = model.classify(text.toStdString(), 0, true);
-    const std::string& unk = model.settings().unkToken;
+void markUnknownWords(const std::shared_ptr<const attn::Model>& model, const QString& text, Outcome& o) {
+    const auto classifier = textClassifierOf(toHandle(model));
+    if (!classifier)
+        return;
+    const attn::ClassifierResult typed = classifier->classify(text.toStdString(), 0, true);
+    o.unknown.assign(o.labels.size(), false);
     for (std::size_t i = 0; i < o.labels.size() && i < o.positions.size(); ++i) {
         const auto at = static_cast<std::size_t>(o.positions[i]);
-        if (o.labels[i] == unk && at < typed.tokens.size())
+        if (at < typed.ids.size() && at < typed.tokens.size() && classifier->isUnknown(typed.ids[at])) {
             o.labels[i] = typed.tokens[at];
+            o.unknown[i] = true;
+        }
     }
 }
-
-} // namespace
 
 Outcome run(const Input& input, const std::vector<std::string>& methods, bool ablation,
             const JobContext& job) {
@@ -69,8 +68,8 @@ Outcome run(const Input& input, const std::vector<std::string>& methods, bool ab
         o.shown = input.shown;
     o.labels = subject->inputLabels();
     o.positions = subject->inputPositions();
-    if (const auto* hf = dynamic_cast<const HfTextClassifier*>(input.model.get()))
-        showTypedUnknownWords(*hf, input.text, o);
+    if (o.patchesPerSide == 0)
+        markUnknownWords(input.model, input.text, o);
     o.clsPooled = subject->clsPooled();
     auto& e = o.explanation;
     std::vector<attn::layers::LayerTrace> traces;

@@ -27,6 +27,7 @@ struct Input {
 struct Outcome {
     attn::explain::Explanation explanation;
     std::vector<std::string> labels; // one per input (words / "r0c1" patches)
+    std::vector<bool> unknown;       // text: per input, not in the vocabulary (the model saw unk_token)
     std::vector<int> positions;      // sequence position of each input
     bool clsPooled = true;
     std::optional<attn::Image> shown; // vit only
@@ -47,6 +48,12 @@ int patchesPerSide(const attn::Model& model);
 /// Throws when the input does not fit the model; returns early (partial) when the job is cancelled.
 Outcome run(const Input& input, const std::vector<std::string>& methods, bool ablation,
             const JobContext& job);
+
+/// Words the model's vocabulary lacks (text models): each such input of `o` gets the word as typed
+/// for its label, as on the Attention tab, and `o.unknown` marks it. The classifier's own reading of
+/// `text` (TextClassifier::classify) says which positions hold the unknown token and what was typed
+/// there; `o.positions` maps the inputs onto those positions. No-op for other models.
+void markUnknownWords(const std::shared_ptr<const attn::Model>& model, const QString& text, Outcome& o);
 
 /// A head's map as token relevance (the pooled row(s) of A_{l,h}, as explain/relevance.hpp reads maps).
 std::vector<double> headRelevance(const Outcome& o, int layer, int head);

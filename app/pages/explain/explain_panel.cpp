@@ -256,8 +256,14 @@ QString ExplainPanel::summary() const {
 }
 
 QString ExplainPanel::shadingNote() const {
-    return tr("Each method is shaded from its smallest value (white) to its largest (orange): deletion "
-              "removes inputs in this order. Hover a word for its value.");
+    QString note =
+        tr("Each method is shaded from its smallest value (white) to its largest (orange): deletion "
+           "removes inputs in this order. Hover a word for its value.");
+    if (outcome_ &&
+        std::find(outcome_->unknown.begin(), outcome_->unknown.end(), true) != outcome_->unknown.end())
+        note += QLatin1Char(' ') +
+                tr("⚠ = not in the model's vocabulary: the model read its unknown token there.");
+    return note;
 }
 
 void ExplainPanel::showMethods() {
@@ -271,7 +277,7 @@ void ExplainPanel::showMethods() {
             const auto& r = o.explanation.methods.at(m);
             html += QStringLiteral("<tr><td><b>%1</b><br><small>AOPC %2</small></td><td>%3</td></tr>")
                         .arg(QString::fromStdString(m), format::num(r.deletion.aopc, 3),
-                             explainview::shadedWords(o.labels, r.relevance));
+                             explainview::shadedWords(o.labels, r.relevance, o.unknown));
         }
         textViews_->setHtml(html + QStringLiteral("</table><p><small>%1</small></p>").arg(shadingNote()));
         return;
@@ -403,7 +409,7 @@ void ExplainPanel::selectHead(int layer, int head) {
         headImage_->setPixmap(
             QPixmap::fromImage(explainview::overlay(*outcome_->shown, rel, outcome_->patchesPerSide, 150)));
     else
-        headText_->setHtml(explainview::shadedWords(outcome_->labels, rel));
+        headText_->setHtml(explainview::shadedWords(outcome_->labels, rel, outcome_->unknown));
     if (grid_->rowCount() > layer && grid_->columnCount() > head)
         grid_->setCurrentCell(layer, head);
 }

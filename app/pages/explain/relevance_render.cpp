@@ -28,13 +28,16 @@ struct Range {
 
 } // namespace
 
-QString shadedWords(const std::vector<std::string>& words, const std::vector<double>& relevance) {
+QString shadedWords(const std::vector<std::string>& words, const std::vector<double>& relevance,
+                    const std::vector<bool>& unknown) {
     const Range range(relevance);
     QString html;
     for (std::size_t i = 0; i < words.size() && i < relevance.size(); ++i) {
         const double rel = range(relevance[i]);
-        html += QStringLiteral("<span style=\"background:%1\" title=\"%2\">&nbsp;%3&nbsp;</span> ")
-                    .arg(format::shade(rel), format::num(relevance[i], 3), format::esc(words[i]));
+        const bool mark = i < unknown.size() && unknown[i];
+        html += QStringLiteral("<span style=\"background:%1\" title=\"%2\">&nbsp;%3%4&nbsp;</span> ")
+                    .arg(format::shade(rel), format::num(relevance[i], 3),
+                         mark ? QStringLiteral("⚠&nbsp;") : QString(), format::esc(words[i]));
     }
     return html;
 }

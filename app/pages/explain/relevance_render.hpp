@@ -12,7 +12,9 @@ namespace explainview {
 
 /// HTML: the words with backgrounds from format::shade, white at the vector's smallest value and full
 /// orange at its largest (the order is what deletion uses), each with its value in the title attribute.
-QString shadedWords(const std::vector<std::string>& words, const std::vector<double>& relevance);
+/// Words flagged in `unknown` (not in the vocabulary) are marked ⚠.
+QString shadedWords(const std::vector<std::string>& words, const std::vector<double>& relevance,
+                    const std::vector<bool>& unknown = {});
 
 /// The image (pixels in [0, 1], grey or RGB) scaled up to `size` x `size`, each patch tinted orange in
 /// proportion to its place between the smallest and the largest relevance. `side` patches per side, patches
