@@ -13,8 +13,10 @@
 #include <chrono>
 #include <cmath>
 #include <condition_variable>
+#include <cstdlib>
 #include <cstring>
 #include <mutex>
+#include <sys/mman.h>
 #include <thread>
 
 namespace attn::glove {
@@ -223,10 +225,30 @@ template <class Fn> void parallelFor(std::size_t n, unsigned threads, Fn fn) {
         th.join();
 }
 
+struct FreeFloats {
+    void operator()(float* p) const { std::free(p); }
+};
+
 struct Owned {
     std::string blob;
-    std::unique_ptr<float[]> data;
+    std::unique_ptr<float[], FreeFloats> data;
 };
+
+// The parsed vectors (136 MB for 341k x 100 words) in 2 MiB-aligned memory that the kernel is asked to
+// back with transparent huge pages: writing them then takes ~70 page faults instead of ~33,000, which
+// on a virtual machine were a tenth of a load. Where huge pages are off this is an ordinary buffer.
+float* allocateVectors(std::size_t floats) {
+    constexpr std::size_t kHugePage = std::size_t{2} << 20;
+    const std::size_t bytes =
+        (std::max<std::size_t>(1, floats) * sizeof(float) + kHugePage - 1) / kHugePage * kHugePage;
+    void* p = std::aligned_alloc(kHugePage, bytes);
+    if (!p)
+        throw std::bad_alloc();
+#ifdef MADV_HUGEPAGE
+    ::madvise(p, bytes, MADV_HUGEPAGE);
+#endif
+    return static_cast<float*>(p);
+}
 
 std::string at(const std::string& where, std::size_t line) {
     return where + ":" + std::to_string(line) + ": ";
@@ -362,7 +384,7 @@ EmbeddingsPtr readTextBytes(std::string_view all, const std::string& where, std:
         slots += c.capacity;
     }
     auto owned = std::make_shared<Owned>();
-    owned->data.reset(new float[std::max<std::size_t>(1, slots * dim)]);
+    owned->data.reset(allocateVectors(slots * dim));
     float* data = owned->data.get();
 
     // Pass 2: parse.
