@@ -79,7 +79,10 @@ EmbeddingsPtr open(const std::filesystem::path& path, const OpenOptions& options
     if (std::filesystem::exists(cached, ec)) {
         try {
             if (readBinaryMeta(cached) == key) {
-                auto file = std::make_shared<detail::MappedFile>(cached, true);
+                // Not populated: a reload touches the words and the rows it is asked for, and a
+                // whole-matrix search faults the rest in 16-page steps (fault-around), cheaper than
+                // mapping all of it up front (0.11-0.13 s -> 0.09-0.10 s for 341k x 100 words).
+                auto file = std::make_shared<detail::MappedFile>(cached, false);
                 return detail::readBinaryBytes(file->view(), cached.string(), path.filename().string(),
                                                path.string(), file, options.read);
             }
