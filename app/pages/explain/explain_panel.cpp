@@ -101,6 +101,9 @@ ExplainPanel::ExplainPanel(QWidget* parent) : QWidget(parent) {
     plot_->plotLayout()->setRowStretchFactor(1, 0.001);
     plot_->legend->setFillOrder(QCPLegend::foColumnsFirst);
     plot_->legend->setWrap(2);
+    // A few pixels right of and under the legend: in the bottom row its frame fell on the widget's edges
+    // and was cut off.
+    plot_->plotLayout()->setMargins(QMargins(0, 0, 3, 4));
     auto ticker = QSharedPointer<QCPAxisTickerFixed>::create();
     ticker->setTickStep(1.0); // whole inputs
     ticker->setScaleStrategy(QCPAxisTickerFixed::ssMultiples);
