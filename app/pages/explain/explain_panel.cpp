@@ -95,6 +95,10 @@ ExplainPanel::ExplainPanel(QWidget* parent) : QWidget(parent) {
     plot_->setToolTip(tr("Deletion curves; the legend gives each method's AOPC (higher = more faithful)"));
     plot_->yAxis->setRange(0, 1.02);
     plot_->legend->setVisible(true);
+    // An empty legend's size hint caps its layout column, and the axes with it, at the width of its
+    // frame (the plot drew a few pixels wide before the first explanation); an explicit maximum below
+    // QWIDGETSIZE_MAX replaces that hint.
+    plot_->legend->setMaximumSize(1 << 20, QWIDGETSIZE_MAX);
     setTeachingMode(false); // the plot's fonts
     // The legend below the axes: the curves fall from the top left, an inset legend would cover them.
     plot_->plotLayout()->addElement(1, 0, plot_->legend);
