@@ -72,6 +72,7 @@ import torch  # noqa: E402
 import torch.nn.functional as F  # noqa: E402
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import common  # noqa: E402
 from attnviz.models import Seq2SeqAttention, TransformerClassifier, ViT  # noqa: E402
 from attnviz.safetensors import load_file  # noqa: E402
 import bench_hf_models as hfm  # noqa: E402
@@ -92,19 +93,6 @@ def blas_in_use():
             if "blas" in base or "lapack" in base:
                 libs.add(path)
     return sorted(libs)
-
-
-def keep_freed_memory_in_heap():
-    """glibc serves blocks above 128 KiB (its M_MMAP_THRESHOLD) with fresh mmap pages and returns them on
-    free, so every PyTorch call that makes a 16 MiB temporary (n = 2048: the score matrix) pays page
-    faults in system time, 5-10x its arithmetic on a virtual machine. attnviz avoids that with caller-owned
-    workspaces; to be fair the peer gets the equivalent: mallopt turns mmap off and trimming down for the
-    timed process, so freed temporaries are reused. Returns what it did, for the printout."""
-    import ctypes
-    libc = ctypes.CDLL("libc.so.6")
-    m_trim_threshold, m_mmap_max = -1, -4  # glibc's mallopt parameters (malloc.h)
-    ok = libc.mallopt(m_mmap_max, 0) == 1 and libc.mallopt(m_trim_threshold, 2**31 - 1) == 1
-    return "glibc malloc: no mmap for large blocks, no trimming" if ok else "mallopt refused (not glibc?)"
 
 
 def measure(fn, min_time=0.5):
@@ -324,7 +312,7 @@ def main():
     if context:
         print(f"attnviz_bench: {context.get('num_cpus')} cpus at {context.get('mhz_per_cpu')} MHz, "
               f"build {context.get('library_build_type')}")
-    print("PyTorch temporaries:", keep_freed_memory_in_heap())
+    print("PyTorch temporaries:", common.keep_freed_memory_in_heap())
     torch_us = torch_side(lambda name: bool(pattern.search(name)))
 
     rows = []

@@ -35,7 +35,23 @@ def setup(seed, threads=2):
     import torch
     torch.manual_seed(seed)
     torch.set_num_threads(threads)
+    keep_freed_memory_in_heap()
     return torch
+
+
+def keep_freed_memory_in_heap():
+    """glibc serves blocks above 128 KiB (its M_MMAP_THRESHOLD) with fresh mmap pages and returns them on
+    free, so every PyTorch call that makes a large temporary (the benchmark's n = 2048 score matrix, a
+    training batch's logits) pays page faults in system time, 4-10x its arithmetic on a virtual machine
+    (a translation training step: 1.98 s without this, 0.48 s with it). attnviz avoids that with
+    caller-owned workspaces; the benchmark's peer and the training scripts get the equivalent: mallopt
+    turns mmap off and trimming down for the process, so freed temporaries are reused. Returns what it
+    did, for the printout."""
+    import ctypes
+    libc = ctypes.CDLL("libc.so.6")
+    m_trim_threshold, m_mmap_max = -1, -4  # glibc's mallopt parameters (malloc.h)
+    ok = libc.mallopt(m_mmap_max, 0) == 1 and libc.mallopt(m_trim_threshold, 2**31 - 1) == 1
+    return "glibc malloc: no mmap for large blocks, no trimming" if ok else "mallopt refused (not glibc?)"
 
 
 # --------------------------------------------------------------------------------------------------

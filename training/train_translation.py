@@ -160,6 +160,8 @@ def main():
     ap.add_argument("--epochs", type=int, default=3)
     ap.add_argument("--batch", type=int, default=64)
     ap.add_argument("--lr", type=float, default=2e-3)
+    ap.add_argument("--dropout", type=float, default=0.1, help="dropout on embeddings and between GRU layers "
+                    "(training only)")
     ap.add_argument("--vocab", type=int, default=4000, help="max source / target vocabulary size")
     ap.add_argument("--max-len", type=int, default=64, help="max decoding steps (config max_len)")
     ap.add_argument("--seed", type=int, default=5)
@@ -172,8 +174,8 @@ def main():
     ap.add_argument("--heldout-sample", type=int, default=200)
     args = ap.parse_args()
     torch = common.setup(args.seed, args.threads)
-    import torch.nn.functional as F
     from attnviz.models import Seq2SeqAttention
+    from attnviz.losses import linear_cross_entropy
     from attnviz.export import export_checkpoint
 
     timer = common.Timer()
@@ -205,7 +207,7 @@ def main():
         "attention": args.attention,
         "src_vocab_size": len(src_vocab), "tgt_vocab_size": len(tgt_vocab), "max_len": args.max_len,
         "sos_token": codec.sos, "eos_token": codec.eos, "unk_token": codec.unk, "src_append_eos": True,
-        "sos_id": codec.sos_id, "eos_id": eos_id, "dropout": 0.1,
+        "sos_id": codec.sos_id, "eos_id": eos_id, "dropout": args.dropout,
         "tokenizer": "sentencepiece" if args.spm else "words",
     }
     model = Seq2SeqAttention(config)
@@ -239,7 +241,7 @@ def main():
             lengths = torch.tensor([len(s) for s, _ in batch])
             states, _ = model.decoder_states(src, target=tgt, lengths=lengths)
             real = tgt != 0  # the loss of cross_entropy(..., ignore_index=pad), projecting real positions only
-            loss = F.cross_entropy(model.decoder.out(states[real]), tgt[real])
+            loss = linear_cross_entropy(states[real], model.decoder.out, tgt[real])
             loss_sum += common.optimizer_step(model, opt, sched, loss)
             steps_done += 1
             if args.max_steps and steps_done >= args.max_steps:
