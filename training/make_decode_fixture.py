@@ -6,6 +6,8 @@ resources/models/translation-en-es (additive attention) and translation-en-es-no
 (training/attnviz/models.py Seq2SeqAttention.greedy) and records, at every decoding step, the five most
 probable target tokens (softmax of decoder.out) with their probabilities, the chosen token, and for the
 model without attention the encoder's final hidden state (the one context vector the decoder starts from).
+It also records the output ids beam search (Seq2SeqAttention.beam) chooses at widths 2, 4 and 8 for
+these sentences and the Translation page's presets.
 
 The C++ test tests/core/test_seq2seq_decode.cpp reads tests/data/decode/translation-en-es-top5.json and
 compares Seq2SeqModel's per-step candidates with it at 1e-5.
@@ -36,6 +38,14 @@ SENTENCES = [
     "My zyxwv friend went to the qwertyuiop market",
 ]
 TOP_K = 5
+BEAM_WIDTHS = (2, 4, 8)
+# Beam search's outputs are also recorded for the Translation page's presets (app/pages/translation_page.cpp).
+BEAM_SENTENCES = SENTENCES + [
+    "The cat is sleeping on the bed",
+    "The weather is very cold today",
+    "My sister and her friend went to the market to buy bread and fresh fruit",
+    "The small dog ran quickly across the green field to find its owner",
+]
 
 
 def load(name):
@@ -90,7 +100,13 @@ def run(name):
         cases.append(dict(text=text, words=words, source_ids=ids, output_ids=out_ids,
                           output_tokens=[tgt[i] for i in out_ids], steps=steps,
                           final_encoder_state=[float(x) for x in hidden[-1, 0]]))
-    return dict(model=name, attention=cfg["attention"], top_k=TOP_K, cases=cases)
+    beams = []
+    for text in BEAM_SENTENCES:
+        ids = encode(tokenize(text))
+        if cfg.get("src_append_eos", False):
+            ids.append(index[cfg["eos_token"]])
+        beams.append(dict(text=text, outputs={str(w): model.beam(ids, w) for w in BEAM_WIDTHS}))
+    return dict(model=name, attention=cfg["attention"], top_k=TOP_K, cases=cases, beam=beams)
 
 
 def main():

@@ -245,6 +245,26 @@
         <source>The decoder&apos;s %1 most probable next pieces (softmax over its %2-piece vocabulary). Greedy decoding takes the first: “%3” (%4).</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>The decoder&apos;s %1 most probable next pieces (softmax over its %2-piece vocabulary). Beam search (width %3) chose “%4” (%5): %6.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The decoder&apos;s %1 most probable next words (softmax over its %2-word vocabulary). Beam search (width %3) chose “%4” (%5): %6.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the most probable one, as greedy decoding would</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>candidate %1, not greedy decoding&apos;s first</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not among these candidates</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>DecoderBar</name>
@@ -1918,6 +1938,14 @@ permuted weights (seed %3): Δp %4</source>
     </message>
     <message>
         <source>chrF by source length</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Beam width:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How many partial translations each decoder keeps at every step (beam search; the best by log-probability per word wins). 1 = greedy: the most probable next word at every step.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

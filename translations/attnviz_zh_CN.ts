@@ -245,6 +245,26 @@
         <source>The decoder&apos;s %1 most probable next pieces (softmax over its %2-piece vocabulary). Greedy decoding takes the first: “%3” (%4).</source>
         <translation>解码器最可能的 %1 个下一个子词（在其 %2 个子词的词表上做 softmax）。贪心解码取第一个：“%3”（%4）。</translation>
     </message>
+    <message>
+        <source>The decoder&apos;s %1 most probable next pieces (softmax over its %2-piece vocabulary). Beam search (width %3) chose “%4” (%5): %6.</source>
+        <translation>解码器最可能的 %1 个下一个子词（在其 %2 个子词的词表上做 softmax）。束搜索（束宽 %3）选了“%4”（%5）：%6。</translation>
+    </message>
+    <message>
+        <source>The decoder&apos;s %1 most probable next words (softmax over its %2-word vocabulary). Beam search (width %3) chose “%4” (%5): %6.</source>
+        <translation>解码器最可能的 %1 个下一个词（在其 %2 词词表上做 softmax）。束搜索（束宽 %3）选了“%4”（%5）：%6。</translation>
+    </message>
+    <message>
+        <source>the most probable one, as greedy decoding would</source>
+        <translation>最可能的那个，与贪心解码相同</translation>
+    </message>
+    <message>
+        <source>candidate %1, not greedy decoding&apos;s first</source>
+        <translation>第 %1 个候选，而不是贪心解码取的第一个</translation>
+    </message>
+    <message>
+        <source>not among these candidates</source>
+        <translation>不在这些候选之中</translation>
+    </message>
 </context>
 <context>
     <name>DecoderBar</name>
@@ -1919,6 +1939,14 @@ permuted weights (seed %3): Δp %4</source>
     <message>
         <source>chrF by source length</source>
         <translation>按源句长度的 chrF</translation>
+    </message>
+    <message>
+        <source>Beam width:</source>
+        <translation>束宽：</translation>
+    </message>
+    <message>
+        <source>How many partial translations each decoder keeps at every step (beam search; the best by log-probability per word wins). 1 = greedy: the most probable next word at every step.</source>
+        <translation>每个解码器在每一步保留多少个部分译文（束搜索；按每词平均对数概率最高者胜出）。1 = 贪心：每一步都取最可能的下一个词。</translation>
     </message>
 </context>
 <context>

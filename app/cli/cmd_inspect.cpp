@@ -67,6 +67,7 @@ int runInspect(const Argv& argv) {
         .option("text", "TEXT", "input sentence (transformer_classifier, seq2seq_attention)")
         .option("image", "PATH", "input image (vit): PNG, JPEG, IDX (MNIST-style) or CIFAR-10 .bin")
         .option("index", "N", "which image of an IDX / CIFAR-10 file (default 0)")
+        .option("beam", "N", "seq2seq_attention: beam search of width N (1..64; default 1 = greedy)")
         .option("json", "OUT", "write the result as JSON to OUT ('-' = stdout)")
         .option("png", "OUT", "also write what the model's page shows for this input (as 'attnviz render')");
     if (!args.parse(argv, std::cerr))
@@ -78,6 +79,13 @@ int runInspect(const Argv& argv) {
     const auto index = args.integer("index", 0, std::cerr);
     if (!index)
         return 2;
+    const auto beam = args.integer("beam", 1, std::cerr);
+    if (!beam)
+        return 2;
+    if (*beam < 1 || *beam > 64) {
+        std::cerr << "attnviz inspect: --beam must be between 1 and 64, got " << *beam << "\n";
+        return 2;
+    }
     if (args.has("text") == args.has("image")) {
         std::cerr << "attnviz inspect: give exactly one of --text or --image\n" << args.usage();
         return 2;
@@ -102,8 +110,10 @@ int runInspect(const Argv& argv) {
     } else if (const auto s2s = modelAs<attn::Seq2SeqModel>(handle)) {
         if (!args.has("text"))
             throw std::runtime_error("this model (seq2seq_attention) takes --text");
-        const auto r = s2s->translate(*args.value("text"));
+        const auto r =
+            s2s->translate(*args.value("text"), 0, attn::Seq2SeqModel::kDefaultTopK, static_cast<int>(*beam));
         out["architecture"] = attn::toString(model->architecture());
+        out["beam_width"] = r.beamWidth;
         out["input_tokens"] = r.sourceTokens;
         out["source_ids"] = r.sourceIds;
         out["output_tokens"] = r.outputTokens;

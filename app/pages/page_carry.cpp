@@ -51,6 +51,10 @@ Page::FollowUp TranslationPage::carryStateTo(Page* next) const {
     if (!to)
         return {};
     to->setAlignmentUnit(unit_); // words or pieces: a choice, not a result
+    {
+        const QSignalBlocker quiet(to->beam_); // the carried text translates once, with this width
+        to->beam_->setValue(beam_->value());
+    }
     to->input_->setText(input_->text());
     slot_->carryTo(to->slot_);
     baseline_->carryTo(to->baseline_);

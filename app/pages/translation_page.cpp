@@ -20,6 +20,7 @@
 #include <QRadioButton>
 #include <QScrollArea>
 #include <QShortcut>
+#include <QSpinBox>
 #include <QSplitter>
 #include <QTabWidget>
 #include <QTimer>
@@ -140,6 +141,17 @@ TranslationPage::TranslationPage(QWidget* parent) : Page(parent) {
     models->addWidget(new ModelBar(slot_, tr("Attention model:"), this));
     models->addSpacing(16);
     models->addWidget(new ModelBar(baseline_, tr("Baseline without attention:"), this));
+    models->addSpacing(16);
+    auto* beamLabel = new QLabel(tr("Beam width:"), this);
+    beam_ = new QSpinBox(this);
+    beam_->setRange(1, 8);
+    beam_->setValue(1);
+    beam_->setToolTip(tr("How many partial translations each decoder keeps at every step (beam search; the "
+                         "best by log-probability per word wins). 1 = greedy: the most probable next word "
+                         "at every step."));
+    beamLabel->setBuddy(beam_);
+    models->addWidget(beamLabel);
+    models->addWidget(beam_);
     models->addStretch();
     outer->addLayout(models);
     error_ = new ErrorBanner(this);
@@ -303,6 +315,7 @@ TranslationPage::TranslationPage(QWidget* parent) : Page(parent) {
     });
 
     connect(input_, &SentenceInput::settled, this, &TranslationPage::runNow);
+    connect(beam_, &QSpinBox::valueChanged, this, &TranslationPage::runNow);
     connect(steps_, &DecodeStepPanel::previousRequested, this, &TranslationPage::previousStep);
     connect(steps_, &DecodeStepPanel::nextRequested, this, &TranslationPage::nextStep);
     connect(steps_, &DecodeStepPanel::playRequested, this, &TranslationPage::setPlaying);
@@ -420,6 +433,14 @@ void TranslationPage::refreshHeldOut() {
     views_->setTabVisible(kHeldOutTab, heldOut_->tableShown() || !heldOut_->message().isEmpty());
 }
 
+void TranslationPage::setBeamWidth(int width) {
+    beam_->setValue(width); // valueChanged translates again
+}
+
+int TranslationPage::beamWidth() const {
+    return beam_->value();
+}
+
 QString TranslationPage::referenceText() const {
     return reference_->isHidden() ? QString() : reference_->text();
 }
@@ -436,14 +457,15 @@ void TranslationPage::runNow() {
         return;
     const QString text = input_->text();
     const std::string utf8 = text.toStdString();
+    const int beam = beam_->value();
     jobs_->run<Outcome>(
-        [model, baseline, utf8, text](const JobContext& job) {
+        [model, baseline, utf8, text, beam](const JobContext& job) {
             Outcome out;
             out.text = text;
             if (model)
-                out.main = model->translate(utf8);
+                out.main = model->translate(utf8, 0, attn::Seq2SeqModel::kDefaultTopK, beam);
             if (baseline && !job.cancelled())
-                out.baseline = baseline->translate(utf8);
+                out.baseline = baseline->translate(utf8, 0, attn::Seq2SeqModel::kDefaultTopK, beam);
             return out;
         },
         [this](Outcome outcome) { showOutcome(std::move(outcome)); },

@@ -3,10 +3,10 @@
 // comparison, through the baseline without attention) in a JobRunner, debounced. The page shows the
 // translation with its alignment heatmap (rows = output words, columns = source words), word chips
 // that light up with the hovered cell's weights, and a step-through of greedy decoding
-// (DecodeStepPanel): the output growing one token per step, the decoder's top-5 next tokens with their
-// probabilities and, with attention, the step's weights over the source tokens. The model without
-// attention has its own view: the one context vector it decodes from and its state after each step.
-// Words the models do not know (<unk>) are marked ⚠ on the axes, chips and bars.
+// (DecodeStepPanel; beam search when the beam width is above 1): the output growing one token per step, the
+// decoder's top-5 next tokens with their probabilities and, with attention, the step's weights over the
+// source tokens. The model without attention has its own view: the one context vector it decodes from and its
+// state after each step. Words the models do not know (<unk>) are marked ⚠ on the axes, chips and bars.
 //
 // SentencePiece models decode pieces ("▁compr" + "é" = "compré"): the chips show the words the pieces
 // spell, and the alignment can be read by words (attn::wordAlignment: a source word's column sums its
@@ -32,6 +32,7 @@ class WordChipRow;
 class QCustomPlot;
 class QLabel;
 class QRadioButton;
+class QSpinBox;
 class QTabWidget;
 class QTimer;
 
@@ -67,6 +68,10 @@ public:
     bool isPlaying() const;
     void setDecoder(Decoder decoder);
     Decoder decoder() const { return decoder_; }
+    /// Beam width of both decoders (1 = greedy, the default; up to 8); translates again.
+    void setBeamWidth(int width);
+    int beamWidth() const;
+    QSpinBox* beamWidthControl() const { return beam_; }
     void setAlignmentUnit(AlignmentUnit unit);
     AlignmentUnit alignmentUnit() const { return unit_; }
     /// True when the alignment map shows words made of pieces (a SentencePiece result, Words chosen).
@@ -162,6 +167,7 @@ private:
     DecodeStepPanel* steps_ = nullptr;
     QTimer* play_ = nullptr;
     QWidget* unitControl_ = nullptr;
+    QSpinBox* beam_ = nullptr;
     QRadioButton* byWords_ = nullptr;
     QRadioButton* byPieces_ = nullptr;
     QLabel* unitCaption_ = nullptr;

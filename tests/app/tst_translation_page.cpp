@@ -642,6 +642,36 @@ private Q_SLOTS:
         QCOMPARE(table->rowCount(), 0);
     }
 
+    // Issue 13 point 3: beam search, width chosen on the page, is the engine's (same width for both
+    // decoders); the step panel says which candidate beam search chose and with what probability.
+    void beamWidthDecodesBothModelsWithBeamSearch() {
+        TranslationPage page;
+        loadBoth(page, "s2s_pieces_2layer_additive", "s2s_pieces_2layer_none");
+        QCOMPARE(page.beamWidth(), 1);
+        const QString text = QString::fromUtf8(TranslationPage::presets()[4].english);
+        translate(page, text);
+        QVERIFY(page.stepPanel()->candidatesTitleText().contains(QStringLiteral("Greedy decoding")));
+        page.setBeamWidth(4);
+        QVERIFY(waitUntilIdle(page.jobs()));
+        const auto want = reference("s2s_pieces_2layer_additive")->translate(text.toStdString(), 0, 5, 4);
+        const auto wantBaseline = reference("s2s_pieces_2layer_none")->translate(text.toStdString(), 0, 5, 4);
+        QVERIFY(page.result().has_value() && page.baselineResult().has_value());
+        QCOMPARE(page.result()->beamWidth, 4);
+        QCOMPARE(page.result()->outputIds, want.outputIds);
+        QCOMPARE(page.baselineResult()->outputIds, wantBaseline.outputIds);
+        page.setDecoder(TranslationPage::Decoder::WithAttention);
+        page.setStep(0);
+        const QString title = page.stepPanel()->candidatesTitleText();
+        QVERIFY2(title.contains(QStringLiteral("Beam search (width 4) chose")), qPrintable(title));
+        QVERIFY2(
+            title.contains(QStringLiteral("(%1)").arg(QString::number(want.outputProbabilities[0], 'f', 3))),
+            qPrintable(title));
+        page.setBeamWidth(1);
+        QVERIFY(waitUntilIdle(page.jobs()));
+        QCOMPARE(page.result()->outputIds,
+                 reference("s2s_pieces_2layer_additive")->translate(text.toStdString()).outputIds);
+    }
+
     // Teaching mode at 1280 × 800: the before/after box with the held-out table leaves the map its room.
     void fitsAt1280x800InTeachingMode() {
         QTemporaryDir tmp;

@@ -55,6 +55,8 @@ TEST(Seq2SeqDecode, EveryStepsTopFiveMatchesPyTorch) {
                 const auto& got = r.candidates[t];
                 ASSERT_EQ(got.size(), static_cast<std::size_t>(k));
                 EXPECT_EQ(got.front().id, r.outputIds[t]); // the first candidate is the token chosen
+                ASSERT_EQ(r.outputProbabilities.size(), r.outputIds.size());
+                EXPECT_NEAR(r.outputProbabilities[t], step["probabilities"][0].get<float>(), kTol);
                 for (std::size_t i = 0; i < got.size(); ++i) {
                     EXPECT_EQ(got[i].id, step["ids"][i].get<int>()) << "candidate " << i;
                     EXPECT_EQ(got[i].token, step["tokens"][i].get<std::string>());
@@ -72,10 +74,58 @@ TEST(Seq2SeqDecode, EveryStepsTopFiveMatchesPyTorch) {
     }
 }
 
-TEST(Seq2SeqDecode, UnknownSourceWordsAreFlagged) {
+TEST(Seq2SeqDecode, BeamSearchChoosesPyTorchsOutput) {
+    const auto want = fixture();
+    for (const auto& m : want["models"]) {
+        const std::string name = m["model"].get<std::string>();
+        SCOPED_TRACE(name);
+        const auto model = load(name);
+        ASSERT_NE(model, nullptr);
+        ASSERT_FALSE(m["beam"].empty());
+        for (const auto& c : m["beam"]) {
+            const std::string text = c["text"].get<std::string>();
+            for (const auto& [width, ids] : c["outputs"].items()) {
+                SCOPED_TRACE(text + " | beam " + width);
+                const auto r = model->translate(text, 0, 3, std::stoi(width));
+                EXPECT_EQ(r.beamWidth, std::stoi(width));
+                ASSERT_EQ(r.outputIds, ids.get<std::vector<int>>());
+                // The chosen output is replayed step by step: one set of candidates, one state and one
+                // attention row per output token.
+                EXPECT_EQ(r.candidates.size(), r.outputIds.size());
+                ASSERT_EQ(r.outputProbabilities.size(), r.outputIds.size());
+                for (std::size_t t = 0; t < r.outputIds.size(); ++t) { // a chosen candidate: its probability
+                    for (const auto& cand : r.candidates[t]) {
+                        if (cand.id == r.outputIds[t]) {
+                            EXPECT_NEAR(r.outputProbabilities[t], cand.probability, kTol);
+                        }
+                    }
+                }
+                EXPECT_EQ(r.decoderStates.rows(), static_cast<Eigen::Index>(r.outputIds.size()));
+                if (r.hasAttention) {
+                    EXPECT_EQ(r.alignment.rows(), static_cast<Eigen::Index>(r.outputIds.size()));
+                }
+            }
+        }
+    }
+}
+
+TEST(Seq2SeqDecode, BeamOfOneIsGreedyAndZeroIsRejected) {
     const auto model = load("translation-en-es");
     ASSERT_NE(model, nullptr);
-    const auto r = model->translate("my zyxwv friend");
+    const auto greedy = model->translate("she is reading a book in the garden");
+    const auto one = model->translate("she is reading a book in the garden", 0, 5, 1);
+    EXPECT_EQ(one.outputIds, greedy.outputIds);
+    EXPECT_EQ(one.beamWidth, 1);
+    EXPECT_THROW(model->translate("i am cold", 0, 5, 0), std::invalid_argument);
+}
+
+TEST(Seq2SeqDecode, UnknownSourceWordsAreFlagged) {
+    // A word model (the parity fixture s2s_additive, vocabulary "i am cold you are tall he is ."): a word
+    // outside the vocabulary is unk_token and flagged.
+    const auto model = std::dynamic_pointer_cast<const attn::Seq2SeqModel>(
+        attn::loadModel(fs::path(ATTNVIZ_TEST_DATA_DIR) / "parity" / "s2s_additive"));
+    ASSERT_NE(model, nullptr);
+    const auto r = model->translate("i zyxwv cold");
     ASSERT_EQ(r.sourceTokens.size(), 4u); // eos appended
     EXPECT_EQ(r.sourceUnknown, (std::vector<std::uint8_t>{0, 1, 0, 0}));
     EXPECT_EQ(r.sourceIds[1], *model->sourceVocabulary().find("<unk>"));

@@ -97,6 +97,10 @@ DecodeStepPanel::DecodeStepPanel(QWidget* parent) : QWidget(parent) {
     connect(play_, &QPushButton::toggled, this, &DecodeStepPanel::playRequested);
 }
 
+QString DecodeStepPanel::candidatesTitleText() const {
+    return candidatesTitle_->text();
+}
+
 QString DecodeStepPanel::stepText() const {
     return stepLabel_->text();
 }
@@ -271,16 +275,39 @@ void DecodeStepPanel::showStep(const attn::TranslationResult* r, int step, const
             candidateLabels_ << (c.token == unk ? QStringLiteral("⚠ ") : QString()) +
                                     QString::fromStdString(c.token);
         }
-        candidates_->setProbabilities(p, candidateLabels_, 0);
-        candidatesTitle_->setText(
-            (r->pieces
-                 ? tr("The decoder's %1 most probable next pieces (softmax over its %2-piece vocabulary). "
-                      "Greedy decoding takes the first: “%3” (%4).")
-                 : tr("The decoder's %1 most probable next words (softmax over its %2-word vocabulary). "
-                      "Greedy decoding takes the first: “%3” (%4)."))
-                .arg(cands.size())
-                .arg(r->logits.cols())
-                .arg(esc(cands.front().token), format::num(cands.front().probability, 3)));
+        // The token chosen: greedy decoding's is the first candidate; beam search's can be another one,
+        // or none of the top k (its probability is the engine's outputProbabilities).
+        int chosen = -1;
+        for (std::size_t i = 0; i < cands.size(); ++i)
+            if (cands[i].id == r->outputIds[t] && chosen < 0)
+                chosen = static_cast<int>(i);
+        candidates_->setProbabilities(p, candidateLabels_, chosen);
+        const QString chosenProbability =
+            t < r->outputProbabilities.size() ? format::num(r->outputProbabilities[t], 3) : QString();
+        if (r->beamWidth > 1)
+            candidatesTitle_->setText(
+                (r->pieces ? tr("The decoder's %1 most probable next pieces (softmax over its %2-piece "
+                                "vocabulary). Beam search (width %3) chose “%4” (%5): %6.")
+                           : tr("The decoder's %1 most probable next words (softmax over its %2-word "
+                                "vocabulary). Beam search (width %3) chose “%4” (%5): %6."))
+                    .arg(cands.size())
+                    .arg(r->logits.cols())
+                    .arg(r->beamWidth)
+                    .arg(esc(r->outputTokens[t]), chosenProbability,
+                         chosen == 0  ? tr("the most probable one, as greedy decoding would")
+                         : chosen > 0 ? tr("candidate %1, not greedy decoding's first").arg(chosen + 1)
+                                      : tr("not among these candidates")));
+        else
+            candidatesTitle_->setText(
+                (r->pieces
+                     ? tr("The decoder's %1 most probable next pieces (softmax over its %2-piece "
+                          "vocabulary). "
+                          "Greedy decoding takes the first: “%3” (%4).")
+                     : tr("The decoder's %1 most probable next words (softmax over its %2-word vocabulary). "
+                          "Greedy decoding takes the first: “%3” (%4)."))
+                    .arg(cands.size())
+                    .arg(r->logits.cols())
+                    .arg(esc(cands.front().token), format::num(cands.front().probability, 3)));
     } else {
         candidates_->clear();
         candidatesTitle_->clear();

@@ -42,6 +42,8 @@ public:
     /// Candidate probabilities and labels as drawn (most probable first).
     std::vector<double> candidateValues() const;
     QStringList candidateLabels() const { return candidateLabels_; }
+    /// The sentence above the candidate bars (which token was chosen, and how).
+    QString candidatesTitleText() const;
     QCustomPlot* attentionPlot() const { return plot_; }
     ProbabilityBars* candidates() const { return candidates_; }
 

@@ -111,8 +111,8 @@ Seq2SeqModel::Seq2SeqModel(Seq2SeqConfig config, Vocabulary src, Vocabulary tgt,
     out_ = layers::Linear::load(w, "decoder.out", H, config_.tgtVocabSize);
 }
 
-TranslationResult Seq2SeqModel::translate(std::string_view text, int maxLen, int topK) const {
-    return translateWords(detail::tokenizeText(text), maxLen, topK);
+TranslationResult Seq2SeqModel::translate(std::string_view text, int maxLen, int topK, int beamWidth) const {
+    return translateWords(detail::tokenizeText(text), maxLen, topK, beamWidth);
 }
 
 void Seq2SeqModel::encodeSource(const std::vector<std::string>& words, TranslationResult& r) const {
@@ -135,13 +135,107 @@ void Seq2SeqModel::encodeSource(const std::vector<std::string>& words, Translati
     }
 }
 
-TranslationResult Seq2SeqModel::translateWords(const std::vector<std::string>& words, int maxLen,
-                                               int topK) const {
+Vector Seq2SeqModel::decodeStep(int token, int outputStep, std::vector<Vector>& h, const Matrix& enc,
+                                const Matrix& keysProj, RowVector* weightsOut) const {
+    const Eigen::Index H = config_.hiddenSize;
+    const std::size_t L = h.size();
+    const auto kind = config_.attention;
+    const Vector e = decEmbedding_.row(token).transpose(); // H
+    const Vector& query = h[L - 1];                        // H: the top layer's previous state
+    Vector x(kind == Seq2SeqAttentionKind::None ? H : 2 * H);
+    if (kind == Seq2SeqAttentionKind::None) {
+        x = e.cwiseMax(0.0f);
+    } else {
+        RowVector weights; // S
+        if (kind == Seq2SeqAttentionKind::Additive) {
+            // score_s = Va . tanh(Wa h + Ua k_s) + b_Va
+            const RowVector q = (wa_.weight * query + wa_.bias).transpose();        // 1 x H
+            const Matrix hidden = (keysProj.rowwise() + q).array().tanh().matrix(); // S x H
+            RowVector scores = (hidden * va_.weight.transpose()).transpose();       // 1 x S
+            scores.array() += va_.bias(0);
+            weights = (scores.array() - scores.maxCoeff()).exp().matrix();
+            weights /= weights.sum();
+        } else {                                // dot: h . k / sqrt(H), the shared scaled-dot kernel
+            const Matrix q = query.transpose(); // 1 x H
+            weights = scaledDotAttention(q, enc, enc).weights.row(0);
+        }
+        const RowVector context = weights * enc; // 1 x H
+        x.head(H) = e;
+        x.tail(H) = context.transpose();
+        if (weightsOut)
+            *weightsOut = std::move(weights);
+    }
+    h[0] = decGru_[0].step(x, h[0]);
+    for (std::size_t k = 1; k < L; ++k)
+        h[k] = decGru_[k].step(h[k - 1], h[k]);
+    Vector logits = out_.weight * h[L - 1] + out_.bias; // tgt_vocab
+    // Weights that hold NaN or infinity (a checkpoint can) give no ranking of next words: say so
+    // instead of choosing an arbitrary one (found by fuzz_checkpoint).
+    if (!logits.allFinite())
+        throw Error(
+            "translation: the decoder's scores at output step " + std::to_string(outputStep) +
+                " are not finite numbers (NaN or infinity): the model's weights or its input produce them",
+            ErrorInfo{.expected = "finite scores", .found = "NaN or infinity"});
+    return logits;
+}
+
+std::vector<int> Seq2SeqModel::beamSearch(const std::vector<Vector>& h0, const Matrix& enc,
+                                          const Matrix& keysProj, int width, int steps) const {
+    struct Hypothesis {
+        std::vector<int> ids;
+        double logProb = 0.0;
+        std::vector<Vector> h; // the decoder's per-layer states after the last id
+    };
+    std::vector<Hypothesis> beams{{{}, 0.0, h0}};
+    std::vector<std::pair<std::vector<int>, double>> finished; // ids (eos last), log-prob / length
+    for (int step = 0; step < steps; ++step) {
+        std::vector<Hypothesis> candidates;
+        for (const Hypothesis& b : beams) {
+            std::vector<Vector> h = b.h;
+            const Vector logits =
+                decodeStep(b.ids.empty() ? sosId_ : b.ids.back(), step + 1, h, enc, keysProj, nullptr);
+            const double logSum =
+                static_cast<double>(logits.maxCoeff()) +
+                std::log(static_cast<double>((logits.array() - logits.maxCoeff()).exp().sum()));
+            for (const auto& [id, p] : softmaxTopK(logits, width)) {
+                Hypothesis c{b.ids, b.logProb + static_cast<double>(logits(id)) - logSum, h};
+                c.ids.push_back(id);
+                candidates.push_back(std::move(c));
+            }
+        }
+        // Best first; a stable sort keeps the earlier candidate of a tie (as Python's sort does).
+        std::stable_sort(candidates.begin(), candidates.end(),
+                         [](const Hypothesis& a, const Hypothesis& b) { return a.logProb > b.logProb; });
+        beams.clear();
+        for (Hypothesis& c : candidates) {
+            if (c.ids.back() == eosTgtId_)
+                finished.emplace_back(c.ids, c.logProb / static_cast<double>(c.ids.size()));
+            else
+                beams.push_back(std::move(c));
+            if (static_cast<int>(beams.size()) == width)
+                break;
+        }
+        if (beams.empty() || static_cast<int>(finished.size()) >= width)
+            break;
+    }
+    for (const Hypothesis& b : beams)
+        finished.emplace_back(b.ids, b.logProb / static_cast<double>(b.ids.size()));
+    // The best length-normalised score; the first of equals.
+    const auto best = std::max_element(finished.begin(), finished.end(),
+                                       [](const auto& a, const auto& b) { return a.second < b.second; });
+    return best->first;
+}
+
+TranslationResult Seq2SeqModel::translateWords(const std::vector<std::string>& words, int maxLen, int topK,
+                                               int beamWidth) const {
     if (topK < 1)
         throw std::invalid_argument("seq2seq: topK must be >= 1, got " + std::to_string(topK));
+    if (beamWidth < 1)
+        throw std::invalid_argument("seq2seq: the beam width must be >= 1, got " + std::to_string(beamWidth));
     TranslationResult r;
     r.hasAttention = config_.attention != Seq2SeqAttentionKind::None;
     r.pieces = srcPieces_ != nullptr;
+    r.beamWidth = beamWidth;
     // Nothing to translate: no output at all (decoding the lone eos_token would invent a sentence).
     if (words.empty())
         return r;
@@ -168,63 +262,41 @@ TranslationResult Seq2SeqModel::translateWords(const std::vector<std::string>& w
         h[k] = enc.row(S - 1).transpose();
     }
 
-    const auto kind = config_.attention;
     Matrix keysProj; // S x H: Ua(enc_out), computed once (additive)
-    if (kind == Seq2SeqAttentionKind::Additive)
+    if (config_.attention == Seq2SeqAttentionKind::Additive)
         keysProj = ua_.forward(enc);
+
+    // Beam search chooses the whole output first; the loop below then replays it step by step, so the
+    // steps' candidates, states and attention are those of the chosen output.
+    std::vector<int> chosen;
+    if (beamWidth > 1)
+        chosen = beamSearch(h, enc, keysProj, beamWidth, steps);
 
     std::vector<Vector> logitRows, stateRows;
     std::vector<RowVector> alignRows;
     int token = sosId_;
-    Vector x(r.hasAttention ? 2 * H : H);
     for (int step = 0; step < steps; ++step) {
-        const Vector e = decEmbedding_.row(token).transpose(); // H
-        const Vector& query = h[L - 1];                        // H: the top layer's previous state
-        if (kind == Seq2SeqAttentionKind::None) {
-            x = e.cwiseMax(0.0f);
-        } else {
-            RowVector weights; // S
-            if (kind == Seq2SeqAttentionKind::Additive) {
-                // score_s = Va . tanh(Wa h + Ua k_s) + b_Va
-                const RowVector q = (wa_.weight * query + wa_.bias).transpose();        // 1 x H
-                const Matrix hidden = (keysProj.rowwise() + q).array().tanh().matrix(); // S x H
-                RowVector scores = (hidden * va_.weight.transpose()).transpose();       // 1 x S
-                scores.array() += va_.bias(0);
-                weights = (scores.array() - scores.maxCoeff()).exp().matrix();
-                weights /= weights.sum();
-            } else {                                // dot: h . k / sqrt(H), the shared scaled-dot kernel
-                const Matrix q = query.transpose(); // 1 x H
-                weights = scaledDotAttention(q, enc, enc).weights.row(0);
-            }
-            const RowVector context = weights * enc; // 1 x H
-            x.head(H) = e;
-            x.tail(H) = context.transpose();
-            alignRows.push_back(weights);
-        }
-        h[0] = decGru_[0].step(x, h[0]);
-        for (std::size_t k = 1; k < L; ++k)
-            h[k] = decGru_[k].step(h[k - 1], h[k]);
+        if (beamWidth > 1 && step == static_cast<int>(chosen.size()))
+            break;
+        RowVector weights;
+        Vector logits = decodeStep(token, step + 1, h, enc, keysProj, r.hasAttention ? &weights : nullptr);
+        if (r.hasAttention)
+            alignRows.push_back(std::move(weights));
         stateRows.push_back(h[L - 1]);
-        Vector logits = out_.weight * h[L - 1] + out_.bias; // tgt_vocab
-        // Weights that hold NaN or infinity (a checkpoint can) give no ranking of next words: say so
-        // instead of choosing an arbitrary one (found by fuzz_checkpoint).
-        if (!logits.allFinite())
-            throw Error(
-                "translation: the decoder's scores at output step " +
-                    std::to_string(r.candidates.size() + 1) +
-                    " are not finite numbers (NaN or infinity): the model's weights or its input produce "
-                    "them",
-                ErrorInfo{.expected = "finite scores", .found = "NaN or infinity"});
         // The candidates' order is the argmax's: the first one is the token greedy decoding takes.
         std::vector<DecodeCandidate> stepCandidates;
         for (const auto& [id, p] : softmaxTopK(logits, topK))
             stepCandidates.push_back({id, tgt_.token(id), p});
         r.candidates.push_back(std::move(stepCandidates));
-        logitRows.push_back(std::move(logits));
-        token = r.candidates.back().front().id;
+        token = beamWidth > 1 ? chosen[static_cast<std::size_t>(step)] : r.candidates.back().front().id;
+        const float top = logits.maxCoeff();
+        r.outputProbabilities.push_back(
+            static_cast<float>(std::exp(static_cast<double>(logits(token) - top)) /
+                               (logits.array() - top).exp().cast<double>().sum()));
         r.outputIds.push_back(token);
         r.outputTokens.push_back(tgt_.token(token));
         r.outputUnknown.push_back(token == unkTgtId_ ? 1 : 0);
+        logitRows.push_back(std::move(logits));
         if (token == eosTgtId_)
             break;
     }

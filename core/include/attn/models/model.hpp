@@ -75,8 +75,8 @@ struct TranslationResult {
     bool pieces = false; ///< true when the tokens are SentencePiece pieces
     Matrix logits;       // steps x tgt_vocab, decoder.out before softmax
     Matrix alignment;    // steps x source; empty when attention is "none"
-    /// Per step, the top-k next tokens (k = translateWords' topK, default 5), most probable first; the
-    /// first is the one greedy decoding chose (outputIds[step]).
+    /// Per step, the top-k next tokens (k = translateWords' topK, default 5), most probable first; with
+    /// greedy decoding the first is the one chosen (outputIds[step]), with beam search not always.
     std::vector<std::vector<DecodeCandidate>> candidates;
     Matrix encoderStates; // source x H: the top encoder GRU layer's output per source token; the last
                           // row is the decoder's initial top-layer state (without attention: the one
@@ -85,6 +85,9 @@ struct TranslationResult {
     std::vector<std::uint8_t> sourceUnknown; // per source token: 1 when it was mapped to unk_token
     std::vector<std::uint8_t> outputUnknown; // per output token: 1 when it is the target's unk_token
     bool hasAttention = false;
+    int beamWidth = 1; ///< 1: greedy decoding; more: beam search of that width chose the output
+    /// Per output token, its probability at its step (softmax of that step's logits).
+    std::vector<float> outputProbabilities;
     std::vector<std::string> warnings;
 };
 

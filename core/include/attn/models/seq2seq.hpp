@@ -48,13 +48,27 @@ public:
     /// keeps the topK most probable next tokens (softmax of decoder.out; topK >= 1) and the decoder's
     /// top-layer hidden state. An empty text (no tokens) gives an empty result: no source tokens, no
     /// output, empty matrices.
-    TranslationResult translate(std::string_view text, int maxLen = 0, int topK = kDefaultTopK) const;
+    /// beamWidth > 1: beam search of that many hypotheses chooses the output (as
+    /// training/attnviz/models.py Seq2SeqAttention.beam: a hypothesis ends at eos, the score is its
+    /// log-probability divided by its length, eos counted); the result then describes the decoding of
+    /// that output step by step, so a step's chosen token need not be its most probable candidate.
+    TranslationResult translate(std::string_view text, int maxLen = 0, int topK = kDefaultTopK,
+                                int beamWidth = 1) const;
     /// Same from words already split (eos is appended here when configured).
     TranslationResult translateWords(const std::vector<std::string>& words, int maxLen = 0,
-                                     int topK = kDefaultTopK) const;
+                                     int topK = kDefaultTopK, int beamWidth = 1) const;
 
 private:
     void encodeSource(const std::vector<std::string>& words, TranslationResult& r) const;
+    /// One decoder step from `token` (output step `outputStep`, counted from 1, for the error message):
+    /// updates the per-layer states `h` (L x H) and returns the logits (tgt_vocab); with attention,
+    /// `weights` (1 x S) receives the step's attention when not null.
+    Vector decodeStep(int token, int outputStep, std::vector<Vector>& h, const Matrix& enc,
+                      const Matrix& keysProj, RowVector* weights) const;
+    /// The output ids beam search of `width` chooses (eos last when reached) from the decoder's initial
+    /// states h0, within `steps` steps.
+    std::vector<int> beamSearch(const std::vector<Vector>& h0, const Matrix& enc, const Matrix& keysProj,
+                                int width, int steps) const;
 
     Seq2SeqConfig config_;
     Vocabulary src_, tgt_;
