@@ -186,6 +186,28 @@ def translation():
                 f"{gain['6-10']:+.2f} on 6–10 words: without attention the whole source has to pass through "
                 "the encoder's last states, which loses more the longer the sentence is.")
 
+    def beam_note():
+        rows = []
+        for name in ("translation-en-es", "translation-en-es-noattn"):
+            b = load(name) and os.path.join(RUNS, name, "beam_scores.json")
+            if not b or not os.path.exists(b):
+                return ""
+            with open(b, encoding="utf-8") as f:
+                widths = json.load(f)["widths"]
+            cells = " | ".join(f"{widths[w]['overall']['score']:.2f}" for w in sorted(widths, key=int))
+            longest = " | ".join(f"{widths[w]['buckets'][-1]['score']:.2f}" for w in sorted(widths, key=int))
+            rows.append((name, sorted(widths, key=int), cells, longest))
+        head = " | ".join(f"width {w}" + (" (greedy)" if w == "1" else "") for w in rows[0][1])
+        lines = "\n".join(f"| {name} | {cells} | {longest} |" for name, _, cells, longest in rows)
+        return (f"""
+Beam search (`training/beam_scores.py`, PyTorch's Seq2SeqAttention.beam, which the engine's beam search
+matches; held-out chrF overall, then on 21–40 source words):
+
+| model | {head} | {head.replace('width', '21–40, width')} |
+|---|{'---|' * (2 * len(rows[0][1]))}
+{lines}
+""")
+
     for name, m in (("translation-en-es", a), ("translation-en-es-noattn", n)):
         e = expected(name)
         kind = ("additive (Bahdanau) attention: at every step the decoder scores all top-layer encoder states "
@@ -227,7 +249,7 @@ By finer source length (`heldout_scores.json`, the Translation page's table):
 | source words | pairs | with attention | without | gain |
 |---|---|---|---|---|
 {fine_table()}
-
+{beam_note()}
 Committed sample: the first {len(e['hypotheses'])} held-out pairs, `tests/data/heldout/{e['sample']}`: chrF
 {e['chrF']:.2f}, BLEU {e['BLEU']:.2f} (PyTorch); the C++ test recomputes chrF with the engine's greedy
 translations and requires ±0.5.

@@ -141,7 +141,6 @@ TranslationPage::TranslationPage(QWidget* parent) : Page(parent) {
     models->addWidget(new ModelBar(slot_, tr("Attention model:"), this));
     models->addSpacing(16);
     models->addWidget(new ModelBar(baseline_, tr("Baseline without attention:"), this));
-    models->addSpacing(16);
     auto* beamLabel = new QLabel(tr("Beam width:"), this);
     beam_ = new QSpinBox(this);
     beam_->setRange(1, 8);
@@ -150,8 +149,6 @@ TranslationPage::TranslationPage(QWidget* parent) : Page(parent) {
                          "best by log-probability per word wins). 1 = greedy: the most probable next word "
                          "at every step."));
     beamLabel->setBuddy(beam_);
-    models->addWidget(beamLabel);
-    models->addWidget(beam_);
     models->addStretch();
     outer->addLayout(models);
     error_ = new ErrorBanner(this);
@@ -215,6 +212,12 @@ TranslationPage::TranslationPage(QWidget* parent) : Page(parent) {
     lines->addWidget(warnings_);
     lines->addStretch(1);
     compareLayout->addLayout(lines, 1);
+    // The beam width beside the outputs it changes (in the models' row it widened the window's minimum).
+    auto* beamBox = new QVBoxLayout;
+    beamBox->addWidget(beamLabel);
+    beamBox->addWidget(beam_);
+    beamBox->addStretch(1);
+    compareLayout->addLayout(beamBox);
     outer->addWidget(compare);
 
     // Maps (alignment | the baseline's context vector) beside the step-through.

@@ -135,6 +135,21 @@ TEST(Seq2SeqDecode, UnknownSourceWordsAreFlagged) {
         EXPECT_EQ(r.outputUnknown[t] != 0, r.outputIds[t] == unk);
 }
 
+TEST(Seq2SeqDecode, ShippedModelsCutRareWordsIntoPiecesNotUnk) {
+    // Issue 13: SentencePiece pieces, so that no English word of ASCII letters becomes <unk>.
+    for (const char* name : {"translation-en-es", "translation-en-es-noattn"}) {
+        SCOPED_TRACE(name);
+        const auto model = load(name);
+        ASSERT_NE(model, nullptr);
+        const auto r = model->translate("my zyxwv friend bought a qwertyuiop");
+        EXPECT_TRUE(r.pieces);
+        EXPECT_EQ(r.sourceWords,
+                  (std::vector<std::string>{"my", "zyxwv", "friend", "bought", "a", "qwertyuiop"}));
+        for (std::size_t i = 0; i < r.sourceTokens.size(); ++i)
+            EXPECT_EQ(r.sourceUnknown[i], 0) << r.sourceTokens[i];
+    }
+}
+
 TEST(Seq2SeqDecode, TopKIsCheckedAndClampedToTheVocabulary) {
     const auto model = load("translation-en-es");
     ASSERT_NE(model, nullptr);
