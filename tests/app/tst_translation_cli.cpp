@@ -43,7 +43,8 @@ private slots:
 
     void inspectBeamOutOfRangeIsAUsageError() {
         for (const QString& width : {QStringLiteral("0"), QStringLiteral("65"), QStringLiteral("wide")}) {
-            const auto r = testutil::runAttnviz({"inspect", "--model", kModel, "--text", "hello", "--beam", width});
+            const auto r =
+                testutil::runAttnviz({"inspect", "--model", kModel, "--text", "hello", "--beam", width});
             QCOMPARE(r.code, 2);
             QVERIFY2(r.err.contains("--beam"), r.err.constData());
         }
