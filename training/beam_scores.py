@@ -23,6 +23,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("models", nargs="+")
     ap.add_argument("--widths", default="1,4", help="comma-separated beam widths (1 = greedy)")
+    ap.add_argument("--pairs", type=int, default=0, help="only the first N held-out pairs (0 = all)")
     args = ap.parse_args()
     torch = common.setup(5, 1)
     from make_decode_fixture import load, source_ids
@@ -31,6 +32,8 @@ def main():
     import sentencepiece as spm
 
     heldout = read_pairs(os.path.join(DATA, "heldout.tsv"))
+    if args.pairs:
+        heldout = heldout[: args.pairs]
     widths = [int(w) for w in args.widths.split(",")]
     for name in args.models:
         model, cfg, src, tgt = load(name)
