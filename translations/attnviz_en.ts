@@ -226,10 +226,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>The decoder&apos;s %1 most probable next words (softmax over its %2-word vocabulary). Greedy decoding takes the first: “%3” (%4).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source> · no attention weights: this decoder has no attention</source>
         <translation type="unfinished"></translation>
     </message>
@@ -242,18 +238,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>The decoder&apos;s %1 most probable next pieces (softmax over its %2-piece vocabulary). Greedy decoding takes the first: “%3” (%4).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The decoder&apos;s %1 most probable next pieces (softmax over its %2-piece vocabulary). Beam search (width %3) chose “%4” (%5): %6.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The decoder&apos;s %1 most probable next words (softmax over its %2-word vocabulary). Beam search (width %3) chose “%4” (%5): %6.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>the most probable one, as greedy decoding would</source>
         <translation type="unfinished"></translation>
     </message>
@@ -263,6 +247,22 @@
     </message>
     <message>
         <source>not among these candidates</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The decoder&apos;s %1 most probable next pieces (softmax over its %2-piece vocabulary).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The decoder&apos;s %1 most probable next words (softmax over its %2-word vocabulary).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Beam search (width %1) chose “%2” (%3): %4.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Greedy decoding takes the first: “%1” (%2).</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

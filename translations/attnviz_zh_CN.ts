@@ -226,10 +226,6 @@
         <translation>目前的输出：%1</translation>
     </message>
     <message>
-        <source>The decoder&apos;s %1 most probable next words (softmax over its %2-word vocabulary). Greedy decoding takes the first: “%3” (%4).</source>
-        <translation>解码器最可能的 %1 个下一个词（在其 %2 词词表上做 softmax）。贪心解码取第一个：“%3”（%4）。</translation>
-    </message>
-    <message>
         <source> · no attention weights: this decoder has no attention</source>
         <translation> · 没有注意力权重：这个解码器没有注意力</translation>
     </message>
@@ -242,18 +238,6 @@
         <translation> · 词“%1”的一个子词</translation>
     </message>
     <message>
-        <source>The decoder&apos;s %1 most probable next pieces (softmax over its %2-piece vocabulary). Greedy decoding takes the first: “%3” (%4).</source>
-        <translation>解码器最可能的 %1 个下一个子词（在其 %2 个子词的词表上做 softmax）。贪心解码取第一个：“%3”（%4）。</translation>
-    </message>
-    <message>
-        <source>The decoder&apos;s %1 most probable next pieces (softmax over its %2-piece vocabulary). Beam search (width %3) chose “%4” (%5): %6.</source>
-        <translation>解码器最可能的 %1 个下一个子词（在其 %2 个子词的词表上做 softmax）。束搜索（束宽 %3）选了“%4”（%5）：%6。</translation>
-    </message>
-    <message>
-        <source>The decoder&apos;s %1 most probable next words (softmax over its %2-word vocabulary). Beam search (width %3) chose “%4” (%5): %6.</source>
-        <translation>解码器最可能的 %1 个下一个词（在其 %2 词词表上做 softmax）。束搜索（束宽 %3）选了“%4”（%5）：%6。</translation>
-    </message>
-    <message>
         <source>the most probable one, as greedy decoding would</source>
         <translation>最可能的那个，与贪心解码相同</translation>
     </message>
@@ -264,6 +248,22 @@
     <message>
         <source>not among these candidates</source>
         <translation>不在这些候选之中</translation>
+    </message>
+    <message>
+        <source>The decoder&apos;s %1 most probable next pieces (softmax over its %2-piece vocabulary).</source>
+        <translation>解码器最可能的 %1 个下一个子词（在其 %2 个子词的词表上做 softmax）。</translation>
+    </message>
+    <message>
+        <source>The decoder&apos;s %1 most probable next words (softmax over its %2-word vocabulary).</source>
+        <translation>解码器最可能的 %1 个下一个词（在其 %2 词词表上做 softmax）。</translation>
+    </message>
+    <message>
+        <source>Beam search (width %1) chose “%2” (%3): %4.</source>
+        <translation>束搜索（束宽 %1）选了“%2”（%3）：%4。</translation>
+    </message>
+    <message>
+        <source>Greedy decoding takes the first: “%1” (%2).</source>
+        <translation>贪心解码取第一个：“%1”（%2）。</translation>
     </message>
 </context>
 <context>

@@ -33,4 +33,13 @@ std::vector<std::pair<int, float>> softmaxTopK(const Vector& logits, int k) {
     return out;
 }
 
+double logSoftmaxNormaliser(const Vector& logits) {
+    if (logits.size() == 0)
+        throw std::invalid_argument("logSoftmaxNormaliser: no logits");
+    if (!logits.allFinite())
+        throw std::invalid_argument("logSoftmaxNormaliser: the logits hold a non-finite value");
+    const float top = logits.maxCoeff();
+    return static_cast<double>(top) + std::log(static_cast<double>((logits.array() - top).exp().sum()));
+}
+
 } // namespace attn

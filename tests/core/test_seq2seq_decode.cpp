@@ -12,6 +12,7 @@
 #include <filesystem>
 #include <fstream>
 #include <gtest/gtest.h>
+#include <limits>
 #include <nlohmann/json.hpp>
 
 namespace {
@@ -176,4 +177,18 @@ TEST(SoftmaxTopK, MatchesAHandComputation) {
     EXPECT_THROW(attn::softmaxTopK(logits, 0), std::invalid_argument);
     logits(2) = std::nanf("");
     EXPECT_THROW(attn::softmaxTopK(logits, 2), std::invalid_argument);
+}
+
+TEST(SoftmaxTopK, LogNormaliserIsTheLogOfTheSumOfExponentials) {
+    attn::Vector logits(4);
+    logits << 1.f, 3.f, 2.f, 3.f;
+    // log(e^1 + e^3 + e^2 + e^3), by hand: 3 + log(e^-2 + 1 + e^-1 + 1)
+    const double want = 3.0 + std::log(std::exp(-2.0) + 2.0 + std::exp(-1.0));
+    EXPECT_NEAR(attn::logSoftmaxNormaliser(logits), want, 1e-6);
+    // Large logits do not overflow: the same sum shifted by 1000.
+    logits.array() += 1000.f;
+    EXPECT_NEAR(attn::logSoftmaxNormaliser(logits), want + 1000.0, 1e-4);
+    EXPECT_THROW(attn::logSoftmaxNormaliser(attn::Vector()), std::invalid_argument);
+    logits(0) = std::numeric_limits<float>::infinity();
+    EXPECT_THROW(attn::logSoftmaxNormaliser(logits), std::invalid_argument);
 }

@@ -284,30 +284,24 @@ void DecodeStepPanel::showStep(const attn::TranslationResult* r, int step, const
         candidates_->setProbabilities(p, candidateLabels_, chosen);
         const QString chosenProbability =
             t < r->outputProbabilities.size() ? format::num(r->outputProbabilities[t], 3) : QString();
-        if (r->beamWidth > 1)
-            candidatesTitle_->setText(
-                (r->pieces ? tr("The decoder's %1 most probable next pieces (softmax over its %2-piece "
-                                "vocabulary). Beam search (width %3) chose “%4” (%5): %6.")
-                           : tr("The decoder's %1 most probable next words (softmax over its %2-word "
-                                "vocabulary). Beam search (width %3) chose “%4” (%5): %6."))
-                    .arg(cands.size())
-                    .arg(r->logits.cols())
-                    .arg(r->beamWidth)
-                    .arg(esc(r->outputTokens[t]), chosenProbability,
-                         chosen == 0  ? tr("the most probable one, as greedy decoding would")
-                         : chosen > 0 ? tr("candidate %1, not greedy decoding's first").arg(chosen + 1)
-                                      : tr("not among these candidates")));
-        else
-            candidatesTitle_->setText(
-                (r->pieces
-                     ? tr("The decoder's %1 most probable next pieces (softmax over its %2-piece "
-                          "vocabulary). "
-                          "Greedy decoding takes the first: “%3” (%4).")
-                     : tr("The decoder's %1 most probable next words (softmax over its %2-word vocabulary). "
-                          "Greedy decoding takes the first: “%3” (%4)."))
-                    .arg(cands.size())
-                    .arg(r->logits.cols())
-                    .arg(esc(cands.front().token), format::num(cands.front().probability, 3)));
+        // One sentence on what the bars are, one on which of them the decoder took.
+        const QString bars =
+            (r->pieces
+                 ? tr("The decoder's %1 most probable next pieces (softmax over its %2-piece vocabulary).")
+                 : tr("The decoder's %1 most probable next words (softmax over its %2-word vocabulary)."))
+                .arg(cands.size())
+                .arg(r->logits.cols());
+        const QString taken =
+            r->beamWidth > 1
+                ? tr("Beam search (width %1) chose “%2” (%3): %4.")
+                      .arg(r->beamWidth)
+                      .arg(esc(r->outputTokens[t]), chosenProbability,
+                           chosen == 0  ? tr("the most probable one, as greedy decoding would")
+                           : chosen > 0 ? tr("candidate %1, not greedy decoding's first").arg(chosen + 1)
+                                        : tr("not among these candidates"))
+                : tr("Greedy decoding takes the first: “%1” (%2).")
+                      .arg(esc(cands.front().token), format::num(cands.front().probability, 3));
+        candidatesTitle_->setText(bars + QLatin1Char(' ') + taken);
     } else {
         candidates_->clear();
         candidatesTitle_->clear();

@@ -16,4 +16,9 @@ namespace attn {
 /// std::invalid_argument when k < 1, logits is empty or holds a non-finite value.
 std::vector<std::pair<int, float>> softmaxTopK(const Vector& logits, int k);
 
+/// log sum_j exp(l_j), computed as max + log(sum_j exp(l_j - max)): the log-probability of entry i under
+/// softmax(logits) is l_i minus this. The exponentials are summed in float, as softmaxTopK sums them.
+/// Throws std::invalid_argument when logits is empty or holds a non-finite value.
+double logSoftmaxNormaliser(const Vector& logits);
+
 } // namespace attn

@@ -194,9 +194,7 @@ std::vector<int> Seq2SeqModel::beamSearch(const std::vector<Vector>& h0, const M
             std::vector<Vector> h = b.h;
             const Vector logits =
                 decodeStep(b.ids.empty() ? sosId_ : b.ids.back(), step + 1, h, enc, keysProj, nullptr);
-            const double logSum =
-                static_cast<double>(logits.maxCoeff()) +
-                std::log(static_cast<double>((logits.array() - logits.maxCoeff()).exp().sum()));
+            const double logSum = logSoftmaxNormaliser(logits);
             for (const auto& [id, p] : softmaxTopK(logits, width)) {
                 Hypothesis c{b.ids, b.logProb + static_cast<double>(logits(id)) - logSum, h};
                 c.ids.push_back(id);
@@ -289,10 +287,8 @@ TranslationResult Seq2SeqModel::translateWords(const std::vector<std::string>& w
             stepCandidates.push_back({id, tgt_.token(id), p});
         r.candidates.push_back(std::move(stepCandidates));
         token = beamWidth > 1 ? chosen[static_cast<std::size_t>(step)] : r.candidates.back().front().id;
-        const float top = logits.maxCoeff();
         r.outputProbabilities.push_back(
-            static_cast<float>(std::exp(static_cast<double>(logits(token) - top)) /
-                               (logits.array() - top).exp().cast<double>().sum()));
+            static_cast<float>(std::exp(static_cast<double>(logits(token)) - logSoftmaxNormaliser(logits))));
         r.outputIds.push_back(token);
         r.outputTokens.push_back(tgt_.token(token));
         r.outputUnknown.push_back(token == unkTgtId_ ? 1 : 0);
