@@ -364,7 +364,7 @@ void HeatmapView::applyFonts() {
 
 void HeatmapView::updateTitleElement() {
     auto* layout = plot_->plotLayout();
-    if (title_.isEmpty() || compact_) {
+    if (title_.isEmpty() || compact_ || titleLeftOut_) {
         if (titleElement_) {
             layout->remove(titleElement_);
             layout->simplify();

@@ -193,6 +193,9 @@ private:
     void fitRowLabelFont();
     /// Shrinks (then elides) the title until it fits the plot's width.
     void fitTitle();
+    /// Whether, with the title above it, the map would be too short for a row label per row even at the
+    /// smallest label font (then the title gives its line to the rows).
+    bool titleCrowdsRows() const;
     /// Fewer colour-bar ticks on a short bar, so that their labels do not overlap (at most 5).
     void fitScaleTicks();
     double titleFontSize() const;
@@ -241,6 +244,7 @@ private:
     QCPItemRect* columnHighlightShadow_ = nullptr;
     QCPLayerable* valueLayer_ = nullptr; ///< draws the numbers in the cells (showValues/teaching)
     QCPTextElement* titleElement_ = nullptr;
+    bool titleLeftOut_ = false; // by fitTitle, on a map too short for it and a label per row
     QStackedLayout* stack_ = nullptr;
     QLabel* emptyLabel_ = nullptr;
     QStringList drawnRowLabels_, drawnColumnLabels_;

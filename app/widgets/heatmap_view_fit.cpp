@@ -9,6 +9,10 @@
 #include <cmath>
 #include <qcustomplot.h>
 
+namespace {
+constexpr double kSmallestRowLabelPoints = 7.0;
+} // namespace
+
 void HeatmapView::fitRowLabelFont() {
     const int n = isLarge() ? int(std::ceil(plot_->yAxis->range().size())) : int(values_.rows());
     if (compact_ || n <= 1)
@@ -21,7 +25,8 @@ void HeatmapView::fitRowLabelFont() {
     double size = wanted;
     font.setPointSizeF(size);
     // Many visible rows (a long map, zoomed out) are thinned to every k-th label instead.
-    while (n <= kLargeCells && size > 7.0 && QFontMetrics(font).height() * 1.05 > len / n) {
+    while (n <= kLargeCells && size > kSmallestRowLabelPoints &&
+           QFontMetrics(font).height() * 1.05 > len / n) {
         size -= 0.5;
         font.setPointSizeF(size);
     }
@@ -29,7 +34,34 @@ void HeatmapView::fitRowLabelFont() {
         plot_->yAxis->setTickLabelFont(font);
 }
 
+bool HeatmapView::titleCrowdsRows() const {
+    const int n = int(values_.rows());
+    if (isLarge() || compact_ || n <= 1)
+        return false; // a long map thins its labels by design
+    // The height rows and title share; the title's own is estimated, so that the answer is the same
+    // whether the title is in the layout or not (no flip-flop between replots).
+    const double shared =
+        plot_->axisRect()->height() + (titleElement_ ? titleElement_->outerRect().height() : 0);
+    if (shared < 40)
+        return false; // not laid out yet
+    QFont title = QApplication::font();
+    title.setPointSizeF(titleFontSize());
+    title.setBold(true);
+    QFont label = plot_->xAxis->tickLabelFont();
+    label.setPointSizeF(kSmallestRowLabelPoints);
+    return (shared - QFontMetrics(title).height() - 8) / n < QFontMetrics(label).height() * 1.05;
+}
+
 void HeatmapView::fitTitle() {
+    // Teaching mode at 1280 x 800 (the Translation page's alignment): a short map gives the title's line
+    // to its rows rather than drop every second row label; the page around the map names it.
+    if (!title_.isEmpty() && !compact_ && plot_->width() >= 100) {
+        const bool leaveOut = titleCrowdsRows();
+        if (leaveOut != titleLeftOut_) {
+            titleLeftOut_ = leaveOut;
+            updateTitleElement();
+        }
+    }
     if (!titleElement_ || plot_->width() < 100)
         return;
     QFont font = titleElement_->font();
