@@ -48,8 +48,13 @@ BEAM_SENTENCES = SENTENCES + [
 ]
 
 
+def model_dir(name):
+    """resources/models/<name>, or `name` itself when it is a checkpoint directory (a run's checkpoint/)."""
+    return name if os.path.isdir(name) else os.path.join(MODELS, name)
+
+
 def load(name):
-    d = os.path.join(MODELS, name)
+    d = model_dir(name)
     with open(os.path.join(d, "config.json")) as f:
         cfg = json.load(f)
     model = Seq2SeqAttention(cfg)
@@ -70,7 +75,7 @@ def source_ids(name, cfg, src):
     (src_spm.model, python3-sentencepiece), or the word vocabulary with unknown words -> unk_token."""
     if cfg.get("tokenizer", "words") == "sentencepiece":
         import sentencepiece as spm
-        sp = spm.SentencePieceProcessor(model_file=os.path.join(MODELS, name, "src_spm.model"))
+        sp = spm.SentencePieceProcessor(model_file=os.path.join(model_dir(name), "src_spm.model"))
         return lambda words: sp.encode(" ".join(words))
     index = {w: i for i, w in enumerate(src)}
     unk = index[cfg["unk_token"]]

@@ -6,13 +6,17 @@ adv}; Princeton WordNet licence): in each synset's gloss after '|', the quoted e
 (`examples`) and the definitions, split at ';' (`glosses`), cleaned and deduplicated, translated in
 one batch by Apertium (Debian apertium-eng-spa, `apertium eng-spa`, GPL-2+). Pairs whose Spanish output
 carries an Apertium mark are dropped: '*' unknown word, '#' generation error, '@' transfer error.
+GCIDE's definitions and quotations (`gcide`, Debian dict-gcide, GPL-2+) are added the same way, and the
+English example sentences of Ding's German-English dictionary (`ding`, Debian trans-de-en, GPL-2+):
+everyday, often first-person sentences that the dictionaries lack.
 
     /usr/bin/python3 training/prepare_translation.py
     /usr/bin/python3 training/prepare_translation.py --tatoeba spa.txt   # English TAB Spanish [TAB attribution]
 
 Writes training/data/translation/{train,val,heldout}.tsv (English TAB Spanish, untokenised) and
 meta.json (the count of each source). Split: shuffle with seed 11; held-out 2,000, val 1,000, the rest
-train; the split is made here, before any training (the SentencePiece models of train_translation.py
+train (Ding's pairs are split on their own, 500 held-out, 300 val, into everyday_*.tsv, so the
+dictionary splits are the same with or without them); the split is made here, before any training (the SentencePiece models of train_translation.py
 are trained on train.tsv only). Only English of 3..40 tokens made of ASCII characters is kept (the
 C++ tokenizer and the app's input are ASCII-only).
 """
@@ -103,6 +107,42 @@ def gcide_text():
     return out
 
 
+DING = "/usr/share/trans/de-en"
+
+
+def ding_text():
+    """The English example sentences of Ding's German-English dictionary (Debian trans-de-en, GPL-2+):
+    everyday sentences ("I like apple juice.", "He told me a lie."), many in the first person, which
+    WordNet and GCIDE lack. A line is `German :: English`; senses are separated by ' | ' and synonyms by
+    '; '. A sentence is an English part that starts with a capital and ends with . ? or !; [labels],
+    {grammar} and (optional words) are removed, and of alternatives `a/b` or `a / b` the first is kept."""
+    if not os.path.exists(DING):
+        raise FileNotFoundError(f"{DING}: apt-get install trans-de-en")
+    out = []
+    with open(DING, encoding="utf-8", errors="replace") as f:
+        for line in f:
+            if line.startswith("#") or " :: " not in line:
+                continue
+            english = line.rstrip("\n").split(" :: ", 1)[1]
+            for part in re.split(r" \| |; ", english):
+                part = part.translate(QUOTES)
+                part = re.sub(r"\[[^\]]*\]|\{[^}]*\}|\([^)]*\)", " ", part).strip()
+                if not part or not part[0].isupper() or part[-1] not in ".?!" or part[0] in "'\"":
+                    continue
+                previous = None
+                while previous != part:  # "comes/arrives" -> "comes", "He / It is" -> "He is"
+                    previous = part
+                    part = re.sub(r"([\w'-]+)\s*/\s*[\w'-]+", r"\1", part, count=1)
+                s = clean(part)
+                if s:
+                    out.append(s)
+    log(f"Ding: {len(out)} English example sentences (cleaned)")
+    return out
+
+
+QUOTES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u201c": '"', "\u201d": '"'})
+
+
 def clean(s):
     s = " ".join(s.split()).strip(" ;,")
     if not s or not s.isascii() or "--" in s or "..." in s or "_" in s:
@@ -149,14 +189,26 @@ def read_tatoeba(path):
     return pairs
 
 
+def split(pairs, seed, n_heldout, n_val, prefix):
+    """(name, pairs) of held-out, validation and training splits: a shuffle with `seed`, then the first
+    n_heldout pairs, the next n_val, and the rest."""
+    pairs = list(pairs)
+    random.Random(seed).shuffle(pairs)
+    return [(prefix + "train", pairs[n_heldout + n_val :]), (prefix + "val", pairs[n_heldout : n_heldout + n_val]),
+            (prefix + "heldout", pairs[:n_heldout])]
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--tatoeba", metavar="FILE", help="use a Tatoeba/Anki TSV file instead of WordNet+Apertium")
     ap.add_argument("--seed", type=int, default=11)
     ap.add_argument("--heldout", type=int, default=2000)
     ap.add_argument("--val", type=int, default=1000)
-    ap.add_argument("--sources", default="examples,glosses,gcide",
-                    help="comma-separated sources: examples, glosses (WordNet), gcide (default all three)")
+    ap.add_argument("--sources", default="examples,glosses,gcide,ding",
+                    help="comma-separated sources: examples, glosses (WordNet), gcide, ding (default all four); "
+                         "ding is split on its own into everyday_{train,val,heldout}.tsv")
+    ap.add_argument("--everyday-heldout", type=int, default=500)
+    ap.add_argument("--everyday-val", type=int, default=300)
     args = ap.parse_args()
     os.makedirs(OUT, exist_ok=True)
     if args.tatoeba:
@@ -166,12 +218,14 @@ def main():
     else:
         examples, glosses = wordnet_text()
         wanted = args.sources.split(",")
-        unknown = [w for w in wanted if w not in ("examples", "glosses", "gcide")]
+        unknown = [w for w in wanted if w not in ("examples", "glosses", "gcide", "ding")]
         if unknown:
-            raise SystemExit(f"--sources: unknown source {unknown[0]!r} (examples, glosses, gcide)")
+            raise SystemExit(f"--sources: unknown source {unknown[0]!r} (examples, glosses, gcide, ding)")
         gcide = gcide_text() if "gcide" in wanted else []
+        ding = ding_text() if "ding" in wanted else []
         english, origin, seen = [], [], set()
-        for name, rows in (("examples", examples), ("glosses", glosses), ("gcide", gcide)):
+        # Ding comes last, so the dictionary sources give the same pairs (and split) with or without it.
+        for name, rows in (("examples", examples), ("glosses", glosses), ("gcide", gcide), ("ding", ding)):
             if name not in wanted:
                 continue
             for e in rows:
@@ -182,28 +236,29 @@ def main():
                     origin.append(name)
         log(f"unique English: {len(english)}")
         spanish = apertium(english)
-        pairs, dropped, counts = [], 0, {}
+        pairs, everyday, dropped, counts = [], [], 0, {}
         for e, s, o in zip(english, spanish, origin):
             if not s or any(m in s for m in "*#@"):
                 dropped += 1
                 continue
-            pairs.append((e, s[0].upper() + s[1:]))
+            (everyday if o == "ding" else pairs).append((e, s[0].upper() + s[1:]))
             counts[o] = counts.get(o, 0) + 1
         log(f"kept {len(pairs)} pairs {counts}; dropped {dropped} with Apertium marks (* # @)")
         source = " + ".join(wanted) + " (WordNet 3.0, GCIDE) translated by Apertium eng-spa"
-    rng = random.Random(args.seed)
-    rng.shuffle(pairs)
-    heldout, val, train = pairs[: args.heldout], pairs[args.heldout : args.heldout + args.val], \
-        pairs[args.heldout + args.val :]
-    for name, rows in (("train", train), ("val", val), ("heldout", heldout)):
+    if args.tatoeba:
+        everyday = []
+    splits = split(pairs, args.seed, args.heldout, args.val, "")
+    if everyday:
+        splits += split(everyday, args.seed, args.everyday_heldout, args.everyday_val, "everyday_")
+    for name, rows in splits:
         with open(os.path.join(OUT, name + ".tsv"), "w", encoding="utf-8") as f:
             for e, s in rows:
                 f.write(f"{e}\t{s}\n")
         lens = [len(tokenize(e)) for e, _ in rows]
         log(f"{name}: {len(rows)} pairs; source length <=5: {sum(n <= 5 for n in lens)}, 6-10: "
             f"{sum(5 < n <= 10 for n in lens)}, >10: {sum(n > 10 for n in lens)}")
-    common.write_json(os.path.join(OUT, "meta.json"), {"source": source, "seed": args.seed, "train": len(train),
-                                                       "val": len(val), "heldout": len(heldout),
+    sizes = {name: len(rows) for name, rows in splits}
+    common.write_json(os.path.join(OUT, "meta.json"), {"source": source, "seed": args.seed, **sizes,
                                                        "dropped_marked": dropped,
                                                        "pairs_by_source": counts if not args.tatoeba else {}})
 

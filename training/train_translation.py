@@ -15,8 +15,14 @@ the checkpoint then carries src_spm.model / tgt_spm.model and config "tokenizer"
     OPENBLAS_NUM_THREADS=1 /usr/bin/python3 training/train_translation.py --attention additive --export translation-en-es
     OPENBLAS_NUM_THREADS=1 /usr/bin/python3 training/train_translation.py --attention none --export translation-en-es-noattn
 
+Two stages (as the shipped models were made; see their cards): --run NAME-stage1 trains on the dictionary
+pairs and keeps the model in training/runs/NAME-stage1/checkpoint; --init that folder --everyday K then
+goes on from it, with its SentencePiece models, on the dictionary pairs plus Ding's everyday sentences
+(K times each per epoch). Fresh Adam state; the learning rate again decays linearly over the budget.
+
 Evaluation: greedy decoding, one unpadded sentence at a time (as the C++ engine does), on the held-out
-split; chrF and BLEU (training/common.py) overall and by source length in tokens (<=5, 6-10, >10).
+split; chrF and BLEU (training/common.py) overall and by source length in tokens (<=5, 6-10, >10); and
+on Ding's 500 everyday held-out pairs (everyday_heldout.tsv) when prepare_translation.py made them.
 Model selection: the epoch with the best chrF on the first 300 validation pairs.
 """
 
@@ -146,6 +152,21 @@ def score(hyps, pairs):
     return result
 
 
+def load_checkpoint(path):
+    """(model, config, dataset) of an exported seq2seq checkpoint directory."""
+    import json
+    import numpy as np
+    import torch
+    from attnviz.models import Seq2SeqAttention
+    from attnviz.safetensors import load_file
+    with open(os.path.join(path, "config.json")) as f:
+        cfg = json.load(f)
+    model = Seq2SeqAttention(cfg)
+    tensors, metadata = load_file(os.path.join(path, "model.safetensors"))
+    model.load_state_dict({k: torch.from_numpy(np.array(v)) for k, v in tensors.items()}, strict=True)
+    return model, cfg, (metadata or {}).get("dataset", "")
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--attention", choices=["additive", "dot", "none"], default="additive")
@@ -172,6 +193,13 @@ def main():
     ap.add_argument("--threads", type=int, default=1)
     ap.add_argument("--export", default=None, help="export to resources/models/NAME")
     ap.add_argument("--heldout-sample", type=int, default=200)
+    ap.add_argument("--run", default=None, help="run directory training/runs/RUN (default: the --export name, "
+                    "else translation-ATTENTION); the final model is saved in its checkpoint/ folder")
+    ap.add_argument("--init", metavar="DIR", default=None,
+                    help="start from the checkpoint in DIR (a run's checkpoint/ folder) and its SentencePiece "
+                         "models, instead of random weights and new vocabularies (stage 2 of a two-stage run)")
+    ap.add_argument("--everyday", type=int, default=0, metavar="K",
+                    help="also train on everyday_train.tsv (Ding's sentences), repeated K times per epoch")
     args = ap.parse_args()
     torch = common.setup(args.seed, args.threads)
     from attnviz.models import Seq2SeqAttention
@@ -183,7 +211,22 @@ def main():
     val = read_pairs(os.path.join(DATA, "val.tsv"))
     heldout = read_pairs(os.path.join(DATA, "heldout.tsv"))
     tok_train = [(tokenize(e), tokenize(s)) for e, s in train]
-    if args.spm:
+    everyday_heldout_path = os.path.join(DATA, "everyday_heldout.tsv")
+    everyday_heldout = read_pairs(everyday_heldout_path) if os.path.exists(everyday_heldout_path) else []
+    if args.everyday:
+        extra = read_pairs(os.path.join(DATA, "everyday_train.tsv"))
+        log(f"everyday (Ding) training pairs: {len(extra)} x {args.everyday}")
+        tok_extra = [(tokenize(e), tokenize(s)) for e, s in extra] * args.everyday
+    else:
+        tok_extra = []
+    init = None
+    if args.init:
+        init = load_checkpoint(args.init)
+        for key, want in (("hidden_size", args.hidden), ("num_layers", args.layers), ("attention", args.attention)):
+            if init[1][key] != want:
+                raise SystemExit(f"--init {args.init}: {key} is {init[1][key]!r}, the command asks for {want!r}")
+        codec = SpmCodec(os.path.join(args.init, "src_spm.model"), os.path.join(args.init, "tgt_spm.model"))
+    elif args.spm:
         spm_dir = os.path.join(DATA, "spm")
         codec = SpmCodec(train_spm(os.path.join(spm_dir, "src"), [" ".join(e) for e, _ in tok_train], args.spm),
                          train_spm(os.path.join(spm_dir, "tgt"), [" ".join(t) for _, t in tok_train], args.spm))
@@ -194,12 +237,12 @@ def main():
     src_vocab, tgt_vocab = codec.src_vocab, codec.tgt_vocab
     eos_id = codec.tgt_eos
     data = []
-    for e, t in tok_train:
+    for e, t in tok_train + tok_extra:
         src = codec.encode_src(e) + [codec.src_eos]
         tgt = codec.encode_tgt(t) + [eos_id]
         if len(tgt) <= args.max_len:  # the decoder must be able to reach eos within max_len steps
             data.append((src, tgt))
-    log(f"train pairs {len(data)} of {len(tok_train)}; src vocab {len(src_vocab)}; tgt vocab {len(tgt_vocab)}; "
+    log(f"train pairs {len(data)} of {len(tok_train) + len(tok_extra)}; src vocab {len(src_vocab)}; tgt vocab {len(tgt_vocab)}; "
         f"mean pieces src {sum(len(s) for s, _ in data) / len(data):.1f} tgt {sum(len(t) for _, t in data) / len(data):.1f}")
 
     config = {
@@ -211,6 +254,8 @@ def main():
         "tokenizer": "sentencepiece" if args.spm else "words",
     }
     model = Seq2SeqAttention(config)
+    if init:
+        model.load_state_dict(init[0].state_dict(), strict=True)
     # Batches of similar source length (less padding); order of batches shuffled every epoch.
     order = sorted(range(len(data)), key=lambda i: (len(data[i][0]), len(data[i][1])))
     chunks = [order[i : i + args.batch] for i in range(0, len(order), args.batch)]
@@ -277,16 +322,22 @@ def main():
         sample_hyps = hyps[:n]
         sample_result = score(sample_hyps, heldout[:n])
         result = score(hyps, heldout)
+        everyday_hyps = translate(model, everyday_heldout, codec, args.max_len, args.beam)
+        everyday_result = score(everyday_hyps, everyday_heldout) if everyday_heldout else None
     minutes = timer.minutes()
     log(f"best epoch {best[1]}; HELD-OUT ({len(heldout)} pairs) by source length:")
     for key in ("overall", "<=5", "6-10", ">10"):
         r = result[key]
         log(f"  {key:8s} pairs {r['pairs']:4d}  chrF {r['chrF']:6.2f}  BLEU {r['BLEU']:6.2f}")
+    if everyday_result:
+        log(f"  everyday (Ding) held-out, {len(everyday_heldout)} pairs: chrF {everyday_result['overall']['chrF']:6.2f}"
+            f"  BLEU {everyday_result['overall']['BLEU']:6.2f}")
     log(f"sample (first {n}): chrF {sample_result['overall']['chrF']:.2f} BLEU {sample_result['overall']['BLEU']:.2f}; "
         f"{minutes:.1f} min")
-    name = args.export or f"translation-{args.attention}"
+    name = args.run or args.export or f"translation-{args.attention}"
     metrics = {"attention": args.attention, "best_epoch": best[1], "steps_done": steps_done,
                "epochs_done": steps_done / len(chunks), "minutes_budget": args.minutes, "heldout": result, "heldout_sample": sample_result,
+               "heldout_everyday": everyday_result, "init": args.init, "everyday_repeat": args.everyday,
                "train_minutes": minutes, "history": history, "command": " ".join(sys.argv),
                "src_vocab": len(src_vocab), "tgt_vocab": len(tgt_vocab), "train_pairs": len(data),
                "beam": args.beam, "layers": args.layers, "hidden": args.hidden, "spm": args.spm}
@@ -294,16 +345,21 @@ def main():
     common.write_json(os.path.join(run_dir, "metrics.json"), metrics)
     with open(os.path.join(run_dir, "heldout_hypotheses.txt"), "w", encoding="utf-8") as f:
         f.write("".join(h + "\n" for h in hyps))
-    if args.export:
-        out = os.path.join(common.MODELS_DIR, args.export)
+    dataset = "WordNet 3.0 + GCIDE" + (" + Ding" if args.everyday or (init and "Ding" in init[2]) else "")
+    spm_dir = args.init or os.path.join(DATA, "spm")
+    spm_files = ("src_spm.model", "tgt_spm.model") if args.init else ("src.model", "tgt.model")
+    outs = [os.path.join(run_dir, "checkpoint")] + ([os.path.join(common.MODELS_DIR, args.export)] if args.export else [])
+    for out in outs:
         export_checkpoint(model, config, out, src_vocab=src_vocab, tgt_vocab=tgt_vocab,
-                          metadata={"dataset": "WordNet 3.0 + GCIDE English, Apertium eng-spa Spanish"})
+                          metadata={"dataset": f"{dataset} English, Apertium eng-spa Spanish"})
+        if args.spm or args.init:
+            import shutil
+            shutil.copyfile(os.path.join(spm_dir, spm_files[0]), os.path.join(out, "src_spm.model"))
+            shutil.copyfile(os.path.join(spm_dir, spm_files[1]), os.path.join(out, "tgt_spm.model"))
+    if args.export:
+        out = outs[1]
         from translation_scores import write_scores
         write_scores(args.export, hyps, heldout)
-        if args.spm:
-            import shutil
-            shutil.copyfile(os.path.join(DATA, "spm", "src.model"), os.path.join(out, "src_spm.model"))
-            shutil.copyfile(os.path.join(DATA, "spm", "tgt.model"), os.path.join(out, "tgt_spm.model"))
         log(f"exported to {out}")
         os.makedirs(common.HELDOUT_DIR, exist_ok=True)
         sample = f"translation-en-es-heldout-{n}.tsv"
