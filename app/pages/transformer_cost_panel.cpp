@@ -85,7 +85,7 @@ void TransformerCostPanel::setCost(const attn::AttentionCost& cost, int layer) {
         lin << t0 * (x / n0);
     }
     auto* measured = plot_->addGraph();
-    measured->setName(tr("measured (layer %1)").arg(layer));
+    measured->setName(tr("measured (layer %1)").arg(layer + 1));
     measured->setData(n, ms);
     measured->setPen(QPen(QColor(200, 80, 0), 2));
     measured->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, 7));

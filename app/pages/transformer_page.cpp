@@ -208,7 +208,7 @@ void TransformerPage::onModelChanged() {
         const QSignalBlocker block(layerChooser_);
         layerChooser_->clear();
         for (int l = 0; l < s.encoder.nLayers; ++l)
-            layerChooser_->addItem(tr("%1 of %2").arg(l).arg(s.encoder.nLayers));
+            layerChooser_->addItem(tr("%1 of %2").arg(l + 1).arg(s.encoder.nLayers)); // from 1, as elsewhere
         layer_ = std::clamp(layer_, 0, s.encoder.nLayers - 1);
         layerChooser_->setCurrentIndex(layer_);
     }
@@ -409,15 +409,15 @@ void TransformerPage::refresh() {
                               .arg(int(step_) + 1)
                               .arg(transformer::kStepCount)
                               .arg(transformer::stepName(step_))
-                              .arg(layer_));
+                              .arg(layer_ + 1));
         explanation_->setText(
             step_ == Step::WhatIf
                 ? tr("Each switch runs the engine's forward again with that change; positions, "
                      "the shuffle and the mask act on the whole model, the rest on layer %1.")
-                      .arg(layer_)
+                      .arg(layer_ + 1)
                 : tr("One forward of layer %1 of the loaded model on n × d inputs, measured in "
                      "a worker thread.")
-                      .arg(layer_));
+                      .arg(layer_ + 1));
         tokenPanel_->setHtml(
             transformer::buildStep(*model, *trace_,
                                    {Step::Attention, layer_, head_, token_, AttentionPart::Weights})

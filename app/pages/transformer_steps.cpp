@@ -202,7 +202,8 @@ StepContent buildStep(const attn::TransformerClassifier& model, const attn::Enco
         c.items.push_back({tr("K = x·Wk"), tr("Keys (T × d)"), sideBySide(L.attn.k), tok, dims});
         c.items.push_back({tr("V = x·Wv"), tr("Values (T × d)"), sideBySide(L.attn.v), tok, dims});
         for (int i = 0; i < h; ++i)
-            c.items.push_back({tr("q head %1").arg(i), tr("Head %1's queries (T × d/h = %2)").arg(i).arg(dh),
+            c.items.push_back({tr("q head %1").arg(i + 1),
+                               tr("Head %1's queries (T × d/h = %2)").arg(i + 1).arg(dh),
                                L.attn.q[std::size_t(i)], tok, numbered(dh)});
         const long long one = static_cast<long long>(d) * d, split = static_cast<long long>(h) * d * dh;
         c.explanation =
@@ -217,7 +218,7 @@ StepContent buildStep(const attn::TransformerClassifier& model, const attn::Enco
                 .arg(split);
         QStringList r{vecLine(tr("attention input"), L.attnInput, t)};
         for (int i = 0; i < h; ++i)
-            r << vecLine(tr("q, head %1").arg(i), L.attn.q[std::size_t(i)], t);
+            r << vecLine(tr("q, head %1").arg(i + 1), L.attn.q[std::size_t(i)], t);
         c.tokenHtml = table(r);
         break;
     }
@@ -226,7 +227,7 @@ StepContent buildStep(const attn::TransformerClassifier& model, const attn::Enco
             Item it;
             it.rows = tok;
             it.columns = tok;
-            it.name = tr("head %1").arg(i);
+            it.name = tr("head %1").arg(i + 1);
             const auto hi = std::size_t(i);
             switch (q.part) {
             case AttentionPart::Scores:
@@ -251,7 +252,7 @@ StepContent buildStep(const attn::TransformerClassifier& model, const attn::Enco
                 it.columns = numbered(dh);
                 break;
             }
-            it.title = tr("Head %1 · %2").arg(i).arg(attentionPartName(q.part));
+            it.title = tr("Head %1 · %2").arg(i + 1).arg(attentionPartName(q.part));
             c.items.push_back(std::move(it));
         }
         c.selectedItem = head;
@@ -263,7 +264,7 @@ StepContent buildStep(const attn::TransformerClassifier& model, const attn::Enco
                 .arg(num(L.attn.scale, 4));
         const auto hs = std::size_t(head);
         c.tokenHtml =
-            table({vecLine(tr("scores (head %1)").arg(head), L.attn.scores[hs], t),
+            table({vecLine(tr("scores (head %1)").arg(head + 1), L.attn.scores[hs], t),
                    vecLine(tr("scaled"), L.attn.scaled[hs], t), vecLine(tr("weights"), L.weights[hs], t),
                    vecLine(tr("weighted values"), L.attn.headsOut[hs], t)});
         break;

@@ -96,7 +96,7 @@ void TransformerWhatIfPanel::setHeadCount(int heads, int maxLen) {
         c->clear();
         c->addItem(tr("none"), -1);
         for (int h = 0; h < heads; ++h)
-            c->addItem(tr("head %1").arg(h), h);
+            c->addItem(tr("head %1").arg(h + 1), h); // counted from 1 on screen, as on the other pages
         c->setCurrentIndex(keep >= 0 && keep < c->count() ? keep : 0);
     }
     const QSignalBlocker block(padTo_);
@@ -166,9 +166,9 @@ void TransformerWhatIfPanel::showResult(const attn::EncoderTrace& before, const 
     const auto& lb = before.layers.at(std::size_t(layer));
     const auto& la = after.layers.at(std::size_t(layer));
     const auto hs = std::size_t(head);
-    before_->setTitle(tr("Before · layer %1 head %2").arg(layer).arg(head));
+    before_->setTitle(tr("Before · layer %1 head %2").arg(layer + 1).arg(head + 1));
     before_->setMatrix(lb.weights.at(hs), transformer::tokenLabels(before), transformer::tokenLabels(before));
-    after_->setTitle(tr("After · layer %1 head %2").arg(layer).arg(head));
+    after_->setTitle(tr("After · layer %1 head %2").arg(layer + 1).arg(head + 1));
     after_->setMatrix(la.weights.at(hs), transformer::tokenLabels(after), transformer::tokenLabels(after));
 }
 

@@ -141,7 +141,10 @@ private Q_SLOTS:
         TransformerPage page;
         page.start();
         QVERIFY(settle(page));
-        page.whatIfPanel()->ablate()->setCurrentIndex(2); // "head 1"
+        // The page counts heads from 1, as the other pages do; the engine and the CLI from 0.
+        QCOMPARE(page.whatIfPanel()->ablate()->itemText(2), QStringLiteral("head 2"));
+        QCOMPARE(page.whatIfPanel()->ablate()->itemData(2).toInt(), 1);
+        page.whatIfPanel()->ablate()->setCurrentIndex(2);
         QVERIFY(settle(page));
         const auto cli = runCli({QStringLiteral("--ablate-head"), QStringLiteral("1")});
         QVERIFY(!cli.is_null());
