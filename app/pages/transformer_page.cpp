@@ -186,6 +186,10 @@ QString TransformerPage::tokenPanelHtml() const {
     return tokenPanel_->toHtml();
 }
 
+QString TransformerPage::headingText() const {
+    return heading_->text();
+}
+
 QString TransformerPage::explanationText() const {
     return explanation_->text();
 }

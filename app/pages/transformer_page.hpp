@@ -72,6 +72,7 @@ public:
     TransformerCostPanel* costPanel() const { return cost_; }
     QString tokenPanelHtml() const;
     QString explanationText() const;
+    QString headingText() const; // "Step 1 of 9 · … · layer 1"
     /// The traces the page shows: the sentence through the unchanged model, and with the what-ifs.
     const std::optional<attn::EncoderTrace>& trace() const { return trace_; }
     const std::optional<attn::EncoderTrace>& whatIfTrace() const { return whatIfTrace_; }

@@ -156,7 +156,7 @@ StepContent buildStep(const attn::TransformerClassifier& model, const attn::Enco
                     .arg(int(q.step) + 1)
                     .arg(kStepCount)
                     .arg(stepName(q.step))
-                    .arg(q.layer);
+                    .arg(q.layer + 1); // from 1 on screen
     switch (q.step) {
     case Step::Embeddings: {
         const bool learned = cfg.positional == attn::Positional::Learned;

@@ -141,7 +141,8 @@ private Q_SLOTS:
         TransformerPage page;
         page.start();
         QVERIFY(settle(page));
-        // The page counts heads from 1, as the other pages do; the engine and the CLI from 0.
+        // The page counts layers and heads from 1, as the other pages do; the engine and the CLI from 0.
+        QVERIFY2(page.headingText().endsWith(QStringLiteral("layer 1")), qPrintable(page.headingText()));
         QCOMPARE(page.whatIfPanel()->ablate()->itemText(2), QStringLiteral("head 2"));
         QCOMPARE(page.whatIfPanel()->ablate()->itemData(2).toInt(), 1);
         page.whatIfPanel()->ablate()->setCurrentIndex(2);
