@@ -1,6 +1,7 @@
 // A checkpoint directory (loadModel) and one forward pass of whatever loads. The input is several
 // files joined by fuzz::kSeparator, in this order: config.json, model.safetensors, vocab.txt,
-// src_vocab.txt, tgt_vocab.txt (a missing section is a missing file).
+// src_vocab.txt, tgt_vocab.txt, src_spm.model, tgt_spm.model (a missing section is a missing file; the
+// SentencePiece models are what a "tokenizer": "sentencepiece" translation model reads its pieces with).
 #include "harness.hpp"
 
 #include <attn/checkpoint.hpp>
@@ -14,8 +15,9 @@ constexpr std::int64_t kMaxForwardCells = std::int64_t{1} << 22;
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     fuzz::Check check;
-    static const char* const kNames[] = {"config.json", "model.safetensors", "vocab.txt", "src_vocab.txt",
-                                         "tgt_vocab.txt"};
+    static const char* const kNames[] = {"config.json",   "model.safetensors", "vocab.txt",
+                                         "src_vocab.txt", "tgt_vocab.txt",     "src_spm.model",
+                                         "tgt_spm.model"};
     const auto dir = fuzz::workDir() / "checkpoint";
     std::filesystem::create_directories(dir);
     const auto parts = fuzz::sections(fuzz::asText(data, size));

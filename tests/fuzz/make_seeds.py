@@ -90,9 +90,11 @@ def main():
         if (p / "config.json").exists():
             put("config", "shipped_" + p.name + ".json", (p / "config.json").read_bytes())
 
-    # checkpoint directories: config.json, model.safetensors, vocab.txt, src_vocab.txt, tgt_vocab.txt.
+    # checkpoint directories: config.json, model.safetensors, vocab.txt, src_vocab.txt, tgt_vocab.txt,
+    # src_spm.model, tgt_spm.model.
     for p in parity:
-        names = ["config.json", "model.safetensors", "vocab.txt", "src_vocab.txt", "tgt_vocab.txt"]
+        names = ["config.json", "model.safetensors", "vocab.txt", "src_vocab.txt", "tgt_vocab.txt",
+                 "src_spm.model", "tgt_spm.model"]
         parts = [(p / n).read_bytes() if (p / n).exists() else b"" for n in names]
         while parts and not parts[-1]:
             parts.pop()
