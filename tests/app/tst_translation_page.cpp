@@ -5,6 +5,7 @@
 #include "pages/translation/heldout_table.hpp"
 #include "pages/translation_page.hpp"
 #include "services/job_runner.hpp"
+#include "services/language.hpp"
 #include "services/model_slot.hpp"
 #include "services/wait.hpp"
 #include "test_util.hpp"
@@ -670,6 +671,24 @@ private Q_SLOTS:
         QVERIFY(waitUntilIdle(page.jobs()));
         QCOMPARE(page.result()->outputIds,
                  reference("s2s_pieces_2layer_additive")->translate(text.toStdString()).outputIds);
+    }
+
+    // The candidate title is two sentences, one on the bars and one on the token taken; in Chinese the
+    // second follows the full stop (。) without a space.
+    void candidateTitleJoinsItsSentencesInBothLanguages() {
+        TranslationPage page;
+        loadBoth(page, "s2s_pieces_2layer_additive", "s2s_pieces_2layer_none");
+        translate(page, QString::fromUtf8(TranslationPage::presets()[0].english));
+        page.setStep(0);
+        QString title = page.stepPanel()->candidatesTitleText();
+        QVERIFY2(title.contains(QStringLiteral("vocabulary). Greedy decoding takes the first")),
+                 qPrintable(title));
+        QVERIFY(language::install(QStringLiteral("zh_CN")));
+        page.setStep(1);
+        page.setStep(0);
+        title = page.stepPanel()->candidatesTitleText();
+        language::install(QStringLiteral("en"));
+        QVERIFY2(title.contains(QStringLiteral("softmax）。贪心解码取第一个")), qPrintable(title));
     }
 
     // Teaching mode at 1280 × 800: the before/after box with the held-out table leaves the map its room.

@@ -301,7 +301,9 @@ void DecodeStepPanel::showStep(const attn::TranslationResult* r, int step, const
                                         : tr("not among these candidates"))
                 : tr("Greedy decoding takes the first: “%1” (%2).")
                       .arg(esc(cands.front().token), format::num(cands.front().probability, 3));
-        candidatesTitle_->setText(bars + QLatin1Char(' ') + taken);
+        // Chinese sentences follow a full stop (。) without a space.
+        const bool fullWidthStop = bars.endsWith(QChar(0x3002));
+        candidatesTitle_->setText(bars + (fullWidthStop ? QString() : QStringLiteral(" ")) + taken);
     } else {
         candidates_->clear();
         candidatesTitle_->clear();
