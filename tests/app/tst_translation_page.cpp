@@ -12,6 +12,7 @@
 #include "widgets/heatmap_view.hpp"
 #include "widgets/word_chip_row.hpp"
 
+#include <QApplication>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -560,6 +561,47 @@ private Q_SLOTS:
         QVERIFY(!page.baselineOutputText().contains(QStringLiteral("chrF")));
     }
 
+    // Other held-out sets of the files ("sets": Ding's everyday sentences) follow the overall row, which
+    // stays the bold one; a set only one model has shows "—" for the other.
+    void heldOutTableShowsTheEverydaySetAfterTheOverallRow() {
+        QTemporaryDir tmp;
+        const auto withSets = [](QByteArray json, const QJsonArray& sets) {
+            QJsonObject root = QJsonDocument::fromJson(json).object();
+            root.insert(QStringLiteral("sets"), sets);
+            return QJsonDocument(root).toJson();
+        };
+        const auto set = [](const char* id, int pairs, double score) {
+            return QJsonObject{{QStringLiteral("id"), QString::fromUtf8(id)},
+                               {QStringLiteral("pairs"), pairs},
+                               {QStringLiteral("score"), score}};
+        };
+        const QByteArray base = scoresJson(2000, 58.71, {{"1-5", 1, 5, 499, 73.39}});
+        const QString with =
+            copyWithScores(tmp, "s2s_pieces_2layer_additive", QStringLiteral("with"),
+                           withSets(base, {set("everyday", 500, 51.82), set("news", 100, 30.0)}));
+        const QString without = copyWithScores(tmp, "s2s_pieces_2layer_none", QStringLiteral("without"),
+                                               withSets(base, {set("everyday", 500, 48.13)}));
+        TranslationPage page;
+        loadDirs(page, with, without);
+        QVERIFY(waitUntilIdle(page.jobs()));
+        HeldOutTable* table = page.heldOutTable();
+        QVERIFY(table->tableShown());
+        QCOMPARE(table->rowCount(), 4);
+        QCOMPARE(table->overallRow(), 1);
+        QCOMPARE(table->cell(1, HeldOutTable::Length), QStringLiteral("all"));
+        const QStringList everyday{QStringLiteral("everyday sentences"), QStringLiteral("500"),
+                                   QStringLiteral("51.8"), QStringLiteral("48.1"), QStringLiteral("+3.7")};
+        for (int c = 0; c < HeldOutTable::ColumnCount; ++c)
+            QCOMPARE(table->cell(2, c), everyday[c]);
+        QCOMPARE(table->cell(3, HeldOutTable::Length), QStringLiteral("news"));
+        QCOMPARE(table->cell(3, HeldOutTable::WithoutAttention), QStringLiteral("\u2014"));
+        // Only the overall row is bold.
+        int bold = 0;
+        for (QLabel* l : table->findChildren<QLabel*>())
+            bold += l->text().startsWith(QStringLiteral("<b>")) ? 1 : 0;
+        QCOMPARE(bold, int(HeldOutTable::ColumnCount));
+    }
+
     // Issue 13 point 5: the two models' held-out chrF by source length, side by side, from the files
     // beside the checkpoints; refreshed when either model changes; a malformed file is a message.
     void heldOutScoresByLength() {
@@ -683,11 +725,15 @@ private Q_SLOTS:
         QString title = page.stepPanel()->candidatesTitleText();
         QVERIFY2(title.contains(QStringLiteral("vocabulary). Greedy decoding takes the first")),
                  qPrintable(title));
+        // Installing a language adds the CJK fallback to the application font (taller lines): the
+        // font is put back afterwards, so the later layout tests see the one they were written for.
+        const QFont font = QApplication::font();
         QVERIFY(language::install(QStringLiteral("zh_CN")));
         page.setStep(1);
         page.setStep(0);
         title = page.stepPanel()->candidatesTitleText();
         language::install(QStringLiteral("en"));
+        QApplication::setFont(font);
         QVERIFY2(title.contains(QStringLiteral("softmax）。贪心解码取第一个")), qPrintable(title));
     }
 
