@@ -345,6 +345,9 @@ def main():
     common.write_json(os.path.join(run_dir, "metrics.json"), metrics)
     with open(os.path.join(run_dir, "heldout_hypotheses.txt"), "w", encoding="utf-8") as f:
         f.write("".join(h + "\n" for h in hyps))
+    if everyday_heldout:
+        with open(os.path.join(run_dir, "everyday_hypotheses.txt"), "w", encoding="utf-8") as f:
+            f.write("".join(h + "\n" for h in everyday_hyps))
     dataset = "WordNet 3.0 + GCIDE" + (" + Ding" if args.everyday or (init and "Ding" in init[2]) else "")
     spm_dir = args.init or os.path.join(DATA, "spm")
     spm_files = ("src_spm.model", "tgt_spm.model") if args.init else ("src.model", "tgt.model")
@@ -359,7 +362,7 @@ def main():
     if args.export:
         out = outs[1]
         from translation_scores import write_scores
-        write_scores(args.export, hyps, heldout)
+        write_scores(args.export, hyps, heldout, [("everyday", everyday_hyps, everyday_heldout)] if everyday_heldout else [])
         log(f"exported to {out}")
         os.makedirs(common.HELDOUT_DIR, exist_ok=True)
         sample = f"translation-en-es-heldout-{n}.tsv"

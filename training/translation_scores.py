@@ -8,7 +8,9 @@ training/runs/<name>/heldout_hypotheses.txt and training/data/translation/heldou
     /usr/bin/python3 training/translation_scores.py translation-en-es translation-en-es-noattn
 
 Source length = tokens of the attnviz tokenizer; references are tokenised the same way (training/common.py
-chrf, as in the model cards).
+chrf, as in the model cards). When prepare_translation.py made Ding's everyday held-out pairs, their chrF
+is the set "everyday" ("sets" in the file), from the run's everyday_hypotheses.txt (train_translation.py
+writes it; this script decodes the shipped model greedily, with PyTorch, when it is missing).
 """
 
 import os
@@ -34,23 +36,58 @@ def scores(hyps, pairs):
     return out
 
 
-def write_scores(name, hyps, pairs):
+def write_scores(name, hyps, pairs, sets=()):
+    """`sets`: (id, hypotheses, pairs) of other held-out sets, scored as a whole."""
     path = os.path.join(common.MODELS_DIR, name, "heldout_scores.json")
     data = scores(hyps, pairs)
+    if sets:
+        data["sets"] = [{"id": set_id, "pairs": len(p),
+                         "score": round(common.chrf(h, [" ".join(tokenize(es)) for _, es in p]), 4)}
+                        for set_id, h, p in sets]
     common.write_json(path, data)
     return data
+
+
+def greedy_hypotheses(name, pairs):
+    """Greedy translations of `pairs` by the shipped model `name` (PyTorch), words joined by spaces."""
+    import torch
+    import sentencepiece as spm
+    from make_decode_fixture import load, model_dir, source_ids
+    model, cfg, src, _ = load(name)
+    encode = source_ids(name, cfg, src)
+    eos_src = src.index(cfg["eos_token"])
+    tgt = spm.SentencePieceProcessor(model_file=os.path.join(model_dir(name), "tgt_spm.model"))
+    with torch.no_grad():
+        return [tgt.decode([i for i in model.greedy(encode(tokenize(en)) + [eos_src])[0] if i != model.eos_id])
+                for en, _ in pairs]
 
 
 def main():
     from train_translation import DATA, read_pairs
     heldout = read_pairs(os.path.join(DATA, "heldout.tsv"))
+    everyday_path = os.path.join(DATA, "everyday_heldout.tsv")
+    everyday = read_pairs(everyday_path) if os.path.exists(everyday_path) else []
     for name in sys.argv[1:]:
-        with open(os.path.join(common.TRAINING_DIR, "runs", name, "heldout_hypotheses.txt"), encoding="utf-8") as f:
+        run = os.path.join(common.TRAINING_DIR, "runs", name)
+        with open(os.path.join(run, "heldout_hypotheses.txt"), encoding="utf-8") as f:
             hyps = [line.rstrip("\n") for line in f]
         if len(hyps) != len(heldout):
             raise SystemExit(f"{name}: {len(hyps)} hypotheses for {len(heldout)} held-out pairs")
-        data = write_scores(name, hyps, heldout)
-        print(name, data["overall"], [(b["label"], b["pairs"], b["score"]) for b in data["buckets"]])
+        sets = []
+        if everyday:
+            path = os.path.join(run, "everyday_hypotheses.txt")
+            if not os.path.exists(path):
+                common.setup(5, 1)
+                with open(path, "w", encoding="utf-8") as f:
+                    f.write("".join(h + "\n" for h in greedy_hypotheses(name, everyday)))
+            with open(path, encoding="utf-8") as f:
+                everyday_hyps = [line.rstrip("\n") for line in f]
+            if len(everyday_hyps) != len(everyday):
+                raise SystemExit(f"{path}: {len(everyday_hyps)} hypotheses for {len(everyday)} pairs")
+            sets.append(("everyday", everyday_hyps, everyday))
+        data = write_scores(name, hyps, heldout, sets)
+        print(name, data["overall"], [(b["label"], b["pairs"], b["score"]) for b in data["buckets"]],
+              data.get("sets", []))
 
 
 if __name__ == "__main__":

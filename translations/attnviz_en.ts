@@ -885,6 +885,18 @@ permuted weights (seed %3): Δp %4</source>
         <source>All held-out pairs</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>everyday sentences</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A separate held-out set: everyday sentences from the examples of Ding&apos;s German–English dictionary, often in the first person (&quot;I like apple juice.&quot;); the rows above are dictionary definitions and examples</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Another held-out set of the model card</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>HfImageClassifier</name>

@@ -887,6 +887,18 @@ permuted weights (seed %3): Δp %4</source>
         <source>All held-out pairs</source>
         <translation>全部留出句对</translation>
     </message>
+    <message>
+        <source>everyday sentences</source>
+        <translation>日常句子</translation>
+    </message>
+    <message>
+        <source>A separate held-out set: everyday sentences from the examples of Ding&apos;s German–English dictionary, often in the first person (&quot;I like apple juice.&quot;); the rows above are dictionary definitions and examples</source>
+        <translation>另一个留出集：Ding 德英词典例句中的日常句子，常用第一人称（如 &quot;I like apple juice.&quot;）；上面各行是词典的释义和例句</translation>
+    </message>
+    <message>
+        <source>Another held-out set of the model card</source>
+        <translation>模型卡中的另一个留出集</translation>
+    </message>
 </context>
 <context>
     <name>HfImageClassifier</name>

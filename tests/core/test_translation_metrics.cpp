@@ -100,6 +100,38 @@ TEST_F(HeldOutScoresTest, ReadsEveryField) {
     EXPECT_EQ(s->buckets[0].pairs, 12);
     EXPECT_DOUBLE_EQ(s->buckets[0].score, 70.25);
     EXPECT_EQ(s->buckets[1].maxTokens, -1); // open last bucket
+    EXPECT_TRUE(s->sets.empty());           // "sets" is optional
+}
+
+TEST_F(HeldOutScoresTest, ReadsOtherSets) {
+    auto withSets = valid_;
+    withSets["sets"] = nlohmann::json::parse(R"([{"id": "everyday", "pairs": 500, "score": 51.82}])");
+    write(withSets.dump());
+    const auto s = attn::readHeldOutScores(dir_);
+    ASSERT_TRUE(s.has_value());
+    ASSERT_EQ(s->sets.size(), 1u);
+    EXPECT_EQ(s->sets[0].id, "everyday");
+    EXPECT_EQ(s->sets[0].pairs, 500);
+    EXPECT_DOUBLE_EQ(s->sets[0].score, 51.82);
+
+    const std::pair<const char*, const char*> bad[] = {
+        {R"({"id": "everyday"})", "key 'sets[0].pairs' is missing"},
+        {R"({"id": "", "pairs": 5, "score": 1})", "key 'sets[0].id' must be a string of 1 to 64 bytes"},
+        {R"({"id": "everyday", "pairs": -1, "score": 1})", "key 'sets[0].pairs' must be a count"},
+        {R"({"id": "everyday", "pairs": 5, "score": 100.5})",
+         "key 'sets[0].score' must be a score from 0 to 100"},
+        {R"("everyday")", "key 'sets[0]' must be an object"},
+    };
+    for (const auto& [set, want] : bad) {
+        auto broken = valid_;
+        broken["sets"] = nlohmann::json::array({nlohmann::json::parse(set)});
+        write(broken.dump());
+        EXPECT_NE(error().find(want), std::string::npos) << set << ": " << error();
+    }
+    auto notList = valid_;
+    notList["sets"] = 3;
+    write(notList.dump());
+    EXPECT_NE(error().find("key 'sets' must be a list of at most 16 sets"), std::string::npos) << error();
 }
 
 TEST_F(HeldOutScoresTest, SyntaxErrorNamesTheByte) {

@@ -26,6 +26,19 @@ std::optional<double> scoreOf(const attn::HeldOutScores::Bucket* b) {
     return b ? std::optional<double>(b->score) : std::nullopt;
 }
 
+const attn::HeldOutScores::Set* findSet(const std::optional<attn::HeldOutScores>& s, const std::string& id) {
+    if (!s)
+        return nullptr;
+    for (const auto& e : s->sets)
+        if (e.id == id)
+            return &e;
+    return nullptr;
+}
+
+std::optional<double> scoreOf(const attn::HeldOutScores::Set* e) {
+    return e ? std::optional<double>(e->score) : std::nullopt;
+}
+
 /// The score as shown (one decimal), so that the difference is that of the numbers on screen.
 double shown(double score) {
     return std::round(score * 10.0) / 10.0;
@@ -110,6 +123,7 @@ QString HeldOutTable::cell(int row, int column) const {
 void HeldOutTable::setSources(const Source& withAttention, const Source& withoutAttention) {
     cells_.clear();
     toolTips_.clear();
+    overallRow_ = -1;
     QStringList errors;
     for (const Source* s : {&withAttention, &withoutAttention})
         if (!s->error.isEmpty())
@@ -159,9 +173,31 @@ void HeldOutTable::setSources(const Source& withAttention, const Source& without
     }
     const std::optional<double> allWith = with ? std::optional<double>(with->overall) : std::nullopt;
     const std::optional<double> allWithout = without ? std::optional<double>(without->overall) : std::nullopt;
+    overallRow_ = static_cast<int>(cells_.size());
     cells_.append({tr("all"), QString::number(first.pairs), scoreText(allWith), scoreText(allWithout),
                    differenceText(allWith, allWithout)});
     toolTips_.append(tr("All held-out pairs"));
+    // Other held-out sets, the attention model's first, then any only the baseline has.
+    std::vector<const attn::HeldOutScores::Set*> sets;
+    for (const auto& e : first.sets)
+        sets.push_back(&e);
+    if (with && without)
+        for (const auto& e : without->sets)
+            if (!findSet(with, e.id))
+                sets.push_back(&e);
+    for (const auto* e : sets) {
+        const auto* w = findSet(with, e->id);
+        const auto* wo = findSet(without, e->id);
+        const bool everyday = e->id == "everyday";
+        cells_.append({everyday ? tr("everyday sentences") : QString::fromStdString(e->id),
+                       QString::number(w ? w->pairs : e->pairs), scoreText(scoreOf(w)),
+                       scoreText(scoreOf(wo)), differenceText(scoreOf(w), scoreOf(wo))});
+        toolTips_.append(everyday
+                             ? tr("A separate held-out set: everyday sentences from the examples of Ding's "
+                                  "German–English dictionary, often in the first person (\"I like apple "
+                                  "juice.\"); the rows above are dictionary definitions and examples")
+                             : tr("Another held-out set of the model card"));
+    }
     rebuild();
     grid_->show();
     show();
@@ -183,7 +219,7 @@ void HeldOutTable::rebuild() {
         gridLayout_->addWidget(h, 0, c, c == Length ? Qt::AlignLeft : Qt::AlignRight);
     }
     for (int r = 0; r < cells_.size(); ++r) {
-        const bool overall = r + 1 == cells_.size();
+        const bool overall = r == overallRow_;
         for (int c = 0; c < cells_[r].size(); ++c) {
             const QString text = cells_[r][c].toHtmlEscaped();
             auto* l = new QLabel(overall ? QStringLiteral("<b>%1</b>").arg(text) : text, grid_);

@@ -1,7 +1,8 @@
 #pragma once
 // HeldOutTable: the two translation models' held-out scores by source length side by side, as their
 // model cards report them (heldout_scores.json beside each checkpoint, attn::readHeldOutScores). One
-// row per length bucket of the attention model (its label and number of pairs), the overall row last;
+// row per length bucket of the attention model (its label and number of pairs), the overall row, then
+// one row per other held-out set of the files (heldout_scores.json "sets": Ding's everyday sentences);
 // columns: with attention, without attention, and the difference. A bucket or model without a score
 // shows "—". The page reads the files when a model arrives and hands them over (read()); the table only
 // shows them. Hidden when neither model has scores; a malformed file is a message instead of the table.
@@ -42,8 +43,10 @@ public:
     QString titleText() const;
     /// The message shown instead of the table ("" when there is none).
     QString message() const;
-    /// Data rows: the buckets, then the overall row.
+    /// Data rows: the buckets, the overall row, then the other sets.
     int rowCount() const { return static_cast<int>(cells_.size()); }
+    /// The overall row's index (-1 while there is no table).
+    int overallRow() const { return overallRow_; }
     /// The text of a data cell (row 0 = the first bucket); "" out of range.
     QString cell(int row, int column) const;
     /// The column headings as shown.
@@ -63,4 +66,5 @@ private:
     QStringList headings_;
     QVector<QStringList> cells_;
     QVector<QString> toolTips_; ///< per data row, the bucket's range in words
+    int overallRow_ = -1;
 };

@@ -81,6 +81,25 @@ std::optional<HeldOutScores> readHeldOutScores(const std::filesystem::path& dir)
         bucket.score = score(b, "score", file, where);
         s.buckets.push_back(std::move(bucket));
     }
+    const auto sets = j.find("sets");
+    if (sets != j.end()) {
+        if (!sets->is_array() || sets->size() > 16)
+            bad(file, "sets", "must be a list of at most 16 sets", &*sets);
+        for (std::size_t i = 0; i < sets->size(); ++i) {
+            const std::string where = "sets[" + std::to_string(i) + "].";
+            const auto& e = (*sets)[i];
+            if (!e.is_object())
+                bad(file, where.substr(0, where.size() - 1), "must be an object", &e);
+            HeldOutScores::Set set;
+            const auto& id = member(e, "id", file, where);
+            if (!id.is_string() || id.get<std::string>().empty() || id.get<std::string>().size() > 64)
+                bad(file, where + "id", "must be a string of 1 to 64 bytes", &id);
+            set.id = id.get<std::string>();
+            set.pairs = count(e, "pairs", file, where);
+            set.score = score(e, "score", file, where);
+            s.sets.push_back(std::move(set));
+        }
+    }
     return s;
 }
 

@@ -6,7 +6,9 @@
 //   {"metric": "chrF", "overall": {"pairs": 2000, "score": 61.2},
 //    "buckets": [{"label": "1-5", "min": 1, "max": 5, "pairs": 499, "score": 70.1}, ...]}
 //
-// "max" is null for the open last bucket. Source length = tokens of attn::tokenize.
+// "max" is null for the open last bucket. Source length = tokens of attn::tokenize. Optional "sets": the
+// score on other held-out sets, each named by an id, e.g.
+//   "sets": [{"id": "everyday", "pairs": 500, "score": 51.8}]   (Ding's everyday sentences)
 
 #include <filesystem>
 #include <optional>
@@ -26,6 +28,12 @@ struct HeldOutScores {
     int pairs = 0;
     double overall = 0;
     std::vector<Bucket> buckets;
+    struct Set {
+        std::string id; // what the set is ("everyday"); the page names the ids it knows
+        int pairs = 0;
+        double score = 0;
+    };
+    std::vector<Set> sets;
 };
 
 /// dir/heldout_scores.json, or nullopt when the directory has none. A file that is there but malformed
