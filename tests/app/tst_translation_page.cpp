@@ -14,6 +14,7 @@
 
 #include <QApplication>
 #include <QFile>
+#include <QGridLayout>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -600,6 +601,22 @@ private Q_SLOTS:
         for (QLabel* l : table->findChildren<QLabel*>())
             bold += l->text().startsWith(QStringLiteral("<b>")) ? 1 : 0;
         QCOMPARE(bold, int(HeldOutTable::ColumnCount));
+        // The sets sit a blank grid row below the overall row (row 0 holds the headings).
+        auto* grid = table->findChild<QGridLayout*>();
+        QVERIFY(grid);
+        int everydayRow = -1, allRow = -1;
+        for (int i = 0; i < grid->count(); ++i) {
+            auto* l = qobject_cast<QLabel*>(grid->itemAt(i)->widget());
+            int row = 0, column = 0, rowSpan = 0, columnSpan = 0;
+            grid->getItemPosition(i, &row, &column, &rowSpan, &columnSpan);
+            if (l && l->text() == QStringLiteral("everyday sentences"))
+                everydayRow = row;
+            if (l && l->text() == QStringLiteral("<b>all</b>"))
+                allRow = row;
+        }
+        QCOMPARE(allRow, 2);
+        QCOMPARE(everydayRow, 4);
+        QVERIFY(grid->rowMinimumHeight(3) > 0);
     }
 
     // Issue 13 point 5: the two models' held-out chrF by source length, side by side, from the files

@@ -218,15 +218,22 @@ void HeldOutTable::rebuild() {
         h->setTextFormat(Qt::RichText);
         gridLayout_->addWidget(h, 0, c, c == Length ? Qt::AlignLeft : Qt::AlignRight);
     }
+    // The other held-out sets sit a blank line below the overall row: they are not length buckets.
+    const int gapRow = overallRow_ >= 0 && overallRow_ + 1 < cells_.size() ? overallRow_ + 2 : -1;
+    for (int row = 0; row < gridLayout_->rowCount(); ++row)
+        gridLayout_->setRowMinimumHeight(row, 0);
+    if (gapRow >= 0)
+        gridLayout_->setRowMinimumHeight(gapRow, fontMetrics().height() / 2);
     for (int r = 0; r < cells_.size(); ++r) {
         const bool overall = r == overallRow_;
+        const int gridRow = r + 1 + (gapRow >= 0 && r > overallRow_ ? 1 : 0);
         for (int c = 0; c < cells_[r].size(); ++c) {
             const QString text = cells_[r][c].toHtmlEscaped();
             auto* l = new QLabel(overall ? QStringLiteral("<b>%1</b>").arg(text) : text, grid_);
             l->setTextFormat(Qt::RichText);
             if (c == Length)
                 l->setToolTip(toolTips_[r]);
-            gridLayout_->addWidget(l, r + 1, c, c == Length ? Qt::AlignLeft : Qt::AlignRight);
+            gridLayout_->addWidget(l, gridRow, c, c == Length ? Qt::AlignLeft : Qt::AlignRight);
         }
     }
     gridLayout_->setColumnStretch(ColumnCount, 1);
