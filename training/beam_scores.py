@@ -19,7 +19,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import common  # noqa: E402
-from common import log, tokenize  # noqa: E402
+from common import log  # noqa: E402
 
 
 def main():
@@ -29,11 +29,10 @@ def main():
     ap.add_argument("--pairs", type=int, default=0, help="only the first N held-out pairs (0 = all)")
     ap.add_argument("--everyday", action="store_true", help="also score Ding's everyday held-out pairs")
     args = ap.parse_args()
-    torch = common.setup(5, 1)
-    from make_decode_fixture import load, model_dir, source_ids
+    common.setup(5, 1)
+    from make_decode_fixture import piece_translator
     from train_translation import DATA, read_pairs
     from translation_scores import scores
-    import sentencepiece as spm
 
     heldout = read_pairs(os.path.join(DATA, "heldout.tsv"))
     everyday = read_pairs(os.path.join(DATA, "everyday_heldout.tsv")) if args.everyday else []
@@ -41,21 +40,8 @@ def main():
         heldout, everyday = heldout[: args.pairs], everyday[: args.pairs]
     widths = [int(w) for w in args.widths.split(",")]
     for name in args.models:
-        model, cfg, src, tgt = load(name)
-        encode = source_ids(name, cfg, src)
-        eos_src = src.index(cfg["eos_token"])
-        tgt_sp = spm.SentencePieceProcessor(model_file=os.path.join(model_dir(name), "tgt_spm.model"))
+        decode = piece_translator(name)
         run = os.path.basename(os.path.dirname(os.path.abspath(name))) if os.path.isdir(name) else name
-
-        def decode(pairs, width):
-            hyps = []
-            with torch.no_grad():
-                for en, _ in pairs:
-                    ids = encode(tokenize(en)) + [eos_src]
-                    got = model.beam(ids, width) if width > 1 else model.greedy(ids)[0]
-                    hyps.append(tgt_sp.decode([i for i in got if i != model.eos_id]))
-            return hyps
-
         out = {"model": run, "pairs": len(heldout), "widths": {}}
         for width in widths:
             timer = common.CpuTimer()

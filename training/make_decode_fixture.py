@@ -53,12 +53,14 @@ def model_dir(name):
     return name if os.path.isdir(name) else os.path.join(MODELS, name)
 
 
-def load(name):
+def load_with_metadata(name):
+    """(model, config, source vocabulary, target vocabulary, safetensors metadata) of a seq2seq checkpoint:
+    resources/models/<name> or a checkpoint directory."""
     d = model_dir(name)
     with open(os.path.join(d, "config.json")) as f:
         cfg = json.load(f)
     model = Seq2SeqAttention(cfg)
-    tensors, _ = load_file(os.path.join(d, "model.safetensors"))
+    tensors, metadata = load_file(os.path.join(d, "model.safetensors"))
     missing, unexpected = model.load_state_dict({k: torch.from_numpy(np.array(v)) for k, v in tensors.items()},
                                                 strict=True)
     assert not missing and not unexpected, (missing, unexpected)
@@ -67,7 +69,11 @@ def load(name):
         src = [line.rstrip("\n") for line in f]
     with open(os.path.join(d, "tgt_vocab.txt")) as f:
         tgt = [line.rstrip("\n") for line in f]
-    return model, cfg, src, tgt
+    return model, cfg, src, tgt, metadata or {}
+
+
+def load(name):
+    return load_with_metadata(name)[:4]
 
 
 def source_ids(name, cfg, src):
@@ -80,6 +86,27 @@ def source_ids(name, cfg, src):
     index = {w: i for i, w in enumerate(src)}
     unk = index[cfg["unk_token"]]
     return lambda words: [index.get(w, unk) for w in words]
+
+
+def piece_translator(name):
+    """translate(pairs, width) -> the English sides decoded by the SentencePiece checkpoint `name`
+    (greedy for width 1, else Seq2SeqAttention.beam), words joined by spaces, without eos."""
+    import sentencepiece as spm
+    model, cfg, src, _ = load(name)
+    encode = source_ids(name, cfg, src)
+    eos_src = src.index(cfg["eos_token"])
+    tgt_sp = spm.SentencePieceProcessor(model_file=os.path.join(model_dir(name), "tgt_spm.model"))
+
+    def translate(pairs, width=1):
+        hyps = []
+        with torch.no_grad():
+            for en, _ in pairs:
+                ids = encode(tokenize(en)) + [eos_src]
+                got = model.beam(ids, width) if width > 1 else model.greedy(ids)[0]
+                hyps.append(tgt_sp.decode([i for i in got if i != model.eos_id]))
+        return hyps
+
+    return translate
 
 
 def run(name):

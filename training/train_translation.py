@@ -154,17 +154,9 @@ def score(hyps, pairs):
 
 def load_checkpoint(path):
     """(model, config, dataset) of an exported seq2seq checkpoint directory."""
-    import json
-    import numpy as np
-    import torch
-    from attnviz.models import Seq2SeqAttention
-    from attnviz.safetensors import load_file
-    with open(os.path.join(path, "config.json")) as f:
-        cfg = json.load(f)
-    model = Seq2SeqAttention(cfg)
-    tensors, metadata = load_file(os.path.join(path, "model.safetensors"))
-    model.load_state_dict({k: torch.from_numpy(np.array(v)) for k, v in tensors.items()}, strict=True)
-    return model, cfg, (metadata or {}).get("dataset", "")
+    from make_decode_fixture import load_with_metadata
+    model, cfg, _, _, metadata = load_with_metadata(path)
+    return model, cfg, metadata.get("dataset", "")
 
 
 def main():

@@ -48,20 +48,6 @@ def write_scores(name, hyps, pairs, sets=()):
     return data
 
 
-def greedy_hypotheses(name, pairs):
-    """Greedy translations of `pairs` by the shipped model `name` (PyTorch), words joined by spaces."""
-    import torch
-    import sentencepiece as spm
-    from make_decode_fixture import load, model_dir, source_ids
-    model, cfg, src, _ = load(name)
-    encode = source_ids(name, cfg, src)
-    eos_src = src.index(cfg["eos_token"])
-    tgt = spm.SentencePieceProcessor(model_file=os.path.join(model_dir(name), "tgt_spm.model"))
-    with torch.no_grad():
-        return [tgt.decode([i for i in model.greedy(encode(tokenize(en)) + [eos_src])[0] if i != model.eos_id])
-                for en, _ in pairs]
-
-
 def main():
     from train_translation import DATA, read_pairs
     heldout = read_pairs(os.path.join(DATA, "heldout.tsv"))
@@ -79,7 +65,8 @@ def main():
             if not os.path.exists(path):
                 common.setup(5, 1)
                 with open(path, "w", encoding="utf-8") as f:
-                    f.write("".join(h + "\n" for h in greedy_hypotheses(name, everyday)))
+                    from make_decode_fixture import piece_translator
+                    f.write("".join(h + "\n" for h in piece_translator(name)(everyday)))
             with open(path, encoding="utf-8") as f:
                 everyday_hyps = [line.rstrip("\n") for line in f]
             if len(everyday_hyps) != len(everyday):

@@ -372,9 +372,7 @@ void HeatmapView::updateTitleElement() {
         }
         return;
     }
-    QFont font = QApplication::font();
-    font.setPointSizeF(titleFontSize());
-    font.setBold(true);
+    const QFont font = titleFont();
     if (!titleElement_) {
         layout->insertRow(0);
         titleElement_ = new QCPTextElement(plot_, title_, font);

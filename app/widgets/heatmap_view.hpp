@@ -199,6 +199,8 @@ private:
     /// Fewer colour-bar ticks on a short bar, so that their labels do not overlap (at most 5).
     void fitScaleTicks();
     double titleFontSize() const;
+    /// The title's font before fitTitle shrinks it: bold, titleFontSize().
+    QFont titleFont() const;
     void drawValues(QCPPainter* painter);
     QString labelToolTipAt(const QPoint& plotPos) const;
     /// (row, -1) over a row's tick label, (-1, column) over a column's, else (-1, -1).

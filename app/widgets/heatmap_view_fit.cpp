@@ -44,9 +44,7 @@ bool HeatmapView::titleCrowdsRows() const {
         plot_->axisRect()->height() + (titleElement_ ? titleElement_->outerRect().height() : 0);
     if (shared < 40)
         return false; // not laid out yet
-    QFont title = QApplication::font();
-    title.setPointSizeF(titleFontSize());
-    title.setBold(true);
+    const QFont title = titleFont();
     QFont label = plot_->xAxis->tickLabelFont();
     label.setPointSizeF(kSmallestRowLabelPoints);
     return (shared - QFontMetrics(title).height() - 8) / n < QFontMetrics(label).height() * 1.05;
@@ -99,6 +97,13 @@ void HeatmapView::fitScaleTicks() {
 double HeatmapView::titleFontSize() const {
     const QFont font = QApplication::font();
     return (font.pointSizeF() > 0 ? font.pointSizeF() : 9.0) + (teaching_ ? 7.0 : 3.0);
+}
+
+QFont HeatmapView::titleFont() const {
+    QFont font = QApplication::font();
+    font.setPointSizeF(titleFontSize());
+    font.setBold(true);
+    return font;
 }
 
 namespace {

@@ -12,31 +12,43 @@ namespace {
 
 const QString kNone = QStringLiteral("\u2014"); // "—"
 
-const attn::HeldOutScores::Bucket* findBucket(const std::optional<attn::HeldOutScores>& s,
-                                              const std::string& label) {
+/// A bucket's label or a set's id: what matches rows between the two models.
+const std::string& keyOf(const attn::HeldOutScores::Bucket& b) {
+    return b.label;
+}
+const std::string& keyOf(const attn::HeldOutScores::Set& e) {
+    return e.id;
+}
+
+/// The item of `list` (HeldOutScores::buckets or ::sets) of the scores `s` whose key is `key`.
+template <class Item>
+const Item* findItem(const std::optional<attn::HeldOutScores>& s,
+                     std::vector<Item> attn::HeldOutScores::*list, const std::string& key) {
     if (!s)
         return nullptr;
-    for (const auto& b : s->buckets)
-        if (b.label == label)
-            return &b;
+    for (const Item& item : (*s).*list)
+        if (keyOf(item) == key)
+            return &item;
     return nullptr;
 }
 
-std::optional<double> scoreOf(const attn::HeldOutScores::Bucket* b) {
-    return b ? std::optional<double>(b->score) : std::nullopt;
+template <class Item> std::optional<double> scoreOf(const Item* item) {
+    return item ? std::optional<double>(item->score) : std::nullopt;
 }
 
-const attn::HeldOutScores::Set* findSet(const std::optional<attn::HeldOutScores>& s, const std::string& id) {
-    if (!s)
-        return nullptr;
-    for (const auto& e : s->sets)
-        if (e.id == id)
-            return &e;
-    return nullptr;
-}
-
-std::optional<double> scoreOf(const attn::HeldOutScores::Set* e) {
-    return e ? std::optional<double>(e->score) : std::nullopt;
+/// The rows of `list`: the first model's items, then any of the baseline's the attention model lacks.
+template <class Item>
+std::vector<const Item*> rowsOf(const std::optional<attn::HeldOutScores>& with,
+                                const std::optional<attn::HeldOutScores>& without,
+                                std::vector<Item> attn::HeldOutScores::*list) {
+    std::vector<const Item*> rows;
+    for (const Item& item : (with ? *with : *without).*list)
+        rows.push_back(&item);
+    if (with && without)
+        for (const Item& item : (*without).*list)
+            if (!findItem(with, list, keyOf(item)))
+                rows.push_back(&item);
+    return rows;
 }
 
 /// The score as shown (one decimal), so that the difference is that of the numbers on screen.
@@ -154,16 +166,10 @@ void HeldOutTable::setSources(const Source& withAttention, const Source& without
         tr("Held-out %1 by source length (model cards)").arg(QString::fromStdString(first.metric)));
 
     // The attention model's buckets, then any of the baseline's it does not have.
-    std::vector<const attn::HeldOutScores::Bucket*> rows;
-    for (const auto& b : first.buckets)
-        rows.push_back(&b);
-    if (with && without)
-        for (const auto& b : without->buckets)
-            if (!findBucket(with, b.label))
-                rows.push_back(&b);
+    const auto rows = rowsOf(with, without, &attn::HeldOutScores::buckets);
     for (const auto* b : rows) {
-        const auto* w = findBucket(with, b->label);
-        const auto* wo = findBucket(without, b->label);
+        const auto* w = findItem(with, &attn::HeldOutScores::buckets, b->label);
+        const auto* wo = findItem(without, &attn::HeldOutScores::buckets, b->label);
         const int pairs = w ? w->pairs : b->pairs;
         cells_.append({QString::fromStdString(b->label), QString::number(pairs), scoreText(scoreOf(w)),
                        scoreText(scoreOf(wo)), differenceText(scoreOf(w), scoreOf(wo))});
@@ -178,16 +184,10 @@ void HeldOutTable::setSources(const Source& withAttention, const Source& without
                    differenceText(allWith, allWithout)});
     toolTips_.append(tr("All held-out pairs"));
     // Other held-out sets, the attention model's first, then any only the baseline has.
-    std::vector<const attn::HeldOutScores::Set*> sets;
-    for (const auto& e : first.sets)
-        sets.push_back(&e);
-    if (with && without)
-        for (const auto& e : without->sets)
-            if (!findSet(with, e.id))
-                sets.push_back(&e);
+    const auto sets = rowsOf(with, without, &attn::HeldOutScores::sets);
     for (const auto* e : sets) {
-        const auto* w = findSet(with, e->id);
-        const auto* wo = findSet(without, e->id);
+        const auto* w = findItem(with, &attn::HeldOutScores::sets, e->id);
+        const auto* wo = findItem(without, &attn::HeldOutScores::sets, e->id);
         const bool everyday = e->id == "everyday";
         cells_.append({everyday ? tr("everyday sentences") : QString::fromStdString(e->id),
                        QString::number(w ? w->pairs : e->pairs), scoreText(scoreOf(w)),
