@@ -162,14 +162,12 @@ HeatmapView::HeatmapView(QWidget* parent) : QWidget(parent) {
 
     auto* xTicker = static_cast<CellTicker*>(plot_->xAxis->ticker().data());
     auto* yTicker = static_cast<CellTicker*>(plot_->yAxis->ticker().data());
-    // The axis rect may be one layout behind (e.g. while exporting at another size), so also
-    // bound the estimate by the viewport; over-thinning is harmless, overlapping is not.
     // A large view thins over the visible cells (its zoom window), so labels come back as it zooms in.
     yTicker->stride = [this]() {
         const int n = isLarge() ? int(std::ceil(plot_->yAxis->range().size())) : int(values_.rows());
         if (n <= 1)
             return 1;
-        const double len = std::min(double(plot_->axisRect()->height()), plot_->viewport().height() * 0.75);
+        const double len = tickAxisLength(false);
         const double need = QFontMetrics(plot_->yAxis->tickLabelFont()).height() * 1.05;
         return std::max(1, int(std::ceil(need / (std::max(1.0, len) / n))));
     };
@@ -177,7 +175,7 @@ HeatmapView::HeatmapView(QWidget* parent) : QWidget(parent) {
         const int n = isLarge() ? int(std::ceil(plot_->xAxis->range().size())) : int(values_.cols());
         if (n <= 1)
             return 1;
-        const double len = std::min(double(plot_->axisRect()->width()), plot_->viewport().width() * 0.75);
+        const double len = tickAxisLength(true);
         const QFontMetrics fm(plot_->xAxis->tickLabelFont());
         double need = fm.height() * 1.05;
         const double angle = std::abs(columnLabelRotation_) * kPi / 180.0;
@@ -192,6 +190,8 @@ HeatmapView::HeatmapView(QWidget* parent) : QWidget(parent) {
     // Teaching mode at 1280 x 800: rather a smaller row-label font than every second label dropped,
     // and a smaller title than a clipped one. Fitted before each replot, from the last layout.
     connect(plot_, &QCustomPlot::beforeReplot, this, [this] {
+        if (!compact_)
+            updateColumnLabelRotation(); // slanted or upright is judged on the last layout's width
         fitRowLabelFont();
         fitTitle();
         fitScaleTicks();
@@ -529,19 +529,14 @@ void HeatmapView::updateColumnLabelRotation() {
     const double availableWidth = plot_->isVisible() && plot_->width() > 100 ? plot_->width() * 0.7 : 400.0;
     double rotation = 0.0;
     if (double(cols) * (widest + fm.averageCharWidth() * 1.5) > availableWidth)
-        rotation = cols > 16 ? -90.0 : -60.0;
+        rotation = cols > 16 || slantedColumnsCrowd() ? -90.0 : -60.0;
     if (stackColumnLabels(rotation))
         rotation = 0.0;
     if (rotation != columnLabelRotation_ || plot_->xAxis->tickLabelRotation() != rotation) {
         columnLabelRotation_ = rotation;
         plot_->xAxis->setTickLabelRotation(rotation);
     }
-    // A slanted first label reaches left of the plot; QCustomPlot does not reserve room for it.
-    int minLeft = 0;
-    if (rotation < 0.0 && rotation > -89.0 && cols > 0)
-        minLeft = int(fm.horizontalAdvance(isLarge() ? drawnLabel(true, 0) : drawnColumnLabels_.front()) *
-                      std::cos(std::abs(rotation) * kPi / 180.0)) +
-                  fm.height();
+    const int minLeft = rotation < 0.0 && rotation > -89.0 ? slantedFirstLabelMargin(rotation) : 0;
     // 15 px is QCPAxisRect's own default minimum on every side (keeps the colour scale's end
     // labels from being clipped when there is no title).
     plot_->axisRect()->setMinimumMargins(compact_ ? QMargins() : QMargins(std::max(15, minLeft), 15, 15, 15));

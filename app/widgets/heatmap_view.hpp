@@ -188,6 +188,14 @@ private:
     /// heatmap_view_fit.cpp: draws the column labels stacked when `rotation` (the slant they would
     /// need) is not 0 and they are all CJK, else as they are; returns whether they are stacked.
     bool stackColumnLabels(double rotation);
+    /// heatmap_view_fit.cpp: the left margin a first column label slanted at `rotation` needs (it reaches
+    /// left of the plot; QCustomPlot does not reserve room for it).
+    int slantedFirstLabelMargin(double rotation) const;
+    /// Whether column labels slanted at 60 degrees would be too close for one per column in the width the
+    /// last layout gave (with the margin the slant adds): then they stand upright, which needs less.
+    bool slantedColumnsCrowd() const;
+    /// The length of the axis that ticks are spread over, as the tick strides measure it.
+    double tickAxisLength(bool columns) const;
     void updateTitleElement();
     /// Shrinks the row tick labels until each row has room for its label (down to 7 pt).
     void fitRowLabelFont();

@@ -7,6 +7,7 @@
 #include <QFontMetrics>
 #include <algorithm>
 #include <cmath>
+#include <numbers>
 #include <qcustomplot.h>
 
 namespace {
@@ -17,7 +18,7 @@ void HeatmapView::fitRowLabelFont() {
     const int n = isLarge() ? int(std::ceil(plot_->yAxis->range().size())) : int(values_.rows());
     if (compact_ || n <= 1)
         return;
-    const double len = std::min(double(plot_->axisRect()->height()), plot_->viewport().height() * 0.75);
+    const double len = tickAxisLength(false);
     if (len < 40)
         return;                                 // not laid out yet
     QFont font = plot_->xAxis->tickLabelFont(); // the size applyFonts chose for this matrix
@@ -214,4 +215,35 @@ bool HeatmapView::stackColumnLabels(double rotation) {
         static_cast<QCPAxisTickerText*>(plot_->xAxis->ticker().data())->setTicks(positions, texts);
     }
     return stackedColumns_ = stack;
+}
+
+double HeatmapView::tickAxisLength(bool columns) const {
+    // The axis rect may be one layout behind (e.g. while exporting at another size), so the estimate is
+    // also bounded by the viewport; over-thinning is harmless, overlapping is not.
+    if (columns)
+        return std::min(double(plot_->axisRect()->width()), plot_->viewport().width() * 0.75);
+    return std::min(double(plot_->axisRect()->height()), plot_->viewport().height() * 0.75);
+}
+
+int HeatmapView::slantedFirstLabelMargin(double rotation) const {
+    if (values_.cols() == 0)
+        return 0;
+    const QFontMetrics fm(plot_->xAxis->tickLabelFont());
+    const QString first = isLarge() ? drawnLabel(true, 0) : drawnColumnLabels_.value(0);
+    return int(fm.horizontalAdvance(first) * std::cos(std::abs(rotation) * std::numbers::pi / 180.0)) +
+           fm.height();
+}
+
+bool HeatmapView::slantedColumnsCrowd() const {
+    const Eigen::Index cols = values_.cols(); // a large map's labels stand upright anyway
+    if (isLarge() || cols <= 1 || plot_->axisRect()->width() < 40)
+        return false; // nothing to crowd, or not laid out yet
+    // Judged on the width a 60-degree layout has, whichever layout is current: upright labels leave the
+    // left margin to the row labels, slanted ones may widen it. So the choice does not flip between replots.
+    const int extraLeft = std::max(0, slantedFirstLabelMargin(-60.0) - plot_->axisRect()->margins().left());
+    const double len =
+        std::min(double(plot_->axisRect()->width() - extraLeft), plot_->viewport().width() * 0.75);
+    const double need =
+        QFontMetrics(plot_->xAxis->tickLabelFont()).height() * 1.05 / std::sin(std::numbers::pi / 3.0);
+    return len / double(cols) < need;
 }

@@ -160,6 +160,50 @@ private Q_SLOTS:
         QCOMPARE(view.plot()->yAxis->tickVector().size(), 9);
     }
 
+    void narrowTeachingMapStandsItsColumnLabelsUpright() {
+        // The Transformer page's what-if maps in teaching mode at 1280 x 800: 8 x 8 with 25.6 px columns.
+        // Labels slanted at 60 degrees need 1.05 lines / sin 60 (26.6 px) each, so every second one was
+        // dropped; upright they need 1.05 lines (23 px) and all fit.
+        HeatmapView view;
+        view.setRangeMode(HeatmapView::RangeMode::Fixed01);
+        const attn::Matrix m = attn::Matrix::Constant(8, 8, 0.125f);
+        QStringList words;
+        for (const char* w : {"the", "teacher", "praised", "a", "student", "because", "she", "improved"})
+            words << QString::fromLatin1(w);
+        view.setMatrix(m, words, words);
+        view.setTitle(QStringLiteral("After"));
+        view.setTeachingMode(true);
+        bool upright = false, slanted = false;
+        for (int width = 260; width <= 900; width += 10) {
+            view.resize(width, 330);
+            for (int i = 0; i < 3; ++i)
+                (void)view.grab();
+            QCPAxis* x = view.plot()->xAxis;
+            const double line = QFontMetrics(x->tickLabelFont()).height();
+            const double column = double(view.plot()->axisRect()->width()) / 8.0;
+            const double rotation = x->tickLabelRotation();
+            const qsizetype drawn = x->tickVector().size();
+            const QString at =
+                QStringLiteral("%1 px wide: %2 of 8 labels at %3 degrees, columns %4 px, line %5 px")
+                    .arg(width)
+                    .arg(drawn)
+                    .arg(rotation)
+                    .arg(column)
+                    .arg(line);
+            // Every label whenever upright ones would fit; a dropped one only where even they would not.
+            QVERIFY2(drawn == 8 || column < line * 1.05, qPrintable(at));
+            if (drawn == 8) {
+                upright = upright || rotation == -90.0;
+                slanted = slanted || rotation == -60.0;
+            }
+            // Stable: one more replot at the same size keeps the angle.
+            (void)view.grab();
+            QVERIFY2(x->tickLabelRotation() == rotation, qPrintable(at));
+        }
+        QVERIFY(upright); // narrow maps keep every label by standing them up
+        QVERIFY(slanted); // wider ones still slant them (easier to read)
+    }
+
     void exposesValuesAndLabels();
     void colourRangeFixedAndAuto();
     void signedScoresUseSymmetricDivergingRange();
