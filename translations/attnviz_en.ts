@@ -654,15 +654,15 @@ permuted weights (seed %3): Δp %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>“%1” (token %2) attends to</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Next-token probabilities (top %1) — greedy picks the first</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Next-token probabilities (top %1) — sampled, u = %2, q = %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choosing “%1”: “%2” (position %3) attends to</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -656,16 +656,16 @@ permuted weights (seed %3): Δp %4</source>
         <translation>L%1 H%2</translation>
     </message>
     <message>
-        <source>“%1” (token %2) attends to</source>
-        <translation>“%1”（词元 %2）关注</translation>
-    </message>
-    <message>
         <source>Next-token probabilities (top %1) — greedy picks the first</source>
         <translation>下一个词元的概率（前 %1）— 贪心取第一个</translation>
     </message>
     <message>
         <source>Next-token probabilities (top %1) — sampled, u = %2, q = %3</source>
         <translation>下一个词元的概率（前 %1）— 抽样，u = %2，q = %3</translation>
+    </message>
+    <message>
+        <source>Choosing “%1”: “%2” (position %3) attends to</source>
+        <translation>选出“%1”时，“%2”（位置 %3）关注</translation>
     </message>
 </context>
 <context>

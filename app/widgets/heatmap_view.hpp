@@ -58,6 +58,7 @@ public:
     void clear();
 
     void setTitle(const QString& title);
+    QString title() const { return title_; }
     /// Axis titles say which axis is the query and which the key.
     void setAxisTitles(const QString& rowTitle, const QString& columnTitle);
     void setRangeMode(RangeMode mode);

@@ -65,7 +65,10 @@ void HeatmapView::fitTitle() {
         return;
     QFont font = titleElement_->font();
     const double wanted = titleFontSize();
-    const int available = plot_->width() - 12;
+    // The title sits in the layout's first column, above the cells: as wide as the axis rect, not the plot
+    // (the colour scale has the second column). Before the first layout, the plot's width is all there is.
+    const int column = plot_->axisRect()->outerRect().width();
+    const int available = (column > 40 ? column : plot_->width()) - 12;
     double size = wanted;
     font.setPointSizeF(size);
     while (size > 8.0 && QFontMetrics(font).horizontalAdvance(title_) > available) {

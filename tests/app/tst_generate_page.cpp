@@ -127,10 +127,12 @@ private Q_SLOTS:
             QVERIFY(std::abs(w[c] - want.steps[1].attention[2][1][c]) <= 1e-6);
         QCOMPARE(w[7], -1.0);
         QCOMPARE(page.views()->causalMap()->matrix()(6, 3), page.snapshot().maps[2][1](6, 3));
-        // Selecting the first token shows its row.
+        // Selecting the first token shows the row that chose it: the last prompt token's.
         page.selectStep(0);
         QCOMPARE(page.views()->causalMap()->rowMarker(), 5);
         QCOMPARE(page.views()->strip()->matrix().cols(), 6);
+        QCOMPARE(page.views()->strip()->title(),
+                 QStringLiteral("Choosing \u201cA\u201d: \u201cB\u201d (position 6) attends to"));
         QVERIFY(page.reset());
         QVERIFY(page.generatedIds().empty());
         QCOMPARE(page.views()->causalMap()->matrix().size(), 0);

@@ -204,6 +204,40 @@ private Q_SLOTS:
         QVERIFY(slanted); // wider ones still slant them (easier to read)
     }
 
+    void longTitleFitsTheColumnAboveTheCells() {
+        // The Generate page's strip in teaching mode at 1280 x 800: the title was fitted to the plot's
+        // width, but it sits above the cells only (the colour scale has a column of its own), so a long
+        // one overflowed its column and was clipped on both sides.
+        HeatmapView view;
+        view.setRangeMode(HeatmapView::RangeMode::Fixed01);
+        view.setMatrix(attn::Matrix::Constant(9, 6, 0.2f),
+                       {"L1 H1", "L1 H2", "L1 H3", "L2 H1", "L2 H2", "L2 H3", "L3 H1", "L3 H2", "L3 H3"},
+                       {"C", "A", "B", "B", "A", "C"});
+        const QString title = QStringLiteral("Choosing \u201cA\u201d: \u201cC\u201d (position 6) attends to");
+        view.setTitle(title);
+        view.setTeachingMode(true);
+        for (int width = 300; width <= 800; width += 25) {
+            view.resize(width, 300);
+            for (int i = 0; i < 3; ++i)
+                (void)view.grab();
+            QCPTextElement* element = nullptr;
+            for (QCPLayoutElement* e : view.plot()->plotLayout()->elements(true))
+                if (auto* t = qobject_cast<QCPTextElement*>(e))
+                    element = t;
+            QVERIFY(element);
+            const int drawn = QFontMetrics(element->font()).horizontalAdvance(element->text());
+            QVERIFY2(
+                drawn <= element->outerRect().width(),
+                qPrintable(QStringLiteral("%1 px wide: the title needs %2 px at %3 pt, its column has %4")
+                               .arg(width)
+                               .arg(drawn)
+                               .arg(element->font().pointSizeF())
+                               .arg(element->outerRect().width())));
+            if (width >= 700)
+                QCOMPARE(element->text(), title); // shrunk, not elided, where it can be
+        }
+    }
+
     void exposesValuesAndLabels();
     void colourRangeFixedAndAuto();
     void signedScoresUseSymmetricDivergingRange();

@@ -225,7 +225,10 @@ void GenerateViews::show(const GenerateSnapshot& s, const QStringList& labels, c
                 strip(l * heads + h, c) = r[static_cast<std::size_t>(c)];
             stripRows << tr("L%1 H%2").arg(l + 1).arg(h + 1);
         }
-    strip_->setTitle(tr("“%1” (token %2) attends to").arg(labels.value(promptLength_ + step)).arg(step + 1));
+    // The row is the query at the position before the chosen token: the one whose output chose it.
+    strip_->setTitle(tr("Choosing “%1”: “%2” (position %3) attends to")
+                         .arg(labels.value(promptLength_ + step), labels.value(st.position))
+                         .arg(st.position + 1));
     strip_->setMatrix(strip, stripRows, labels.mid(0, context));
     strip_->setRowMarker(layer * heads + head);
 
