@@ -2,6 +2,7 @@
 
 #include <QApplication>
 #include <QFont>
+#include <QFontInfo>
 #include <QLibraryInfo>
 #include <QLocale>
 #include <QSettings>
@@ -101,12 +102,16 @@ QString current() {
 
 void applyCjkFallbackFont() {
     QFont font = QApplication::font();
-    QStringList families = font.families();
-    if (families.isEmpty())
-        families << font.family();
     const QString cjk = QStringLiteral("Noto Sans CJK SC");
-    if (families.contains(cjk))
+    if (font.families().contains(cjk))
         return;
+    // First the concrete family the platform resolved the default to: a generic alias such as "Sans Serif"
+    // matches no font inside a family list, and the CJK font would then draw every character (Latin text
+    // with full-width quotes).
+    QStringList families{QFontInfo(font).family()};
+    for (const QString& family : font.families())
+        if (!families.contains(family))
+            families << family;
     families << cjk;
     font.setFamilies(families);
     QApplication::setFont(font);

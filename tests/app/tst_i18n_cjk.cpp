@@ -71,6 +71,14 @@ private Q_SLOTS:
             fromCjk += family == kCjkFamily;
         }
         QVERIFY(fromCjk >= 3);
+        // Only those: Latin text keeps the family the platform resolves its default to. A generic
+        // "Sans Serif" first in the list matched no font, and the CJK font drew everything (English text
+        // with full-width quotes).
+        const QString platform = QFontInfo(QFont(QStringLiteral("Sans Serif"))).family();
+        if (platform != kCjkFamily) {
+            QCOMPARE(QFontInfo(font).family(), platform);
+            QCOMPARE(fromCjk, 3);
+        }
     }
 
     void stackedLabelHasOneCharacterPerLine() {
