@@ -190,10 +190,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>attention weight</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>This decoder has no attention, so there are no weights over the source words. It starts from the context vector (the encoder&apos;s state after the last source token, the first row of the map on the left) and from then on sees only its own state and the word it chose before.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -263,6 +259,10 @@
     </message>
     <message>
         <source>Greedy decoding takes the first: “%1” (%2).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>weight</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -190,10 +190,6 @@
         <translation>从第一个词开始逐步解码</translation>
     </message>
     <message>
-        <source>attention weight</source>
-        <translation>注意力权重</translation>
-    </message>
-    <message>
         <source>This decoder has no attention, so there are no weights over the source words. It starts from the context vector (the encoder&apos;s state after the last source token, the first row of the map on the left) and from then on sees only its own state and the word it chose before.</source>
         <translation>这个解码器没有注意力，所以没有针对源词的权重。它从上下文向量（编码器读完最后一个源词元后的状态，即左图的第一行）出发，此后只看到自己的状态和上一步选出的词。</translation>
     </message>
@@ -264,6 +260,10 @@
     <message>
         <source>Greedy decoding takes the first: “%1” (%2).</source>
         <translation>贪心解码取第一个：“%1”（%2）。</translation>
+    </message>
+    <message>
+        <source>weight</source>
+        <translation>权重</translation>
     </message>
 </context>
 <context>

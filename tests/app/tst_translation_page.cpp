@@ -26,6 +26,7 @@
 #include <attn/checkpoint.hpp>
 #include <filesystem>
 #include <fstream>
+#include <qcustomplot.h>
 
 namespace {
 
@@ -798,6 +799,30 @@ private Q_SLOTS:
                              QStringLiteral("/translation-teaching-1280x700.png"));
         page.setTeachingMode(false);
         QCOMPARE(page.heldOutTable()->font().pointSizeF(), before.pointSizeF());
+    }
+
+    void stepPanelAxisLabelFitsItsAxis() {
+        // At 1280 x 800 the step panel's bar chart is about 10 lines high; its axis label "attention weight"
+        // was longer than the axis and clipped at both ends.
+        TranslationPage page;
+        loadBoth(page, "s2s_pieces_2layer_additive", "s2s_pieces_2layer_none");
+        translate(page, QString::fromUtf8(TranslationPage::presets()[0].english));
+        for (const bool teaching : {false, true}) {
+            page.setTeachingMode(teaching);
+            page.resize(1280, 700);
+            page.setAttribute(Qt::WA_DontShowOnScreen);
+            page.show();
+            QCoreApplication::processEvents();
+            QCustomPlot* plot = page.stepPanel()->attentionPlot();
+            plot->replot();
+            const QCPAxis* y = plot->yAxis;
+            const int label = QFontMetrics(y->labelFont()).horizontalAdvance(y->label());
+            QVERIFY2(label <= plot->axisRect()->height(),
+                     qPrintable(QStringLiteral("teaching %1: label %2 px, axis %3 px")
+                                    .arg(teaching)
+                                    .arg(label)
+                                    .arg(plot->axisRect()->height())));
+        }
     }
 
     // The language switch (Page::carryStateTo) carries the Words / Pieces choice with the models.

@@ -70,7 +70,8 @@ DecodeStepPanel::DecodeStepPanel(QWidget* parent) : QWidget(parent) {
     bars_->setPen(QPen(QColor(200, 100, 0)));
     bars_->setBrush(QColor(255, 160, 60));
     plot_->yAxis->setRange(0.0, 1.0);
-    plot_->yAxis->setLabel(tr("attention weight"));
+    // Short: the caption above names it, and the axis is about 10 lines high (a longer label was clipped).
+    plot_->yAxis->setLabel(tr("weight"));
     plot_->xAxis->setTicker(QSharedPointer<QCPAxisTickerText>(new QCPAxisTickerText));
     plot_->xAxis->setTickLabelRotation(-45);
     plot_->xAxis->grid()->setVisible(false);
