@@ -140,7 +140,8 @@ def translate(model, pairs, codec, max_len, beam=1):
 
 def score(hyps, pairs):
     """chrF/BLEU overall and per source-length bucket."""
-    refs = [" ".join(tokenize(es)) for _, es in pairs]
+    from translation_scores import references
+    refs = references(pairs)
     lens = [len(tokenize(en)) for en, _ in pairs]
     result = {"overall": {"pairs": len(pairs), "chrF": common.chrf(hyps, refs), "BLEU": common.bleu(hyps, refs)}}
     for name, lo, hi in BUCKETS:

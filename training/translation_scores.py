@@ -24,8 +24,13 @@ from common import tokenize  # noqa: E402
 LENGTH_BUCKETS = (("1-5", 1, 5), ("6-10", 6, 10), ("11-15", 11, 15), ("16-20", 16, 20), ("21-40", 21, None))
 
 
+def references(pairs):
+    """The Spanish sides as chrF compares them: tokenised by the attnviz tokenizer, joined by spaces."""
+    return [" ".join(tokenize(es)) for _, es in pairs]
+
+
 def scores(hyps, pairs):
-    refs = [" ".join(tokenize(es)) for _, es in pairs]
+    refs = references(pairs)
     lens = [len(tokenize(en)) for en, _ in pairs]
     out = {"metric": "chrF", "overall": {"pairs": len(pairs), "score": round(common.chrf(hyps, refs), 4)},
            "buckets": []}
@@ -42,7 +47,7 @@ def write_scores(name, hyps, pairs, sets=()):
     data = scores(hyps, pairs)
     if sets:
         data["sets"] = [{"id": set_id, "pairs": len(p),
-                         "score": round(common.chrf(h, [" ".join(tokenize(es)) for _, es in p]), 4)}
+                         "score": round(common.chrf(h, references(p)), 4)}
                         for set_id, h, p in sets]
     common.write_json(path, data)
     return data
@@ -64,9 +69,10 @@ def main():
             path = os.path.join(run, "everyday_hypotheses.txt")
             if not os.path.exists(path):
                 common.setup(5, 1)
+                from make_decode_fixture import piece_translator
+                decoded = piece_translator(name)(everyday)  # before the file exists: no partial file on failure
                 with open(path, "w", encoding="utf-8") as f:
-                    from make_decode_fixture import piece_translator
-                    f.write("".join(h + "\n" for h in piece_translator(name)(everyday)))
+                    f.write("".join(h + "\n" for h in decoded))
             with open(path, encoding="utf-8") as f:
                 everyday_hyps = [line.rstrip("\n") for line in f]
             if len(everyday_hyps) != len(everyday):

@@ -195,8 +195,9 @@ private:
     /// Whether column labels slanted at 60 degrees would be too close for one per column in the width the
     /// last layout gave (with the margin the slant adds): then they stand upright, which needs less.
     bool slantedColumnsCrowd() const;
-    /// The length of the axis that ticks are spread over, as the tick strides measure it.
-    double tickAxisLength(bool columns) const;
+    /// The length of the axis that ticks are spread over, as the tick strides measure it; for columns,
+    /// optionally that of an axis rect `narrowerBy` px narrower than the last layout's.
+    double tickAxisLength(bool columns, int narrowerBy = 0) const;
     void updateTitleElement();
     /// Shrinks the row tick labels until each row has room for its label (down to 7 pt).
     void fitRowLabelFont();

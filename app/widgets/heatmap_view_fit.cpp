@@ -220,11 +220,11 @@ bool HeatmapView::stackColumnLabels(double rotation) {
     return stackedColumns_ = stack;
 }
 
-double HeatmapView::tickAxisLength(bool columns) const {
+double HeatmapView::tickAxisLength(bool columns, int narrowerBy) const {
     // The axis rect may be one layout behind (e.g. while exporting at another size), so the estimate is
     // also bounded by the viewport; over-thinning is harmless, overlapping is not.
     if (columns)
-        return std::min(double(plot_->axisRect()->width()), plot_->viewport().width() * 0.75);
+        return std::min(double(plot_->axisRect()->width() - narrowerBy), plot_->viewport().width() * 0.75);
     return std::min(double(plot_->axisRect()->height()), plot_->viewport().height() * 0.75);
 }
 
@@ -244,8 +244,7 @@ bool HeatmapView::slantedColumnsCrowd() const {
     // Judged on the width a 60-degree layout has, whichever layout is current: upright labels leave the
     // left margin to the row labels, slanted ones may widen it. So the choice does not flip between replots.
     const int extraLeft = std::max(0, slantedFirstLabelMargin(-60.0) - plot_->axisRect()->margins().left());
-    const double len =
-        std::min(double(plot_->axisRect()->width() - extraLeft), plot_->viewport().width() * 0.75);
+    const double len = tickAxisLength(true, extraLeft);
     const double need =
         QFontMetrics(plot_->xAxis->tickLabelFont()).height() * 1.05 / std::sin(std::numbers::pi / 3.0);
     return len / double(cols) < need;
