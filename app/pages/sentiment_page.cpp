@@ -10,7 +10,9 @@
 #include "widgets/model_bar.hpp"
 #include "widgets/probability_bars.hpp"
 #include "widgets/sentence_input.hpp"
+#include "widgets/whole_lines.hpp"
 
+#include <QAbstractTextDocumentLayout>
 #include <QApplication>
 #include <QCheckBox>
 #include <QComboBox>
@@ -132,8 +134,11 @@ SentimentPage::SentimentPage(QWidget* parent) : Page(parent) {
     split->setSizes({560, 740});
 
     shaded_ = new QTextBrowser(this);
-    shaded_->setMaximumHeight(110);
+    shaded_->setObjectName(QStringLiteral("pooledShading"));
     shaded_->setOpenLinks(false);
+    // New text, font or width: the text's height changes, and the view is cut again at a line.
+    connect(shaded_->document()->documentLayout(), &QAbstractTextDocumentLayout::documentSizeChanged, this,
+            &SentimentPage::fitShadedHeight);
 
     auto* vsplit = new QSplitter(Qt::Vertical, this);
     // Issue 17: the explanation methods side by side, in a tab next to the attention maps.
@@ -211,6 +216,11 @@ QString SentimentPage::probabilityText() const {
 
 QString SentimentPage::legendText() const {
     return legend_->text();
+}
+
+void SentimentPage::fitShadedHeight() {
+    // Fixed, not only capped: the splitter would otherwise give the view a height of its own choice.
+    shaded_->setFixedHeight(heightOfWholeLines(*shaded_, shadedCap_));
 }
 
 QString SentimentPage::shadedHtml() const {
@@ -361,7 +371,8 @@ void SentimentPage::setTeachingMode(bool on) {
     QFont shadedFont = QApplication::font();
     shadedFont.setPointSizeF(shadedFont.pointSizeF() * (on ? 1.5 : 1.0));
     shaded_->setFont(shadedFont);
-    shaded_->setMaximumHeight(on ? 170 : 110);
+    shadedCap_ = on ? 170 : 110;
+    fitShadedHeight();
     probabilities_->setFixedHeight(on ? 130 : 110);
     captionThumbnails();
     refreshViews();

@@ -112,6 +112,8 @@ private:
     QVector<QLabel*> thumbCaptions_; // row by row, as thumbs_
     void captionThumbnails();
     QTextBrowser* shaded_ = nullptr;
+    int shadedCap_ = 110;   // the pooled-weights text's height limit (px), larger in teaching mode
+    void fitShadedHeight(); // whole lines only: no half line at its bottom edge
 
     std::optional<attn::ClassifierResult> result_, opposite_;
     QString resultText_;

@@ -7,14 +7,20 @@
 #include "services/wait.hpp"
 #include "test_util.hpp"
 #include "widgets/heatmap_view.hpp"
+#include "widgets/whole_lines.hpp"
 
+#include <QAbstractTextDocumentLayout>
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QStandardPaths>
 #include <QTabWidget>
 #include <QTemporaryDir>
+#include <QTextBlock>
+#include <QTextBrowser>
+#include <QTextLayout>
 #include <QtTest>
 #include <attn/checkpoint.hpp>
+#include <cmath>
 #include <filesystem>
 #include <qcustomplot.h>
 
@@ -41,6 +47,30 @@ void classify(SentimentPage& page, const QString& text) {
     QVERIFY(waitUntilIdle(page.jobs()));
     QVERIFY(page.result().has_value());
     QCOMPARE(page.resultText(), text);
+}
+
+// Lines of `view`'s text in viewport pixels: (top, bottom) of each, scrolled to the top.
+QVector<QPair<double, double>> textLines(const QTextEdit& view) {
+    QVector<QPair<double, double>> lines;
+    const QTextDocument* doc = view.document();
+    for (QTextBlock block = doc->begin(); block.isValid(); block = block.next()) {
+        const double top = doc->documentLayout()->blockBoundingRect(block).top();
+        for (int i = 0; i < block.layout()->lineCount(); ++i) {
+            const QTextLine line = block.layout()->lineAt(i);
+            lines.append({top + line.y(), top + line.y() + line.height()});
+        }
+    }
+    return lines;
+}
+
+// The line cut by the view's bottom edge (top half shown), or -1.
+int cutLine(const QTextEdit& view) {
+    const double edge = view.viewport()->height();
+    const auto lines = textLines(view);
+    for (int i = 0; i < lines.size(); ++i)
+        if (lines[i].first < edge - 0.5 && lines[i].second > edge + 0.5)
+            return i;
+    return -1;
 }
 
 } // namespace
@@ -256,6 +286,82 @@ private Q_SLOTS:
             grid = qobject_cast<QScrollArea*>(w);
         QVERIFY(grid);
         QCOMPARE(grid->horizontalScrollBar()->maximum(), 0);
+    }
+
+    // heightOfWholeLines: at every cap the view ends between two lines, and shows as many lines as fit.
+    void wholeLinesHeightEndsBetweenLines() {
+        QTextBrowser view;
+        view.setAttribute(Qt::WA_DontShowOnScreen);
+        QString html;
+        for (int p = 0; p < 4; ++p)
+            html += QStringLiteral("<p>paragraph %1: the acting was good but the plot was very bad, and the "
+                                   "ending was long</p>")
+                        .arg(p);
+        view.setHtml(html);
+        view.resize(300, 400);
+        view.show();
+        QCoreApplication::processEvents();
+        const int whole = int(std::ceil(view.document()->size().height())) + 2 * view.frameWidth();
+        QVERIFY2(whole > 150, qPrintable(QString::number(whole))); // several lines, so the caps cut some
+        for (int cap = 30; cap <= whole + 20; ++cap) {
+            const int h = heightOfWholeLines(view, cap);
+            QVERIFY2(h <= cap, qPrintable(QStringLiteral("cap %1: %2").arg(cap).arg(h)));
+            if (cap >= whole) {
+                QCOMPARE(h, whole); // all of it fits: the text's own height
+                continue;
+            }
+            view.setFixedHeight(h);
+            QCoreApplication::processEvents();
+            QVERIFY2(view.viewport()->height() == h - 2 * view.frameWidth(),
+                     qPrintable(QString::number(cap)));
+            QVERIFY2(cutLine(view) < 0,
+                     qPrintable(
+                         QStringLiteral("cap %1: line %2 cut at %3 px").arg(cap).arg(cutLine(view)).arg(h)));
+            // As many lines as fit: the first line not shown would not have fitted under the cap.
+            const auto lines = textLines(view);
+            for (const auto& line : lines)
+                if (line.first >= view.viewport()->height() - 0.5) {
+                    QVERIFY2(std::ceil(line.second) + 2 * view.frameWidth() > cap,
+                             qPrintable(QStringLiteral("cap %1: a line ending at %2 was left out")
+                                            .arg(cap)
+                                            .arg(line.second)));
+                    break;
+                }
+        }
+    }
+
+    // The pooled-weights text under the maps (chips, then the note on the pooling rule) ends at a line
+    // in teaching mode at 1280 x 800 and 1400 x 900: it showed the top half of the note's first line.
+    void pooledShadingShowsWholeLines_data() {
+        QTest::addColumn<QSize>("size");
+        QTest::addColumn<bool>("teaching");
+        for (bool teaching : {false, true}) {
+            QTest::addRow("1280x800%s", teaching ? " teaching" : "") << QSize(1280, 800) << teaching;
+            QTest::addRow("1400x900%s", teaching ? " teaching" : "") << QSize(1400, 900) << teaching;
+        }
+    }
+    void pooledShadingShowsWholeLines() {
+        QFETCH(QSize, size);
+        QFETCH(bool, teaching);
+        SentimentPage page;
+        page.modelSlot()->load(QStringLiteral(ATTNVIZ_TEST_DATA_DIR "/../../resources/models/sentiment"));
+        QVERIFY(waitUntilIdle(page.modelSlot()));
+        classify(page, QStringLiteral("the film was wonderful and the actors were great ."));
+        page.setTeachingMode(teaching);
+        page.resize(size);
+        page.setAttribute(Qt::WA_DontShowOnScreen);
+        page.show();
+        QVERIFY(waitUntilIdle(page));
+        auto* shaded = page.findChild<QTextBrowser*>(QStringLiteral("pooledShading"));
+        QVERIFY(shaded);
+        QTRY_VERIFY(shaded->viewport()->height() > 0);
+        QCoreApplication::processEvents();
+        QCOMPARE(cutLine(*shaded), -1);
+        // The chips' paragraph is shown whole.
+        const QTextBlock chips = shaded->document()->begin();
+        const double chipsBottom = shaded->document()->documentLayout()->blockBoundingRect(chips).bottom();
+        QVERIFY2(chipsBottom <= shaded->viewport()->height() + 0.5,
+                 qPrintable(QStringLiteral("%1 > %2").arg(chipsBottom).arg(shaded->viewport()->height())));
     }
 
 private:
