@@ -10,7 +10,7 @@
 
 namespace {
 
-QString formatCellValue(float v, int decimals) {
+QString formatCellValue(float v, int decimals, bool dropLeadingZero = false) {
     if (std::isnan(v)) // absent (e.g. an out-of-vocabulary row or column)
         return QStringLiteral("\u2014");
     if (std::isinf(v))
@@ -23,46 +23,82 @@ QString formatCellValue(float v, int decimals) {
             allZero = false;
     if (allZero && s.startsWith(QLatin1Char('-')))
         s.remove(0, 1);
+    // ".25" for 0.25 (as in printed correlation tables) when the cells are too narrow for the zero.
+    if (dropLeadingZero) {
+        const int zero = s.startsWith(QLatin1Char('-')) ? 1 : 0;
+        if (s.size() > zero + 1 && s[zero] == QLatin1Char('0') && s[zero + 1] == QLatin1Char('.'))
+            s.remove(zero, 1);
+    }
     return s;
+}
+
+double cellWidth(const QCustomPlot* plot) {
+    return std::abs(plot->xAxis->coordToPixel(1.0) - plot->xAxis->coordToPixel(0.0));
+}
+
+double cellHeight(const QCustomPlot* plot) {
+    return std::abs(plot->yAxis->coordToPixel(1.0) - plot->yAxis->coordToPixel(0.0));
 }
 
 } // namespace
 
-void HeatmapView::drawValues(QCPPainter* painter) {
+HeatmapView::ValueLayout HeatmapView::valueLayout() const {
+    ValueLayout layout;
     if (!(showValues_ || teaching_) || compact_ || values_.size() == 0)
-        return;
-    QCPAxis* x = plot_->xAxis;
-    QCPAxis* y = plot_->yAxis;
-    const double cw = std::abs(x->coordToPixel(1.0) - x->coordToPixel(0.0));
-    const double ch = std::abs(y->coordToPixel(1.0) - y->coordToPixel(0.0));
+        return layout;
+    const double cw = cellWidth(plot_);
+    const double ch = cellHeight(plot_);
     // Not even a one-digit number at 6 pt fits: skip before formatting (a long map has millions).
     if (cw < 8.0 || ch < 8.0)
-        return;
+        return layout;
     const heatmap_lod::CellWindow w = visibleWindow();
 
-    // The widest text any cell needs, then the largest font (down to 6 pt) that fits it.
-    QString widest;
+    // The widest text any cell needs, in full and without leading zeros, then the largest font (down
+    // to 6 pt) that fits the full form, else the largest that fits the short one.
+    QString widest, widestShort;
     for (Eigen::Index r = w.row0; r < w.row1; ++r)
         for (Eigen::Index c = w.col0; c < w.col1; ++c) {
             const QString s = formatCellValue(values_(r, c), decimals_);
             if (s.size() > widest.size())
                 widest = s;
+            const QString t = formatCellValue(values_(r, c), decimals_, true);
+            if (t.size() > widestShort.size())
+                widestShort = t;
         }
-    QFont font = plot_->xAxis->tickLabelFont();
-    double size = font.pointSizeF() + (teaching_ ? 1.0 : 0.0);
-    bool fits = false;
-    for (; size >= 6.0; size -= 0.5) {
-        font.setPointSizeF(size);
-        const QFontMetricsF fm(font);
-        if (fm.horizontalAdvance(widest) + 4.0 <= cw && fm.height() + 1.0 <= ch) {
-            fits = true;
-            break;
+    const double largest = plot_->xAxis->tickLabelFont().pointSizeF() + (teaching_ ? 1.0 : 0.0);
+    for (bool dropZero : {false, true}) {
+        const QString& text = dropZero ? widestShort : widest;
+        if (dropZero && text.size() == widest.size())
+            break; // no value has a leading zero to drop
+        QFont font = plot_->xAxis->tickLabelFont();
+        for (double size = largest; size >= 6.0; size -= 0.5) {
+            font.setPointSizeF(size);
+            const QFontMetricsF fm(font);
+            if (fm.horizontalAdvance(text) + 4.0 <= cw && fm.height() + 1.0 <= ch)
+                return {font, dropZero, true};
         }
     }
-    if (!fits)
-        return; // cells too small: the tooltip still has every value
+    return layout; // cells too small: the tooltip still has every value
+}
 
-    painter->setFont(font);
+QString HeatmapView::drawnValue(int row, int column) const {
+    const heatmap_lod::CellWindow w = visibleWindow();
+    if (row < w.row0 || row >= w.row1 || column < w.col0 || column >= w.col1)
+        return {};
+    const ValueLayout layout = valueLayout();
+    return layout.fits ? formatCellValue(values_(row, column), decimals_, layout.dropLeadingZero) : QString();
+}
+
+void HeatmapView::drawValues(QCPPainter* painter) {
+    const ValueLayout layout = valueLayout();
+    if (!layout.fits)
+        return;
+    QCPAxis* x = plot_->xAxis;
+    QCPAxis* y = plot_->yAxis;
+    const double cw = cellWidth(plot_);
+    const double ch = cellHeight(plot_);
+    const heatmap_lod::CellWindow w = visibleWindow();
+    painter->setFont(layout.font);
     QCPColorGradient gradient = map_->gradient();
     const QCPRange range = map_->dataRange();
     for (Eigen::Index r = w.row0; r < w.row1; ++r) {
@@ -73,7 +109,7 @@ void HeatmapView::drawValues(QCPPainter* painter) {
             painter->setPen(colormaps::contrastingTextColor(cell));
             const QRectF box(x->coordToPixel(double(c)) - cw / 2.0, y->coordToPixel(double(r)) - ch / 2.0, cw,
                              ch);
-            painter->drawText(box, Qt::AlignCenter, formatCellValue(v, decimals_));
+            painter->drawText(box, Qt::AlignCenter, formatCellValue(v, decimals_, layout.dropLeadingZero));
         }
     }
 }

@@ -15,6 +15,7 @@
 
 #include "widgets/heatmap_lod.hpp"
 
+#include <QFont>
 #include <QJsonObject>
 #include <QString>
 #include <QStringList>
@@ -143,6 +144,9 @@ public:
     bool isZoomed() const { return zoomed_; }
     /// The cells visible now (half-open), the whole matrix when not zoomed.
     heatmap_lod::CellWindow visibleWindow() const;
+    /// The number printed in cell (row, column) as the view draws it now (showValues / teaching), or
+    /// an empty string when the cells are too small for numbers or the cell is not visible.
+    QString drawnValue(int row, int column) const;
     /// The readout bar (shown for a large, non-compact view of more than kLargeCells^2 cells).
     HeatmapReadout* readout() const { return readout_; }
 
@@ -212,6 +216,15 @@ private:
     /// The title's font before fitTitle shrinks it: bold, titleFontSize().
     QFont titleFont() const;
     void drawValues(QCPPainter* painter);
+    /// How the cells' numbers are printed at the current cell size: the font, and whether the
+    /// leading zero is dropped (".25": cells too narrow for "0.25"); fits = false when even that is
+    /// too wide at 6 pt.
+    struct ValueLayout {
+        QFont font;
+        bool dropLeadingZero = false;
+        bool fits = false;
+    };
+    ValueLayout valueLayout() const;
     QString labelToolTipAt(const QPoint& plotPos) const;
     /// (row, -1) over a row's tick label, (-1, column) over a column's, else (-1, -1).
     std::pair<int, int> labelAt(const QPoint& plotPos) const;

@@ -119,6 +119,61 @@ private Q_SLOTS:
         }
     }
 
+    // Numbers in narrow cells: the Vision page's 17 x 17 attention map in teaching mode at 1280 x 800
+    // (cells about 20 px) printed nothing, "0.00" being too wide; they now read ".25" when only the
+    // leading zero is too much, and the full "0.25" wherever that fits.
+    void narrowCellsDropTheLeadingZero() {
+        HeatmapView view;
+        view.setRangeMode(HeatmapView::RangeMode::Fixed01);
+        attn::Matrix m(17, 17);
+        for (int r = 0; r < 17; ++r)
+            for (int c = 0; c < 17; ++c)
+                m(r, c) = float((r * 17 + c) % 100) / 100.0f;
+        m(0, 1) = -0.25f; // a negative value keeps its sign
+        QStringList labels;
+        for (int i = 0; i < 17; ++i)
+            labels << QString::number(i);
+        view.setMatrix(m, labels, labels);
+        view.setTeachingMode(true);
+        int sawShort = 0, sawFull = 0;
+        for (int side = 300; side <= 1000; side += 50) {
+            view.resize(side, side);
+            (void)view.grab();
+            (void)view.grab();
+            const double cw =
+                std::abs(view.plot()->xAxis->coordToPixel(1.0) - view.plot()->xAxis->coordToPixel(0.0));
+            const QString text = view.drawnValue(0, 3); // 0.03
+            if (text.isEmpty()) {
+                QVERIFY2(cw < 20.0, qPrintable(QStringLiteral("%1 px cells print nothing").arg(cw)));
+                continue;
+            }
+            QVERIFY2(text == QStringLiteral("0.03") || text == QStringLiteral(".03"), qPrintable(text));
+            const bool full = text == QStringLiteral("0.03");
+            (full ? sawFull : sawShort)++;
+            QCOMPARE(view.drawnValue(0, 1), full ? QStringLiteral("-0.25") : QStringLiteral("-.25"));
+            QCOMPARE(view.drawnValue(16, 16), full ? QStringLiteral("0.88") : QStringLiteral(".88"));
+            // The short form only where the full one does not fit at 6 pt.
+            QFont smallest = view.plot()->xAxis->tickLabelFont();
+            smallest.setPointSizeF(6.0);
+            const double fullWidth = QFontMetricsF(smallest).horizontalAdvance(QStringLiteral("-0.25")) + 4.0;
+            QVERIFY2(full == (fullWidth <= cw),
+                     qPrintable(QStringLiteral("%1 in %2 px cells (full form needs %3)")
+                                    .arg(text)
+                                    .arg(cw)
+                                    .arg(fullWidth)));
+        }
+        QVERIFY2(sawShort > 0 && sawFull > 0,
+                 qPrintable(QStringLiteral("%1 short, %2 full").arg(sawShort).arg(sawFull)));
+        // Values of 1 or more have no leading zero to drop.
+        attn::Matrix big = attn::Matrix::Constant(17, 17, 12.5f);
+        view.setMatrix(big, labels, labels);
+        view.resize(420, 420);
+        (void)view.grab();
+        (void)view.grab();
+        const QString bigText = view.drawnValue(2, 2);
+        QVERIFY2(bigText.isEmpty() || bigText == QStringLiteral("12.50"), qPrintable(bigText));
+    }
+
     void shortTeachingMapGivesTheTitleLineToItsRows() {
         // The Translation page's alignment in teaching mode at 1280 x 800: 9 output words over 8 source
         // words in a view 265 px high. With the title, every second row label was dropped.

@@ -351,6 +351,36 @@ private Q_SLOTS:
                  qPrintable(QStringLiteral("bars %1 px apart, labels %2 px high").arg(spacing).arg(line)));
     }
 
+    // Teaching mode at 1280 x 800: the shipped ViT's 17 x 17 attention map (CLS + 16 patches) prints its
+    // weights in the cells (about 20 px wide, too narrow for "0.00": they read ".06"), each its cell's
+    // value rounded to 2 decimals.
+    void attentionMapPrintsItsWeightsInTeachingMode() {
+        VisionPage page;
+        page.loadModel(QStringLiteral(ATTNVIZ_TEST_DATA_DIR "/../../resources/models/vit-fashion-mnist"));
+        QVERIFY(waitUntilIdle(page));
+        attn::Image image(1, 28, 28);
+        for (int i = 0; i < 28 * 28; ++i)
+            image.data[size_t(i)] = float(i % 29) / 29.0f;
+        page.session()->setImage(image, QStringLiteral("stripes"));
+        QVERIFY(waitUntilIdle(page));
+        page.setTeachingMode(true);
+        page.resize(1280, 800);
+        page.setAttribute(Qt::WA_DontShowOnScreen);
+        page.show();
+        QVERIFY(waitUntilIdle(page));
+        HeatmapView* map = page.attentionPanel()->heatmap();
+        (void)map->grab();
+        (void)map->grab();
+        QCOMPARE(map->matrix().rows(), Eigen::Index(17));
+        for (int r : {0, 8, 16})
+            for (int c : {0, 5, 16}) {
+                const QString text = map->drawnValue(r, c);
+                QVERIFY2(!text.isEmpty(), qPrintable(QStringLiteral("cell (%1, %2) is blank").arg(r).arg(c)));
+                QVERIFY2(text.startsWith(QLatin1Char('.')), qPrintable(text)); // the narrow cells' form
+                QCOMPARE(text.toDouble(), std::round(double(map->matrix()(r, c)) * 100.0) / 100.0);
+            }
+    }
+
 private:
     QTemporaryDir tmp_;
     std::shared_ptr<const attn::VitModel> ref_;
