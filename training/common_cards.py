@@ -148,18 +148,38 @@ Committed sample: the first {e['total']} test images, `tests/data/heldout/{e['sa
 """)
 
 
+def translation_stages(name):
+    """The stages of a shipped translation model (training/translation_stages.json), each as a dict of
+    command, steps_done, epochs_done, minutes_budget, train_minutes, train_pairs, everyday_repeat,
+    heldout_chrF, everyday_chrF; the last one also carries its run's metrics ("metrics")."""
+    with open(os.path.join(common.TRAINING_DIR, "translation_stages.json"), encoding="utf-8") as f:
+        listed = json.load(f)[name]
+    stages = []
+    for entry in listed:
+        if "recorded" in entry:
+            stages.append(dict(entry["recorded"]))
+            continue
+        m = load(entry["run"])
+        if not m:
+            return None
+        everyday = m.get("heldout_everyday")
+        stages.append({"command": cmd(m), "steps_done": m["steps_done"], "epochs_done": m["epochs_done"],
+                       "minutes_budget": m["minutes_budget"], "train_minutes": m["train_minutes"],
+                       "train_pairs": m["train_pairs"], "everyday_repeat": m.get("everyday_repeat", 0),
+                       "heldout_chrF": m["heldout"]["overall"]["chrF"],
+                       "everyday_chrF": everyday["overall"]["chrF"] if everyday else None,
+                       "run": entry["run"], "metrics": m})
+    return stages
+
+
 def translation():
-    a = load("translation-en-es")
-    n = load("translation-en-es-noattn")
-    if not a or not n:
+    sa, sn = translation_stages("translation-en-es"), translation_stages("translation-en-es-noattn")
+    if not sa or not sn:
         return
+    a, n = sa[-1]["metrics"], sn[-1]["metrics"]
     with open(os.path.join(common.DATA_DIR, "translation", "meta.json"), encoding="utf-8") as f:
         meta = json.load(f)
     src = meta["pairs_by_source"]
-    # Two-stage models: stage 1 on the dictionary pairs (its run keeps the stage-1 metrics), stage 2 from
-    # its checkpoint with Ding's everyday sentences added.
-    a1, n1 = load("translation-en-es-stage1"), load("translation-en-es-noattn-stage1")
-    two_stage = bool(a.get("init")) and a1 and n1
 
     def table(key):
         rows = []
@@ -169,10 +189,10 @@ def translation():
         return "\n".join(rows)
 
     def fine_table():
-        sa = json.load(open(os.path.join(common.MODELS_DIR, "translation-en-es", "heldout_scores.json")))
-        sn = json.load(open(os.path.join(common.MODELS_DIR, "translation-en-es-noattn", "heldout_scores.json")))
+        fa = json.load(open(os.path.join(common.MODELS_DIR, "translation-en-es", "heldout_scores.json")))
+        fn = json.load(open(os.path.join(common.MODELS_DIR, "translation-en-es-noattn", "heldout_scores.json")))
         rows = []
-        for ba, bn in zip(sa["buckets"], sn["buckets"]):
+        for ba, bn in zip(fa["buckets"], fn["buckets"]):
             rows.append(f"| {ba['label']} | {ba['pairs']} | **{ba['score']:.2f}** | {bn['score']:.2f} | "
                         f"{ba['score'] - bn['score']:+.2f} |")
         return "\n".join(rows)
@@ -181,10 +201,20 @@ def translation():
     long_a, long_n = a["heldout"][">10"]["chrF"], n["heldout"][">10"]["chrF"]
     gain = {b: a["heldout"][b]["chrF"] - n["heldout"][b]["chrF"] for b in ("<=5", "6-10", ">10")}
 
+    def beam_scores(run):
+        path = os.path.join(RUNS, run, "beam_scores.json")
+        if not os.path.exists(path):
+            return None
+        with open(path, encoding="utf-8") as f:
+            return json.load(f)["widths"]
+
     def beam_goal():
         w = beam_scores("translation-en-es")
         if not w or "4" not in w:
             return ""
+        if overall >= 60.0:
+            return (f" With beam search of width 4 the attention model's held-out chrF is "
+                    f"{w['4']['overall']['score']:.2f}.")
         met = "met that way, not" if w["4"]["overall"]["score"] >= 60.0 else "not met either way, nor"
         return (f" With beam search of width 4 the attention model's held-out chrF is "
                 f"{w['4']['overall']['score']:.2f}: the first goal is {met} with the app's default, greedy decoding.")
@@ -198,68 +228,60 @@ def translation():
                 f"{gain['6-10']:+.2f} on 6–10 words: without attention the whole source has to pass through "
                 "the encoder's last states, which loses more the longer the sentence is." + beam_goal())
 
-    def beam_scores(run):
-        path = os.path.join(RUNS, run, "beam_scores.json")
-        if not os.path.exists(path):
-            return None
-        with open(path, encoding="utf-8") as f:
-            return json.load(f)["widths"]
+    def stage_label(k, last):
+        label = f"after stage {k + 1}" + (" (dictionaries only)" if not sa[k]["everyday_repeat"] else "")
+        return label + (" (shipped)" if last else "")
 
     def everyday_note():
-        runs = [("after stage 2 (shipped)", "translation-en-es", "translation-en-es-noattn")]
-        if two_stage:
-            runs.insert(0, ("after stage 1 (dictionaries only)", "translation-en-es-stage1",
-                            "translation-en-es-noattn-stage1"))
-        rows = []
-        for label, ra, rn in runs:
-            wa, wn = beam_scores(ra), beam_scores(rn)
-            if not wa or not wn or "everyday" not in wa["1"] or "everyday" not in wn["1"]:
-                return ""
-            rows.append(f"| {label} | **{wa['1']['everyday']['overall']['score']:.2f}** | "
-                        f"{wn['1']['everyday']['overall']['score']:.2f} | {wa['1']['overall']['score']:.2f} | "
-                        f"{wn['1']['overall']['score']:.2f} |")
+        if any(x["everyday_chrF"] is None for x in sa + sn):
+            return ""
+        rows = [f"| {stage_label(k, k == len(sa) - 1)} | **{xa['everyday_chrF']:.2f}** | {xn['everyday_chrF']:.2f} | "
+                f"{xa['heldout_chrF']:.2f} | {xn['heldout_chrF']:.2f} |" for k, (xa, xn) in enumerate(zip(sa, sn))]
         return (f"""
 Everyday sentences: chrF on Ding's {meta.get('everyday_heldout', 500)} held-out pairs (`everyday_heldout.tsv`,
-never trained on), greedy, beside the dictionary held-out chrF (`training/beam_scores.py --everyday`):
+never trained on), greedy, beside the dictionary held-out chrF (the runs' own evaluation; stages 1 and 2 as
+their cards recorded them, `training/translation_stages.json`):
 
 | | everyday, with attention | everyday, without | dictionary held-out, with | without |
 |---|---|---|---|---|
 {chr(10).join(rows)}
 """)
 
-    def reproduce():
-        if not two_stage:
-            return f"/usr/bin/python3 training/prepare_translation.py\n{cmd(m)}"
-        stage1 = cmd(m1).replace(f"--export {name}", f"--run {name}-stage1")
-        return f"/usr/bin/python3 training/prepare_translation.py\n{stage1}\n{cmd(m)}"
+    def reproduce(name, stages):
+        export = f"{ENV} training/train_translation.py --from-run {stages[-1]['run']} --export {name}"
+        return "\n".join(["/usr/bin/python3 training/prepare_translation.py"] +
+                         [x["command"] for x in stages] + [export])
 
-    def schedule():
-        if not two_stage:
-            return (f"{m['steps_done']:,} steps of 64 pairs ({m['epochs_done']:.2f} epochs) in the budget of "
-                    f"{m['minutes_budget']:.0f} minutes of one core")
-        return (f"stage 1, {m1['steps_done']:,} steps of 64 dictionary pairs ({m1['epochs_done']:.2f} epochs) in "
-                f"{m1['minutes_budget']:.0f} minutes of one core; stage 2, {m['steps_done']:,} steps "
-                f"({m['epochs_done']:.2f} epochs of the dictionary pairs plus Ding's, repeated "
-                f"{m.get('everyday_repeat', 0)}×) in {m['minutes_budget']:.0f} more minutes, from a fresh Adam "
-                f"state at learning rate {lr(m)}, dropout {dropout(m)}: "
-                f"{m1['minutes_budget'] + m['minutes_budget']:.0f} minutes of one core in all")
+    def schedule(stages):
+        parts = []
+        for k, x in enumerate(stages):
+            if k == 0:
+                parts.append(f"stage 1, {x['steps_done']:,} steps of 64 dictionary pairs ({x['epochs_done']:.2f} "
+                             f"epochs) in {x['minutes_budget']:.0f} minutes of one core")
+                continue
+            argv = x["command"].split()
+            parts.append(f"stage {k + 1}, {x['steps_done']:,} steps ({x['epochs_done']:.2f} epochs of the "
+                         f"dictionary pairs plus Ding's, repeated {x['everyday_repeat']}×) in "
+                         f"{x['minutes_budget']:.0f} more minutes, from the stage-{k} checkpoint and a fresh "
+                         f"Adam state at learning rate {arg(argv, '--lr', '0.002')}, dropout "
+                         f"{arg(argv, '--dropout', '0.1')}")
+        return "; ".join(parts) + f": {sum(x['minutes_budget'] for x in stages):.0f} minutes of one core in all"
 
     def ding_source():
-        if not src.get("ding") or not two_stage:
+        if not src.get("ding") or not any(x["everyday_repeat"] for x in sa):
             return ""
-        return (f", and in stage 2 the English example sentences of Ding's German–English dictionary "
+        first = next(k for k, x in enumerate(sa) if x["everyday_repeat"]) + 1
+        return (f", and from stage {first} the English example sentences of Ding's German–English dictionary "
                 f"({src['ding']:,}: everyday, often first-person sentences such as \"I like apple juice.\"; Frank "
                 f"Richter, GPL-2+; Debian `trans-de-en`), split on their own: {meta['everyday_heldout']:,} held "
                 f"out, {meta['everyday_val']:,} validation, {meta['everyday_train']:,} training")
 
     def beam_note():
         rows = []
-        for name in ("translation-en-es", "translation-en-es-noattn"):
-            b = load(name) and os.path.join(RUNS, name, "beam_scores.json")
-            if not b or not os.path.exists(b):
+        for name, stages in (("translation-en-es", sa), ("translation-en-es-noattn", sn)):
+            widths = beam_scores(name)
+            if not widths:
                 return ""
-            with open(b, encoding="utf-8") as f:
-                widths = json.load(f)["widths"]
             cells = " | ".join(f"{widths[w]['overall']['score']:.2f}" for w in sorted(widths, key=int))
             longest = " | ".join(f"{widths[w]['buckets'][-1]['score']:.2f}" for w in sorted(widths, key=int))
             rows.append((name, sorted(widths, key=int), cells, longest))
@@ -274,17 +296,12 @@ matches; held-out chrF overall, then on 21–40 source words):
 {lines}
 """)
 
-    def arg(m, flag, default):
-        argv = m["command"].split()
+    def arg(argv, flag, default):
         return argv[argv.index(flag) + 1] if flag in argv else default
 
-    def lr(m):
-        return arg(m, "--lr", "0.002")
-
-    def dropout(m):
-        return arg(m, "--dropout", "0.1")
-
-    for name, m, m1 in (("translation-en-es", a, a1), ("translation-en-es-noattn", n, n1)):
+    steps_more = sum(x["steps_done"] for x in sn) - sum(x["steps_done"] for x in sa)
+    for name, stages in (("translation-en-es", sa), ("translation-en-es-noattn", sn)):
+        m = stages[-1]["metrics"]
         e = expected(name)
         kind = ("additive (Bahdanau) attention: at every step the decoder scores all top-layer encoder states "
                 "with Va·tanh(Wa·h + Ua·enc), h its previous top-layer state, and reads their weighted sum"
@@ -309,7 +326,7 @@ sentences). The targets are machine translations: the model learns to imitate Ap
 measure that imitation.
 
 **Split** (made before training, seed 11): held-out {meta['heldout']:,} pairs (never trained on), validation
-{meta['val']:,}, training {meta['train']:,} ({(m1 if two_stage else m)['train_pairs']:,} with ≤ {a.get('max_len', 64)} target pieces).
+{meta['val']:,}, training {meta['train']:,} ({stages[0]['train_pairs']:,} with ≤ {a.get('max_len', 64)} target pieces).
 
 **Metrics** on the {meta['heldout']:,} held-out pairs, chrF / BLEU (training/common.py; bucket = source
 tokens; hypotheses = greedy decodes, pieces joined into words):
@@ -333,16 +350,14 @@ translations and requires ±0.5.
 
 **Reproduce.**
 ```
-{reproduce()}
+{reproduce(name, stages)}
 ```
-Training: {schedule()} (CPU time of the one-thread process; the learning rate decays
-linearly to 0.1× over it), the final state kept; {m['train_minutes'] + (m1['train_minutes'] if two_stage else 0):.0f} min wall clock with evaluation, the
-two models trained side by side on a 2-core machine that also built the C++ code. Same data, seed,
-vocabulary, budget and schedule for both; the model without attention is cheaper per step and so made
-{n['steps_done'] + (n1['steps_done'] if two_stage else 0) - a['steps_done'] - (a1['steps_done'] if two_stage else 0):+,} steps more than the attention model in the same budget, which favours the
-baseline. Size: {size_mb(name):.1f} MB.
+Training: {schedule(stages)} (CPU time of the one-thread process; the learning rate decays
+linearly to 0.1× over each stage), the final state kept; {sum(x['train_minutes'] for x in stages):.0f} min wall clock with evaluation, the
+two models trained side by side on a 2-core machine. Same data, seed, vocabulary, budget and schedule for
+both; the model without attention is cheaper per step and so made {steps_more:+,} steps more than the
+attention model in the same budget, which favours the baseline. Size: {size_mb(name):.1f} MB.
 """)
-
 
 if __name__ == "__main__":
     sentiment()

@@ -15,10 +15,12 @@ the checkpoint then carries src_spm.model / tgt_spm.model and config "tokenizer"
     OPENBLAS_NUM_THREADS=1 /usr/bin/python3 training/train_translation.py --attention additive --export translation-en-es
     OPENBLAS_NUM_THREADS=1 /usr/bin/python3 training/train_translation.py --attention none --export translation-en-es-noattn
 
-Two stages (as the shipped models were made; see their cards): --run NAME-stage1 trains on the dictionary
+Stages (as the shipped models were made; see their cards): --run NAME-stage1 trains on the dictionary
 pairs and keeps the model in training/runs/NAME-stage1/checkpoint; --init that folder --everyday K then
 goes on from it, with its SentencePiece models, on the dictionary pairs plus Ding's everyday sentences
-(K times each per epoch). Fresh Adam state; the learning rate again decays linearly over the budget.
+(K times each per epoch), and a further stage can go on from that one's checkpoint the same way. Fresh
+Adam state at each stage; the learning rate again decays linearly over its budget. --from-run RUN
+--export NAME ships a finished run as it is (no training).
 
 Evaluation: greedy decoding, one unpadded sentence at a time (as the C++ engine does), on the held-out
 split; chrF and BLEU (training/common.py) overall and by source length in tokens (<=5, 6-10, >10); and
@@ -29,6 +31,7 @@ Model selection: the epoch with the best chrF on the first 300 validation pairs.
 import argparse
 import copy
 import os
+import shutil
 import sys
 from collections import Counter
 
@@ -190,10 +193,20 @@ def main():
                     "else translation-ATTENTION); the final model is saved in its checkpoint/ folder")
     ap.add_argument("--init", metavar="DIR", default=None,
                     help="start from the checkpoint in DIR (a run's checkpoint/ folder) and its SentencePiece "
-                         "models, instead of random weights and new vocabularies (stage 2 of a two-stage run)")
+                         "models, instead of random weights and new vocabularies (a later stage of a staged run)")
     ap.add_argument("--everyday", type=int, default=0, metavar="K",
                     help="also train on everyday_train.tsv (Ding's sentences), repeated K times per epoch")
+    ap.add_argument("--from-run", metavar="RUN", default=None,
+                    help="train nothing: --export the finished run training/runs/RUN (its checkpoint and "
+                         "held-out hypotheses) as it is")
     args = ap.parse_args()
+    if args.from_run:
+        if not args.export:
+            raise SystemExit("--from-run needs --export NAME")
+        everyday_path = os.path.join(DATA, "everyday_heldout.tsv")
+        export_run(args.from_run, args.export, read_pairs(os.path.join(DATA, "heldout.tsv")),
+                   read_pairs(everyday_path) if os.path.exists(everyday_path) else [], args.heldout_sample)
+        return
     torch = common.setup(args.seed, args.threads)
     from attnviz.models import Seq2SeqAttention
     from attnviz.losses import linear_cross_entropy
@@ -344,31 +357,56 @@ def main():
     dataset = "WordNet 3.0 + GCIDE" + (" + Ding" if args.everyday or (init and "Ding" in init[2]) else "")
     spm_dir = args.init or os.path.join(DATA, "spm")
     spm_files = ("src_spm.model", "tgt_spm.model") if args.init else ("src.model", "tgt.model")
-    outs = [os.path.join(run_dir, "checkpoint")] + ([os.path.join(common.MODELS_DIR, args.export)] if args.export else [])
-    for out in outs:
-        export_checkpoint(model, config, out, src_vocab=src_vocab, tgt_vocab=tgt_vocab,
-                          metadata={"dataset": f"{dataset} English, Apertium eng-spa Spanish"})
-        if args.spm or args.init:
-            import shutil
-            shutil.copyfile(os.path.join(spm_dir, spm_files[0]), os.path.join(out, "src_spm.model"))
-            shutil.copyfile(os.path.join(spm_dir, spm_files[1]), os.path.join(out, "tgt_spm.model"))
+    checkpoint = os.path.join(run_dir, "checkpoint")
+    export_checkpoint(model, config, checkpoint, src_vocab=src_vocab, tgt_vocab=tgt_vocab,
+                      metadata={"dataset": f"{dataset} English, Apertium eng-spa Spanish"})
+    if args.spm or args.init:
+        shutil.copyfile(os.path.join(spm_dir, spm_files[0]), os.path.join(checkpoint, "src_spm.model"))
+        shutil.copyfile(os.path.join(spm_dir, spm_files[1]), os.path.join(checkpoint, "tgt_spm.model"))
     if args.export:
-        out = outs[1]
-        from translation_scores import write_scores
-        write_scores(args.export, hyps, heldout, [("everyday", everyday_hyps, everyday_heldout)] if everyday_heldout else [])
-        log(f"exported to {out}")
-        os.makedirs(common.HELDOUT_DIR, exist_ok=True)
-        sample = f"translation-en-es-heldout-{n}.tsv"
-        with open(os.path.join(common.HELDOUT_DIR, sample), "w", encoding="utf-8") as f:
-            for en, es in heldout[:n]:
-                f.write(f"{en}\t{es}\n")
-        common.write_json(os.path.join(common.HELDOUT_DIR, f"{args.export}.expected.json"), {
-            "model": args.export, "sample": sample,
-            "description": "first pairs of the held-out split (English TAB Apertium Spanish); references are "
-                           "tokenised with the attnviz tokenizer and hypotheses are greedy outputs without eos",
-            "metric": "chrF", "chrF": sample_result["overall"]["chrF"], "BLEU": sample_result["overall"]["BLEU"],
-            "by_length": {k: sample_result[k] for k in ("<=5", "6-10", ">10")},
-            "hypotheses": sample_hyps})
+        export_run(name, args.export, heldout, everyday_heldout, n)
+
+
+def export_run(run, name, heldout, everyday_heldout, n):
+    """Ship training/runs/RUN as resources/models/NAME: its checkpoint folder as it is, heldout_scores.json
+    from its held-out (and everyday) hypotheses, and the committed sample (the first n held-out pairs) with
+    the expected greedy outputs and their chrF / BLEU."""
+    run_dir = os.path.join(common.TRAINING_DIR, "runs", run)
+    out = os.path.join(common.MODELS_DIR, name)
+    os.makedirs(out, exist_ok=True)
+    for f in sorted(os.listdir(os.path.join(run_dir, "checkpoint"))):
+        shutil.copyfile(os.path.join(run_dir, "checkpoint", f), os.path.join(out, f))
+
+    def lines(path):
+        with open(path, encoding="utf-8") as f:
+            return [line.rstrip("\n") for line in f]
+
+    hyps = lines(os.path.join(run_dir, "heldout_hypotheses.txt"))
+    if len(hyps) != len(heldout):
+        raise SystemExit(f"{run}: {len(hyps)} held-out hypotheses for {len(heldout)} pairs")
+    sets = []
+    if everyday_heldout:
+        everyday_hyps = lines(os.path.join(run_dir, "everyday_hypotheses.txt"))
+        if len(everyday_hyps) != len(everyday_heldout):
+            raise SystemExit(f"{run}: {len(everyday_hyps)} everyday hypotheses for {len(everyday_heldout)} pairs")
+        sets = [("everyday", everyday_hyps, everyday_heldout)]
+    from translation_scores import write_scores
+    write_scores(name, hyps, heldout, sets)
+    log(f"exported {run} to {out}")
+    n = min(n, len(heldout))
+    sample_result = score(hyps[:n], heldout[:n])
+    os.makedirs(common.HELDOUT_DIR, exist_ok=True)
+    sample = f"translation-en-es-heldout-{n}.tsv"
+    with open(os.path.join(common.HELDOUT_DIR, sample), "w", encoding="utf-8") as f:
+        for en, es in heldout[:n]:
+            f.write(f"{en}\t{es}\n")
+    common.write_json(os.path.join(common.HELDOUT_DIR, f"{name}.expected.json"), {
+        "model": name, "sample": sample,
+        "description": "first pairs of the held-out split (English TAB Apertium Spanish); references are "
+                       "tokenised with the attnviz tokenizer and hypotheses are greedy outputs without eos",
+        "metric": "chrF", "chrF": sample_result["overall"]["chrF"], "BLEU": sample_result["overall"]["BLEU"],
+        "by_length": {k: sample_result[k] for k in ("<=5", "6-10", ">10")},
+        "hypotheses": hyps[:n]})
 
 
 if __name__ == "__main__":
