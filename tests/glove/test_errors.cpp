@@ -5,6 +5,7 @@
 #include "attn/glove/loader.hpp"
 #include "attn/glove/wink_import.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <dirent.h>
 #include <filesystem>
@@ -193,14 +194,18 @@ TEST(Issue18, WinkDimensionsAboveTheLimitAreRejected) {
 
 TEST(FoundByFuzzing, SmallTextReadIsNotDelayedByTheProgressPoll) {
     // The text reader slept 15 ms before looking whether the parse had finished: every read took at
-    // least 15 ms (the glove_text harness ran ~100 inputs a second). 20 reads took >= 300 ms.
-    const auto start = std::chrono::steady_clock::now();
-    for (int i = 0; i < 20; ++i)
+    // least 15 ms (the glove_text harness ran ~100 inputs a second). The fastest of 20 reads is what
+    // tells: a sleep delays every one of them, while a busy machine (the suite ran beside two training
+    // processes on 2 cores, and the total of 20 reads once reached 150 ms) delays only some.
+    using Clock = std::chrono::steady_clock;
+    auto fastest = Clock::duration::max();
+    for (int i = 0; i < 20; ++i) {
+        const auto start = Clock::now();
         EXPECT_EQ(readTextBuffer("a 1 2\nb 3 4\n", "tiny.txt")->size(), 2u);
-    const auto ms =
-        std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start)
-            .count();
-    EXPECT_LT(ms, 150) << "20 tiny reads took " << ms << " ms";
+        fastest = std::min(fastest, Clock::now() - start);
+    }
+    const auto us = std::chrono::duration_cast<std::chrono::microseconds>(fastest).count();
+    EXPECT_LT(us, 15000) << "the fastest of 20 tiny reads took " << us << " us";
 }
 
 } // namespace
