@@ -239,8 +239,8 @@ def translation():
                 f"{xa['heldout_chrF']:.2f} | {xn['heldout_chrF']:.2f} |" for k, (xa, xn) in enumerate(zip(sa, sn))]
         return (f"""
 Everyday sentences: chrF on Ding's {meta.get('everyday_heldout', 500)} held-out pairs (`everyday_heldout.tsv`,
-never trained on), greedy, beside the dictionary held-out chrF (the runs' own evaluation; stages 1 and 2 as
-their cards recorded them, `training/translation_stages.json`):
+never trained on), greedy, beside the dictionary held-out chrF (the runs' own evaluation; the stages whose
+run folders are not kept as their cards recorded them, `training/translation_stages.json`):
 
 | | everyday, with attention | everyday, without | dictionary held-out, with | without |
 |---|---|---|---|---|
