@@ -897,6 +897,14 @@ permuted weights (seed %3): Δp %4</source>
         <source>Another held-out set of the model card</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>chrF</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>source length (words)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>HfImageClassifier</name>

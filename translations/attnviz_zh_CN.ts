@@ -899,6 +899,14 @@ permuted weights (seed %3): Δp %4</source>
         <source>Another held-out set of the model card</source>
         <translation>模型卡中的另一个留出集</translation>
     </message>
+    <message>
+        <source>chrF</source>
+        <translation>chrF</translation>
+    </message>
+    <message>
+        <source>source length (words)</source>
+        <translation>源句长度（词）</translation>
+    </message>
 </context>
 <context>
     <name>HfImageClassifier</name>

@@ -285,12 +285,17 @@ TranslationPage::TranslationPage(QWidget* parent) : Page(parent) {
     contextLayout->addWidget(contextMap_, 1);
     views_->addTab(alignTab, tr("Alignment (with attention)"));
     views_->addTab(contextTab, tr("Context vector (without attention)"));
-    heldOutTab_ = new QWidget(views_);
+    // The table and its chart scroll when the tab is short (1280 x 800 in teaching mode) rather than
+    // squeezing the chart below a readable height.
+    auto* heldOutScroll = new QScrollArea(views_);
+    heldOutScroll->setWidgetResizable(true);
+    heldOutScroll->setFrameShape(QFrame::NoFrame);
+    heldOutTab_ = new QWidget(heldOutScroll);
     auto* heldOutLayout = new QVBoxLayout(heldOutTab_);
     heldOut_ = new HeldOutTable(heldOutTab_);
-    heldOutLayout->addWidget(heldOut_, 0, Qt::AlignLeft);
-    heldOutLayout->addStretch(1);
-    views_->addTab(heldOutTab_, tr("chrF by source length"));
+    heldOutLayout->addWidget(heldOut_, 1); // the table keeps to the left; its chart takes the width
+    heldOutScroll->setWidget(heldOutTab_);
+    views_->addTab(heldOutScroll, tr("chrF by source length"));
     views_->setTabVisible(kHeldOutTab, false);
 
     // The step panel scrolls rather than cutting its last plot off when the window is short (1280 x 800

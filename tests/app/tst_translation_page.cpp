@@ -664,6 +664,14 @@ private Q_SLOTS:
             shown << l->text();
         QVERIFY2(shown.contains(QStringLiteral("+17.5")), qPrintable(shown.join(QLatin1Char('|'))));
         QVERIFY(shown.contains(QStringLiteral("&gt;10")));
+        // The chart below: the buckets' scores as bars, the baseline's missing ">10" has none.
+        QVERIFY(!table->chart()->isHidden());
+        QCOMPARE(table->chartBars(true), (QVector<QPair<int, double>>{{0, 70.1}, {1, 60.0}, {2, 45.3}}));
+        QCOMPARE(table->chartBars(false), (QVector<QPair<int, double>>{{0, 65.0}, {1, 42.5}}));
+        auto* ticker = dynamic_cast<QCPAxisTickerText*>(table->chart()->xAxis->ticker().data());
+        QVERIFY(ticker);
+        QCOMPARE(ticker->ticks().values(),
+                 (QList<QString>{QStringLiteral("<=5"), QStringLiteral("6-10"), QStringLiteral(">10")}));
 
         // A baseline whose file is malformed (no overall score): a message naming it, no table.
         const QString broken =
@@ -678,6 +686,7 @@ private Q_SLOTS:
                      table->message().contains(QStringLiteral("heldout_scores.json")) &&
                      table->message().contains(QStringLiteral("overall.score")),
                  qPrintable(table->message()));
+        QVERIFY(table->chart()->isHidden());
         QVERIFY(page.errorText().isEmpty()); // the models are fine
 
         // JSON that does not parse is a message too.

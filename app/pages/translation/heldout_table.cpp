@@ -2,11 +2,13 @@
 
 #include "widgets/format.hpp"
 
+#include <QEvent>
 #include <QGridLayout>
 #include <QLabel>
 #include <QVBoxLayout>
 #include <cmath>
 #include <exception>
+#include <qcustomplot.h>
 
 namespace {
 
@@ -94,10 +96,44 @@ HeldOutTable::HeldOutTable(QWidget* parent) : QWidget(parent) {
     gridLayout_->setContentsMargins(0, 0, 0, 0);
     gridLayout_->setHorizontalSpacing(14);
     gridLayout_->setVerticalSpacing(1);
+    // The buckets as bars, the two models side by side: the gap that grows with the length is the
+    // chapter's argument for attention. It takes the room the table leaves.
+    chart_ = new QCustomPlot(this);
+    chart_->setMinimumHeight(240);
+    chart_->setMaximumHeight(460);
+    chart_->setInteractions({});
+    withBars_ = new QCPBars(chart_->xAxis, chart_->yAxis);
+    withoutBars_ = new QCPBars(chart_->xAxis, chart_->yAxis);
+    auto* group = new QCPBarsGroup(chart_);
+    for (QCPBars* bars : {withBars_, withoutBars_}) {
+        bars->setWidth(0.36);
+        bars->setBarsGroup(group);
+    }
+    withBars_->setName(tr("with attention"));
+    withBars_->setBrush(QColor(QLatin1String(format::kHighlightOrange)));
+    withBars_->setPen(Qt::NoPen);
+    withoutBars_->setName(tr("without attention"));
+    withoutBars_->setBrush(QColor(0x8c, 0x8c, 0x8c));
+    withoutBars_->setPen(Qt::NoPen);
+    chart_->yAxis->setRange(0, 100);
+    chart_->yAxis->setLabel(tr("chrF"));
+    chart_->xAxis->setLabel(tr("source length (words)"));
+    chart_->xAxis->grid()->setVisible(false);
+    // The legend in a row of its own above the bars: inside the axis rect it covered the last buckets'
+    // bars when the chart was short (1280 x 800 in teaching mode).
+    chart_->legend->setVisible(true);
+    chart_->legend->setBorderPen(Qt::NoPen);
+    chart_->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
+    chart_->axisRect()->insetLayout()->take(chart_->legend);
+    chart_->plotLayout()->insertRow(0);
+    chart_->plotLayout()->addElement(0, 0, chart_->legend);
+    chart_->plotLayout()->setRowStretchFactor(0, 0.001);
+    applyChartFont();
     layout->addWidget(title_);
     layout->addWidget(grid_);
+    layout->addSpacing(8);
+    layout->addWidget(chart_, 1);
     layout->addWidget(message_);
-    layout->addStretch(1);
     headings_ = {tr("source length"), tr("pairs"), tr("with attention"), tr("without attention"),
                  tr("difference")};
     hide();
@@ -112,6 +148,34 @@ QString HeldOutTable::differenceText(std::optional<double> with, std::optional<d
         return kNone;
     const double d = shown(*with) - shown(*without);
     return (d >= 0 ? QStringLiteral("+") : QStringLiteral("-")) + QString::number(std::abs(d), 'f', 1);
+}
+
+QVector<QPair<int, double>> HeldOutTable::chartBars(bool withAttention) const {
+    QVector<QPair<int, double>> bars;
+    const QCPBars* b = withAttention ? withBars_ : withoutBars_;
+    for (auto it = b->data()->constBegin(); it != b->data()->constEnd(); ++it)
+        bars.append({static_cast<int>(std::lround(it->key)) - 1, it->value});
+    return bars;
+}
+
+void HeldOutTable::changeEvent(QEvent* event) {
+    if (event->type() == QEvent::FontChange)
+        applyChartFont();
+    QWidget::changeEvent(event);
+}
+
+void HeldOutTable::applyChartFont() {
+    // A QCustomPlot does not follow its widget's font (teaching mode scales the page's).
+    const QFont f = font();
+    for (QCPAxis* axis : {chart_->xAxis, chart_->yAxis}) {
+        axis->setTickLabelFont(f);
+        axis->setLabelFont(f);
+    }
+    chart_->legend->setFont(f);
+    for (int i = 0; i < chart_->legend->itemCount(); ++i)
+        if (auto* item = qobject_cast<QCPPlottableLegendItem*>(chart_->legend->item(i)))
+            item->setFont(f);
+    chart_->replot();
 }
 
 bool HeldOutTable::tableShown() const {
@@ -150,6 +214,7 @@ void HeldOutTable::setSources(const Source& withAttention, const Source& without
         message_->setText(errors.join(QLatin1Char('\n')));
         message_->show();
         grid_->hide();
+        chart_->hide();
         rebuild();
         show();
         return;
@@ -177,6 +242,22 @@ void HeldOutTable::setSources(const Source& withAttention, const Source& without
                              ? tr("English sentences of %1 or more words").arg(b->minTokens)
                              : tr("English sentences of %1 to %2 words").arg(b->minTokens).arg(b->maxTokens));
     }
+    // The chart: one key per bucket (1, 2, ...), labelled as the table's rows; a model without a score
+    // for a bucket has no bar there.
+    withBars_->data()->clear();
+    withoutBars_->data()->clear();
+    auto ticker = QSharedPointer<QCPAxisTickerText>::create();
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+        const double key = static_cast<double>(i + 1);
+        ticker->addTick(key, QString::fromStdString(rows[i]->label));
+        if (const auto* w = findItem(with, &attn::HeldOutScores::buckets, rows[i]->label))
+            withBars_->addData(key, w->score);
+        if (const auto* wo = findItem(without, &attn::HeldOutScores::buckets, rows[i]->label))
+            withoutBars_->addData(key, wo->score);
+    }
+    chart_->xAxis->setTicker(ticker);
+    chart_->xAxis->setRange(0.4, static_cast<double>(rows.size()) + 0.6);
+    chart_->replot();
     const std::optional<double> allWith = with ? std::optional<double>(with->overall) : std::nullopt;
     const std::optional<double> allWithout = without ? std::optional<double>(without->overall) : std::nullopt;
     overallRow_ = static_cast<int>(cells_.size());
@@ -200,6 +281,7 @@ void HeldOutTable::setSources(const Source& withAttention, const Source& without
     }
     rebuild();
     grid_->show();
+    chart_->setVisible(!rows.empty());
     show();
 }
 

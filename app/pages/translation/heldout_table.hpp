@@ -4,9 +4,12 @@
 // row per length bucket of the attention model (its label and number of pairs), the overall row, then
 // one row per other held-out set of the files (heldout_scores.json "sets": Ding's everyday sentences);
 // columns: with attention, without attention, and the difference. A bucket or model without a score
-// shows "—". The page reads the files when a model arrives and hands them over (read()); the table only
-// shows them. Hidden when neither model has scores; a malformed file is a message instead of the table.
+// shows "—". Below the table, a bar chart of the buckets (the two models side by side per length) makes
+// the long-sentence argument visible. The page reads the files when a model arrives and hands them over
+// (read()); the table only shows them. Hidden when neither model has scores; a malformed file is a
+// message instead of the table and chart.
 
+#include <QPair>
 #include <QString>
 #include <QStringList>
 #include <QVector>
@@ -15,6 +18,8 @@
 #include <filesystem>
 #include <optional>
 
+class QCPBars;
+class QCustomPlot;
 class QGridLayout;
 class QLabel;
 
@@ -51,18 +56,29 @@ public:
     QString cell(int row, int column) const;
     /// The column headings as shown.
     QStringList headings() const { return headings_; }
+    /// The bar chart of the buckets (shown with the table).
+    QCustomPlot* chart() const { return chart_; }
+    /// The chart's bars of one model: (bucket index from 0, score) for each bucket it has a score for.
+    QVector<QPair<int, double>> chartBars(bool withAttention) const;
 
     /// A score with one decimal ("61.2"), "—" for none; a difference with its sign ("+15.7", "-3.0").
     static QString scoreText(std::optional<double> score);
     static QString differenceText(std::optional<double> with, std::optional<double> without);
 
+protected:
+    void changeEvent(QEvent* event) override;
+
 private:
     void rebuild();
+    void applyChartFont();
 
     QLabel* title_ = nullptr;
     QLabel* message_ = nullptr;
     QWidget* grid_ = nullptr;
     QGridLayout* gridLayout_ = nullptr;
+    QCustomPlot* chart_ = nullptr;
+    QCPBars* withBars_ = nullptr;    ///< the attention model's scores, one bar per bucket
+    QCPBars* withoutBars_ = nullptr; ///< the baseline's, beside them
     QStringList headings_;
     QVector<QStringList> cells_;
     QVector<QString> toolTips_; ///< per data row, the bucket's range in words
