@@ -230,8 +230,12 @@ void HeldOutTable::setSources(const Source& withAttention, const Source& without
     title_->setText(
         tr("Held-out %1 by source length (model cards)").arg(QString::fromStdString(first.metric)));
 
-    // The attention model's buckets, then any of the baseline's it does not have.
+    // The attention model's buckets, then any of the baseline's it does not have: a table row each, and
+    // on the chart a key each (1, 2, ...) labelled as the row; a model without a score there has no bar.
     const auto rows = rowsOf(with, without, &attn::HeldOutScores::buckets);
+    withBars_->data()->clear();
+    withoutBars_->data()->clear();
+    auto ticker = QSharedPointer<QCPAxisTickerText>::create();
     for (const auto* b : rows) {
         const auto* w = findItem(with, &attn::HeldOutScores::buckets, b->label);
         const auto* wo = findItem(without, &attn::HeldOutScores::buckets, b->label);
@@ -241,18 +245,11 @@ void HeldOutTable::setSources(const Source& withAttention, const Source& without
         toolTips_.append(b->maxTokens < 0
                              ? tr("English sentences of %1 or more words").arg(b->minTokens)
                              : tr("English sentences of %1 to %2 words").arg(b->minTokens).arg(b->maxTokens));
-    }
-    // The chart: one key per bucket (1, 2, ...), labelled as the table's rows; a model without a score
-    // for a bucket has no bar there.
-    withBars_->data()->clear();
-    withoutBars_->data()->clear();
-    auto ticker = QSharedPointer<QCPAxisTickerText>::create();
-    for (std::size_t i = 0; i < rows.size(); ++i) {
-        const double key = static_cast<double>(i + 1);
-        ticker->addTick(key, QString::fromStdString(rows[i]->label));
-        if (const auto* w = findItem(with, &attn::HeldOutScores::buckets, rows[i]->label))
+        const double key = static_cast<double>(cells_.size());
+        ticker->addTick(key, QString::fromStdString(b->label));
+        if (w)
             withBars_->addData(key, w->score);
-        if (const auto* wo = findItem(without, &attn::HeldOutScores::buckets, rows[i]->label))
+        if (wo)
             withoutBars_->addData(key, wo->score);
     }
     chart_->xAxis->setTicker(ticker);
