@@ -7,7 +7,10 @@ resources/models/translation-en-es (additive attention) and translation-en-es-no
 probable target tokens (softmax of decoder.out) with their probabilities, the chosen token, and for the
 model without attention the encoder's final hidden state (the one context vector the decoder starts from).
 It also records the output ids beam search (Seq2SeqAttention.beam) chooses at widths 2, 4 and 8 for
-these sentences and the Translation page's presets.
+these sentences and the Translation page's presets, and teacher forcing (greedy with a prefix): the
+chapter's sentence with Apertium's translation fed to the decoder (per step the forced token's
+probability, the top 5 and the attention weights, and the perplexity of the whole translation), and with
+the model's first three pieces then its third candidate at step 4 forced, the output it goes on to.
 
 The C++ test tests/core/test_seq2seq_decode.cpp reads tests/data/decode/translation-en-es-top5.json and
 compares Seq2SeqModel's per-step candidates with it at 1e-5.
@@ -38,6 +41,10 @@ SENTENCES = [
     "My zyxwv friend went to the qwertyuiop market",
 ]
 TOP_K = 5
+# Teacher forcing: the chapter's sentence and Apertium's translation of it (the Translation page's preset).
+FORCED = ("The book that I bought is very interesting", "El libro que compré es muy interesante")
+FORCED_PREFIX_STEPS = 3  # the model's own first pieces kept ...
+FORCED_RANK = 2  # ... then its third most probable candidate at the next step forced
 BEAM_WIDTHS = (2, 4, 8)
 # Beam search's outputs are also recorded for the Translation page's presets (app/pages/translation_page.cpp).
 BEAM_SENTENCES = SENTENCES + [
@@ -138,7 +145,38 @@ def run(name):
         if cfg.get("src_append_eos", False):
             ids.append(index[cfg["eos_token"]])
         beams.append(dict(text=text, outputs={str(w): model.beam(ids, w) for w in BEAM_WIDTHS}))
-    return dict(model=name, attention=cfg["attention"], top_k=TOP_K, cases=cases, beam=beams)
+    return dict(model=name, attention=cfg["attention"], top_k=TOP_K, cases=cases, beam=beams,
+                forced=forced_cases(name, model, cfg, encode, index))
+
+
+def forced_cases(name, model, cfg, encode, index):
+    """Teacher forcing on FORCED: the whole reference (the decoder stops after it), and a prefix of the
+    model's own output plus one of its candidates (the decoder goes on greedily)."""
+    import sentencepiece as spm
+    text, reference = FORCED
+    ids = encode(tokenize(text))
+    if cfg.get("src_append_eos", False):
+        ids.append(index[cfg["eos_token"]])
+    tgt_sp = spm.SentencePieceProcessor(model_file=os.path.join(model_dir(name), "tgt_spm.model"))
+    # The engine's targetIds: tokenised like the held-out references, pieces of the words, then eos.
+    target = tgt_sp.encode(" ".join(tokenize(reference))) + [model.eos_id]
+    out_ids, logits, aligns = model.greedy(ids, max_len=len(target), prefix=target)
+    assert out_ids == target, (out_ids, target)
+    log_probs = torch.log_softmax(logits, dim=-1)  # [steps, V]
+    top = torch.topk(log_probs.exp(), TOP_K, dim=-1)
+    steps = []
+    for t, token in enumerate(target):
+        steps.append(dict(forced=token, probability=float(log_probs[t, token].exp()),
+                          ids=[int(i) for i in top.indices[t]],
+                          probabilities=[float(p) for p in top.values[t]],
+                          attention=[float(x) for x in aligns[t]] if aligns is not None else None))
+    mean = float(torch.stack([log_probs[t, token] for t, token in enumerate(target)]).mean())
+    own, own_logits, _ = model.greedy(ids)
+    choice = int(torch.topk(own_logits[FORCED_PREFIX_STEPS], TOP_K).indices[FORCED_RANK])
+    prefix = own[:FORCED_PREFIX_STEPS] + [choice]
+    continued, _, _ = model.greedy(ids, prefix=prefix)
+    return dict(text=text, reference=reference, target_ids=target, steps=steps,
+                perplexity=float(np.exp(-mean)), prefix=prefix, continued_ids=continued)
 
 
 def main():
@@ -154,6 +192,9 @@ def main():
     for m in data["models"]:
         for c in m["cases"]:
             print(m["model"], "|", c["text"], "->", " ".join(c["output_tokens"]))
+        f = m["forced"]
+        print(m["model"], "| forced", f["reference"], "perplexity", round(f["perplexity"], 3),
+              "| prefix", f["prefix"], "->", f["continued_ids"])
 
 
 if __name__ == "__main__":

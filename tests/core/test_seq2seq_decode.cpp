@@ -140,6 +140,95 @@ TEST(Seq2SeqDecode, UnknownSourceWordsAreFlagged) {
         EXPECT_EQ(r.outputUnknown[t] != 0, r.outputIds[t] == unk);
 }
 
+TEST(Seq2SeqDecode, TeacherForcingMatchesPyTorch) {
+    // The fixture's "forced" entries: Apertium's translation of the chapter's sentence fed to the decoder
+    // (greedy with a prefix in PyTorch), then a prefix of the model's own output plus its third candidate.
+    const auto want = fixture();
+    for (const auto& m : want["models"]) {
+        const std::string name = m["model"].get<std::string>();
+        SCOPED_TRACE(name);
+        const auto model = load(name);
+        ASSERT_NE(model, nullptr);
+        const auto& f = m["forced"];
+        const auto target = f["target_ids"].get<std::vector<int>>();
+        EXPECT_EQ(model->targetIds(f["reference"].get<std::string>()), target);
+        const auto r = model->translateForced(f["text"].get<std::string>(), target, false);
+        ASSERT_EQ(r.outputIds, target); // the decoder stops after the forced eos
+        EXPECT_EQ(r.forcedSteps, static_cast<int>(target.size()));
+        EXPECT_EQ(attn::outputText(r), "el libro que compré es muy interesante");
+        ASSERT_EQ(r.candidates.size(), f["steps"].size());
+        for (std::size_t t = 0; t < target.size(); ++t) {
+            SCOPED_TRACE("step " + std::to_string(t));
+            const auto& step = f["steps"][t];
+            EXPECT_NEAR(r.outputProbabilities[t], step["probability"].get<float>(), kTol);
+            for (std::size_t i = 0; i < r.candidates[t].size(); ++i) {
+                EXPECT_EQ(r.candidates[t][i].id, step["ids"][i].get<int>()) << "candidate " << i;
+                EXPECT_NEAR(r.candidates[t][i].probability, step["probabilities"][i].get<float>(), kTol);
+            }
+            if (step["attention"].is_null()) {
+                EXPECT_EQ(r.alignment.size(), 0);
+                continue;
+            }
+            const auto weights = step["attention"].get<std::vector<float>>();
+            ASSERT_EQ(static_cast<std::size_t>(r.alignment.cols()), weights.size());
+            for (std::size_t s = 0; s < weights.size(); ++s)
+                EXPECT_NEAR(r.alignment(static_cast<Eigen::Index>(t), static_cast<Eigen::Index>(s)),
+                            weights[s], kTol);
+        }
+        EXPECT_NEAR(attn::outputPerplexity(r), f["perplexity"].get<double>(),
+                    1e-4 * f["perplexity"].get<double>());
+
+        // A prefix, then the decoder's own choices.
+        const auto prefix = f["prefix"].get<std::vector<int>>();
+        const auto continued = model->translateForced(f["text"].get<std::string>(), prefix, true);
+        EXPECT_EQ(continued.outputIds, f["continued_ids"].get<std::vector<int>>());
+        EXPECT_EQ(continued.forcedSteps, static_cast<int>(prefix.size()));
+    }
+}
+
+TEST(Seq2SeqDecode, ForcedOutputsAreCheckedAndAnEmptyPrefixIsGreedy) {
+    const auto model = load("translation-en-es");
+    ASSERT_NE(model, nullptr);
+    const std::string text = "the cat is sleeping on the bed";
+    const auto greedy = model->translate(text);
+    const auto empty = model->translateForced(text, {}, true);
+    EXPECT_EQ(empty.outputIds, greedy.outputIds);
+    EXPECT_EQ(empty.forcedSteps, 0);
+    EXPECT_TRUE(model->translateForced(text, {}, false).outputIds.empty());
+    EXPECT_TRUE(model->targetIds("  ").empty());
+    const int vocab = model->settings().tgtVocabSize;
+    EXPECT_THROW(model->translateForced(text, {46, vocab}, true), std::invalid_argument);
+    EXPECT_THROW(model->translateForced(text, {-1}, false), std::invalid_argument);
+    // A forced eos ends the output even when the decoder could go on.
+    const int eos = *model->targetVocabulary().find(model->settings().eosToken);
+    const auto stopped = model->translateForced(text, {46, eos}, true);
+    EXPECT_EQ(stopped.outputIds, (std::vector<int>{46, eos}));
+}
+
+TEST(Seq2SeqDecode, WordModelTargetIdsMarkUnknownWords) {
+    // The parity fixture s2s_additive: target vocabulary "<pad> SOS EOS <unk> yo tengo frio ...".
+    const auto model = std::dynamic_pointer_cast<const attn::Seq2SeqModel>(
+        attn::loadModel(fs::path(ATTNVIZ_TEST_DATA_DIR) / "parity" / "s2s_additive"));
+    ASSERT_NE(model, nullptr);
+    const auto& tgt = model->targetVocabulary();
+    const auto ids = model->targetIds("Yo tengo zyxwv");
+    EXPECT_EQ(ids,
+              (std::vector<int>{*tgt.find("yo"), *tgt.find("tengo"), *tgt.find("<unk>"), *tgt.find("EOS")}));
+    const auto r = model->translateForced("i am cold", ids, false);
+    EXPECT_EQ(r.outputUnknown, (std::vector<std::uint8_t>{0, 0, 1, 0}));
+}
+
+TEST(Seq2SeqDecode, PerplexityMatchesAHandComputation) {
+    // Step 1: logits (0, ln 3) -> p(id 1) = 3/4; step 2: logits (0, 0) -> p(id 0) = 1/2.
+    // exp(-(ln 3/4 + ln 1/2) / 2) = sqrt(4/3 * 2) = sqrt(8/3).
+    attn::TranslationResult r;
+    r.outputIds = {1, 0};
+    r.logits.resize(2, 2);
+    r.logits << 0.0f, std::log(3.0f), 0.0f, 0.0f;
+    EXPECT_NEAR(attn::outputPerplexity(r), std::sqrt(8.0 / 3.0), 1e-6);
+    EXPECT_EQ(attn::outputPerplexity(attn::TranslationResult{}), 0.0);
+}
+
 TEST(Seq2SeqDecode, ShippedModelsCutRareWordsIntoPiecesNotUnk) {
     // Issue 13: SentencePiece pieces, so that no English word of ASCII letters becomes <unk>.
     for (const char* name : {"translation-en-es", "translation-en-es-noattn"}) {

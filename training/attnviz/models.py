@@ -331,20 +331,22 @@ class Seq2SeqAttention(nn.Module):
         return torch.cat(outs, dim=1), (torch.cat(aligns, dim=1) if aligns else None)
 
     @torch.no_grad()
-    def greedy(self, src_ids, max_len=None):
+    def greedy(self, src_ids, max_len=None, prefix=()):
         """One sentence (list of source ids, eos already appended). Greedy decoding until eos (included in
-        the output) or max_len steps. Returns (output ids, logits [steps, V], alignment [steps, S] or None)."""
+        the output) or max_len steps. Returns (output ids, logits [steps, V], alignment [steps, S] or None).
+        `prefix`: target ids fed to the decoder at the first steps instead of its own choices (teacher
+        forcing; the engine's Seq2SeqModel::translateForced), after which it goes on greedily."""
         src = torch.tensor([src_ids], dtype=torch.long)
         enc_out, hidden = self.encoder(src)
         keys_proj = self.decoder.prepare(enc_out)
         token = torch.tensor([[self.sos_id]], dtype=torch.long)
         ids, logits, aligns = [], [], []
-        for _ in range(max_len or self.max_len):
+        for t in range(max(max_len or self.max_len, len(prefix))):
             out, hidden, w = self.decoder.step(token, hidden, enc_out, None, keys_proj)
             logits.append(out[0, 0])
             if w is not None:
                 aligns.append(w[0, 0])
-            nxt = int(out[0, 0].argmax())
+            nxt = int(prefix[t]) if t < len(prefix) else int(out[0, 0].argmax())
             ids.append(nxt)
             if nxt == self.eos_id:
                 break

@@ -226,6 +226,45 @@ std::vector<int> Seq2SeqModel::beamSearch(const std::vector<Vector>& h0, const M
 
 TranslationResult Seq2SeqModel::translateWords(const std::vector<std::string>& words, int maxLen, int topK,
                                                int beamWidth) const {
+    return decode(words, maxLen, topK, beamWidth, nullptr, false);
+}
+
+TranslationResult Seq2SeqModel::translateForced(std::string_view text, const std::vector<int>& forced,
+                                                bool continueGreedily, int maxLen, int topK) const {
+    for (std::size_t i = 0; i < forced.size(); ++i)
+        if (forced[i] < 0 || forced[i] >= config_.tgtVocabSize)
+            throw std::invalid_argument("seq2seq: forced output " + std::to_string(i + 1) + " is id " +
+                                        std::to_string(forced[i]) + ", outside the target vocabulary (0.." +
+                                        std::to_string(config_.tgtVocabSize - 1) + ")");
+    return decode(detail::tokenizeText(text), maxLen, topK, 1, &forced, continueGreedily);
+}
+
+std::vector<int> Seq2SeqModel::targetIds(std::string_view translation) const {
+    const std::vector<std::string> words = detail::tokenizeText(translation);
+    if (words.empty())
+        return {};
+    std::vector<int> ids;
+    if (tgtPieces_) {
+        std::string joined;
+        for (const auto& wd : words)
+            joined += (joined.empty() ? "" : " ") + wd;
+        ids = tgtPieces_->encode(joined);
+    } else {
+        for (const auto& wd : words) {
+            const auto id = tgt_.find(wd);
+            if (!id && unkTgtId_ < 0)
+                throw std::invalid_argument(
+                    "seq2seq: '" + wd + "' is not in tgt_vocab.txt, which has no unk_token to stand for it");
+            ids.push_back(id.value_or(unkTgtId_));
+        }
+    }
+    ids.push_back(eosTgtId_);
+    return ids;
+}
+
+TranslationResult Seq2SeqModel::decode(const std::vector<std::string>& words, int maxLen, int topK,
+                                       int beamWidth, const std::vector<int>* forced,
+                                       bool continueGreedily) const {
     if (topK < 1)
         throw std::invalid_argument("seq2seq: topK must be >= 1, got " + std::to_string(topK));
     if (beamWidth < 1)
@@ -248,7 +287,9 @@ TranslationResult Seq2SeqModel::translateWords(const std::vector<std::string>& w
     const Eigen::Index S = static_cast<Eigen::Index>(r.sourceIds.size());
     const Eigen::Index H = config_.hiddenSize;
     const std::size_t L = encGru_.size();
-    const int steps = maxLen > 0 ? maxLen : config_.maxLen;
+    int steps = maxLen > 0 ? maxLen : config_.maxLen;
+    if (forced)
+        steps = std::max(steps, static_cast<int>(forced->size()));
 
     // Encoder: layer k runs over layer k-1's outputs; each layer's last state starts its decoder layer.
     Matrix enc(S, H); // S x H: the current layer's input, then its outputs
@@ -265,16 +306,20 @@ TranslationResult Seq2SeqModel::translateWords(const std::vector<std::string>& w
         keysProj = ua_.forward(enc);
 
     // Beam search chooses the whole output first; the loop below then replays it step by step, so the
-    // steps' candidates, states and attention are those of the chosen output.
+    // steps' candidates, states and attention are those of the chosen output. Forced outputs are replayed
+    // the same way, then (continueGreedily) the decoder goes on with its own choices.
     std::vector<int> chosen;
-    if (beamWidth > 1)
+    if (forced)
+        chosen = *forced;
+    else if (beamWidth > 1)
         chosen = beamSearch(h, enc, keysProj, beamWidth, steps);
+    const bool stopAfterChosen = forced ? !continueGreedily : beamWidth > 1;
 
     std::vector<Vector> logitRows, stateRows;
     std::vector<RowVector> alignRows;
     int token = sosId_;
     for (int step = 0; step < steps; ++step) {
-        if (beamWidth > 1 && step == static_cast<int>(chosen.size()))
+        if (stopAfterChosen && step == static_cast<int>(chosen.size()))
             break;
         RowVector weights;
         Vector logits = decodeStep(token, step + 1, h, enc, keysProj, r.hasAttention ? &weights : nullptr);
@@ -286,7 +331,8 @@ TranslationResult Seq2SeqModel::translateWords(const std::vector<std::string>& w
         for (const auto& [id, p] : softmaxTopK(logits, topK))
             stepCandidates.push_back({id, tgt_.token(id), p});
         r.candidates.push_back(std::move(stepCandidates));
-        token = beamWidth > 1 ? chosen[static_cast<std::size_t>(step)] : r.candidates.back().front().id;
+        token = step < static_cast<int>(chosen.size()) ? chosen[static_cast<std::size_t>(step)]
+                                                       : r.candidates.back().front().id;
         r.outputProbabilities.push_back(
             static_cast<float>(std::exp(static_cast<double>(logits(token)) - logSoftmaxNormaliser(logits))));
         r.outputIds.push_back(token);
@@ -302,6 +348,8 @@ TranslationResult Seq2SeqModel::translateWords(const std::vector<std::string>& w
         r.logits.row(static_cast<Eigen::Index>(i)) = logitRows[i].transpose();
         r.decoderStates.row(static_cast<Eigen::Index>(i)) = stateRows[i].transpose();
     }
+    if (forced)
+        r.forcedSteps = static_cast<int>(std::min(forced->size(), r.outputIds.size()));
     r.encoderStates = enc;
     if (r.hasAttention) {
         r.alignment.resize(static_cast<Eigen::Index>(alignRows.size()), S);

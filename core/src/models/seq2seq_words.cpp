@@ -3,6 +3,8 @@
 #include <attn/models/model.hpp>
 #include <attn/models/word_alignment.hpp>
 #include <attn/tokenizer.hpp>
+#include <attn/top_k.hpp>
+#include <cmath>
 
 namespace attn {
 
@@ -18,6 +20,19 @@ double translationChrF(const TranslationResult& r, const std::string& reference)
     for (const auto& t : tokenize(reference))
         joined += (joined.empty() ? "" : " ") + t;
     return chrF(outputText(r), joined);
+}
+
+double outputPerplexity(const TranslationResult& r) {
+    const auto steps = static_cast<Eigen::Index>(r.outputIds.size());
+    if (steps == 0 || r.logits.rows() < steps)
+        return 0.0;
+    double logSum = 0.0;
+    for (Eigen::Index t = 0; t < steps; ++t) {
+        const Vector row = r.logits.row(t).transpose();
+        logSum +=
+            static_cast<double>(row(r.outputIds[static_cast<std::size_t>(t)])) - logSoftmaxNormaliser(row);
+    }
+    return std::exp(-logSum / static_cast<double>(steps));
 }
 
 namespace {

@@ -86,6 +86,9 @@ struct TranslationResult {
     std::vector<std::uint8_t> outputUnknown; // per output token: 1 when it is the target's unk_token
     bool hasAttention = false;
     int beamWidth = 1; ///< 1: greedy decoding; more: beam search of that width chose the output
+    /// The first forcedSteps outputs were given to the decoder (Seq2SeqModel::translateForced), not
+    /// chosen by it; 0 for a translation of the model's own.
+    int forcedSteps = 0;
     /// Per output token, its probability at its step (softmax of that step's logits).
     std::vector<float> outputProbabilities;
     std::vector<std::string> warnings;
@@ -98,6 +101,11 @@ std::string outputText(const TranslationResult& r);
 /// held-out files), scored as the model cards are: the reference is cut by attn::tokenize (lower case,
 /// punctuation split off) and its tokens joined by spaces.
 double translationChrF(const TranslationResult& r, const std::string& reference);
+
+/// exp(-mean log p) over the output tokens, eos included, each p the softmax of its step's logits: how
+/// surprised the decoder is by the output (1 = it was certain of every token). For a forced translation
+/// (translateForced), how well the model expected that translation. 0 for an empty output.
+double outputPerplexity(const TranslationResult& r);
 
 /// The alignment by words instead of tokens: outputWords x sourceWords. A source word's column is the
 /// sum of its pieces' columns (the attention mass on the word); an output word's row is the mean of its

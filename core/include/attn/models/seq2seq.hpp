@@ -57,8 +57,24 @@ public:
     /// Same from words already split (eos is appended here when configured).
     TranslationResult translateWords(const std::vector<std::string>& words, int maxLen = 0,
                                      int topK = kDefaultTopK, int beamWidth = 1) const;
+    /// Teacher forcing: decodes `text` feeding the decoder the target ids `forced` (each checked against
+    /// tgt_vocab) instead of its own choices, one per step. A step's candidates stay the model's own top-k;
+    /// outputProbabilities holds the forced token's probability. After the forced tokens (unless one is
+    /// eos) decoding goes on greedily when `continueGreedily`, else it stops; result.forcedSteps counts
+    /// the forced outputs. (PyTorch: Seq2SeqAttention.forward with a target; greedy with a prefix.)
+    TranslationResult translateForced(std::string_view text, const std::vector<int>& forced,
+                                      bool continueGreedily, int maxLen = 0, int topK = kDefaultTopK) const;
+    /// The target ids of a translation typed in the target language, cut as the held-out references are
+    /// scored: attn::tokenize (lower case, punctuation apart), the words joined by spaces and cut into
+    /// pieces (SentencePiece) or looked up (words: unk_token for a word the model does not know; a
+    /// std::invalid_argument naming the word when it has no unk_token), then eos_token. Empty for a text
+    /// without words.
+    std::vector<int> targetIds(std::string_view translation) const;
 
 private:
+    /// translateWords, with `forced` (not null) given as the first outputs (translateForced).
+    TranslationResult decode(const std::vector<std::string>& words, int maxLen, int topK, int beamWidth,
+                             const std::vector<int>* forced, bool continueGreedily) const;
     void encodeSource(const std::vector<std::string>& words, TranslationResult& r) const;
     /// One decoder step from `token` (output step `outputStep`, counted from 1, for the error message):
     /// updates the per-layer states `h` (L x H) and returns the logits (tgt_vocab); with attention,
