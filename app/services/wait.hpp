@@ -2,7 +2,8 @@
 // waitUntilIdle: the one way the CLI and the tests wait for background work. It runs a local event
 // loop (no polling, no sleeps) until `object.isBusy()` is false, woken by `object.busyChanged(bool)`,
 // or until `ms` milliseconds have passed; it returns !isBusy(). Afterwards the events already posted
-// (queued replots, layouts) are processed once, so a widget grabbed next shows the final state.
+// (queued replots, layouts) are processed, so a widget grabbed next shows the final state; when they
+// start more work (a queued follow-up), it waits for that too, within the same `ms`.
 //
 //   page.loadModel(dir);
 //   QVERIFY(waitUntilIdle(page));            // Page, ModelSlot, JobRunner, EmbeddingStore
