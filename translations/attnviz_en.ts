@@ -258,11 +258,31 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Greedy decoding takes the first: “%1” (%2).</source>
+        <source>weight</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>weight</source>
+        <source>Click a bar: the decoder takes that token at this step and goes on by itself from there</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Step %1 of %2&lt;/b&gt; · %3 · the decoder&apos;s input: %4 and its state → it is given “%5”</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The decoder was given “%1”, to which it gave %2 (%3). Click a bar to give it another token here.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>its first choice</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>its choice %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Greedy decoding takes the first: “%1” (%2). Click another bar to make the decoder take it instead.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1966,6 +1986,46 @@ permuted weights (seed %3): Δp %4</source>
     </message>
     <message>
         <source>How many partial translations each decoder keeps at every step (beam search; the best by log-probability per word wins). 1 = greedy: the most probable next word at every step.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Give the decoders:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a Spanish translation, word by word</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Teacher forcing: each decoder is given these words one by one instead of choosing its own. The map then shows where it looks while reading them, and the perplexity how well it expected them (1 = certain; lower is better).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Follow</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Their own</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Back to the translations the models choose themselves</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Type a Spanish translation to give the decoders.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>perplexity %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>your choice “%1” at step %2, then its own</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(given, not chosen)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

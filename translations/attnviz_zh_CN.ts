@@ -258,12 +258,32 @@
         <translation>束搜索（束宽 %1）选了“%2”（%3）：%4。</translation>
     </message>
     <message>
-        <source>Greedy decoding takes the first: “%1” (%2).</source>
-        <translation>贪心解码取第一个：“%1”（%2）。</translation>
-    </message>
-    <message>
         <source>weight</source>
         <translation>权重</translation>
+    </message>
+    <message>
+        <source>Click a bar: the decoder takes that token at this step and goes on by itself from there</source>
+        <translation>点击一个条形：解码器在这一步取这个词元，之后自己接着解码</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Step %1 of %2&lt;/b&gt; · %3 · the decoder&apos;s input: %4 and its state → it is given “%5”</source>
+        <translation>&lt;b&gt;第 %1 步（共 %2 步）&lt;/b&gt; · %3 · 解码器的输入：%4 和它的状态 → 它被给定“%5”</translation>
+    </message>
+    <message>
+        <source>The decoder was given “%1”, to which it gave %2 (%3). Click a bar to give it another token here.</source>
+        <translation>解码器被给定“%1”，它给这个词元的概率是 %2（%3）。点击一个条形，在这一步给它另一个词元。</translation>
+    </message>
+    <message>
+        <source>its first choice</source>
+        <translation>它的第一选择</translation>
+    </message>
+    <message>
+        <source>its choice %1</source>
+        <translation>它的第 %1 选择</translation>
+    </message>
+    <message>
+        <source>Greedy decoding takes the first: “%1” (%2). Click another bar to make the decoder take it instead.</source>
+        <translation>贪心解码取第一个：“%1”（%2）。点击另一个条形，让解码器改取它。</translation>
     </message>
 </context>
 <context>
@@ -1967,6 +1987,46 @@ permuted weights (seed %3): Δp %4</source>
     <message>
         <source>How many partial translations each decoder keeps at every step (beam search; the best by log-probability per word wins). 1 = greedy: the most probable next word at every step.</source>
         <translation>每个解码器在每一步保留多少个部分译文（束搜索；按每词平均对数概率最高者胜出）。1 = 贪心：每一步都取最可能的下一个词。</translation>
+    </message>
+    <message>
+        <source>Give the decoders:</source>
+        <translation>给解码器：</translation>
+    </message>
+    <message>
+        <source>a Spanish translation, word by word</source>
+        <translation>一句西班牙语译文，逐词给出</translation>
+    </message>
+    <message>
+        <source>Teacher forcing: each decoder is given these words one by one instead of choosing its own. The map then shows where it looks while reading them, and the perplexity how well it expected them (1 = certain; lower is better).</source>
+        <translation>教师强制：每个解码器逐个被给定这些词，而不是自己选择。热力图显示它读这些词时看向源句的哪里，困惑度表示它对这些词的预料程度（1 = 完全确定；越低越好）。</translation>
+    </message>
+    <message>
+        <source>Follow</source>
+        <translation>照此解码</translation>
+    </message>
+    <message>
+        <source>Their own</source>
+        <translation>模型原译</translation>
+    </message>
+    <message>
+        <source>Back to the translations the models choose themselves</source>
+        <translation>回到模型自己选出的译文</translation>
+    </message>
+    <message>
+        <source>Type a Spanish translation to give the decoders.</source>
+        <translation>请输入要给解码器的西班牙语译文。</translation>
+    </message>
+    <message>
+        <source>perplexity %1</source>
+        <translation>困惑度 %1</translation>
+    </message>
+    <message>
+        <source>your choice “%1” at step %2, then its own</source>
+        <translation>第 %2 步由你选了“%1”，之后由模型自己选</translation>
+    </message>
+    <message>
+        <source>(given, not chosen)</source>
+        <translation>（给定的，不是模型选的）</translation>
     </message>
 </context>
 <context>

@@ -56,9 +56,32 @@ Page::FollowUp TranslationPage::carryStateTo(Page* next) const {
         to->beam_->setValue(beam_->value());
     }
     to->input_->setText(input_->text());
+    to->follow_->setText(follow_->text());
+    to->autoFollow_ = autoFollow_;
     slot_->carryTo(to->slot_);
     baseline_->carryTo(to->baseline_);
-    return [to, decoder = decoder_, step = step_] {
+    // A given translation or a chosen token is decoded again once the carried sentence is translated.
+    const Decoder chosenBy =
+        result_ && result_->forcedSteps > 0 ? Decoder::WithAttention : Decoder::WithoutAttention;
+    const auto& chosen = chosenBy == Decoder::WithAttention ? result_ : baselineResult_;
+    std::vector<int> prefix;
+    if (forcing_ == Forcing::Choice && chosen)
+        prefix.assign(chosen->outputIds.begin(), chosen->outputIds.begin() + chosen->forcedSteps);
+    return [to, decoder = decoder_, step = step_, forcing = forcing_, given = givenText_, chosenBy, prefix,
+            text = input_->text(), forced = std::make_shared<bool>(false)] {
+        // (Page::runFollowUp calls a copy of this function: the state it keeps between runs is shared.)
+        if (forcing != Forcing::Own && !*forced) {
+            if (!to->result_ && !to->baselineResult_)
+                return false; // the carried sentence is not translated yet
+            if (to->resultText_ != text)
+                return false;
+            *forced = true;
+            if (forcing == Forcing::Given)
+                to->followTranslation(given);
+            else
+                to->runChoice(chosenBy, prefix);
+            return false;
+        }
         to->setDecoder(decoder);
         to->setStep(step);
         return true;

@@ -17,6 +17,8 @@
 #include <QHBoxLayout>
 #include <QJsonObject>
 #include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
 #include <QRadioButton>
 #include <QScrollArea>
 #include <QShortcut>
@@ -213,9 +215,17 @@ TranslationPage::TranslationPage(QWidget* parent) : Page(parent) {
     lines->addStretch(1);
     compareLayout->addLayout(lines, 1);
     // The beam width beside the outputs it changes (in the models' row it widened the window's minimum).
+    // "Their own" under it, beside the outputs it restores (beside the Spanish field it was cut off at
+    // 1400 x 900 in teaching mode); the width's label and box share a line, so the box grows no taller.
+    ownButton_ = new QPushButton(tr("Their own"), compare);
+    ownButton_->setToolTip(tr("Back to the translations the models choose themselves"));
+    ownButton_->setEnabled(false);
     auto* beamBox = new QVBoxLayout;
-    beamBox->addWidget(beamLabel);
-    beamBox->addWidget(beam_);
+    auto* beamRow = new QHBoxLayout;
+    beamRow->addWidget(beamLabel);
+    beamRow->addWidget(beam_);
+    beamBox->addLayout(beamRow);
+    beamBox->addWidget(ownButton_);
     beamBox->addStretch(1);
     compareLayout->addLayout(beamBox);
     outer->addWidget(compare);
@@ -304,8 +314,34 @@ TranslationPage::TranslationPage(QWidget* parent) : Page(parent) {
     stepsScroll->setWidgetResizable(true);
     stepsScroll->setFrameShape(QFrame::NoFrame);
     stepsScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    steps_ = new DecodeStepPanel(stepsScroll);
-    stepsScroll->setWidget(steps_);
+    auto* stepsColumn = new QWidget(stepsScroll);
+    auto* stepsLayout = new QVBoxLayout(stepsColumn);
+    stepsLayout->setContentsMargins(0, 0, 0, 0);
+    // Teacher forcing: a Spanish translation given to both decoders, above the step-through it changes
+    // (in the before/after box it took the map's last rows at 1280 x 800 in teaching mode).
+    auto* followRow = new QHBoxLayout;
+    auto* followLabel = new QLabel(tr("Give the decoders:"), stepsColumn);
+    follow_ = new QLineEdit(stepsColumn);
+    follow_->setPlaceholderText(tr("a Spanish translation, word by word"));
+    follow_->setToolTip(tr("Teacher forcing: each decoder is given these words one by one instead of "
+                           "choosing its own. The map then shows where it looks while reading them, and the "
+                           "perplexity how well it expected them (1 = certain; lower is better)."));
+    followLabel->setBuddy(follow_);
+    followButton_ = new QPushButton(tr("Follow"), stepsColumn);
+    // The label on a line of its own: beside the field and buttons it made the column wider than its
+    // share of 1280 x 800 in teaching mode, and the step-through's text was cut at the right.
+    followLabel->setWordWrap(true);
+    follow_->setMinimumWidth(60);
+    followRow->addWidget(follow_, 1);
+    followRow->addWidget(followButton_);
+    stepsLayout->addWidget(followLabel);
+    stepsLayout->addLayout(followRow);
+    connect(followButton_, &QPushButton::clicked, this, [this] { followTranslation(follow_->text()); });
+    connect(follow_, &QLineEdit::returnPressed, this, [this] { followTranslation(follow_->text()); });
+    connect(ownButton_, &QPushButton::clicked, this, &TranslationPage::showOwnTranslations);
+    steps_ = new DecodeStepPanel(stepsColumn);
+    stepsLayout->addWidget(steps_, 1);
+    stepsScroll->setWidget(stepsColumn);
     split->addWidget(views_);
     split->addWidget(stepsScroll);
     split->setStretchFactor(0, 3);
@@ -327,6 +363,7 @@ TranslationPage::TranslationPage(QWidget* parent) : Page(parent) {
     connect(steps_, &DecodeStepPanel::previousRequested, this, &TranslationPage::previousStep);
     connect(steps_, &DecodeStepPanel::nextRequested, this, &TranslationPage::nextStep);
     connect(steps_, &DecodeStepPanel::playRequested, this, &TranslationPage::setPlaying);
+    connect(steps_, &DecodeStepPanel::candidateChosen, this, &TranslationPage::chooseToken);
     connect(views_, &QTabWidget::currentChanged, this, [this](int i) {
         if (i != kHeldOutTab) // the table follows no decoder: the step stays where it was
             setDecoder(i == 1 ? Decoder::WithoutAttention : Decoder::WithAttention);
@@ -480,8 +517,85 @@ void TranslationPage::runNow() {
         [this](const QString& message) { showError(message); });
 }
 
+void TranslationPage::chooseToken(int step, int tokenId) {
+    const attn::TranslationResult* r = followed();
+    if (!r || step < 0 || std::size_t(step) > r->outputIds.size())
+        return;
+    // The outputs before the step as they are, then the token chosen; the decoder goes on from there.
+    std::vector<int> prefix(r->outputIds.begin(), r->outputIds.begin() + step);
+    prefix.push_back(tokenId);
+    runChoice(decoder_, std::move(prefix));
+}
+
+void TranslationPage::runChoice(Decoder decoder, std::vector<int> prefix) {
+    const bool main = decoder == Decoder::WithAttention;
+    auto model = (main ? slot_ : baseline_)->modelAs<attn::Seq2SeqModel>();
+    if (!model || prefix.empty())
+        return;
+    input_->cancelPending();
+    const int step = int(prefix.size()) - 1;
+    Outcome keep;
+    keep.text = resultText_;
+    keep.main = result_;
+    keep.baseline = baselineResult_;
+    keep.forcing = Forcing::Choice;
+    keep.step = step;
+    const std::string utf8 = resultText_.toStdString();
+    // After a given translation the other decoder goes back to its own output (a choice is one decoder's).
+    auto other = forcing_ == Forcing::Given ? (main ? baseline_ : slot_)->modelAs<attn::Seq2SeqModel>()
+                                            : std::shared_ptr<const attn::Seq2SeqModel>();
+    const int beam = beam_->value();
+    jobs_->run<Outcome>(
+        [model, other, main, prefix, utf8, keep, beam](const JobContext& job) {
+            Outcome out = keep;
+            (main ? out.main : out.baseline) =
+                model->translateForced(utf8, prefix, true, 0, attn::Seq2SeqModel::kDefaultTopK);
+            if (other && !job.cancelled())
+                (main ? out.baseline : out.main) =
+                    other->translate(utf8, 0, attn::Seq2SeqModel::kDefaultTopK, beam);
+            return out;
+        },
+        [this](Outcome outcome) { showOutcome(std::move(outcome)); },
+        [this](const QString& message) { showError(message); });
+}
+
+void TranslationPage::followTranslation(const QString& spanish) {
+    auto model = slot_->modelAs<attn::Seq2SeqModel>();
+    auto baseline = baseline_->modelAs<attn::Seq2SeqModel>();
+    if (!model && !baseline)
+        return;
+    if (spanish.trimmed().isEmpty()) {
+        showError(tr("Type a Spanish translation to give the decoders."));
+        return;
+    }
+    input_->cancelPending();
+    const QString text = input_->text();
+    const std::string utf8 = text.toStdString();
+    const std::string target = spanish.toStdString();
+    givenText_ = spanish;
+    jobs_->run<Outcome>(
+        [model, baseline, utf8, text, target](const JobContext& job) {
+            Outcome out;
+            out.text = text;
+            out.forcing = Forcing::Given;
+            const auto given = [&](const attn::Seq2SeqModel& m) {
+                return m.translateForced(utf8, m.targetIds(target), false, 0,
+                                         attn::Seq2SeqModel::kDefaultTopK);
+            };
+            if (model)
+                out.main = given(*model);
+            if (baseline && !job.cancelled())
+                out.baseline = given(*baseline);
+            return out;
+        },
+        [this](Outcome outcome) { showOutcome(std::move(outcome)); },
+        [this](const QString& message) { showError(message); });
+}
+
 void TranslationPage::showOutcome(Outcome outcome) {
     showError(QString());
+    forcing_ = outcome.forcing;
+    ownButton_->setEnabled(forcing_ != Forcing::Own);
     resultText_ = outcome.text;
     result_ = std::move(outcome.main);
     baselineResult_ = std::move(outcome.baseline);
@@ -494,13 +608,40 @@ void TranslationPage::showOutcome(Outcome outcome) {
     const std::string referenceUtf8 = reference.toStdString();
     reference_->setText(tr("<b>Apertium:</b> %1").arg(reference.toHtmlEscaped()));
     reference_->setVisible(!reference.isEmpty());
+    // The field to give the decoders holds the preset's reference until the user edits it.
+    if (forcing_ == Forcing::Own && (follow_->text().isEmpty() || follow_->text() == autoFollow_)) {
+        follow_->setText(reference);
+        follow_->setCursorPosition(0); // the start of the sentence in view, not its end
+        autoFollow_ = reference;
+    }
+    // A given translation is not scored against the reference (it may be the reference): the
+    // perplexity says how well each model expected it instead.
     const auto chrF = [&](const std::optional<attn::TranslationResult>& r) {
-        if (reference.isEmpty() || !r || r->sourceTokens.empty())
+        if (reference.isEmpty() || !r || r->sourceTokens.empty() || forcing_ == Forcing::Given)
             return QString();
         return tr("chrF %1").arg(QString::number(attn::translationChrF(*r, referenceUtf8), 'f', 1));
     };
+    const auto perplexity = [&](const std::optional<attn::TranslationResult>& r) {
+        if (!r || r->outputIds.empty() || forcing_ != Forcing::Given)
+            return QString();
+        return tr("perplexity %1").arg(QString::number(attn::outputPerplexity(*r), 'f', 2));
+    };
+    // A token chosen on the step panel: said after the output it changed.
+    const auto choice = [&](const std::optional<attn::TranslationResult>& r) {
+        if (!r || forcing_ != Forcing::Choice || r->forcedSteps == 0)
+            return QString();
+        const auto t = std::size_t(r->forcedSteps - 1);
+        return QStringLiteral(" <span style='color:#555'>· %1</span>")
+            .arg(tr("your choice “%1” at step %2, then its own")
+                     .arg(QString::fromStdString(r->outputTokens[t]).toHtmlEscaped())
+                     .arg(r->forcedSteps));
+    };
     attentionChrF_ = chrF(result_);
     baselineChrF_ = chrF(baselineResult_);
+    attentionPerplexity_ = perplexity(result_);
+    baselinePerplexity_ = perplexity(baselineResult_);
+    const QString givenNote =
+        forcing_ == Forcing::Given ? QStringLiteral(" <i>%1</i>").arg(tr("(given, not chosen)")) : QString();
 
     QStringList warnings;
     if (result_ && result_->sourceTokens.empty()) {
@@ -512,7 +653,8 @@ void TranslationPage::showOutcome(Outcome outcome) {
         withAttention_->setText(tr("<b>With attention</b> (%1): %2")
                                     .arg(slot_->displayName().toHtmlEscaped(),
                                          QString::fromStdString(attn::outputText(*result_)).toHtmlEscaped()) +
-                                chrFSuffix(attentionChrF_));
+                                givenNote + chrFSuffix(attentionChrF_) + chrFSuffix(attentionPerplexity_) +
+                                choice(result_));
         for (const auto& w : result_->warnings)
             warnings << QString::fromStdString(w);
         if (!(result_->hasAttention && result_->alignment.size() > 0)) {
@@ -532,7 +674,8 @@ void TranslationPage::showOutcome(Outcome outcome) {
             tr("<b>Without attention</b> (%1): %2")
                 .arg(baseline_->displayName().toHtmlEscaped(),
                      QString::fromStdString(attn::outputText(*baselineResult_)).toHtmlEscaped()) +
-            chrFSuffix(baselineChrF_));
+            givenNote + chrFSuffix(baselineChrF_) + chrFSuffix(baselinePerplexity_) +
+            choice(baselineResult_));
     } else {
         withoutAttention_->setText(
             tr("<b>Without attention:</b> no baseline model loaded (use Open model… on the "
@@ -551,9 +694,8 @@ void TranslationPage::showOutcome(Outcome outcome) {
 
     rebuildChips();
     showContext();
-    step_ = 0;
     hovering_ = false;
-    refreshStep();
+    setStep(outcome.step);
 }
 
 bool TranslationPage::showsWordAlignment() const {

@@ -13,6 +13,11 @@
 // pieces, an output word's row averages its pieces' rows) or by pieces (the decoder's real steps).
 // The before/after box scores a preset sentence's outputs against Apertium's translation (chrF) and
 // shows the two models' held-out chrF by source length from their model cards (HeldOutTable).
+//
+// Teacher forcing (Seq2SeqModel::translateForced): a click on a step's candidate makes the followed
+// decoder take that token there and go on by itself (a choice); "Follow" gives both decoders a Spanish
+// translation (for a preset, Apertium's), so that the map shows where the decoder looks while it reads
+// the right words and each model's perplexity says how well it expected them.
 #include "pages/page.hpp"
 
 #include <QVector>
@@ -31,6 +36,8 @@ class SentenceInput;
 class WordChipRow;
 class QCustomPlot;
 class QLabel;
+class QLineEdit;
+class QPushButton;
 class QRadioButton;
 class QSpinBox;
 class QTabWidget;
@@ -68,6 +75,22 @@ public:
     bool isPlaying() const;
     void setDecoder(Decoder decoder);
     Decoder decoder() const { return decoder_; }
+    /// What the decoders' outputs are: their own (greedy or beam), one decoder's after a token chosen on
+    /// the step panel, or a translation given to both (teacher forcing).
+    enum class Forcing { Own, Choice, Given };
+    Forcing forcing() const { return forcing_; }
+    /// The followed decoder takes `tokenId` at output step `step` (its earlier outputs kept) and goes on
+    /// greedily; the other decoder keeps its output.
+    void chooseToken(int step, int tokenId);
+    /// Both decoders are given `spanish` (cut as Seq2SeqModel::targetIds cuts it) instead of choosing.
+    void followTranslation(const QString& spanish);
+    /// Back to the models' own translations.
+    void showOwnTranslations() { runNow(); }
+    /// The Spanish to give the decoders (for a preset, Apertium's translation until edited).
+    QLineEdit* followInput() const { return follow_; }
+    /// "perplexity 8.33" of each output as shown ("" when not shown: only for a given translation).
+    QString attentionPerplexityText() const { return attentionPerplexity_; }
+    QString baselinePerplexityText() const { return baselinePerplexity_; }
     /// Beam width of both decoders (1 = greedy, the default; up to 8); translates again.
     void setBeamWidth(int width);
     int beamWidth() const;
@@ -135,7 +158,11 @@ private:
     struct Outcome {
         std::optional<attn::TranslationResult> main, baseline;
         QString text;
+        Forcing forcing = Forcing::Own;
+        int step = 0; ///< the step to show first (a choice: the chosen one)
     };
+    /// Decodes again with `prefix` given to `decoder` (its last id the token chosen), then its own choices.
+    void runChoice(Decoder decoder, std::vector<int> prefix);
     void onModelChanged();
     void refreshHeldOut();
     void showAlignment();
@@ -175,9 +202,16 @@ private:
     QLabel* withAttention_ = nullptr;
     QLabel* withoutAttention_ = nullptr;
     QLabel* warnings_ = nullptr;
+    QLineEdit* follow_ = nullptr;
+    QPushButton* followButton_ = nullptr;
+    QPushButton* ownButton_ = nullptr;
+    QString autoFollow_; ///< the reference last put in follow_ by the page (replaced while unedited)
+    QString givenText_;  ///< the Spanish last given to the decoders (followTranslation)
     HeldOutTable* heldOut_ = nullptr;
     QStringList sourceChipWords_, outputChipWords_;
     QString attentionChrF_, baselineChrF_, alignmentTitle_;
+    QString attentionPerplexity_, baselinePerplexity_;
+    Forcing forcing_ = Forcing::Own;
 
     std::optional<attn::TranslationResult> result_, baselineResult_;
     attn::Matrix wordMap_; ///< attn::wordAlignment(*result_): the chips' weights, the map by words

@@ -3,8 +3,10 @@
 #include "widgets/format.hpp"
 
 #include <QEvent>
+#include <QMouseEvent>
 #include <QVBoxLayout>
 #include <algorithm>
+#include <cmath>
 #include <qcustomplot.h>
 
 namespace {
@@ -16,6 +18,26 @@ ProbabilityBars::ProbabilityBars(QWidget* parent) : QWidget(parent) {
     layout->setContentsMargins(0, 0, 0, 0);
     plot_ = new QCustomPlot(this);
     layout->addWidget(plot_);
+    connect(plot_, &QCustomPlot::mousePress, this, [this](QMouseEvent* event) {
+        if (!clickable_ || event->button() != Qt::LeftButton)
+            return;
+        if (const int i = barAt(plot_->mapTo(this, event->position().toPoint())); i >= 0)
+            Q_EMIT barClicked(i);
+    });
+}
+
+void ProbabilityBars::setClickable(bool on) {
+    clickable_ = on;
+    plot_->setCursor(on ? Qt::PointingHandCursor : Qt::ArrowCursor);
+}
+
+int ProbabilityBars::barAt(const QPoint& pos) const {
+    const QPoint p = plot_->mapFrom(this, pos);
+    if (rows_ == 0 || !plot_->axisRect()->rect().contains(p))
+        return -1;
+    // The class axis is the y axis, one row per class at keys 0..n-1 (reversed: the first on top).
+    const int i = static_cast<int>(std::lround(plot_->yAxis->pixelToCoord(p.y())));
+    return i >= 0 && i < rows_ ? i : -1;
 }
 
 void ProbabilityBars::changeEvent(QEvent* event) {

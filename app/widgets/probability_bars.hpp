@@ -21,6 +21,13 @@ public:
     QCustomPlot* plot() const { return plot_; }
     /// The smallest height the page wants; the widget grows beyond it to fit one line per bar.
     void setBaseMinimumHeight(int pixels);
+    /// Clickable bars: a pointing-hand cursor, and barClicked when a bar's row is clicked.
+    void setClickable(bool on);
+    /// The bar (0-based, in class order) at widget position `pos`: -1 outside the plot's rows.
+    int barAt(const QPoint& pos) const;
+
+Q_SIGNALS:
+    void barClicked(int index);
 
 protected:
     /// The plot draws its own text: it follows this widget's font, so the bars grow with the page in
@@ -33,5 +40,6 @@ private:
     QCustomPlot* plot_ = nullptr;
     int rows_ = 0;
     int baseMinimumHeight_ = 0;
+    bool clickable_ = false;
     std::vector<double> values_;
 };

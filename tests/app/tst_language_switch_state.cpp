@@ -90,6 +90,11 @@ private Q_SLOTS:
         QVERIFY(waitUntilIdle(trans));
         trans->setStep(2);
         QVERIFY(trans->result());
+        // A token chosen on the step panel: the decoder's second candidate at step 3.
+        trans->chooseToken(2, trans->result()->candidates[2][1].id);
+        QVERIFY(waitUntilIdle(trans));
+        QCOMPARE(trans->forcing(), TranslationPage::Forcing::Choice);
+        QCOMPARE(trans->result()->forcedSteps, 3);
         const auto transOut = trans->result()->outputTokens;
         const auto transModel = trans->modelSlot()->model();
         QVERIFY(transModel);
@@ -154,6 +159,8 @@ private Q_SLOTS:
         QCOMPARE(trans->modelSlot()->model(), transModel);
         QVERIFY(trans->result());
         QCOMPARE(trans->result()->outputTokens, transOut);
+        QCOMPARE(trans->forcing(), TranslationPage::Forcing::Choice);
+        QCOMPARE(trans->result()->forcedSteps, 3);
         QVERIFY(trans->attentionOutputText().contains(QStringLiteral("有注意力")));
         QCOMPARE(trans->step(), 2);
 
@@ -191,6 +198,31 @@ private Q_SLOTS:
         QCOMPARE(gen->selectedStep(), 2);
         QCOMPARE(gen->selectedLayer(), 0);
         QCOMPARE(gen->selectedHead(), 1);
+    }
+
+    // A translation given to the decoders is given again on the new page, at the same step.
+    void aGivenTranslationIsGivenAgain() {
+        MainWindow window;
+        QVERIFY(settle(window));
+        auto* trans = pageAt<TranslationPage>(window, 1);
+        trans->setText(QString::fromUtf8(TranslationPage::presets()[0].english));
+        trans->runNow();
+        QVERIFY(waitUntilIdle(trans));
+        trans->followTranslation(QStringLiteral("el libro que compré es muy interesante ."));
+        QVERIFY(waitUntilIdle(trans));
+        trans->setStep(3);
+        QCOMPARE(trans->forcing(), TranslationPage::Forcing::Given);
+        const auto ids = trans->result()->outputIds;
+        const QString perplexity = trans->attentionPerplexityText();
+        QVERIFY(!perplexity.isEmpty());
+        QVERIFY(language::choose(QStringLiteral("zh_CN")));
+        QTRY_COMPARE(window.tabs()->tabText(0), QStringLiteral("逐步演示"));
+        QVERIFY(settle(window));
+        trans = pageAt<TranslationPage>(window, 1);
+        QCOMPARE(trans->forcing(), TranslationPage::Forcing::Given);
+        QCOMPARE(trans->result()->outputIds, ids);
+        QCOMPARE(trans->step(), 3);
+        QVERIFY(!trans->attentionPerplexityText().isEmpty());
     }
 
     // A model still loading when the language changes is loaded on the new page.

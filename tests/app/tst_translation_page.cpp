@@ -10,6 +10,7 @@
 #include "services/wait.hpp"
 #include "test_util.hpp"
 #include "widgets/heatmap_view.hpp"
+#include "widgets/probability_bars.hpp"
 #include "widgets/word_chip_row.hpp"
 
 #include <QApplication>
@@ -19,6 +20,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLabel>
+#include <QLineEdit>
 #include <QRadioButton>
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -740,6 +742,114 @@ private Q_SLOTS:
         QVERIFY(waitUntilIdle(page.jobs()));
         QCOMPARE(page.result()->outputIds,
                  reference("s2s_pieces_2layer_additive")->translate(text.toStdString()).outputIds);
+    }
+
+    // A click on a step's candidate bar: the followed decoder takes that token there and goes on by itself
+    // (the engine's translateForced); the other decoder keeps its output; "Their own" goes back.
+    void candidateClickMakesTheDecoderTakeIt() {
+        TranslationPage page;
+        loadBoth(page, "s2s_pieces_2layer_additive", "s2s_pieces_2layer_none");
+        const QString text = QString::fromUtf8(TranslationPage::presets()[0].english);
+        translate(page, text);
+        const std::string utf8 = text.toStdString();
+        const auto own = reference("s2s_pieces_2layer_additive")->translate(utf8);
+        const auto ownBaseline = reference("s2s_pieces_2layer_none")->translate(utf8);
+        QVERIFY(own.outputIds.size() >= 3);
+        page.resize(1400, 820);
+        page.setAttribute(Qt::WA_DontShowOnScreen);
+        page.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&page) || page.isVisible());
+        page.setStep(2);
+        QCoreApplication::processEvents();
+        // A real click on the third bar (the decoder's third most probable token at step 3).
+        ProbabilityBars* bars = page.stepPanel()->candidates();
+        bars->plot()->replot();
+        const QPoint at(bars->plot()->axisRect()->center().x(), int(bars->plot()->yAxis->coordToPixel(2)));
+        QCOMPARE(bars->barAt(bars->plot()->mapTo(bars, at)), 2);
+        QTest::mouseClick(bars->plot(), Qt::LeftButton, {}, at);
+        QVERIFY(waitUntilIdle(page.jobs()));
+        std::vector<int> prefix(own.outputIds.begin(), own.outputIds.begin() + 2);
+        prefix.push_back(own.candidates[2][2].id);
+        const auto want = reference("s2s_pieces_2layer_additive")->translateForced(utf8, prefix, true);
+        QCOMPARE(page.forcing(), TranslationPage::Forcing::Choice);
+        QCOMPARE(page.result()->outputIds, want.outputIds);
+        QCOMPARE(page.result()->forcedSteps, 3);
+        QCOMPARE(page.baselineResult()->outputIds, ownBaseline.outputIds);
+        QCOMPARE(page.step(), 2); // the step chosen stays on screen
+        const QString title = page.stepPanel()->candidatesTitleText();
+        QVERIFY2(title.contains(QStringLiteral("The decoder was given “%1”")
+                                    .arg(QString::fromStdString(own.candidates[2][2].token).toHtmlEscaped())),
+                 qPrintable(title));
+        QVERIFY2(title.contains(QStringLiteral("its choice 3")), qPrintable(title));
+        QVERIFY2(page.stepText().contains(QStringLiteral("it is given")), qPrintable(page.stepText()));
+        QVERIFY2(page.attentionOutputText().contains(QStringLiteral("your choice")),
+                 qPrintable(page.attentionOutputText()));
+        QVERIFY(!page.baselineOutputText().contains(QStringLiteral("your choice")));
+        // The chrF still scores the output (the decoder's own after the choice) against Apertium's.
+        QCOMPARE(page.attentionChrFText(),
+                 chrFText(attn::translationChrF(want, TranslationPage::presets()[0].reference)));
+        // After the choice the decoder chooses again: a later step says greedy decoding.
+        page.setStep(int(want.outputIds.size()) - 1);
+        QVERIFY(page.stepPanel()->candidatesTitleText().contains(QStringLiteral("Greedy decoding")));
+        page.showOwnTranslations();
+        QVERIFY(waitUntilIdle(page.jobs()));
+        QCOMPARE(page.forcing(), TranslationPage::Forcing::Own);
+        QCOMPARE(page.result()->outputIds, own.outputIds);
+        QCOMPARE(page.result()->forcedSteps, 0);
+    }
+
+    // "Follow": both decoders are given the Spanish in the field (a preset's reference until edited); the
+    // map is the alignment of that translation, each output carries its perplexity (the engine's).
+    void followGivesBothDecodersTheTranslation() {
+        TranslationPage page;
+        loadBoth(page, "s2s_pieces_2layer_additive", "s2s_pieces_2layer_none");
+        const QString text = QString::fromUtf8(TranslationPage::presets()[0].english);
+        translate(page, text);
+        const QString spanish = QString::fromUtf8(TranslationPage::presets()[0].reference);
+        QCOMPARE(page.followInput()->text(), spanish);
+        page.followTranslation(page.followInput()->text());
+        QVERIFY(waitUntilIdle(page.jobs()));
+        QCOMPARE(page.forcing(), TranslationPage::Forcing::Given);
+        const auto with = reference("s2s_pieces_2layer_additive");
+        const auto without = reference("s2s_pieces_2layer_none");
+        const std::string utf8 = text.toStdString(), target = spanish.toStdString();
+        const auto want = with->translateForced(utf8, with->targetIds(target), false);
+        const auto wantBaseline = without->translateForced(utf8, without->targetIds(target), false);
+        QCOMPARE(page.result()->outputIds, want.outputIds);
+        QCOMPARE(page.baselineResult()->outputIds, wantBaseline.outputIds);
+        QCOMPARE(attn::outputText(want), std::string("el libro que compré es muy interesante"));
+        const auto perplexityText = [](double p) {
+            return QStringLiteral("perplexity %1").arg(QString::number(p, 'f', 2));
+        };
+        QCOMPARE(page.attentionPerplexityText(), perplexityText(attn::outputPerplexity(want)));
+        QCOMPARE(page.baselinePerplexityText(), perplexityText(attn::outputPerplexity(wantBaseline)));
+        QVERIFY(page.attentionOutputText().contains(page.attentionPerplexityText()));
+        QVERIFY(page.attentionOutputText().contains(QStringLiteral("(given, not chosen)")));
+        QVERIFY(page.attentionChrFText().isEmpty()); // not scored against the translation it was given
+        compareMatrix(page.mainHeatmap()->matrix(), attn::wordAlignment(want), 1e-6);
+        page.setStep(3);
+        QVERIFY(page.stepPanel()->candidatesTitleText().contains(QStringLiteral("The decoder was given")));
+
+        // An empty field: a message, and the results stay.
+        page.followTranslation(QStringLiteral("  "));
+        QVERIFY(page.errorText().contains(QStringLiteral("Spanish translation")));
+        QCOMPARE(page.result()->outputIds, want.outputIds);
+
+        // A choice after a given translation: the other decoder goes back to its own output.
+        page.chooseToken(1, page.result()->candidates[1][1].id);
+        QVERIFY(waitUntilIdle(page.jobs()));
+        QCOMPARE(page.forcing(), TranslationPage::Forcing::Choice);
+        QCOMPARE(page.baselineResult()->outputIds, without->translate(utf8).outputIds);
+        QVERIFY(page.attentionPerplexityText().isEmpty());
+
+        // An edited field keeps its text when the sentence changes; an unedited one follows the preset.
+        page.followInput()->setText(QStringLiteral("el gato duerme"));
+        translate(page, QString::fromUtf8(TranslationPage::presets()[1].english));
+        QCOMPARE(page.forcing(), TranslationPage::Forcing::Own);
+        QCOMPARE(page.followInput()->text(), QStringLiteral("el gato duerme"));
+        page.followInput()->clear();
+        translate(page, QString::fromUtf8(TranslationPage::presets()[2].english));
+        QCOMPARE(page.followInput()->text(), QString::fromUtf8(TranslationPage::presets()[2].reference));
     }
 
     // The candidate title is two sentences, one on the bars and one on the token taken; in Chinese the

@@ -60,6 +60,12 @@ DecodeStepPanel::DecodeStepPanel(QWidget* parent) : QWidget(parent) {
     candidatesTitle_->setTextFormat(Qt::RichText);
     candidates_ = new ProbabilityBars(this);
     candidates_->setBaseMinimumHeight(120);
+    candidates_->setToolTip(tr("Click a bar: the decoder takes that token at this step and goes on by "
+                               "itself from there"));
+    connect(candidates_, &ProbabilityBars::barClicked, this, [this](int i) {
+        if (shownStep_ >= 0 && i >= 0 && std::size_t(i) < candidateIds_.size())
+            Q_EMIT candidateChosen(shownStep_, candidateIds_[std::size_t(i)]);
+    });
     attentionTitle_ = new QLabel(this);
     attentionTitle_->setWordWrap(true);
     attentionTitle_->setTextFormat(Qt::RichText);
@@ -203,6 +209,9 @@ void DecodeStepPanel::showStep(const attn::TranslationResult* r, int step, const
     sourceWords_.clear();
     sourceUnknown_.clear();
     candidateLabels_.clear();
+    candidateIds_.clear();
+    shownStep_ = -1;
+    candidates_->setClickable(false);
     const int steps = r ? static_cast<int>(r->outputTokens.size()) : 0;
     prev_->setEnabled(steps > 0 && step > 0);
     next_->setEnabled(steps > 0 && step < steps - 1);
@@ -221,8 +230,11 @@ void DecodeStepPanel::showStep(const attn::TranslationResult* r, int step, const
     const auto at = [](const std::vector<std::uint8_t>& v, std::size_t i) { return i < v.size() && v[i]; };
     const auto t = static_cast<std::size_t>(step);
     const QString input = step == 0 ? tr("the start token") : tr("“%1”").arg(esc(r->outputTokens[t - 1]));
-    stepLabel_->setText(tr("<b>Step %1 of %2</b> · %3 · the decoder's input: %4 and its state → it chooses "
-                           "“%5”")
+    const bool given = step < r->forcedSteps;
+    stepLabel_->setText((given ? tr("<b>Step %1 of %2</b> · %3 · the decoder's input: %4 and its state → it "
+                                    "is given “%5”")
+                               : tr("<b>Step %1 of %2</b> · %3 · the decoder's input: %4 and its state → it "
+                                    "chooses “%5”"))
                             .arg(step + 1)
                             .arg(steps)
                             .arg(esc(model))
@@ -273,6 +285,7 @@ void DecodeStepPanel::showStep(const attn::TranslationResult* r, int step, const
         std::vector<float> p;
         for (const auto& c : cands) {
             p.push_back(c.probability);
+            candidateIds_.push_back(c.id);
             candidateLabels_ << (c.token == unk ? QStringLiteral("⚠ ") : QString()) +
                                     QString::fromStdString(c.token);
         }
@@ -283,6 +296,8 @@ void DecodeStepPanel::showStep(const attn::TranslationResult* r, int step, const
             if (cands[i].id == r->outputIds[t] && chosen < 0)
                 chosen = static_cast<int>(i);
         candidates_->setProbabilities(p, candidateLabels_, chosen);
+        shownStep_ = step;
+        candidates_->setClickable(true);
         const QString chosenProbability =
             t < r->outputProbabilities.size() ? format::num(r->outputProbabilities[t], 3) : QString();
         // One sentence on what the bars are, one on which of them the decoder took.
@@ -293,14 +308,21 @@ void DecodeStepPanel::showStep(const attn::TranslationResult* r, int step, const
                 .arg(cands.size())
                 .arg(r->logits.cols());
         const QString taken =
-            r->beamWidth > 1
+            given ? tr("The decoder was given “%1”, to which it gave %2 (%3). Click a bar to give it "
+                       "another token here.")
+                        .arg(esc(r->outputTokens[t]), chosenProbability,
+                             chosen == 0  ? tr("its first choice")
+                             : chosen > 0 ? tr("its choice %1").arg(chosen + 1)
+                                          : tr("not among these candidates"))
+            : r->beamWidth > 1
                 ? tr("Beam search (width %1) chose “%2” (%3): %4.")
                       .arg(r->beamWidth)
                       .arg(esc(r->outputTokens[t]), chosenProbability,
                            chosen == 0  ? tr("the most probable one, as greedy decoding would")
                            : chosen > 0 ? tr("candidate %1, not greedy decoding's first").arg(chosen + 1)
                                         : tr("not among these candidates"))
-                : tr("Greedy decoding takes the first: “%1” (%2).")
+                : tr("Greedy decoding takes the first: “%1” (%2). Click another bar to make the decoder "
+                     "take it instead.")
                       .arg(esc(cands.front().token), format::num(cands.front().probability, 3));
         // Chinese sentences follow a full stop (。) without a space.
         const bool fullWidthStop = bars.endsWith(QChar(0x3002));

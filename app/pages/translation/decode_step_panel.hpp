@@ -6,8 +6,10 @@
 //     chosen one (the most probable: greedy decoding) highlighted;
 //   - with attention: the step's attention weights over the source words as bars; without attention a
 //     note that the decoder sees the source only through the context vector.
-// Words the model does not know (<unk>) are marked ⚠. Prev / Next / Play ask the page to move; the
-// panel only shows what it is given.
+// Words the model does not know (<unk>) are marked ⚠. Prev / Next / Play ask the page to move; a click
+// on a candidate bar asks it to decode again with that token at this step (candidateChosen); the panel
+// only shows what it is given. Outputs given to the decoder (TranslationResult::forcedSteps) are said to
+// be given, with the probability the model gave them.
 
 #include <QStringList>
 #include <QVector>
@@ -53,6 +55,9 @@ public:
                                  int widthPx, int lineHeightPx);
 
 Q_SIGNALS:
+    /// A candidate bar was clicked at output step `step` (0-based): the decoder should take `tokenId`
+    /// there and go on by itself.
+    void candidateChosen(int step, int tokenId);
     void previousRequested();
     void nextRequested();
     void playRequested(bool play);
@@ -76,5 +81,7 @@ private:
     QLabel* noAttention_ = nullptr;
     QStringList sourceWords_, tickLabels_, candidateLabels_;
     std::vector<std::uint8_t> sourceUnknown_;
+    int shownStep_ = -1;            ///< the step shown, for candidateChosen
+    std::vector<int> candidateIds_; ///< its candidates' token ids, in bar order
     bool teaching_ = false;
 };
