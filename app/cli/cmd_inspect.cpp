@@ -68,6 +68,9 @@ int runInspect(const Argv& argv) {
         .option("image", "PATH", "input image (vit): PNG, JPEG, IDX (MNIST-style) or CIFAR-10 .bin")
         .option("index", "N", "which image of an IDX / CIFAR-10 file (default 0)")
         .option("beam", "N", "seq2seq_attention: beam search of width N (1..64; default 1 = greedy)")
+        .option("given", "TEXT",
+                "seq2seq_attention: give the decoder this translation instead of letting it choose (teacher "
+                "forcing); the JSON then holds each token's probability and the perplexity")
         .option("json", "OUT", "write the result as JSON to OUT ('-' = stdout)")
         .option("png", "OUT", "also write what the model's page shows for this input (as 'attnviz render')");
     if (!args.parse(argv, std::cerr))
@@ -110,10 +113,22 @@ int runInspect(const Argv& argv) {
     } else if (const auto s2s = modelAs<attn::Seq2SeqModel>(handle)) {
         if (!args.has("text"))
             throw std::runtime_error("this model (seq2seq_attention) takes --text");
-        const auto r =
-            s2s->translate(*args.value("text"), 0, attn::Seq2SeqModel::kDefaultTopK, static_cast<int>(*beam));
+        if (args.has("given") && *beam != 1)
+            throw std::runtime_error(
+                "--given and --beam exclude each other: a given translation is not searched");
+        const std::vector<int> given =
+            args.has("given") ? s2s->targetIds(*args.value("given")) : std::vector<int>();
+        if (args.has("given") && given.empty())
+            throw std::runtime_error("--given has no words to give the decoder");
+        const auto r = args.has("given")
+                           ? s2s->translateForced(*args.value("text"), given, false)
+                           : s2s->translate(*args.value("text"), 0, attn::Seq2SeqModel::kDefaultTopK,
+                                            static_cast<int>(*beam));
         out["architecture"] = attn::toString(model->architecture());
         out["beam_width"] = r.beamWidth;
+        out["forced_steps"] = r.forcedSteps;
+        out["output_probabilities"] = r.outputProbabilities;
+        out["perplexity"] = attn::outputPerplexity(r);
         out["input_tokens"] = r.sourceTokens;
         out["source_ids"] = r.sourceIds;
         out["output_tokens"] = r.outputTokens;

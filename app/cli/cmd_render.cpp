@@ -30,6 +30,10 @@ int runRender(const Argv& argv) {
         .option("step", "N",
                 "walkthrough: the step shown, 1-5 (default 4, the softmax weights); translation: "
                 "the decoding step shown, 1 = the first output word (default: the page's)")
+        .option("given", "TEXT", "translation: give both decoders this translation (teacher forcing)")
+        .option("choose", "K",
+                "translation: at --step, the decoder with attention takes its K-th candidate (2-5) instead "
+                "of its first, then goes on by itself")
         .flag("teaching", "teaching mode (larger text, titles and panels; numbers in the cells)")
         .option("image", "PATH", "vision: the input image or dataset file")
         .option("index", "N", "vision: the record in an IDX / CIFAR-10 file (default 0)")
@@ -90,6 +94,23 @@ int runRender(const Argv& argv) {
             }
             req.decodeStep = static_cast<int>(*step);
         }
+        if (auto given = args.value("given"))
+            req.given = QString::fromStdString(*given);
+        if (args.has("choose")) {
+            const auto choose = args.integer("choose", 1, std::cerr);
+            if (!choose)
+                return 2;
+            if (*choose < 1 || *choose > 5 || !args.has("step") || args.has("given")) {
+                std::cerr
+                    << "attnviz render: --choose K needs --step N and K in 1..5 (the candidates shown), "
+                       "and no --given\n";
+                return 2;
+            }
+            req.choose = static_cast<int>(*choose);
+        }
+    } else if (args.has("given") || args.has("choose")) {
+        std::cerr << "attnviz render: --given and --choose are for the translation view\n";
+        return 2;
     } else if (*step < 1 || *step > kWalkthroughStepCount) {
         std::cerr << "attnviz render: --step must be 1.." << kWalkthroughStepCount << '\n';
         return 2;

@@ -140,6 +140,25 @@ int renderPage(const RenderRequest& req, const ModelHandle& model, const QString
         return 1;
     }
 
+    if (auto* t = qobject_cast<TranslationPage*>(page.get()); t && (req.given || req.choose)) {
+        if (req.given) {
+            t->followTranslation(*req.given);
+        } else {
+            const int step = *req.decodeStep - 1;
+            const auto& r = t->result();
+            if (!r || step >= int(r->candidates.size()) ||
+                *req.choose > int(r->candidates[size_t(step)].size())) {
+                err << prefix << "--choose " << *req.choose << " --step " << *req.decodeStep
+                    << ": the translation with attention has no such candidate\n";
+                return 2;
+            }
+            t->chooseToken(step, r->candidates[size_t(step)][size_t(*req.choose - 1)].id);
+        }
+        if (!waitUntilIdle(*page, kTimeoutMs) || !page->errorText().isEmpty()) {
+            err << prefix << "translation failed: " << page->errorText().toStdString() << '\n';
+            return 1;
+        }
+    }
     if (auto* t = qobject_cast<TranslationPage*>(page.get()); t && req.decodeStep) {
         t->setStep(*req.decodeStep - 1); // clamped by the page to the decoder's output
         if (t->step() != *req.decodeStep - 1) {

@@ -27,6 +27,8 @@ struct RenderRequest {
     attn::ProjectionMode projection = attn::ProjectionMode::None; ///< walkthrough: Learned = pronoun-head
     int step = 4;                    ///< walkthrough: the step shown, 1..5 (4 = the softmax weights)
     std::optional<int> decodeStep;   ///< translation: the decoding step shown, 1-based; nullopt = the page's
+    std::optional<QString> given;    ///< translation: a translation given to both decoders (teacher forcing)
+    std::optional<int> choose;       ///< translation: at decodeStep, take this candidate (1-based) instead
     bool teaching = false;           ///< teaching mode on any page (Page::setTeachingMode)
     std::optional<QString> image;    ///< vision: PNG / JPEG / IDX / CIFAR-10 file
     int index = 0;                   ///< vision: the record of an IDX / CIFAR-10 file

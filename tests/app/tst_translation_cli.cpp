@@ -1,14 +1,18 @@
 // `attnviz inspect --beam N` on the shipped translation model, run as a user would: the output ids are
 // the ones PyTorch's beam search chose (tests/data/decode/translation-en-es-top5.json, written by
-// training/make_decode_fixture.py), and a width out of range is a usage error.
+// training/make_decode_fixture.py), and a width out of range is a usage error; `--given` feeds the
+// decoder a translation, as the fixture's teacher forcing did.
 #include "attnviz_test_paths.hpp"
 #include "cli_run.hpp"
 
 #include <QFile>
+#include <QImage>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QTemporaryDir>
 #include <QtTest>
+#include <cmath>
 
 namespace {
 
@@ -39,6 +43,55 @@ private slots:
         const auto j = QJsonDocument::fromJson(r.out).object();
         QCOMPARE(j["beam_width"].toInt(), 4);
         QCOMPARE(j["output_ids"].toArray(), c["outputs"].toObject()["4"].toArray());
+    }
+
+    // --given: teacher forcing, as PyTorch fed Apertium's translation of the chapter's sentence (the
+    // fixture's "forced" entry): the same ids, per-token probabilities and perplexity.
+    void inspectGivenGivesPyTorchsTeacherForcing() {
+        const auto f = fixtureModel(QStringLiteral("translation-en-es"))["forced"].toObject();
+        QVERIFY(!f.isEmpty());
+        const auto r = testutil::runAttnviz({"inspect", "--model", kModel, "--text", f["text"].toString(),
+                                             "--given", f["reference"].toString(), "--json", "-"});
+        QCOMPARE(r.code, 0);
+        const auto j = QJsonDocument::fromJson(r.out).object();
+        QCOMPARE(j["output_ids"].toArray(), f["target_ids"].toArray());
+        QCOMPARE(j["forced_steps"].toInt(), f["target_ids"].toArray().size());
+        QCOMPARE(j["output_text"].toString(), QStringLiteral("el libro que compré es muy interesante"));
+        const auto probabilities = j["output_probabilities"].toArray();
+        const auto steps = f["steps"].toArray();
+        QCOMPARE(probabilities.size(), steps.size());
+        for (int t = 0; t < steps.size(); ++t)
+            QVERIFY(std::abs(probabilities[t].toDouble() - steps[t].toObject()["probability"].toDouble()) <=
+                    1e-5);
+        const double want = f["perplexity"].toDouble();
+        QVERIFY2(std::abs(j["perplexity"].toDouble() - want) <= 1e-4 * want,
+                 qPrintable(QString::number(j["perplexity"].toDouble())));
+        const auto both = testutil::runAttnviz(
+            {"inspect", "--model", kModel, "--text", "hello", "--given", "hola", "--beam", "2"});
+        QVERIFY(both.code != 0);
+        QVERIFY2(both.err.contains("--given"), both.err.constData());
+    }
+
+    // render --choose / --given draw the page after teacher forcing; misuse is a usage error.
+    void renderChooseAndGiven() {
+        QTemporaryDir dir;
+        const QString png = dir.filePath(QStringLiteral("t.png"));
+        auto r = testutil::runAttnviz(
+            {"render", "--view", "translation", "--step", "4", "--choose", "3", "--png", png});
+        QVERIFY2(r.code == 0, r.err.constData());
+        QVERIFY(!QImage(png).isNull());
+        r = testutil::runAttnviz({"render", "--view", "translation", "--given",
+                                  "el libro que compré es muy interesante", "--png", png});
+        QVERIFY2(r.code == 0, r.err.constData());
+        for (const QStringList& bad :
+             {QStringList{"--choose", "2"}, QStringList{"--step", "2", "--choose", "6"},
+              QStringList{"--step", "40", "--choose", "2"}}) {
+            r = testutil::runAttnviz(QStringList{"render", "--view", "translation", "--png", png} + bad);
+            QCOMPARE(r.code, 2);
+            QVERIFY2(r.err.contains("--choose"), r.err.constData());
+        }
+        r = testutil::runAttnviz({"render", "--view", "sentiment", "--given", "x", "--png", png});
+        QCOMPARE(r.code, 2);
     }
 
     void inspectBeamOutOfRangeIsAUsageError() {
