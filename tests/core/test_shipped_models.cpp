@@ -240,3 +240,46 @@ TEST(ShippedModels, AttentionIsClearlyAheadOnLongSentences) {
                 1.0);
     EXPECT_GE(withAttention - without, 3.0) << "attention " << withAttention << " vs none " << without;
 }
+
+TEST(ShippedModels, TranslationReferencePerplexityMatchesPyTorch) {
+    // Teacher forcing (Seq2SeqModel::translateForced) on the sample's references: the corpus perplexity
+    // exp(-sum log p / pieces), overall and by source length, against training/forced_perplexity.py's
+    // (tests/data/heldout/forced-perplexity.json) at 1e-3 relative (float32 logits, float64 sums).
+    std::ifstream in(kHeldout / "forced-perplexity.json");
+    ASSERT_TRUE(in);
+    const auto want = nlohmann::json::parse(in);
+    const auto rows = readTsv(kHeldout / want.at("sample").get<std::string>());
+    std::map<std::string, double> overall;
+    for (const auto& [name, expected] : want.at("models").items()) {
+        SCOPED_TRACE(name);
+        const auto model = attn::loadModel(kModels / name);
+        const auto* s2s = dynamic_cast<const attn::Seq2SeqModel*>(model.get());
+        ASSERT_NE(s2s, nullptr);
+        std::map<std::string, std::pair<double, std::size_t>> sums; // bucket -> (-sum log p, pieces)
+        for (const auto& [english, spanish] : rows) {
+            const auto r = s2s->translateForced(english, s2s->targetIds(spanish), false);
+            ASSERT_EQ(r.forcedSteps, static_cast<int>(r.outputIds.size()));
+            // outputPerplexity is exp of the sentence's mean: back to its sum of -log p.
+            const double nll = std::log(attn::outputPerplexity(r)) * static_cast<double>(r.outputIds.size());
+            const std::size_t words = attn::tokenize(english).size();
+            const char* bucket = words <= 5 ? "<=5" : words <= 10 ? "6-10" : ">10";
+            for (const std::string& key : {std::string("overall"), std::string(bucket)}) {
+                sums[key].first += nll;
+                sums[key].second += r.outputIds.size();
+            }
+        }
+        const auto check = [&](const std::string& key, const nlohmann::json& entry) {
+            const auto& [nll, pieces] = sums[key];
+            EXPECT_EQ(pieces, entry.at("pieces").get<std::size_t>()) << key;
+            const double got = std::exp(nll / static_cast<double>(pieces));
+            const double expect = entry.at("perplexity").get<double>();
+            EXPECT_NEAR(got, expect, 1e-3 * expect) << key;
+            return got;
+        };
+        overall[name] = check("overall", expected);
+        for (const auto& [bucket, entry] : expected.at("by_length").items())
+            check(bucket, entry);
+    }
+    // The chapter's point in this measure: the model with attention expects the references better.
+    EXPECT_LT(overall.at("translation-en-es"), overall.at("translation-en-es-noattn"));
+}
