@@ -36,20 +36,26 @@ std::shared_ptr<const attn::Seq2SeqModel> load(const std::string& name) {
     return s2s;
 }
 
-} // namespace
-
-TEST(Seq2SeqDecode, EveryStepsTopFiveMatchesPyTorch) {
-    const auto want = fixture();
-    ASSERT_EQ(want["models"].size(), 2u);
-    for (const auto& m : want["models"]) {
+/// Runs `check(entry, model)` for each model entry of the fixture, with its shipped model loaded.
+template <typename Check> void forEachFixtureModel(Check check) {
+    for (const auto& m : fixture()["models"]) {
         const std::string name = m["model"].get<std::string>();
         SCOPED_TRACE(name);
         const auto model = load(name);
         ASSERT_NE(model, nullptr);
+        check(m, *model);
+    }
+}
+
+} // namespace
+
+TEST(Seq2SeqDecode, EveryStepsTopFiveMatchesPyTorch) {
+    ASSERT_EQ(fixture()["models"].size(), 2u);
+    forEachFixtureModel([](const nlohmann::json& m, const attn::Seq2SeqModel& model) {
         const int k = m["top_k"].get<int>();
         for (const auto& c : m["cases"]) {
             SCOPED_TRACE(c["text"].get<std::string>());
-            const auto r = model->translate(c["text"].get<std::string>(), 0, k);
+            const auto r = model.translate(c["text"].get<std::string>(), 0, k);
             EXPECT_EQ(r.sourceIds, c["source_ids"].get<std::vector<int>>());
             ASSERT_EQ(r.outputIds, c["output_ids"].get<std::vector<int>>());
             ASSERT_EQ(r.candidates.size(), c["steps"].size());
@@ -76,22 +82,17 @@ TEST(Seq2SeqDecode, EveryStepsTopFiveMatchesPyTorch) {
                             kStateTol);
             EXPECT_EQ(r.decoderStates.rows(), static_cast<Eigen::Index>(r.outputIds.size()));
         }
-    }
+    });
 }
 
 TEST(Seq2SeqDecode, BeamSearchChoosesPyTorchsOutput) {
-    const auto want = fixture();
-    for (const auto& m : want["models"]) {
-        const std::string name = m["model"].get<std::string>();
-        SCOPED_TRACE(name);
-        const auto model = load(name);
-        ASSERT_NE(model, nullptr);
+    forEachFixtureModel([](const nlohmann::json& m, const attn::Seq2SeqModel& model) {
         ASSERT_FALSE(m["beam"].empty());
         for (const auto& c : m["beam"]) {
             const std::string text = c["text"].get<std::string>();
             for (const auto& [width, ids] : c["outputs"].items()) {
                 SCOPED_TRACE(text + " | beam " + width);
-                const auto r = model->translate(text, 0, 3, std::stoi(width));
+                const auto r = model.translate(text, 0, 3, std::stoi(width));
                 EXPECT_EQ(r.beamWidth, std::stoi(width));
                 ASSERT_EQ(r.outputIds, ids.get<std::vector<int>>());
                 // The chosen output is replayed step by step: one set of candidates, one state and one
@@ -111,7 +112,7 @@ TEST(Seq2SeqDecode, BeamSearchChoosesPyTorchsOutput) {
                 }
             }
         }
-    }
+    });
 }
 
 TEST(Seq2SeqDecode, BeamOfOneIsGreedyAndZeroIsRejected) {
@@ -143,16 +144,11 @@ TEST(Seq2SeqDecode, UnknownSourceWordsAreFlagged) {
 TEST(Seq2SeqDecode, TeacherForcingMatchesPyTorch) {
     // The fixture's "forced" entries: Apertium's translation of the chapter's sentence fed to the decoder
     // (greedy with a prefix in PyTorch), then a prefix of the model's own output plus its third candidate.
-    const auto want = fixture();
-    for (const auto& m : want["models"]) {
-        const std::string name = m["model"].get<std::string>();
-        SCOPED_TRACE(name);
-        const auto model = load(name);
-        ASSERT_NE(model, nullptr);
+    forEachFixtureModel([](const nlohmann::json& m, const attn::Seq2SeqModel& model) {
         const auto& f = m["forced"];
         const auto target = f["target_ids"].get<std::vector<int>>();
-        EXPECT_EQ(model->targetIds(f["reference"].get<std::string>()), target);
-        const auto r = model->translateForced(f["text"].get<std::string>(), target, false);
+        EXPECT_EQ(model.targetIds(f["reference"].get<std::string>()), target);
+        const auto r = model.translateForced(f["text"].get<std::string>(), target, false);
         ASSERT_EQ(r.outputIds, target); // the decoder stops after the forced eos
         EXPECT_EQ(r.forcedSteps, static_cast<int>(target.size()));
         EXPECT_EQ(attn::outputText(r), "el libro que compré es muy interesante");
@@ -180,10 +176,10 @@ TEST(Seq2SeqDecode, TeacherForcingMatchesPyTorch) {
 
         // A prefix, then the decoder's own choices.
         const auto prefix = f["prefix"].get<std::vector<int>>();
-        const auto continued = model->translateForced(f["text"].get<std::string>(), prefix, true);
+        const auto continued = model.translateForced(f["text"].get<std::string>(), prefix, true);
         EXPECT_EQ(continued.outputIds, f["continued_ids"].get<std::vector<int>>());
         EXPECT_EQ(continued.forcedSteps, static_cast<int>(prefix.size()));
-    }
+    });
 }
 
 TEST(Seq2SeqDecode, ForcedOutputsAreCheckedAndAnEmptyPrefixIsGreedy) {
