@@ -2028,6 +2028,10 @@ permuted weights (seed %3): Δp %4</source>
         <source>(given, not chosen)</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Perplexity: exp of minus the mean log-probability the decoder gave each given piece, the end of sentence included. 1 = it was certain of every piece; lower is better.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>VisionPage</name>

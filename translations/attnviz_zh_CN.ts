@@ -2028,6 +2028,10 @@ permuted weights (seed %3): Δp %4</source>
         <source>(given, not chosen)</source>
         <translation>（给定的，不是模型选的）</translation>
     </message>
+    <message>
+        <source>Perplexity: exp of minus the mean log-probability the decoder gave each given piece, the end of sentence included. 1 = it was certain of every piece; lower is better.</source>
+        <translation>困惑度：解码器给每个给定子词的对数概率取平均、取负再取指数，句末标记也计算在内。1 = 它对每个子词都完全确定；越低越好。</translation>
+    </message>
 </context>
 <context>
     <name>VisionPage</name>

@@ -642,6 +642,14 @@ void TranslationPage::showOutcome(Outcome outcome) {
     baselinePerplexity_ = perplexity(baselineResult_);
     const QString givenNote =
         forcing_ == Forcing::Given ? QStringLiteral(" <i>%1</i>").arg(tr("(given, not chosen)")) : QString();
+    // What the perplexity on the two lines is, where the reader looks.
+    const QString perplexityTip =
+        forcing_ == Forcing::Given
+            ? tr("Perplexity: exp of minus the mean log-probability the decoder gave each given piece, the "
+                 "end of sentence included. 1 = it was certain of every piece; lower is better.")
+            : QString();
+    withAttention_->setToolTip(perplexityTip);
+    withoutAttention_->setToolTip(perplexityTip);
 
     QStringList warnings;
     if (result_ && result_->sourceTokens.empty()) {
