@@ -38,7 +38,8 @@ std::shared_ptr<const attn::Seq2SeqModel> load(const std::string& name) {
 
 /// Runs `check(entry, model)` for each model entry of the fixture, with its shipped model loaded.
 template <typename Check> void forEachFixtureModel(Check check) {
-    for (const auto& m : fixture()["models"]) {
+    const auto want = fixture(); // kept alive: the loop walks a reference into it
+    for (const auto& m : want["models"]) {
         const std::string name = m["model"].get<std::string>();
         SCOPED_TRACE(name);
         const auto model = load(name);
