@@ -34,7 +34,9 @@ HELDOUT_DIR = os.path.join(common.TRAINING_DIR, "..", "tests", "data", "heldout"
 
 
 def bucket(words):
-    return "<=5" if words <= 5 else ("6-10" if words <= 10 else ">10")
+    """The model cards' source-length bucket (train_translation.BUCKETS) of a source of `words` tokens."""
+    from train_translation import BUCKETS
+    return next(label for label, lo, hi in BUCKETS if lo <= words <= hi)
 
 
 def perplexity(name, pairs):
@@ -65,7 +67,8 @@ def perplexity(name, pairs):
         return {"pairs": s[0], "pieces": s[1], "perplexity": math.exp(s[2] / s[1])}
 
     out = entry(sums["overall"])
-    out["by_length"] = {k: entry(sums[k]) for k in ("<=5", "6-10", ">10") if k in sums}
+    from train_translation import BUCKETS
+    out["by_length"] = {label: entry(sums[label]) for label, _, _ in BUCKETS if label in sums}
     return out
 
 
