@@ -134,6 +134,51 @@ TEST_F(HeldOutScoresTest, ReadsOtherSets) {
     EXPECT_NE(error().find("key 'sets' must be a list of at most 16 sets"), std::string::npos) << error();
 }
 
+TEST_F(HeldOutScoresTest, ReadsReferencePerplexityWhereGiven) {
+    EXPECT_FALSE(attn::HeldOutScores{}.hasReferencePerplexity());
+    write(valid_.dump());
+    const auto plain = attn::readHeldOutScores(dir_);
+    ASSERT_TRUE(plain.has_value());
+    EXPECT_FALSE(plain->hasReferencePerplexity()); // optional everywhere
+    EXPECT_FALSE(plain->overallReferencePerplexity.has_value());
+
+    auto with = valid_;
+    with["overall"]["reference_perplexity"] = 3.4412;
+    with["buckets"][1]["reference_perplexity"] = 7.59; // the first bucket has none
+    with["sets"] = nlohmann::json::parse(
+        R"([{"id": "everyday", "pairs": 500, "score": 51.8, "reference_perplexity": 1}])");
+    write(with.dump());
+    const auto s = attn::readHeldOutScores(dir_);
+    ASSERT_TRUE(s.has_value());
+    EXPECT_TRUE(s->hasReferencePerplexity());
+    ASSERT_TRUE(s->overallReferencePerplexity.has_value());
+    EXPECT_DOUBLE_EQ(*s->overallReferencePerplexity, 3.4412);
+    EXPECT_FALSE(s->buckets[0].referencePerplexity.has_value());
+    ASSERT_TRUE(s->buckets[1].referencePerplexity.has_value());
+    EXPECT_DOUBLE_EQ(*s->buckets[1].referencePerplexity, 7.59);
+    ASSERT_TRUE(s->sets[0].referencePerplexity.has_value());
+    EXPECT_DOUBLE_EQ(*s->sets[0].referencePerplexity, 1.0); // certainty is the lower bound
+
+    // Below 1 is no perplexity (a probability above 1), a string is no number, 10^6 is the ceiling.
+    const std::pair<nlohmann::json, const char*> bad[] = {
+        {0.99, "key 'buckets[0].reference_perplexity' must be a perplexity from 1 to 10^6"},
+        {"3.4", "key 'buckets[0].reference_perplexity' must be a perplexity from 1 to 10^6"},
+        {2e6, "key 'buckets[0].reference_perplexity' must be a perplexity from 1 to 10^6"},
+        {nullptr, "key 'buckets[0].reference_perplexity' must be a perplexity from 1 to 10^6"},
+    };
+    for (const auto& [value, want] : bad) {
+        auto broken = valid_;
+        broken["buckets"][0]["reference_perplexity"] = value;
+        write(broken.dump());
+        EXPECT_NE(error().find(want), std::string::npos) << value.dump() << ": " << error();
+    }
+    auto overall = valid_;
+    overall["overall"]["reference_perplexity"] = -1;
+    write(overall.dump());
+    EXPECT_NE(error().find("key 'overall.reference_perplexity' must be a perplexity"), std::string::npos)
+        << error();
+}
+
 TEST_F(HeldOutScoresTest, SyntaxErrorNamesTheByte) {
     write(R"({"metric": "chrF", })");
     const auto e = error();

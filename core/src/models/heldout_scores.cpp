@@ -38,7 +38,32 @@ double score(const nlohmann::json& j, const std::string& key, const std::string&
     return v.get<double>();
 }
 
+/// The optional "reference_perplexity" of `j`: nullopt when absent, else a number from 1 (certainty) to
+/// 10^6 (beyond any vocabulary this app loads).
+std::optional<double> referencePerplexity(const nlohmann::json& j, const std::string& file,
+                                          const std::string& where) {
+    const auto it = j.find("reference_perplexity");
+    if (it == j.end())
+        return std::nullopt;
+    if (!it->is_number() || !std::isfinite(it->get<double>()) || it->get<double>() < 1.0 ||
+        it->get<double>() > 1e6)
+        bad(file, where + "reference_perplexity", "must be a perplexity from 1 to 10^6", &*it);
+    return it->get<double>();
+}
+
 } // namespace
+
+bool HeldOutScores::hasReferencePerplexity() const {
+    if (overallReferencePerplexity)
+        return true;
+    for (const Bucket& b : buckets)
+        if (b.referencePerplexity)
+            return true;
+    for (const Set& e : sets)
+        if (e.referencePerplexity)
+            return true;
+    return false;
+}
 
 std::optional<HeldOutScores> readHeldOutScores(const std::filesystem::path& dir) {
     const auto path = dir / "heldout_scores.json";
@@ -59,6 +84,7 @@ std::optional<HeldOutScores> readHeldOutScores(const std::filesystem::path& dir)
         bad(file, "overall", "must be an object", &overall);
     s.pairs = count(overall, "pairs", file, "overall.");
     s.overall = score(overall, "score", file, "overall.");
+    s.overallReferencePerplexity = referencePerplexity(overall, file, "overall.");
     const auto& buckets = member(j, "buckets", file, "");
     if (!buckets.is_array() || buckets.size() > 64)
         bad(file, "buckets", "must be a list of at most 64 buckets", &buckets);
@@ -79,6 +105,7 @@ std::optional<HeldOutScores> readHeldOutScores(const std::filesystem::path& dir)
             bad(file, where + "max", "is below min", &max);
         bucket.pairs = count(b, "pairs", file, where);
         bucket.score = score(b, "score", file, where);
+        bucket.referencePerplexity = referencePerplexity(b, file, where);
         s.buckets.push_back(std::move(bucket));
     }
     const auto sets = j.find("sets");
@@ -97,6 +124,7 @@ std::optional<HeldOutScores> readHeldOutScores(const std::filesystem::path& dir)
             set.id = id.get<std::string>();
             set.pairs = count(e, "pairs", file, where);
             set.score = score(e, "score", file, where);
+            set.referencePerplexity = referencePerplexity(e, file, where);
             s.sets.push_back(std::move(set));
         }
     }

@@ -9,6 +9,12 @@
 // "max" is null for the open last bucket. Source length = tokens of attn::tokenize. Optional "sets": the
 // score on other held-out sets, each named by an id, e.g.
 //   "sets": [{"id": "everyday", "pairs": 500, "score": 51.8}]   (Ding's everyday sentences)
+//
+// Optional "reference_perplexity" beside each "score" (overall, a bucket, a set): the teacher-forced
+// perplexity of the same pairs' references (training/forced_perplexity.py, the engine's
+// Seq2SeqModel::translateForced): exp of the mean negative log-probability the decoder gave the
+// reference's target pieces, eos included. 1 is certainty; lower is better. Unlike chrF it scores the
+// reference, not the model's own output, so one early mistake does not spoil the rest of a sentence.
 
 #include <filesystem>
 #include <optional>
@@ -23,17 +29,23 @@ struct HeldOutScores {
         int minTokens = 0, maxTokens = -1; // maxTokens -1: no upper bound
         int pairs = 0;
         double score = 0;
+        std::optional<double> referencePerplexity;
     };
     std::string metric;
     int pairs = 0;
     double overall = 0;
+    std::optional<double> overallReferencePerplexity;
     std::vector<Bucket> buckets;
     struct Set {
         std::string id; // what the set is ("everyday"); the page names the ids it knows
         int pairs = 0;
         double score = 0;
+        std::optional<double> referencePerplexity;
     };
     std::vector<Set> sets;
+
+    /// True when any row (overall, a bucket, a set) has a reference perplexity.
+    bool hasReferencePerplexity() const;
 };
 
 /// dir/heldout_scores.json, or nullopt when the directory has none. A file that is there but malformed
