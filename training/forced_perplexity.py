@@ -13,7 +13,9 @@ the model without attention cannot skip the part of a long sentence it lost.
 
     # the committed sample (tests/data/heldout/translation-en-es-heldout-200.tsv) -> tests/data/heldout/forced-perplexity.json
     OPENBLAS_NUM_THREADS=1 /usr/bin/python3 training/forced_perplexity.py
-    # the whole held-out split (after prepare_translation.py) -> printed, and training/runs/<name>/forced_perplexity.json
+    # the whole held-out split (after prepare_translation.py) -> printed, training/runs/<name>/forced_perplexity.json
+    # when the run is there, and "reference_perplexity" in resources/models/<name>/heldout_scores.json
+    # (overall, by its buckets, and Ding's everyday set): the Translation page's held-out table
     OPENBLAS_NUM_THREADS=1 /usr/bin/python3 training/forced_perplexity.py --heldout
 
 tests/core/test_shipped_models.cpp recomputes the sample's figures with the C++ engine.
@@ -39,8 +41,8 @@ def bucket(words):
     return next(label for label, lo, hi in BUCKETS if lo <= words <= hi)
 
 
-def perplexity(name, pairs):
-    """{"pairs", "pieces", "perplexity", "by_length": {bucket: {"pairs", "pieces", "perplexity"}}}."""
+def pair_losses(name, pairs):
+    """[(source tokens, reference pieces, negative log-likelihood)] of each pair, teacher-forced."""
     import sentencepiece as spm
     import torch
     from make_decode_fixture import load, model_dir, source_ids
@@ -49,7 +51,7 @@ def perplexity(name, pairs):
     encode = source_ids(name, cfg, src)
     eos_src = src.index(cfg["eos_token"])
     tgt_sp = spm.SentencePieceProcessor(model_file=os.path.join(model_dir(name), "tgt_spm.model"))
-    sums = {}  # bucket -> [pairs, pieces, negative log-likelihood]
+    losses = []
     with torch.no_grad():
         for en, es in pairs:
             ids = encode(tokenize(en)) + [eos_src]
@@ -57,19 +59,58 @@ def perplexity(name, pairs):
             _, logits, _ = model.greedy(ids, max_len=len(target), prefix=target)
             log_probs = torch.log_softmax(logits.double(), dim=-1)
             nll = -float(sum(log_probs[t, token] for t, token in enumerate(target)))
-            for key in ("overall", bucket(len(tokenize(en)))):
-                s = sums.setdefault(key, [0, 0, 0.0])
-                s[0] += 1
-                s[1] += len(target)
-                s[2] += nll
+            losses.append((len(tokenize(en)), len(target), nll))
+    return losses
 
-    def entry(s):
-        return {"pairs": s[0], "pieces": s[1], "perplexity": math.exp(s[2] / s[1])}
 
-    out = entry(sums["overall"])
+def entry(losses):
+    """{"pairs", "pieces", "perplexity"} of a list of pair_losses."""
+    pieces = sum(p for _, p, _ in losses)
+    return {"pairs": len(losses), "pieces": pieces, "perplexity": math.exp(sum(n for _, _, n in losses) / pieces)}
+
+
+def perplexity(name, pairs):
+    """{"pairs", "pieces", "perplexity", "by_length": {bucket: {"pairs", "pieces", "perplexity"}}}."""
     from train_translation import BUCKETS
-    out["by_length"] = {label: entry(sums[label]) for label, _, _ in BUCKETS if label in sums}
+    losses = pair_losses(name, pairs)
+    out = entry(losses)
+    out["by_length"] = {}
+    for label, lo, hi in BUCKETS:
+        sel = [x for x in losses if lo <= x[0] <= hi]
+        if sel:
+            out["by_length"][label] = entry(sel)
     return out
+
+
+def add_to_scores(name, scores, pairs, sets=()):
+    """Adds "reference_perplexity" to `scores` (a heldout_scores.json of translation_scores.py for `pairs`):
+    overall, each bucket (by its "min" and "max" source tokens) and each set of `sets` ((id, pairs)).
+    Rounded to 4 decimals like the chrF beside it."""
+    losses = pair_losses(name, pairs)
+    scores["overall"]["reference_perplexity"] = round(entry(losses)["perplexity"], 4)
+    for b in scores["buckets"]:
+        sel = [x for x in losses if x[0] >= b["min"] and (b["max"] is None or x[0] <= b["max"])]
+        if len(sel) != b["pairs"]:
+            raise SystemExit(f"{name}: bucket {b['label']} holds {b['pairs']} pairs, the held-out split {len(sel)}")
+        if sel:
+            b["reference_perplexity"] = round(entry(sel)["perplexity"], 4)
+    for set_id, set_pairs in sets:
+        for e in scores.get("sets", []):
+            if e["id"] == set_id and set_pairs:
+                e["reference_perplexity"] = round(entry(pair_losses(name, set_pairs))["perplexity"], 4)
+    return scores
+
+
+def update_scores(name, pairs, everyday):
+    """Adds the reference perplexity to the shipped resources/models/<name>/heldout_scores.json."""
+    import json
+    path = os.path.join(common.MODELS_DIR, name, "heldout_scores.json")
+    with open(path, encoding="utf-8") as f:
+        scores = json.load(f)
+    if scores["overall"]["pairs"] != len(pairs):
+        raise SystemExit(f"{path}: scores {scores['overall']['pairs']} pairs, the held-out split has {len(pairs)}")
+    common.write_json(path, add_to_scores(name, scores, pairs, [("everyday", everyday)] if everyday else []))
+    log(f"{path}: reference perplexity added")
 
 
 def main():
@@ -81,8 +122,11 @@ def main():
     common.setup(5, 1)
     from train_translation import DATA, read_pairs
 
+    everyday = []
     if args.heldout:
         pairs = read_pairs(os.path.join(DATA, "heldout.tsv"))
+        everyday_path = os.path.join(DATA, "everyday_heldout.tsv")
+        everyday = read_pairs(everyday_path) if os.path.exists(everyday_path) else []
     else:
         pairs = read_pairs(os.path.join(HELDOUT_DIR, SAMPLE))
     results = {}
@@ -92,7 +136,10 @@ def main():
         log(f"{name}: {r['pairs']} pairs, {r['pieces']} pieces, perplexity {r['perplexity']:.3f} "
             + str({k: round(v["perplexity"], 3) for k, v in r["by_length"].items()}))
         if args.heldout:
-            common.write_json(os.path.join(common.TRAINING_DIR, "runs", name, "forced_perplexity.json"), r)
+            run = os.path.join(common.TRAINING_DIR, "runs", name)
+            if os.path.isdir(run):
+                common.write_json(os.path.join(run, "forced_perplexity.json"), r)
+            update_scores(name, pairs, everyday)
     if not args.heldout:
         common.write_json(os.path.join(HELDOUT_DIR, "forced-perplexity.json"),
                           {"sample": SAMPLE,

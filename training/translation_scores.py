@@ -1,5 +1,6 @@
 #!/usr/bin/python3
-"""heldout_scores.json for a shipped translation model: held-out chrF overall and by source length.
+"""heldout_scores.json for a shipped translation model: held-out chrF overall and by source length, each
+with the teacher-forced perplexity of the same references beside it (forced_perplexity.py).
 
 The Translation page reads it (attn::readHeldOutScores) to show "chrF by source length, with vs without
 attention". train_translation.py writes it at export; this script rewrites it from a finished run's
@@ -42,13 +43,16 @@ def scores(hyps, pairs):
 
 
 def write_scores(name, hyps, pairs, sets=()):
-    """`sets`: (id, hypotheses, pairs) of other held-out sets, scored as a whole."""
+    """`sets`: (id, hypotheses, pairs) of other held-out sets, scored as a whole. Each score gets the
+    teacher-forced perplexity of the same references beside it (forced_perplexity.add_to_scores)."""
+    from forced_perplexity import add_to_scores
     path = os.path.join(common.MODELS_DIR, name, "heldout_scores.json")
     data = scores(hyps, pairs)
     if sets:
         data["sets"] = [{"id": set_id, "pairs": len(p),
                          "score": round(common.chrf(h, references(p)), 4)}
                         for set_id, h, p in sets]
+    add_to_scores(name, data, pairs, [(set_id, p) for set_id, _, p in sets])
     common.write_json(path, data)
     return data
 
