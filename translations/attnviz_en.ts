@@ -925,6 +925,42 @@ permuted weights (seed %3): Δp %4</source>
         <source>source length (words)</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>chrF of their own translations</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How close each model&apos;s greedy translation comes to Apertium&apos;s (character n-gram F-score, 0–100, higher is better)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Perplexity of the reference</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Held-out perplexity of the reference translations by source length (lower is better)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Each decoder is fed Apertium&apos;s translation of every held-out sentence (teacher forcing); the perplexity is exp of the mean negative log-probability it gave the translation&apos;s pieces (training/forced_perplexity.py). Without attention the decoder must recall a long sentence from one vector, and the reference surprises it more.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>With attention minus without: above 0, the attention model is closer to the reference</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>With attention minus without: below 0, the attention model expects the reference better</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Each decoder is given Apertium&apos;s translation piece by piece (teacher forcing) and says how likely each next piece is: the perplexity is 1 / the geometric mean of those probabilities (1 = certain, lower is better). One early mistake cannot spoil the rest of the sentence.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>perplexity</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>HfImageClassifier</name>
@@ -1977,10 +2013,6 @@ permuted weights (seed %3): Δp %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>chrF by source length</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Beam width:</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2030,6 +2062,10 @@ permuted weights (seed %3): Δp %4</source>
     </message>
     <message>
         <source>Perplexity: exp of minus the mean log-probability the decoder gave each given piece, the end of sentence included. 1 = it was certain of every piece; lower is better.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Held-out results by length</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

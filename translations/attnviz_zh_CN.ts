@@ -927,6 +927,42 @@ permuted weights (seed %3): Δp %4</source>
         <source>source length (words)</source>
         <translation>源句长度（词）</translation>
     </message>
+    <message>
+        <source>chrF of their own translations</source>
+        <translation>它们自己译文的 chrF</translation>
+    </message>
+    <message>
+        <source>How close each model&apos;s greedy translation comes to Apertium&apos;s (character n-gram F-score, 0–100, higher is better)</source>
+        <translation>各模型贪心译文与 Apertium 译文的接近程度（字符 n-gram F 值，0–100，越高越好）</translation>
+    </message>
+    <message>
+        <source>Perplexity of the reference</source>
+        <translation>参考译文的困惑度</translation>
+    </message>
+    <message>
+        <source>Held-out perplexity of the reference translations by source length (lower is better)</source>
+        <translation>按源句长度的留出集参考译文困惑度（越低越好）</translation>
+    </message>
+    <message>
+        <source>Each decoder is fed Apertium&apos;s translation of every held-out sentence (teacher forcing); the perplexity is exp of the mean negative log-probability it gave the translation&apos;s pieces (training/forced_perplexity.py). Without attention the decoder must recall a long sentence from one vector, and the reference surprises it more.</source>
+        <translation>把每个留出句的 Apertium 译文喂给各解码器（教师强制）；困惑度是它给译文各子词的负对数概率均值的 exp（training/forced_perplexity.py）。没有注意力时，解码器只能从一个向量回忆整个长句，参考译文更让它意外。</translation>
+    </message>
+    <message>
+        <source>With attention minus without: above 0, the attention model is closer to the reference</source>
+        <translation>有注意力减无注意力：大于 0 表示有注意力的模型更接近参考译文</translation>
+    </message>
+    <message>
+        <source>With attention minus without: below 0, the attention model expects the reference better</source>
+        <translation>有注意力减无注意力：小于 0 表示有注意力的模型更能预料参考译文</translation>
+    </message>
+    <message>
+        <source>Each decoder is given Apertium&apos;s translation piece by piece (teacher forcing) and says how likely each next piece is: the perplexity is 1 / the geometric mean of those probabilities (1 = certain, lower is better). One early mistake cannot spoil the rest of the sentence.</source>
+        <translation>把 Apertium 的译文逐个子词喂给每个解码器（教师强制），它给出下一个子词的概率：困惑度 = 1 / 这些概率的几何平均（1 表示完全确定，越低越好）。前面一个错误不会连累句子的其余部分。</translation>
+    </message>
+    <message>
+        <source>perplexity</source>
+        <translation>困惑度</translation>
+    </message>
 </context>
 <context>
     <name>HfImageClassifier</name>
@@ -1977,10 +2013,6 @@ permuted weights (seed %3): Δp %4</source>
         <translation>源子词</translation>
     </message>
     <message>
-        <source>chrF by source length</source>
-        <translation>按源句长度的 chrF</translation>
-    </message>
-    <message>
         <source>Beam width:</source>
         <translation>束宽：</translation>
     </message>
@@ -2031,6 +2063,10 @@ permuted weights (seed %3): Δp %4</source>
     <message>
         <source>Perplexity: exp of minus the mean log-probability the decoder gave each given piece, the end of sentence included. 1 = it was certain of every piece; lower is better.</source>
         <translation>困惑度：解码器给每个给定子词的对数概率取平均、取负再取指数，句末标记也计算在内。1 = 它对每个子词都完全确定；越低越好。</translation>
+    </message>
+    <message>
+        <source>Held-out results by length</source>
+        <translation>按长度的留出集结果</translation>
     </message>
 </context>
 <context>

@@ -34,6 +34,9 @@ int runRender(const Argv& argv) {
         .option("choose", "K",
                 "translation: at --step, the decoder with attention takes its K-th candidate (2-5) instead "
                 "of its first, then goes on by itself")
+        .option("tab", "alignment|context|scores",
+                "translation: the view shown (default alignment; scores = held-out scores by length)")
+        .option("measure", "chrf|perplexity", "translation, --tab scores: the measure shown (default chrf)")
         .flag("teaching", "teaching mode (larger text, titles and panels; numbers in the cells)")
         .option("image", "PATH", "vision: the input image or dataset file")
         .option("index", "N", "vision: the record in an IDX / CIFAR-10 file (default 0)")
@@ -108,8 +111,19 @@ int runRender(const Argv& argv) {
             }
             req.choose = static_cast<int>(*choose);
         }
-    } else if (args.has("given") || args.has("choose")) {
-        std::cerr << "attnviz render: --given and --choose are for the translation view\n";
+        req.tab = args.valueOr("tab", "alignment");
+        if (req.tab != "alignment" && req.tab != "context" && req.tab != "scores") {
+            std::cerr << "attnviz render: --tab '" << req.tab << "' is not alignment, context or scores\n";
+            return 2;
+        }
+        const std::string measure = args.valueOr("measure", "chrf");
+        if ((measure != "chrf" && measure != "perplexity") || (args.has("measure") && req.tab != "scores")) {
+            std::cerr << "attnviz render: --measure is chrf or perplexity, with --tab scores\n";
+            return 2;
+        }
+        req.perplexity = measure == "perplexity";
+    } else if (args.has("given") || args.has("choose") || args.has("tab") || args.has("measure")) {
+        std::cerr << "attnviz render: --given, --choose, --tab and --measure are for the translation view\n";
         return 2;
     } else if (*step < 1 || *step > kWalkthroughStepCount) {
         std::cerr << "attnviz render: --step must be 1.." << kWalkthroughStepCount << '\n';

@@ -2,6 +2,7 @@
 
 #include "cli/headless.hpp"
 #include "pages/sentiment_page.hpp"
+#include "pages/translation/heldout_table.hpp"
 #include "pages/translation_page.hpp"
 #include "pages/vision/dataset_browser.hpp"
 #include "pages/vision_page.hpp"
@@ -166,6 +167,25 @@ int renderPage(const RenderRequest& req, const ModelHandle& model, const QString
                 << " decoding step(s)\n";
             return 2;
         }
+    }
+    if (auto* t = qobject_cast<TranslationPage*>(page.get()); t && req.tab == "context") {
+        t->showContextVector();
+    } else if (t && req.tab == "scores") {
+        HeldOutTable* table = t->heldOutTable();
+        if (!table->tableShown()) {
+            err << prefix << "--tab scores: "
+                << (table->message().isEmpty() ? std::string("the models have no heldout_scores.json")
+                                               : table->message().toStdString())
+                << '\n';
+            return 1;
+        }
+        if (req.perplexity && !table->setMeasure(HeldOutTable::Measure::ReferencePerplexity)) {
+            err << prefix
+                << "--measure perplexity: the models' heldout_scores.json have no "
+                   "reference_perplexity\n";
+            return 1;
+        }
+        t->showHeldOutTable();
     }
     page->resize(req.width, req.height);
     page->setAttribute(Qt::WA_DontShowOnScreen);

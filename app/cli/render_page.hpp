@@ -29,6 +29,8 @@ struct RenderRequest {
     std::optional<int> decodeStep;   ///< translation: the decoding step shown, 1-based; nullopt = the page's
     std::optional<QString> given;    ///< translation: a translation given to both decoders (teacher forcing)
     std::optional<int> choose;       ///< translation: at decodeStep, take this candidate (1-based) instead
+    std::string tab;                 ///< translation: "" / "alignment", "context" or "scores"
+    bool perplexity = false;         ///< translation, tab "scores": the reference perplexity, not chrF
     bool teaching = false;           ///< teaching mode on any page (Page::setTeachingMode)
     std::optional<QString> image;    ///< vision: PNG / JPEG / IDX / CIFAR-10 file
     int index = 0;                   ///< vision: the record of an IDX / CIFAR-10 file

@@ -305,7 +305,7 @@ TranslationPage::TranslationPage(QWidget* parent) : Page(parent) {
     heldOut_ = new HeldOutTable(heldOutTab_);
     heldOutLayout->addWidget(heldOut_, 1); // the table keeps to the left; its chart takes the width
     heldOutScroll->setWidget(heldOutTab_);
-    views_->addTab(heldOutScroll, tr("chrF by source length"));
+    views_->addTab(heldOutScroll, tr("Held-out results by length"));
     views_->setTabVisible(kHeldOutTab, false);
 
     // The step panel scrolls rather than cutting its last plot off when the window is short (1280 x 800
@@ -438,6 +438,10 @@ QCustomPlot* TranslationPage::stepPlot() const {
 
 void TranslationPage::showHeldOutTable() {
     views_->setCurrentIndex(kHeldOutTab);
+}
+
+void TranslationPage::showContextVector() {
+    views_->setCurrentIndex(1);
 }
 
 HeatmapView* TranslationPage::currentHeatmap() const {

@@ -112,8 +112,10 @@ public:
     ModelSlot* modelSlot() const { return slot_; }
     ModelSlot* baselineSlot() const { return baseline_; }
     JobRunner* jobs() const { return jobs_; }
-    /// Brings the "chrF by source length" tab to the front.
+    /// Brings the "Held-out results by length" tab to the front.
     void showHeldOutTable();
+    /// Brings the "Context vector (without attention)" tab to the front.
+    void showContextVector();
     HeatmapView* mainHeatmap() const { return heatmap_; }
     /// Without attention: row 0 the context vector (the encoder's final state), then the decoder's
     /// state after each step; columns = hidden units.

@@ -94,6 +94,31 @@ private slots:
         QCOMPARE(r.code, 2);
     }
 
+    // render --tab draws another view of the page; --tab scores --measure perplexity the held-out table
+    // with the shipped files' reference perplexity. Misuse is a usage error.
+    void renderTabsAndMeasure() {
+        QTemporaryDir dir;
+        const QString png = dir.filePath(QStringLiteral("t.png"));
+        for (const QStringList& ok : {QStringList{"--tab", "context"}, QStringList{"--tab", "scores"},
+                                      QStringList{"--tab", "scores", "--measure", "perplexity"}}) {
+            QFile::remove(png);
+            const auto r =
+                testutil::runAttnviz(QStringList{"render", "--view", "translation", "--png", png} + ok);
+            QVERIFY2(r.code == 0, qPrintable(ok.join(' ') + QStringLiteral(": ") + QString::fromUtf8(r.err)));
+            QVERIFY(!QImage(png).isNull());
+        }
+        for (const QStringList& bad : {QStringList{"--tab", "heat"}, QStringList{"--measure", "perplexity"},
+                                       QStringList{"--tab", "scores", "--measure", "bleu"}}) {
+            const auto r =
+                testutil::runAttnviz(QStringList{"render", "--view", "translation", "--png", png} + bad);
+            QCOMPARE(r.code, 2);
+            QVERIFY2(r.err.contains(bad[bad.size() - 2].toUtf8()), r.err.constData());
+        }
+        const auto r =
+            testutil::runAttnviz({"render", "--view", "sentiment", "--tab", "scores", "--png", png});
+        QCOMPARE(r.code, 2);
+    }
+
     void inspectBeamOutOfRangeIsAUsageError() {
         for (const QString& width : {QStringLiteral("0"), QStringLiteral("65"), QStringLiteral("wide")}) {
             const auto r =

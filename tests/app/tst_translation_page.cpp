@@ -714,6 +714,96 @@ private Q_SLOTS:
         QCOMPARE(table->rowCount(), 0);
     }
 
+    // The files' optional reference perplexity (teacher forcing, training/forced_perplexity.py): a switch
+    // shows it instead of chrF, two decimals, the difference of the values as shown, a bucket without one
+    // "—" and no bar; files without it have no switch, and a page switched to it falls back to chrF.
+    void heldOutTableSwitchesToReferencePerplexity() {
+        QTemporaryDir tmp;
+        // The shipped models' figures (resources/models/*/heldout_scores.json) in two buckets.
+        const auto withPerplexity = [](QByteArray json, double overall, const std::vector<double>& buckets) {
+            QJsonObject root = QJsonDocument::fromJson(json).object();
+            QJsonObject all = root.value(QStringLiteral("overall")).toObject();
+            all.insert(QStringLiteral("reference_perplexity"), overall);
+            root.insert(QStringLiteral("overall"), all);
+            QJsonArray list = root.value(QStringLiteral("buckets")).toArray();
+            for (int i = 0; i < list.size() && i < int(buckets.size()); ++i) {
+                QJsonObject b = list[i].toObject();
+                if (buckets[size_t(i)] > 0)
+                    b.insert(QStringLiteral("reference_perplexity"), buckets[size_t(i)]);
+                list[i] = b;
+            }
+            root.insert(QStringLiteral("buckets"), list);
+            return QJsonDocument(root).toJson();
+        };
+        const QString with = copyWithScores(
+            tmp, "s2s_pieces_2layer_additive", QStringLiteral("with"),
+            withPerplexity(
+                scoresJson(2000, 63.03, {{"1-10", 1, 10, 1406, 72.3}, {">10", 11, -1, 594, 55.06}}), 3.4412,
+                {2.5013, 4.7914}));
+        const QString without = copyWithScores(
+            tmp, "s2s_pieces_2layer_none", QStringLiteral("without"),
+            withPerplexity(
+                scoresJson(2000, 56.23, {{"1-10", 1, 10, 1406, 66.0}, {">10", 11, -1, 594, 46.74}}), 4.5151,
+                {-1, 7.5868}));
+        TranslationPage page;
+        loadDirs(page, with, without);
+        QVERIFY(waitUntilIdle(page.jobs()));
+        HeldOutTable* table = page.heldOutTable();
+        QVERIFY(table->tableShown());
+        QVERIFY(table->measureSwitchShown());
+        QCOMPARE(table->measure(), HeldOutTable::Measure::Chrf); // chrF first, as the cards report it
+        QCOMPARE(table->cell(1, HeldOutTable::Difference), QStringLiteral("+8.4")); // 55.1 - 46.7
+        QCOMPARE(table->chartValueMax(), 100.0);
+
+        QVERIFY(table->setMeasure(HeldOutTable::Measure::ReferencePerplexity));
+        QCOMPARE(table->measure(), HeldOutTable::Measure::ReferencePerplexity);
+        QVERIFY(table->titleText().contains(QStringLiteral("perplexity")));
+        const QString none = QStringLiteral("\u2014");
+        const QList<QStringList> want = {
+            {QStringLiteral("1-10"), QStringLiteral("1406"), QStringLiteral("2.50"), none, none},
+            // 4.79 - 7.59 as shown (not 4.7914 - 7.5868 = -2.7954 -> -2.80)
+            {QStringLiteral(">10"), QStringLiteral("594"), QStringLiteral("4.79"), QStringLiteral("7.59"),
+             QStringLiteral("-2.80")},
+            {QStringLiteral("all"), QStringLiteral("2000"), QStringLiteral("3.44"), QStringLiteral("4.52"),
+             QStringLiteral("-1.08")},
+        };
+        QCOMPARE(table->rowCount(), int(want.size()));
+        for (int r = 0; r < table->rowCount(); ++r)
+            for (int c = 0; c < HeldOutTable::ColumnCount; ++c)
+                QCOMPARE(table->cell(r, c), want[r][c]);
+        QCOMPARE(table->chartBars(true), (QVector<QPair<int, double>>{{0, 2.5013}, {1, 4.7914}}));
+        QCOMPARE(table->chartBars(false), (QVector<QPair<int, double>>{{1, 7.5868}}));
+        QCOMPARE(table->chartValueLabel(), QStringLiteral("perplexity"));
+        QCOMPARE(table->chartValueMax(), 9.0); // ceil(7.5868 * 1.15): room above the highest bar
+        QStringList shown;
+        for (QLabel* l : table->findChildren<QLabel*>())
+            shown << l->text();
+        QVERIFY2(shown.contains(QStringLiteral("-2.80")), qPrintable(shown.join(QLatin1Char('|'))));
+
+        // Back to chrF by the radio button, as a user does.
+        auto buttons = table->findChildren<QRadioButton*>();
+        QCOMPARE(buttons.size(), 2);
+        for (QRadioButton* b : buttons)
+            if (b->text().startsWith(QStringLiteral("chrF")))
+                b->click();
+        QCOMPARE(table->measure(), HeldOutTable::Measure::Chrf);
+        QCOMPARE(table->cell(1, HeldOutTable::WithAttention), QStringLiteral("55.1"));
+        QVERIFY(table->setMeasure(HeldOutTable::Measure::ReferencePerplexity));
+
+        // Models whose files have no perplexity: no switch, chrF again, and the perplexity is refused.
+        page.modelSlot()->load(copyWithScores(tmp, "s2s_pieces_2layer_additive", QStringLiteral("plain"),
+                                              scoresJson(2000, 63.03, {{"1-10", 1, 10, 1406, 72.3}})));
+        page.baselineSlot()->load(fixture("s2s_pieces_2layer_none"));
+        QVERIFY(waitUntilIdle(page.modelSlot()));
+        QVERIFY(waitUntilIdle(page.baselineSlot()));
+        QVERIFY(table->tableShown());
+        QVERIFY(!table->measureSwitchShown());
+        QCOMPARE(table->measure(), HeldOutTable::Measure::Chrf);
+        QCOMPARE(table->cell(0, HeldOutTable::WithAttention), QStringLiteral("72.3"));
+        QVERIFY(!table->setMeasure(HeldOutTable::Measure::ReferencePerplexity));
+        QCOMPARE(table->measure(), HeldOutTable::Measure::Chrf);
+    }
+
     // Issue 13 point 3: beam search, width chosen on the page, is the engine's (same width for both
     // decoders); the step panel says which candidate beam search chose and with what probability.
     void beamWidthDecodesBothModelsWithBeamSearch() {

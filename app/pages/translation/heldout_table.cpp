@@ -2,10 +2,14 @@
 
 #include "widgets/format.hpp"
 
+#include <QButtonGroup>
 #include <QEvent>
 #include <QGridLayout>
+#include <QHBoxLayout>
 #include <QLabel>
+#include <QRadioButton>
 #include <QVBoxLayout>
+#include <algorithm>
 #include <cmath>
 #include <exception>
 #include <qcustomplot.h>
@@ -34,8 +38,24 @@ const Item* findItem(const std::optional<attn::HeldOutScores>& s,
     return nullptr;
 }
 
-template <class Item> std::optional<double> scoreOf(const Item* item) {
-    return item ? std::optional<double>(item->score) : std::nullopt;
+/// The value of a bucket or set for the measure shown (nullopt: no item, or no such value in the file).
+template <class Item> std::optional<double> valueOf(const Item* item, HeldOutTable::Measure measure) {
+    if (!item)
+        return std::nullopt;
+    return measure == HeldOutTable::Measure::Chrf ? std::optional<double>(item->score)
+                                                  : item->referencePerplexity;
+}
+
+std::optional<double> overallOf(const std::optional<attn::HeldOutScores>& s, HeldOutTable::Measure measure) {
+    if (!s)
+        return std::nullopt;
+    return measure == HeldOutTable::Measure::Chrf ? std::optional<double>(s->overall)
+                                                  : s->overallReferencePerplexity;
+}
+
+/// chrF is shown with one decimal (as in the model cards), a perplexity with two (it lives near 1 to 10).
+int decimalsOf(HeldOutTable::Measure measure) {
+    return measure == HeldOutTable::Measure::Chrf ? 1 : 2;
 }
 
 /// The rows of `list`: the first model's items, then any of the baseline's the attention model lacks.
@@ -53,9 +73,10 @@ std::vector<const Item*> rowsOf(const std::optional<attn::HeldOutScores>& with,
     return rows;
 }
 
-/// The score as shown (one decimal), so that the difference is that of the numbers on screen.
-double shown(double score) {
-    return std::round(score * 10.0) / 10.0;
+/// The value as shown (`decimals` decimals), so that the difference is that of the numbers on screen.
+double shown(double value, int decimals) {
+    const double scale = std::pow(10.0, decimals);
+    return std::round(value * scale) / scale;
 }
 
 } // namespace
@@ -81,10 +102,34 @@ HeldOutTable::HeldOutTable(QWidget* parent) : QWidget(parent) {
     QFont bold = title_->font();
     bold.setBold(true);
     title_->setFont(bold);
-    title_->setToolTip(
-        tr("chrF (character n-gram F-score, 0–100, higher is closer to the reference) of each model on "
-           "its held-out sentence pairs, by the length of the English sentence in words, as the model "
-           "cards report it. Without attention the long sentences suffer most."));
+    title_->setWordWrap(true);
+    // chrF or the reference perplexity: offered when a file has the perplexity.
+    measureRow_ = new QWidget(this);
+    auto* measureLayout = new QHBoxLayout(measureRow_);
+    measureLayout->setContentsMargins(0, 0, 0, 0);
+    chrfButton_ = new QRadioButton(tr("chrF of their own translations"), measureRow_);
+    chrfButton_->setToolTip(tr("How close each model's greedy translation comes to Apertium's (character "
+                               "n-gram F-score, 0–100, higher is better)"));
+    perplexityButton_ = new QRadioButton(tr("Perplexity of the reference"), measureRow_);
+    perplexityButton_->setToolTip(
+        tr("Each decoder is given Apertium's translation piece by piece (teacher forcing) and says how "
+           "likely each next piece is: the perplexity is 1 / the geometric mean of those probabilities "
+           "(1 = certain, lower is better). One early mistake cannot spoil the rest of the sentence."));
+    chrfButton_->setChecked(true);
+    auto* measures = new QButtonGroup(measureRow_);
+    measures->addButton(chrfButton_);
+    measures->addButton(perplexityButton_);
+    connect(perplexityButton_, &QRadioButton::toggled, this, [this](bool on) {
+        const Measure wanted = on ? Measure::ReferencePerplexity : Measure::Chrf;
+        if (wanted != measure_) {
+            measure_ = wanted;
+            populate();
+        }
+    });
+    measureLayout->addWidget(chrfButton_);
+    measureLayout->addWidget(perplexityButton_);
+    measureLayout->addStretch(1);
+    measureRow_->hide();
     message_ = new QLabel(this);
     message_->setWordWrap(true);
     QPalette warning = message_->palette();
@@ -99,7 +144,7 @@ HeldOutTable::HeldOutTable(QWidget* parent) : QWidget(parent) {
     // The buckets as bars, the two models side by side: the gap that grows with the length is the
     // chapter's argument for attention. It takes the room the table leaves.
     chart_ = new QCustomPlot(this);
-    chart_->setMinimumHeight(240);
+    chart_->setMinimumHeight(280);
     chart_->setMaximumHeight(460);
     chart_->setInteractions({});
     withBars_ = new QCPBars(chart_->xAxis, chart_->yAxis);
@@ -116,7 +161,6 @@ HeldOutTable::HeldOutTable(QWidget* parent) : QWidget(parent) {
     withoutBars_->setBrush(QColor(0x8c, 0x8c, 0x8c));
     withoutBars_->setPen(Qt::NoPen);
     chart_->yAxis->setRange(0, 100);
-    chart_->yAxis->setLabel(tr("chrF"));
     chart_->xAxis->setLabel(tr("source length (words)"));
     chart_->xAxis->grid()->setVisible(false);
     // The legend in a row of its own above the bars: inside the axis rect it covered the last buckets'
@@ -130,6 +174,7 @@ HeldOutTable::HeldOutTable(QWidget* parent) : QWidget(parent) {
     chart_->plotLayout()->setRowStretchFactor(0, 0.001);
     applyChartFont();
     layout->addWidget(title_);
+    layout->addWidget(measureRow_);
     layout->addWidget(grid_);
     layout->addSpacing(8);
     layout->addWidget(chart_, 1);
@@ -139,15 +184,35 @@ HeldOutTable::HeldOutTable(QWidget* parent) : QWidget(parent) {
     hide();
 }
 
-QString HeldOutTable::scoreText(std::optional<double> score) {
-    return score ? QString::number(*score, 'f', 1) : kNone;
+QString HeldOutTable::scoreText(std::optional<double> score, int decimals) {
+    return score ? QString::number(*score, 'f', decimals) : kNone;
 }
 
-QString HeldOutTable::differenceText(std::optional<double> with, std::optional<double> without) {
+QString HeldOutTable::differenceText(std::optional<double> with, std::optional<double> without,
+                                     int decimals) {
     if (!with || !without)
         return kNone;
-    const double d = shown(*with) - shown(*without);
-    return (d >= 0 ? QStringLiteral("+") : QStringLiteral("-")) + QString::number(std::abs(d), 'f', 1);
+    const double d = shown(*with, decimals) - shown(*without, decimals);
+    return (d >= 0 ? QStringLiteral("+") : QStringLiteral("-")) + QString::number(std::abs(d), 'f', decimals);
+}
+
+bool HeldOutTable::setMeasure(Measure measure) {
+    if (measure == Measure::ReferencePerplexity && !measureSwitchShown())
+        return false;
+    (measure == Measure::Chrf ? chrfButton_ : perplexityButton_)->setChecked(true); // populate()s
+    return true;
+}
+
+bool HeldOutTable::measureSwitchShown() const {
+    return (with_ && with_->hasReferencePerplexity()) || (without_ && without_->hasReferencePerplexity());
+}
+
+QString HeldOutTable::chartValueLabel() const {
+    return chart_->yAxis->label();
+}
+
+double HeldOutTable::chartValueMax() const {
+    return chart_->yAxis->range().upper;
 }
 
 QVector<QPair<int, double>> HeldOutTable::chartBars(bool withAttention) const {
@@ -200,6 +265,8 @@ void HeldOutTable::setSources(const Source& withAttention, const Source& without
     cells_.clear();
     toolTips_.clear();
     overallRow_ = -1;
+    with_.reset();
+    without_.reset();
     QStringList errors;
     for (const Source* s : {&withAttention, &withoutAttention})
         if (!s->error.isEmpty())
@@ -213,6 +280,7 @@ void HeldOutTable::setSources(const Source& withAttention, const Source& without
         title_->setText(tr("Held-out scores by source length (model cards)"));
         message_->setText(errors.join(QLatin1Char('\n')));
         message_->show();
+        measureRow_->hide();
         grid_->hide();
         chart_->hide();
         rebuild();
@@ -222,44 +290,91 @@ void HeldOutTable::setSources(const Source& withAttention, const Source& without
     message_->clear();
     message_->hide();
     if (!with && !without) {
+        measureRow_->hide();
         rebuild();
         hide();
         return;
     }
+    with_ = with;
+    without_ = without;
+    measureRow_->setVisible(measureSwitchShown());
+    if (measure_ == Measure::ReferencePerplexity && !measureSwitchShown())
+        chrfButton_->setChecked(true); // the new files have no perplexity: back to chrF (populate()s)
+    populate();
+    grid_->show();
+    show();
+}
+
+void HeldOutTable::populate() {
+    cells_.clear();
+    toolTips_.clear();
+    overallRow_ = -1;
+    if (!with_ && !without_)
+        return;
+    const auto& with = with_;
+    const auto& without = without_;
+    const Measure m = measure_;
+    const int decimals = decimalsOf(m);
     const attn::HeldOutScores& first = with ? *with : *without;
-    title_->setText(
-        tr("Held-out %1 by source length (model cards)").arg(QString::fromStdString(first.metric)));
+    const bool chrf = m == Measure::Chrf;
+    if (chrf) {
+        title_->setText(
+            tr("Held-out %1 by source length (model cards)").arg(QString::fromStdString(first.metric)));
+        title_->setToolTip(
+            tr("chrF (character n-gram F-score, 0–100, higher is closer to the reference) of each model on "
+               "its held-out sentence pairs, by the length of the English sentence in words, as the model "
+               "cards report it. Without attention the long sentences suffer most."));
+    } else {
+        title_->setText(tr("Held-out perplexity of the reference translations by source length (lower "
+                           "is better)"));
+        title_->setToolTip(
+            tr("Each decoder is fed Apertium's translation of every held-out sentence (teacher forcing); "
+               "the perplexity is exp of the mean negative log-probability it gave the translation's "
+               "pieces (training/forced_perplexity.py). Without attention the decoder must recall a long "
+               "sentence from one vector, and the reference surprises it more."));
+    }
+    chart_->yAxis->setLabel(chrf ? tr("chrF") : tr("perplexity"));
+    const QString differenceTip =
+        chrf ? tr("With attention minus without: above 0, the attention model is closer to the reference")
+             : tr("With attention minus without: below 0, the attention model expects the reference better");
 
     // The attention model's buckets, then any of the baseline's it does not have: a table row each, and
-    // on the chart a key each (1, 2, ...) labelled as the row; a model without a score there has no bar.
+    // on the chart a key each (1, 2, ...) labelled as the row; a model without a value there has no bar.
     const auto rows = rowsOf(with, without, &attn::HeldOutScores::buckets);
     withBars_->data()->clear();
     withoutBars_->data()->clear();
+    double highest = 0;
     auto ticker = QSharedPointer<QCPAxisTickerText>::create();
     for (const auto* b : rows) {
         const auto* w = findItem(with, &attn::HeldOutScores::buckets, b->label);
         const auto* wo = findItem(without, &attn::HeldOutScores::buckets, b->label);
         const int pairs = w ? w->pairs : b->pairs;
-        cells_.append({QString::fromStdString(b->label), QString::number(pairs), scoreText(scoreOf(w)),
-                       scoreText(scoreOf(wo)), differenceText(scoreOf(w), scoreOf(wo))});
+        const auto vw = valueOf(w, m), vwo = valueOf(wo, m);
+        cells_.append({QString::fromStdString(b->label), QString::number(pairs), scoreText(vw, decimals),
+                       scoreText(vwo, decimals), differenceText(vw, vwo, decimals)});
         toolTips_.append(b->maxTokens < 0
                              ? tr("English sentences of %1 or more words").arg(b->minTokens)
                              : tr("English sentences of %1 to %2 words").arg(b->minTokens).arg(b->maxTokens));
         const double key = static_cast<double>(cells_.size());
         ticker->addTick(key, QString::fromStdString(b->label));
-        if (w)
-            withBars_->addData(key, w->score);
-        if (wo)
-            withoutBars_->addData(key, wo->score);
+        if (vw) {
+            withBars_->addData(key, *vw);
+            highest = std::max(highest, *vw);
+        }
+        if (vwo) {
+            withoutBars_->addData(key, *vwo);
+            highest = std::max(highest, *vwo);
+        }
     }
     chart_->xAxis->setTicker(ticker);
     chart_->xAxis->setRange(0.4, static_cast<double>(rows.size()) + 0.6);
+    // chrF has its fixed scale; a perplexity's starts at 0 and leaves room above the highest bar.
+    chart_->yAxis->setRange(0, chrf ? 100.0 : std::max(2.0, std::ceil(highest * 1.15)));
     chart_->replot();
-    const std::optional<double> allWith = with ? std::optional<double>(with->overall) : std::nullopt;
-    const std::optional<double> allWithout = without ? std::optional<double>(without->overall) : std::nullopt;
+    const auto allWith = overallOf(with, m), allWithout = overallOf(without, m);
     overallRow_ = static_cast<int>(cells_.size());
-    cells_.append({tr("all"), QString::number(first.pairs), scoreText(allWith), scoreText(allWithout),
-                   differenceText(allWith, allWithout)});
+    cells_.append({tr("all"), QString::number(first.pairs), scoreText(allWith, decimals),
+                   scoreText(allWithout, decimals), differenceText(allWith, allWithout, decimals)});
     toolTips_.append(tr("All held-out pairs"));
     // Other held-out sets, the attention model's first, then any only the baseline has.
     const auto sets = rowsOf(with, without, &attn::HeldOutScores::sets);
@@ -267,19 +382,19 @@ void HeldOutTable::setSources(const Source& withAttention, const Source& without
         const auto* w = findItem(with, &attn::HeldOutScores::sets, e->id);
         const auto* wo = findItem(without, &attn::HeldOutScores::sets, e->id);
         const bool everyday = e->id == "everyday";
+        const auto vw = valueOf(w, m), vwo = valueOf(wo, m);
         cells_.append({everyday ? tr("everyday sentences") : QString::fromStdString(e->id),
-                       QString::number(w ? w->pairs : e->pairs), scoreText(scoreOf(w)),
-                       scoreText(scoreOf(wo)), differenceText(scoreOf(w), scoreOf(wo))});
+                       QString::number(w ? w->pairs : e->pairs), scoreText(vw, decimals),
+                       scoreText(vwo, decimals), differenceText(vw, vwo, decimals)});
         toolTips_.append(everyday
                              ? tr("A separate held-out set: everyday sentences from the examples of Ding's "
                                   "German–English dictionary, often in the first person (\"I like apple "
                                   "juice.\"); the rows above are dictionary definitions and examples")
                              : tr("Another held-out set of the model card"));
     }
+    differenceTip_ = differenceTip;
     rebuild();
-    grid_->show();
     chart_->setVisible(!rows.empty());
-    show();
 }
 
 void HeldOutTable::rebuild() {
@@ -295,6 +410,8 @@ void HeldOutTable::rebuild() {
         // fonts it scaled).
         auto* h = new QLabel(QStringLiteral("<i>%1</i>").arg(headings_[c].toHtmlEscaped()), grid_);
         h->setTextFormat(Qt::RichText);
+        if (c == Difference)
+            h->setToolTip(differenceTip_);
         gridLayout_->addWidget(h, 0, c, c == Length ? Qt::AlignLeft : Qt::AlignRight);
     }
     // The other held-out sets sit a blank line below the overall row: they are not length buckets.

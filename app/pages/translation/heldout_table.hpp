@@ -8,6 +8,12 @@
 // the long-sentence argument visible. The page reads the files when a model arrives and hands them over
 // (read()); the table only shows them. Hidden when neither model has scores; a malformed file is a
 // message instead of the table and chart.
+//
+// When the files also hold the teacher-forced perplexity of the references ("reference_perplexity"),
+// a switch above the table shows that measure instead of chrF: how surprised each decoder is by
+// Apertium's translation, word by word (lower is better). It scores the reference rather than the
+// model's own output, so it shows what a long sentence costs the model without attention even where
+// chrF forgives a shorter, vaguer output.
 
 #include <QPair>
 #include <QString>
@@ -22,6 +28,7 @@ class QCPBars;
 class QCustomPlot;
 class QGridLayout;
 class QLabel;
+class QRadioButton;
 
 class HeldOutTable : public QWidget {
     Q_OBJECT
@@ -37,11 +44,22 @@ public:
 
     /// Columns of cell().
     enum Column { Length, Pairs, WithAttention, WithoutAttention, Difference, ColumnCount };
+    /// What the score columns and the chart show.
+    enum class Measure {
+        Chrf,               ///< the models' own (greedy) translations against the references
+        ReferencePerplexity ///< the teacher-forced perplexity of the references
+    };
 
     explicit HeldOutTable(QWidget* parent = nullptr);
 
     /// Shows the two models' scores (or the message when either could not be read).
     void setSources(const Source& withAttention, const Source& withoutAttention);
+
+    /// Shows `measure`. ReferencePerplexity is refused (false, nothing changes) while neither file has one.
+    bool setMeasure(Measure measure);
+    Measure measure() const { return measure_; }
+    /// True while the chrF / reference perplexity switch is offered (a file has a reference perplexity).
+    bool measureSwitchShown() const;
 
     /// True while the table is shown (not while there is no score or only a message).
     bool tableShown() const;
@@ -58,21 +76,30 @@ public:
     QStringList headings() const { return headings_; }
     /// The bar chart of the buckets (shown with the table).
     QCustomPlot* chart() const { return chart_; }
-    /// The chart's bars of one model: (bucket index from 0, score) for each bucket it has a score for.
+    /// The chart's bars of one model: (bucket index from 0, value) for each bucket it has a value for.
     QVector<QPair<int, double>> chartBars(bool withAttention) const;
+    /// The chart's value axis: its label and upper end (chrF: 0..100; perplexity: above the highest bar).
+    QString chartValueLabel() const;
+    double chartValueMax() const;
 
-    /// A score with one decimal ("61.2"), "—" for none; a difference with its sign ("+15.7", "-3.0").
-    static QString scoreText(std::optional<double> score);
-    static QString differenceText(std::optional<double> with, std::optional<double> without);
+    /// A score with `decimals` decimals ("61.2"), "—" for none; a difference with its sign ("+15.7",
+    /// "-3.0"), computed from the values as shown.
+    static QString scoreText(std::optional<double> score, int decimals = 1);
+    static QString differenceText(std::optional<double> with, std::optional<double> without,
+                                  int decimals = 1);
 
 protected:
     void changeEvent(QEvent* event) override;
 
 private:
+    void populate();
     void rebuild();
     void applyChartFont();
 
     QLabel* title_ = nullptr;
+    QWidget* measureRow_ = nullptr;
+    QRadioButton* chrfButton_ = nullptr;
+    QRadioButton* perplexityButton_ = nullptr;
     QLabel* message_ = nullptr;
     QWidget* grid_ = nullptr;
     QGridLayout* gridLayout_ = nullptr;
@@ -82,5 +109,8 @@ private:
     QStringList headings_;
     QVector<QStringList> cells_;
     QVector<QString> toolTips_; ///< per data row, the bucket's range in words
+    QString differenceTip_;     ///< what the sign of the difference column means for the measure
     int overallRow_ = -1;
+    std::optional<attn::HeldOutScores> with_, without_; ///< as read, while both could be read
+    Measure measure_ = Measure::Chrf;
 };
