@@ -4,6 +4,7 @@
 #include "pages/translation/heldout_table.hpp"
 #include "services/job_runner.hpp"
 #include "services/model_slot.hpp"
+#include "widgets/column_scroll_area.hpp"
 #include "widgets/error_banner.hpp"
 #include "widgets/format.hpp"
 #include "widgets/heatmap_view.hpp"
@@ -310,10 +311,7 @@ TranslationPage::TranslationPage(QWidget* parent) : Page(parent) {
 
     // The step panel scrolls rather than cutting its last plot off when the window is short (1280 x 800
     // in teaching mode).
-    auto* stepsScroll = new QScrollArea(split);
-    stepsScroll->setWidgetResizable(true);
-    stepsScroll->setFrameShape(QFrame::NoFrame);
-    stepsScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    auto* stepsScroll = new ColumnScrollArea(split);
     auto* stepsColumn = new QWidget(stepsScroll);
     auto* stepsLayout = new QVBoxLayout(stepsColumn);
     stepsLayout->setContentsMargins(0, 0, 0, 0);

@@ -22,6 +22,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QRadioButton>
+#include <QScrollArea>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -1031,6 +1032,34 @@ private Q_SLOTS:
                                     .arg(teaching)
                                     .arg(label)
                                     .arg(plot->axisRect()->height())));
+        }
+    }
+
+    // At 1280 x 800 in teaching mode the splitter gave the step column less width than its buttons
+    // need, and the column was cut at the right ("Follow" and "Play" half shown, no scroll bar).
+    void stepColumnIsNotCutAtTheSide() {
+        for (const bool teaching : {false, true}) {
+            TranslationPage page; // teaching mode before the first show, as `render --teaching` does
+            loadBoth(page, "s2s_pieces_2layer_additive", "s2s_pieces_2layer_none");
+            translate(page, QString::fromUtf8(TranslationPage::presets()[0].english));
+            page.setAttribute(Qt::WA_DontShowOnScreen);
+            page.setTeachingMode(teaching);
+            page.resize(1280, 700);
+            page.show();
+            QCoreApplication::processEvents();
+            const QWidget* column = page.stepPanel()->parentWidget();
+            const QWidget* viewport = column->parentWidget();
+            QVERIFY(qobject_cast<const QScrollArea*>(viewport->parentWidget()));
+            QVERIFY2(column->width() <= viewport->width() &&
+                         column->width() >= column->minimumSizeHint().width(),
+                     qPrintable(QStringLiteral("teaching %1: column %2 px (needs %3) in a %4 px viewport")
+                                    .arg(teaching)
+                                    .arg(column->width())
+                                    .arg(column->minimumSizeHint().width())
+                                    .arg(viewport->width())));
+            // The heatmap beside it keeps a usable width.
+            QVERIFY2(page.mainHeatmap()->width() >= 500,
+                     qPrintable(QString::number(page.mainHeatmap()->width())));
         }
     }
 

@@ -2,6 +2,7 @@
 
 #include "pages/vision/vision_session.hpp"
 #include "services/model_slot.hpp"
+#include "widgets/column_scroll_area.hpp"
 #include "widgets/format.hpp"
 #include "widgets/heatmap_view.hpp"
 #include "widgets/patch_grid_view.hpp"
@@ -95,10 +96,7 @@ VitAttentionPanel::VitAttentionPanel(VisionSession* session, QWidget* parent)
     lc->addWidget(probs_, 2);
     // The image, its caption and the ten probability bars scroll rather than set the page's minimum
     // height: in teaching mode they asked for 861 px of window at 1280 x 800.
-    auto* leftScroll = new QScrollArea(this);
-    leftScroll->setWidgetResizable(true);
-    leftScroll->setFrameShape(QFrame::NoFrame);
-    leftScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    auto* leftScroll = new ColumnScrollArea(this);
     leftScroll->setWidget(leftCol);
     auto* split = new QSplitter(Qt::Horizontal, this);
     split->addWidget(leftScroll);
