@@ -60,7 +60,7 @@ void HeatmapView::setCompactLabels(bool allowed) {
 
 void HeatmapView::updateCompactLabels() {
     const int rows = int(values_.rows()), cols = int(values_.cols());
-    const QFontMetrics fm(plot_->xAxis->tickLabelFont());
+    const QFontMetrics fm(tickFont_);
     const int widestRow = widestDrawnLabel(false), widestColumn = widestDrawnLabel(true);
     // Column labels stand upright, so both bands take the widest label; every cell needs a text line.
     const int line = fm.height();

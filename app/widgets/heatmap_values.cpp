@@ -65,12 +65,12 @@ HeatmapView::ValueLayout HeatmapView::valueLayout() const {
             if (t.size() > widestShort.size())
                 widestShort = t;
         }
-    const double largest = plot_->xAxis->tickLabelFont().pointSizeF() + (teaching_ ? 1.0 : 0.0);
+    const double largest = tickFont_.pointSizeF() + (teaching_ ? 1.0 : 0.0);
     for (bool dropZero : {false, true}) {
         const QString& text = dropZero ? widestShort : widest;
         if (dropZero && text.size() == widest.size())
             break; // no value has a leading zero to drop
-        QFont font = plot_->xAxis->tickLabelFont();
+        QFont font = tickFont_;
         for (double size = largest; size >= 6.0; size -= 0.5) {
             font.setPointSizeF(size);
             const QFontMetricsF fm(font);

@@ -192,6 +192,7 @@ HeatmapView::HeatmapView(QWidget* parent) : QWidget(parent) {
     connect(plot_, &QCustomPlot::beforeReplot, this, [this] {
         if (!compact_)
             updateColumnLabelRotation(); // slanted or upright is judged on the last layout's width
+        fitColumnLabelFont();
         fitRowLabelFont();
         fitTitle();
         fitScaleTicks();
@@ -351,6 +352,7 @@ void HeatmapView::applyFonts() {
     tick = std::max(tick, 7.0);
     QFont tickFont = QApplication::font();
     tickFont.setPointSizeF(tick);
+    tickFont_ = tickFont;
     QFont axisFont = QApplication::font();
     axisFont.setPointSizeF(std::max(base, tick) + 1.0);
     axisFont.setBold(true);
@@ -524,7 +526,7 @@ void HeatmapView::updateColumnLabelRotation() {
         updateCompactLabels();
         return;
     }
-    const QFontMetrics fm(plot_->xAxis->tickLabelFont());
+    const QFontMetrics fm(tickFont_);
     const int widest = widestDrawnLabel(true);
     const double availableWidth = plot_->isVisible() && plot_->width() > 100 ? plot_->width() * 0.7 : 400.0;
     double rotation = 0.0;

@@ -205,6 +205,9 @@ private:
     void updateTitleElement();
     /// Shrinks the row tick labels until each row has room for its label (down to 7 pt).
     void fitRowLabelFont();
+    /// The same for upright column labels (one text line per column); any other layout draws them at
+    /// tickFont_.
+    void fitColumnLabelFont();
     /// Shrinks (then elides) the title until it fits the plot's width.
     void fitTitle();
     /// Whether, with the title above it, the map would be too short for a row label per row even at the
@@ -278,6 +281,9 @@ private:
     bool diverging_ = false;
     double columnLabelRotation_ = 0.0; ///< degrees, as given to QCPAxis::setTickLabelRotation
     bool stackedColumns_ = false;      ///< stackColumnLabels
+    /// The tick-label font applyFonts chose for this matrix; the axes may draw theirs smaller
+    /// (fitRowLabelFont, fitColumnLabelFont), so layout decisions and the cell values start from this.
+    QFont tickFont_;
 
     // At scale.
     QWidget* plotPage_ = nullptr; ///< plot_ above readout_, in stack_

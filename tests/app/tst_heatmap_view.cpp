@@ -215,6 +215,58 @@ private Q_SLOTS:
         QCOMPARE(view.plot()->yAxis->tickVector().size(), 9);
     }
 
+    void uprightColumnLabelsShrinkRatherThanDropEverySecond() {
+        // The Vision page's 17 x 17 token map in teaching mode at 1280 x 800: columns about 21 px wide and
+        // a 24 px label line, so every second key label was dropped. Like the rows, the column labels now
+        // take a smaller font (down to 7 pt) and all 17 show.
+        HeatmapView view;
+        view.setRangeMode(HeatmapView::RangeMode::Fixed01);
+        const attn::Matrix m = attn::Matrix::Constant(17, 17, 1.0f / 17.0f);
+        QStringList tokens{QStringLiteral("[CLS]")};
+        for (int r = 0; r < 4; ++r)
+            for (int c = 0; c < 4; ++c)
+                tokens << QStringLiteral("r%1c%2").arg(r).arg(c);
+        view.setMatrix(m, tokens, tokens);
+        view.setTeachingMode(true);
+        QCPAxis* x = view.plot()->xAxis;
+        view.resize(1400, 1000);
+        for (int i = 0; i < 3; ++i)
+            (void)view.grab();
+        const double full = x->tickLabelFont().pointSizeF();
+        QCOMPARE(x->tickVector().size(), 17);
+        bool shrank = false;
+        for (int width = 1000; width >= 300; width -= 25) {
+            view.resize(width, 600);
+            for (int i = 0; i < 3; ++i)
+                (void)view.grab();
+            const double points = x->tickLabelFont().pointSizeF();
+            const double column = double(view.plot()->axisRect()->width()) / 17.0;
+            const double line = QFontMetrics(x->tickLabelFont()).height();
+            const QString at =
+                QStringLiteral("%1 px wide: %2 of 17 labels at %3 degrees, %4 pt, columns %5 px")
+                    .arg(width)
+                    .arg(x->tickVector().size())
+                    .arg(x->tickLabelRotation())
+                    .arg(points)
+                    .arg(column);
+            // Every label until even 7 pt no longer fits a column; the font never grows past its own size.
+            QVERIFY2(x->tickVector().size() == 17 || points == 7.0, qPrintable(at));
+            QVERIFY2(points <= full, qPrintable(at));
+            if (x->tickVector().size() == 17 && points < full) {
+                shrank = true;
+                QVERIFY2(line * 1.05 <= column + 0.5, qPrintable(at));
+            }
+            (void)view.grab(); // stable at the same size
+            QCOMPARE(x->tickLabelFont().pointSizeF(), points);
+        }
+        QVERIFY(shrank);
+        // Wide again: the labels are back at their size.
+        view.resize(1400, 1000);
+        for (int i = 0; i < 3; ++i)
+            (void)view.grab();
+        QCOMPARE(x->tickLabelFont().pointSizeF(), full);
+    }
+
     void narrowTeachingMapStandsItsColumnLabelsUpright() {
         // The Transformer page's what-if maps in teaching mode at 1280 x 800: 8 x 8 with 25.6 px columns.
         // Labels slanted at 60 degrees need 1.05 lines / sin 60 (26.6 px) each, so every second one was
