@@ -378,6 +378,10 @@
         <source> words × </source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>GloVe 6B 100d (embedded default)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>ExplainPanel</name>

@@ -378,6 +378,10 @@
         <source> words × </source>
         <translation> 个词 × </translation>
     </message>
+    <message>
+        <source>GloVe 6B 100d (embedded default)</source>
+        <translation>GloVe 6B 100d（内置默认词向量）</translation>
+    </message>
 </context>
 <context>
     <name>ExplainPanel</name>

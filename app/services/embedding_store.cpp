@@ -24,7 +24,10 @@ EmbeddingStore::~EmbeddingStore() = default;
 QString EmbeddingStore::description() const {
     if (!current_)
         return loading_ ? tr("Loading word vectors…") : tr("No word vectors loaded");
-    return QString::fromStdString(current_->name()) + QStringLiteral(": ") +
+    // The built-in set's name is the interface's to translate; a file keeps its own name.
+    const QString name = current_->source() == "embedded" ? tr("GloVe 6B 100d (embedded default)")
+                                                          : QString::fromStdString(current_->name());
+    return name + QStringLiteral(": ") +
            QLocale(QLocale::English).toString(static_cast<qulonglong>(current_->size())) + tr(" words × ") +
            QString::number(current_->dim());
 }

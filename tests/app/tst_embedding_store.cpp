@@ -7,6 +7,7 @@
 #include <QSettings>
 #include <QSignalSpy>
 #include <QTemporaryDir>
+#include <QTranslator>
 #include <QtTest>
 #include <cstdlib>
 #include <fstream>
@@ -43,6 +44,16 @@ private Q_SLOTS:
         QVERIFY(store.description().startsWith("GloVe 6B 100d (embedded default): "));
         QVERIFY(store.description().endsWith(QString::fromUtf8(" words \xC3\x97 100")));
         QVERIFY(store.description().contains(",")); // thousands separator
+        // In Chinese the built-in set's name is translated with the rest of the line.
+        // (The translator itself: language::install also sets a CJK font, which needs a GUI application.)
+        QTranslator zh;
+        QVERIFY(zh.load(QStringLiteral(":/i18n/attnviz_zh_CN.qm")));
+        QCoreApplication::installTranslator(&zh);
+        const QString chinese = store.description();
+        QCoreApplication::removeTranslator(&zh);
+        QVERIFY2(chinese.startsWith(QString::fromUtf8("GloVe 6B 100d（内置默认词向量）: ")),
+                 qPrintable(chinese));
+        QVERIFY2(chinese.contains(QString::fromUtf8(" 个词 × 100")), qPrintable(chinese));
     }
 
     void openFileRemembersItOnlyOnSuccess() {
