@@ -113,17 +113,16 @@ int runInspect(const Argv& argv) {
     } else if (const auto s2s = modelAs<attn::Seq2SeqModel>(handle)) {
         if (!args.has("text"))
             throw std::runtime_error("this model (seq2seq_attention) takes --text");
-        if (args.has("given") && *beam != 1)
+        const std::optional<std::string> givenText = args.value("given");
+        if (givenText && *beam != 1)
             throw std::runtime_error(
                 "--given and --beam exclude each other: a given translation is not searched");
-        const std::vector<int> given =
-            args.has("given") ? s2s->targetIds(*args.value("given")) : std::vector<int>();
-        if (args.has("given") && given.empty())
+        const std::vector<int> given = givenText ? s2s->targetIds(*givenText) : std::vector<int>();
+        if (givenText && given.empty())
             throw std::runtime_error("--given has no words to give the decoder");
-        const auto r = args.has("given")
-                           ? s2s->translateForced(*args.value("text"), given, false)
-                           : s2s->translate(*args.value("text"), 0, attn::Seq2SeqModel::kDefaultTopK,
-                                            static_cast<int>(*beam));
+        const auto r = givenText ? s2s->translateForced(*args.value("text"), given, false)
+                                 : s2s->translate(*args.value("text"), 0, attn::Seq2SeqModel::kDefaultTopK,
+                                                  static_cast<int>(*beam));
         out["architecture"] = attn::toString(model->architecture());
         out["beam_width"] = r.beamWidth;
         out["forced_steps"] = r.forcedSteps;
