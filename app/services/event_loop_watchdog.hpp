@@ -14,11 +14,17 @@
 #include <QElapsedTimer>
 #include <QObject>
 #include <QTimer>
+#include <functional>
 
 class EventLoopWatchdog : public QObject {
     Q_OBJECT
 public:
+    /// Nanoseconds from any fixed origin; the default reads a monotonic clock.
+    using Clock = std::function<qint64()>;
+
     explicit EventLoopWatchdog(int intervalMs = 5, QObject* parent = nullptr);
+    /// With another clock: a test gives one it moves itself, so the gaps it checks are exact.
+    EventLoopWatchdog(int intervalMs, Clock clock, QObject* parent = nullptr);
 
     /// Clears the record and starts ticking.
     void start();
@@ -35,8 +41,9 @@ private:
     void tick();
 
     QTimer timer_;
-    QElapsedTimer clock_;
-    qint64 last_ = 0; // ns since clock_ started
+    QElapsedTimer elapsed_; // the default clock
+    Clock clock_;
+    qint64 last_ = 0; // ns, clock_ at the previous tick
     double longest_ = 0.0;
     int ticks_ = 0;
 };
