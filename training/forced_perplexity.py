@@ -35,12 +35,6 @@ SAMPLE = "translation-en-es-heldout-200.tsv"
 HELDOUT_DIR = os.path.join(common.TRAINING_DIR, "..", "tests", "data", "heldout")
 
 
-def bucket(words):
-    """The model cards' source-length bucket (train_translation.BUCKETS) of a source of `words` tokens."""
-    from train_translation import BUCKETS
-    return next(label for label, lo, hi in BUCKETS if lo <= words <= hi)
-
-
 def pair_losses(name, pairs):
     """[(source tokens, reference pieces, negative log-likelihood)] of each pair, teacher-forced."""
     import sentencepiece as spm
@@ -69,10 +63,10 @@ def entry(losses):
     return {"pairs": len(losses), "pieces": pieces, "perplexity": math.exp(sum(n for _, _, n in losses) / pieces)}
 
 
-def perplexity(name, pairs):
-    """{"pairs", "pieces", "perplexity", "by_length": {bucket: {"pairs", "pieces", "perplexity"}}}."""
+def perplexity(losses):
+    """{"pairs", "pieces", "perplexity", "by_length": {bucket: {"pairs", "pieces", "perplexity"}}} of a list
+    of pair_losses, bucketed as the model cards are (train_translation.BUCKETS)."""
     from train_translation import BUCKETS
-    losses = pair_losses(name, pairs)
     out = entry(losses)
     out["by_length"] = {}
     for label, lo, hi in BUCKETS:
@@ -82,11 +76,10 @@ def perplexity(name, pairs):
     return out
 
 
-def add_to_scores(name, scores, pairs, sets=()):
-    """Adds "reference_perplexity" to `scores` (a heldout_scores.json of translation_scores.py for `pairs`):
-    overall, each bucket (by its "min" and "max" source tokens) and each set of `sets` ((id, pairs)).
-    Rounded to 4 decimals like the chrF beside it."""
-    losses = pair_losses(name, pairs)
+def add_to_scores(name, scores, losses, sets=()):
+    """Adds "reference_perplexity" to `scores` (a heldout_scores.json of translation_scores.py for the pairs
+    whose pair_losses are `losses`): overall, each bucket (by its "min" and "max" source tokens) and each
+    set of `sets` ((id, pairs)). Rounded to 4 decimals like the chrF beside it."""
     scores["overall"]["reference_perplexity"] = round(entry(losses)["perplexity"], 4)
     for b in scores["buckets"]:
         sel = [x for x in losses if x[0] >= b["min"] and (b["max"] is None or x[0] <= b["max"])]
@@ -101,15 +94,15 @@ def add_to_scores(name, scores, pairs, sets=()):
     return scores
 
 
-def update_scores(name, pairs, everyday):
+def update_scores(name, losses, everyday):
     """Adds the reference perplexity to the shipped resources/models/<name>/heldout_scores.json."""
     import json
     path = os.path.join(common.MODELS_DIR, name, "heldout_scores.json")
     with open(path, encoding="utf-8") as f:
         scores = json.load(f)
-    if scores["overall"]["pairs"] != len(pairs):
-        raise SystemExit(f"{path}: scores {scores['overall']['pairs']} pairs, the held-out split has {len(pairs)}")
-    common.write_json(path, add_to_scores(name, scores, pairs, [("everyday", everyday)] if everyday else []))
+    if scores["overall"]["pairs"] != len(losses):
+        raise SystemExit(f"{path}: scores {scores['overall']['pairs']} pairs, the held-out split has {len(losses)}")
+    common.write_json(path, add_to_scores(name, scores, losses, [("everyday", everyday)] if everyday else []))
     log(f"{path}: reference perplexity added")
 
 
@@ -131,15 +124,15 @@ def main():
         pairs = read_pairs(os.path.join(HELDOUT_DIR, SAMPLE))
     results = {}
     for name in args.models:
-        results[name] = perplexity(name, pairs)
-        r = results[name]
+        losses = pair_losses(name, pairs)  # the slow part: once per model, for both outputs
+        results[name] = r = perplexity(losses)
         log(f"{name}: {r['pairs']} pairs, {r['pieces']} pieces, perplexity {r['perplexity']:.3f} "
             + str({k: round(v["perplexity"], 3) for k, v in r["by_length"].items()}))
         if args.heldout:
             run = os.path.join(common.TRAINING_DIR, "runs", name)
             if os.path.isdir(run):
                 common.write_json(os.path.join(run, "forced_perplexity.json"), r)
-            update_scores(name, pairs, everyday)
+            update_scores(name, losses, everyday)
     if not args.heldout:
         common.write_json(os.path.join(HELDOUT_DIR, "forced-perplexity.json"),
                           {"sample": SAMPLE,

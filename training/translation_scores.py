@@ -45,14 +45,14 @@ def scores(hyps, pairs):
 def write_scores(name, hyps, pairs, sets=()):
     """`sets`: (id, hypotheses, pairs) of other held-out sets, scored as a whole. Each score gets the
     teacher-forced perplexity of the same references beside it (forced_perplexity.add_to_scores)."""
-    from forced_perplexity import add_to_scores
+    from forced_perplexity import add_to_scores, pair_losses
     path = os.path.join(common.MODELS_DIR, name, "heldout_scores.json")
     data = scores(hyps, pairs)
     if sets:
         data["sets"] = [{"id": set_id, "pairs": len(p),
                          "score": round(common.chrf(h, references(p)), 4)}
                         for set_id, h, p in sets]
-    add_to_scores(name, data, pairs, [(set_id, p) for set_id, _, p in sets])
+    add_to_scores(name, data, pair_losses(name, pairs), [(set_id, p) for set_id, _, p in sets])
     common.write_json(path, data)
     return data
 
