@@ -8,6 +8,7 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QRadioButton>
+#include <QSignalBlocker>
 #include <QVBoxLayout>
 #include <algorithm>
 #include <cmath>
@@ -298,8 +299,12 @@ void HeldOutTable::setSources(const Source& withAttention, const Source& without
     with_ = with;
     without_ = without;
     measureRow_->setVisible(measureSwitchShown());
-    if (measure_ == Measure::ReferencePerplexity && !measureSwitchShown())
-        chrfButton_->setChecked(true); // the new files have no perplexity: back to chrF (populate()s)
+    if (measure_ == Measure::ReferencePerplexity && !measureSwitchShown()) {
+        // The new files have no perplexity: back to chrF, populated once below rather than by the toggle.
+        const QSignalBlocker quiet(perplexityButton_);
+        chrfButton_->setChecked(true);
+        measure_ = Measure::Chrf;
+    }
     populate();
     grid_->show();
     show();
