@@ -2124,11 +2124,23 @@ permuted weights (seed %3): Δp %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>&lt;b&gt;%1&lt;/b&gt;: ViT %2×%2 px, %3 channel(s), patches %4×%4 px (%5×%5), %6 layers × %7 heads, %8 classes</source>
+        <source>Vision</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Vision</source>
+        <source>greyscale</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>RGB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 channels</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;: ViT %2×%2 px, %3, patches %4×%4 px (%5×%5), %6 layers × %7 heads, %8 classes</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

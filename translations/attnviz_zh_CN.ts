@@ -2124,12 +2124,24 @@ permuted weights (seed %3): Δp %4</source>
         <translation>没有安装 Fashion-MNIST 测试集（%1；Debian 软件包 dataset-fashion-mnist）。用“打开图像…”打开 PNG/JPEG、IDX 或 CIFAR-10 文件。</translation>
     </message>
     <message>
-        <source>&lt;b&gt;%1&lt;/b&gt;: ViT %2×%2 px, %3 channel(s), patches %4×%4 px (%5×%5), %6 layers × %7 heads, %8 classes</source>
-        <translation>&lt;b&gt;%1&lt;/b&gt;：ViT %2×%2 像素，%3 个通道，图块 %4×%4 像素（%5×%5），%6 层 × %7 个头，%8 个类别</translation>
-    </message>
-    <message>
         <source>Vision</source>
         <translation>视觉</translation>
+    </message>
+    <message>
+        <source>greyscale</source>
+        <translation>灰度</translation>
+    </message>
+    <message>
+        <source>RGB</source>
+        <translation>RGB</translation>
+    </message>
+    <message>
+        <source>%1 channels</source>
+        <translation>%1 个通道</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;: ViT %2×%2 px, %3, patches %4×%4 px (%5×%5), %6 layers × %7 heads, %8 classes</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;：ViT %2×%2 像素，%3，图块 %4×%4 像素（%5×%5），%6 层 × %7 个头，%8 个类别</translation>
     </message>
 </context>
 <context>

@@ -162,12 +162,14 @@ void VisionPage::openFile(const QString& path, int index) {
 
 void VisionPage::onModelChanged() {
     const auto& s = session_->model()->settings();
+    const QString channels = s.inChannels == 1   ? tr("greyscale")
+                             : s.inChannels == 3 ? tr("RGB")
+                                                 : tr("%1 channels").arg(s.inChannels);
     modelLabel_->setText(
-        tr("<b>%1</b>: ViT %2×%2 px, %3 channel(s), patches %4×%4 px (%5×%5), %6 layers × %7 heads, "
-           "%8 classes")
+        tr("<b>%1</b>: ViT %2×%2 px, %3, patches %4×%4 px (%5×%5), %6 layers × %7 heads, %8 classes")
             .arg(format::esc(session_->slot()->displayName()))
             .arg(s.imageSize)
-            .arg(s.inChannels)
+            .arg(channels)
             .arg(s.patchSize)
             .arg(s.patchesPerSide())
             .arg(s.encoder.nLayers)

@@ -18,6 +18,7 @@ ProbabilityBars::ProbabilityBars(QWidget* parent) : QWidget(parent) {
     layout->setContentsMargins(0, 0, 0, 0);
     plot_ = new QCustomPlot(this);
     layout->addWidget(plot_);
+    setAxesVisible(false); // nothing to show yet: no empty 0-5 axes with a grid
     connect(plot_, &QCustomPlot::mousePress, this, [this](QMouseEvent* event) {
         if (!clickable_ || event->button() != Qt::LeftButton)
             return;
@@ -61,9 +62,18 @@ void ProbabilityBars::applyFont() {
 
 void ProbabilityBars::clear() {
     values_.clear();
+    rows_ = 0;
     plot_->clearPlottables();
     plot_->clearItems();
+    setAxesVisible(false);
+    updateMinimumHeight();
     plot_->replot();
+}
+
+void ProbabilityBars::setAxesVisible(bool on) {
+    // An axis hides its grid with it (the grid's parent layerable).
+    plot_->xAxis->setVisible(on);
+    plot_->yAxis->setVisible(on);
 }
 
 void ProbabilityBars::setProbabilities(const std::vector<float>& p, const QStringList& labels,
@@ -115,6 +125,7 @@ void ProbabilityBars::setProbabilities(const std::vector<float>& p, const QStrin
     plot_->xAxis->setRange(0, 1.15);
     plot_->xAxis->setLabel(tr("probability"));
     rows_ = n;
+    setAxesVisible(true);
     updateMinimumHeight();
     plot_->replot();
 }

@@ -15,6 +15,7 @@ public:
 
     /// One bar per class; `predicted` (or -1) is drawn in the highlight colour.
     void setProbabilities(const std::vector<float>& probabilities, const QStringList& labels, int predicted);
+    /// No bars: the plot is left empty (no axes), and barAt finds none.
     void clear();
     /// Bar values as drawn, in class order.
     std::vector<double> values() const { return values_; }
@@ -36,6 +37,7 @@ protected:
 
 private:
     void applyFont();
+    void setAxesVisible(bool on);
     void updateMinimumHeight();
     QCustomPlot* plot_ = nullptr;
     int rows_ = 0;

@@ -16,6 +16,9 @@
 #include "widgets/probability_bars.hpp"
 
 #include <QFile>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSpinBox>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -68,6 +71,44 @@ private Q_SLOTS:
         QVERIFY(page.errorVisible());
         QVERIFY2(page.errorText().contains(QStringLiteral("Open model")), qPrintable(page.errorText()));
         QVERIFY(!page.session()->analysis());
+    }
+
+    void withoutADatasetTheBrowserAndBarsShowNothingToDo() {
+        VisionPage page;
+        page.loadModel(kVit);
+        page.start(); // ATTNVIZ_VISION_DATASET is empty: no set
+        QVERIFY(waitUntilIdle(page));
+        page.show();
+        auto* predictAll = page.browser()->findChild<QPushButton*>(QStringLiteral("predictAll"));
+        auto* index = page.browser()->findChild<QSpinBox*>(QStringLiteral("index"));
+        auto* progress = page.browser()->findChild<QProgressBar*>(QStringLiteral("progress"));
+        QVERIFY(predictAll && index && progress);
+        // A model but no set: nothing to predict or index, and no "0 / 1 predicted".
+        QVERIFY(!predictAll->isEnabled());
+        QVERIFY(!index->isEnabled());
+        QVERIFY(!progress->isVisible());
+        // No prediction: the bars' plot has no axes (it drew an empty 0-5 grid).
+        ProbabilityBars* bars = page.attentionPanel()->probabilities();
+        QVERIFY(!bars->plot()->xAxis->visible());
+        QVERIFY(!bars->plot()->yAxis->visible());
+        QCOMPARE(bars->barAt(bars->rect().center()), -1);
+
+        // A set arrives: all of it applies, and a prediction draws its axes.
+        attn::datasets::Images images;
+        images.count = 2;
+        images.rows = images.cols = 8;
+        images.pixels.assign(2 * 64, 100);
+        const QString imgPath = tmp_.filePath(QStringLiteral("two-images-idx3-ubyte"));
+        attn::datasets::writeIdxImages(imgPath.toStdString(), images);
+        page.openFile(imgPath, 0);
+        QVERIFY(waitUntilIdle(page));
+        QVERIFY2(!page.errorVisible(), qPrintable(page.errorText()));
+        QVERIFY(index->isEnabled());
+        QVERIFY(progress->isVisible());
+        QTRY_VERIFY(predictAll->isEnabled()); // after the background run of both images
+        QCOMPARE(progress->value(), 2);
+        QVERIFY(bars->plot()->xAxis->visible());
+        QCOMPARE(bars->values().size(), std::size_t(4));
     }
 
     void overlayAndHeatmapEqualTheEngine() {

@@ -29,6 +29,7 @@ DatasetBrowser::DatasetBrowser(VisionSession* session, QWidget* parent) : QWidge
     index_->setRange(0, 0);
     index_->setPrefix(tr("index "));
     index_->setKeyboardTracking(false);
+    index_->setObjectName(QStringLiteral("index"));
     mistakesOnly_ = new QCheckBox(tr("Mistakes only"), this);
     mistakesOnly_->setToolTip(tr("List only the images whose prediction differs from the true label"));
     idxRow->addWidget(index_, 1);
@@ -37,12 +38,14 @@ DatasetBrowser::DatasetBrowser(VisionSession* session, QWidget* parent) : QWidge
     list_->setUniformItemSizes(true);
     auto* predRow = new QHBoxLayout;
     predictAll_ = new QPushButton(tr("Predict all"), this);
+    predictAll_->setObjectName(QStringLiteral("predictAll"));
     predictAll_->setToolTip(tr("Classify every image of the dataset (in the background, in batches)"));
     cancelPredict_ = new QPushButton(tr("Cancel"), this);
     cancelPredict_->setEnabled(false);
     predRow->addWidget(predictAll_);
     predRow->addWidget(cancelPredict_);
     progress_ = new QProgressBar(this);
+    progress_->setObjectName(QStringLiteral("progress"));
     progress_->setFormat(tr("%v / %m predicted"));
     progress_->setRange(0, 1);
     progress_->setValue(0);
@@ -55,6 +58,7 @@ DatasetBrowser::DatasetBrowser(VisionSession* session, QWidget* parent) : QWidge
     bl->addWidget(progress_);
     bl->addWidget(accuracy_);
     setMinimumWidth(250);
+    updateControls();
 
     connect(index_, &QSpinBox::valueChanged, this, [this](int v) { session_->browse(v); });
     connect(list_, &QListWidget::currentRowChanged, this, [this](int row) {
@@ -77,12 +81,14 @@ DatasetBrowser::DatasetBrowser(VisionSession* session, QWidget* parent) : QWidge
     connect(session_, &VisionSession::datasetFailed, this, [this] {
         datasetLabel_->setText(session_->dataset() ? tr("Still browsing the previous dataset.")
                                                    : tr("No dataset"));
+        updateControls();
     });
     connect(session_, &VisionSession::datasetChanged, this, &DatasetBrowser::onDatasetChanged);
     connect(session_, &VisionSession::modelChanged, this, [this] {
         const auto& data = session_->dataset();
         session_->predictions().assign(data ? data->images.count : 0, -1);
         refreshList();
+        updateControls();
         if (data && autoPredict_)
             predictAll();
     });
@@ -133,8 +139,20 @@ void DatasetBrowser::onDatasetChanged() {
         index_->setValue(std::max(0, session_->browsedIndex()));
     }
     refreshList();
+    updateControls();
     if (session_->model() && autoPredict_)
         predictAll();
+}
+
+void DatasetBrowser::updateControls() {
+    // Without a set there is nothing to index, filter or predict: the controls say so by being off, and
+    // the progress bar (whose empty range would read "0 / 1 predicted") is hidden.
+    const bool hasData = session_->dataset() != nullptr;
+    index_->setEnabled(hasData);
+    mistakesOnly_->setEnabled(hasData);
+    list_->setEnabled(hasData);
+    predictAll_->setEnabled(hasData && session_->model() && !predicting_);
+    progress_->setVisible(hasData);
 }
 
 void DatasetBrowser::refreshRow(int row) {
@@ -184,7 +202,7 @@ void DatasetBrowser::predictAll() {
     session_->predictions().assign(data->images.count, -1);
     nextBatchStart_ = 0;
     predicting_ = true;
-    predictAll_->setEnabled(false);
+    updateControls();
     cancelPredict_->setEnabled(true);
     progress_->setRange(0, std::max(1, static_cast<int>(data->images.count)));
     progress_->setValue(0);
@@ -194,7 +212,7 @@ void DatasetBrowser::predictAll() {
 
 void DatasetBrowser::finishPredicting(const QString& text) {
     predicting_ = false;
-    predictAll_->setEnabled(true);
+    updateControls();
     cancelPredict_->setEnabled(false);
     accuracy_->setText(text);
 }

@@ -44,6 +44,9 @@ private:
     void onDatasetChanged();
     void refreshList();
     void refreshRow(int row);
+    /// Enables what applies to the state: the index, filter and list need a set; Predict all also a
+    /// model and no run in progress.
+    void updateControls();
     void startNextBatch();
     void finishPredicting(const QString& text);
 
