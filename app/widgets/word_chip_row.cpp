@@ -80,14 +80,25 @@ void WordChipRow::setWords(const QStringList& words) {
 void WordChipRow::setWeights(const QVector<double>& weights, int strong) {
     weights_ = weights;
     strong_ = strong;
+    // The word brought into view: the outlined one, else the most weighted (a decoding step's most
+    // attended source word, which may sit past the strip's right edge in a long sentence).
+    int focus = strong;
+    if (focus < 0) {
+        double best = 0.0;
+        for (int i = 0; i < weights.size() && i < static_cast<int>(words_.size()); ++i)
+            if (weights[i] > best) {
+                best = weights[i];
+                focus = i;
+            }
+    }
     int first = first_;
     const int chips = static_cast<int>(chips_.size()), n = static_cast<int>(words_.size());
-    if (strong >= 0 && (strong < first || strong >= first + chips)) // bring the outlined word in
-        first = std::clamp(strong - chips + std::min(16, chips / 4), 0, std::max(0, n - chips));
+    if (focus >= 0 && (focus < first || focus >= first + chips)) // bring the word in
+        first = std::clamp(focus - chips + std::min(16, chips / 4), 0, std::max(0, n - chips));
     showWindow(first);
-    if (strong >= first_ && strong < first_ + chips) {
+    if (focus >= first_ && focus < first_ + chips) {
         // After the strip's next layout: new chips have no geometry yet.
-        QPointer<QLabel> chip = chips_[strong - first_];
+        QPointer<QLabel> chip = chips_[focus - first_];
         QTimer::singleShot(0, this, [this, chip] {
             if (chip)
                 scroll_->ensureWidgetVisible(chip, 40, 0);

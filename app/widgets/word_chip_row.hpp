@@ -25,7 +25,8 @@ public:
 
     /// Replaces the chips' words (unshaded). Chips already there are reused.
     void setWords(const QStringList& words);
-    /// Per chip a weight, or -1 for "not shaded"; `strong` (or -1) gets the outline.
+    /// Per chip a weight, or -1 for "not shaded"; `strong` (or -1) gets the outline. The strip scrolls to
+    /// the outlined word, or without one to the most weighted word.
     void setWeights(const QVector<double>& weights, int strong = -1);
     QVector<double> weights() const { return weights_; }
     /// The number of words (chips shown or not).

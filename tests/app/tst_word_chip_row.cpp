@@ -85,6 +85,45 @@ private slots:
         row->setWeights(weights, 3);
         QCOMPARE(row->firstShown(), 0);
     }
+
+    // A decoding step shades the source words without outlining one: the strip scrolls to the most
+    // weighted word, which in a long sentence sat past the right edge.
+    void withoutAnOutlineTheMostWeightedWordComesIntoView() {
+        QWidget page;
+        auto* layout = new QVBoxLayout(&page);
+        auto* row = new WordChipRow(QStringLiteral("English:"), &page);
+        layout->addWidget(row);
+        QStringList words;
+        for (int i = 0; i < 40; ++i)
+            words << QStringLiteral("word%1").arg(i);
+        row->setWords(words);
+        page.resize(400, 80);
+        page.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&page));
+        const auto chipOf = [&](int word) {
+            for (QLabel* l : row->strip()->widget()->findChildren<QLabel*>())
+                if (l->text() == words[word])
+                    return l;
+            return static_cast<QLabel*>(nullptr);
+        };
+        const auto inView = [&](int word) {
+            QLabel* chip = chipOf(word);
+            const QRect viewport = row->strip()->viewport()->rect();
+            const QRect at(chip->mapTo(row->strip()->viewport(), QPoint(0, 0)), chip->size());
+            return viewport.contains(at);
+        };
+        QVERIFY(inView(0));
+        QVERIFY(!inView(35));
+        QVector<double> weights(40, 0.01);
+        weights[35] = 0.6;
+        row->setWeights(weights, -1);
+        QTRY_VERIFY(inView(35));
+        QVERIFY(!inView(0));
+        // All unshaded (-1): nothing to bring in, the strip stays where it is.
+        row->setWeights(QVector<double>(40, -1.0), -1);
+        QCoreApplication::processEvents();
+        QVERIFY(inView(35));
+    }
 };
 
 QTEST_MAIN(TestWordChipRow)
