@@ -27,7 +27,9 @@ TransformerCostPanel::TransformerCostPanel(QWidget* parent) : QWidget(parent) {
     plot_->xAxis->setLabel(tr("sentence length n (tokens)"));
     plot_->yAxis->setLabel(tr("time of one layer (ms)"));
     plot_->legend->setVisible(true);
-    plot_->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
+    // Bottom right: all three lines rise from the bottom left to the top right (the references are drawn
+    // through the longest measurement), so that corner is empty; at the top left the legend hid "∝ n".
+    plot_->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignBottom | Qt::AlignRight);
     row->addWidget(plot_, 3);
     table_ = new QLabel(this);
     table_->setTextFormat(Qt::RichText);
