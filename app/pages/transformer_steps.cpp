@@ -49,9 +49,11 @@ QString table(const QStringList& rows) {
     return QStringLiteral("<table cellspacing=4>") + rows.join(QString()) + QStringLiteral("</table>");
 }
 
-QString normHtml(const attn::layers::LayerNorm& n, const QString& name, const attn::Matrix& in,
-                 const attn::Vector& mean, const attn::Vector& var, const attn::Matrix& out, int t,
-                 int preview) {
+/// A LayerNorm's rows for the token readout (one table with the rows around them, so that every value
+/// column starts at the same x).
+QStringList normRows(const attn::layers::LayerNorm& n, const QString& name, const attn::Matrix& in,
+                     const attn::Vector& mean, const attn::Vector& var, const attn::Matrix& out, int t,
+                     int preview) {
     auto vecLine = [preview](const QString& label, const attn::Matrix& m, int row) {
         return line(label, m, row, preview);
     };
@@ -62,7 +64,7 @@ QString normHtml(const attn::layers::LayerNorm& n, const QString& name, const at
     attn::Matrix gain = n.weight.transpose(), bias = n.bias.transpose(); // 1 x d
     r << vecLine(tr("gain γ"), gain, 0) << vecLine(tr("bias β"), bias, 0);
     r << vecLine(name + tr(" output"), out, t);
-    return table(r);
+    return r;
 }
 
 } // namespace
@@ -302,8 +304,8 @@ StepContent buildStep(const attn::TransformerClassifier& model, const attn::Enco
                "path x + f(norm(x)) that trains deeper stacks stably, while the stream itself grows.");
         QStringList r{vecLine(tr("x"), L.input, t), vecLine(tr("+ attn out"), L.attnOut, t),
                       vecLine(tr("= residual"), L.residual1, t)};
-        c.tokenHtml = table(r) + normHtml(layer.norm1, tr("norm1"), L.normFirst ? L.input : L.residual1,
-                                          L.norm1Mean, L.norm1Var, L.norm1, t, q.preview);
+        c.tokenHtml = table(r + normRows(layer.norm1, tr("norm1"), L.normFirst ? L.input : L.residual1,
+                                         L.norm1Mean, L.norm1Var, L.norm1, t, q.preview));
         break;
     }
     case Step::FeedForward: {
@@ -343,10 +345,10 @@ StepContent buildStep(const attn::TransformerClassifier& model, const attn::Enco
                             ? tr("Pre-LN: norm2 normalised the FFN's input; the output is residual + FFN "
                                  "output, unnormalised.")
                             : tr("Post-LN: output = norm2(norm1 + FFN output).");
-        c.tokenHtml = table({vecLine(tr("residual 2"), L.residual2, t)}) +
-                      normHtml(layer.norm2, tr("norm2"), L.normFirst ? L.residual1 : L.residual2, L.norm2Mean,
-                               L.norm2Var, L.norm2, t, q.preview) +
-                      table({vecLine(tr("output"), L.output, t)});
+        c.tokenHtml = table(QStringList{vecLine(tr("residual 2"), L.residual2, t)} +
+                            normRows(layer.norm2, tr("norm2"), L.normFirst ? L.residual1 : L.residual2,
+                                     L.norm2Mean, L.norm2Var, L.norm2, t, q.preview) +
+                            QStringList{vecLine(tr("output"), L.output, t)});
         break;
     }
     case Step::WhatIf:
