@@ -495,6 +495,10 @@ permuted weights (seed %3): Δp %4</source>
         <source>⚠ = not in the model&apos;s vocabulary: the model read its unknown token there.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>The input changed: it is explained again when this tab is shown.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>GeneratePage</name>

@@ -497,6 +497,10 @@ permuted weights (seed %3): Δp %4</source>
         <source>⚠ = not in the model&apos;s vocabulary: the model read its unknown token there.</source>
         <translation>⚠ = 不在模型的词表中：模型在此处读到的是它的未知词元。</translation>
     </message>
+    <message>
+        <source>The input changed: it is explained again when this tab is shown.</source>
+        <translation>输入已改变：切换到这个标签页时会重新解释。</translation>
+    </message>
 </context>
 <context>
     <name>GeneratePage</name>

@@ -412,6 +412,9 @@ void SentimentPage::showOutcome(Outcome outcome) {
     opposite_ = std::move(outcome.opposite);
     resultText_ = outcome.text;
     showResults();
+    // A new text or model: the Explain tab must not keep the previous input's explanation.
+    for (ExplainPanel* explain : findChildren<ExplainPanel*>())
+        explain->inputChanged();
 }
 
 void SentimentPage::showResults() {

@@ -76,6 +76,8 @@ VisionPage::VisionPage(QWidget* parent) : Page(parent) {
         return model ? model->explainUnavailable() : QString();
     });
     tabs_->addTab(explain, tr("Explain"));
+    // Another image or model: the Explain tab must not keep the previous input's explanation.
+    connect(session_, &VisionSession::analysisChanged, explain, &ExplainPanel::inputChanged);
 
     auto* split = new QSplitter(Qt::Horizontal, this);
     split->addWidget(browser_);

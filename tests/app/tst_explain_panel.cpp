@@ -107,6 +107,59 @@ private slots:
         shoot(panel, QStringLiteral("explain-vision"));
     }
 
+    // A page calls inputChanged() after each new result: the explanation of the old input is cleared at
+    // once, and the new input is explained when the panel is (or next becomes) visible.
+    void aChangedInputIsExplainedAgainNotShownWithTheOldOne() {
+        const auto model = shipped("sentiment");
+        const auto* tc = dynamic_cast<const attn::TransformerClassifier*>(model.get());
+        QString text = QString::fromLatin1(kReview);
+        ExplainPanel panel;
+        panel.setInputProvider([model, &text] {
+            return std::optional(explainview::Input{model, text, {}, {}});
+        });
+        panel.setMethods({"rollout", "gradient"});
+        const auto labelsOf = [tc](const QString& t) {
+            return attn::explain::textSubject(*tc, t.toStdString())->inputLabels();
+        };
+        // Before the first Explain a change starts nothing.
+        panel.inputChanged();
+        QVERIFY(!panel.isBusy());
+        QVERIFY(!panel.outcome());
+        panel.explainNow();
+        waitFor(panel);
+        QVERIFY(panel.outcome());
+        // The same input again: the explanation stays.
+        panel.inputChanged();
+        QVERIFY(!panel.isBusy());
+        QVERIFY(panel.outcome());
+        QVERIFY(!panel.isStale());
+
+        // Hidden (another tab is current): cleared at once, explained when shown.
+        text = QStringLiteral("a great film .");
+        panel.inputChanged();
+        QVERIFY(!panel.outcome());
+        QVERIFY(panel.isStale());
+        QVERIFY(!panel.isBusy());
+        QCOMPARE(panel.deletionPlot()->graphCount(), 0);
+        QSignalSpy done(&panel, &ExplainPanel::finished);
+        panel.show();
+        QVERIFY(done.wait(60000));
+        QVERIFY(!panel.isStale());
+        QCOMPARE(panel.outcome()->labels, labelsOf(text));
+        const auto want =
+            attn::explain::explain(*attn::explain::textSubject(*tc, text.toStdString()), {"gradient"});
+        QCOMPARE(panel.outcome()->explanation.methods.at("gradient").relevance,
+                 want.methods.at("gradient").relevance);
+
+        // Visible: explained again at once.
+        text = QStringLiteral("the plot was dull and far too long .");
+        panel.inputChanged();
+        QVERIFY(panel.isBusy());
+        waitFor(panel);
+        QCOMPARE(panel.outcome()->labels, labelsOf(text));
+        QCOMPARE(panel.deletionPlot()->graphCount(), 2);
+    }
+
     void cancelDropsTheJob() {
         const auto model = shipped("sentiment");
         ExplainPanel panel;

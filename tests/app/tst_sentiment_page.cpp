@@ -1,6 +1,7 @@
 // SentimentPage driven with the parity-fixture classifiers; every number is compared with the core
 // engine's own result computed here (loadModel + classify) at 1e-6.
 #include "attnviz_test_paths.hpp"
+#include "pages/explain/explain_panel.hpp"
 #include "pages/sentiment_page.hpp"
 #include "services/job_runner.hpp"
 #include "services/model_slot.hpp"
@@ -12,6 +13,7 @@
 #include <QAbstractTextDocumentLayout>
 #include <QScrollArea>
 #include <QScrollBar>
+#include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTabWidget>
 #include <QTemporaryDir>
@@ -210,6 +212,24 @@ private Q_SLOTS:
         QCOMPARE(page.resultText(), QStringLiteral("i liked it"));
         const auto ref = reference("tc_pre_gelu_cls_learned")->classify("i liked it");
         QCOMPARE(labels(page.result()->tokens), labels(ref.tokens));
+    }
+
+    // The Explain tab follows the review: a new text clears the old explanation (the tab is hidden
+    // here, so it waits to be shown).
+    void explainTabDropsTheOldReviewsExplanation() {
+        SentimentPage page;
+        loadInto(page, "tc_pre_gelu_cls_learned");
+        classify(page, QStringLiteral("the film was bad"));
+        auto* explain = page.findChild<ExplainPanel*>();
+        QVERIFY(explain);
+        explain->setMethods({"rollout"});
+        explain->explainNow();
+        QSignalSpy done(explain, &ExplainPanel::finished);
+        QVERIFY(done.wait(60000));
+        QVERIFY(explain->outcome());
+        classify(page, QStringLiteral("i liked it"));
+        QVERIFY(!explain->outcome());
+        QVERIFY(explain->isStale());
     }
 
     void wrongArchitectureShowsErrorAndKeepsModel() {

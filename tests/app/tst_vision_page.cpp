@@ -2,6 +2,7 @@
 // result (loadModel + classify, computed here) to 1e-6; bad inputs show an error and keep the state.
 
 #include "attnviz_test_paths.hpp"
+#include "pages/explain/explain_panel.hpp"
 #include "pages/vision/cutmix_panel.hpp"
 #include "pages/vision/dataset_browser.hpp"
 #include "pages/vision/position_embedding_panel.hpp"
@@ -18,6 +19,7 @@
 #include <QFile>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QSignalSpy>
 #include <QSpinBox>
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -109,6 +111,36 @@ private Q_SLOTS:
         QCOMPARE(progress->value(), 2);
         QVERIFY(bars->plot()->xAxis->visible());
         QCOMPARE(bars->values().size(), std::size_t(4));
+    }
+
+    // The Explain tab follows the image: browsing to another one clears the old explanation.
+    void explainTabDropsTheOldImagesExplanation() {
+        attn::datasets::Images images;
+        images.count = 2;
+        images.rows = images.cols = 8;
+        images.pixels.resize(2 * 64);
+        for (std::size_t i = 0; i < images.pixels.size(); ++i)
+            images.pixels[i] = static_cast<unsigned char>((i * 53) % 256);
+        const QString imgPath = tmp_.filePath(QStringLiteral("explain-images-idx3-ubyte"));
+        attn::datasets::writeIdxImages(imgPath.toStdString(), images);
+        VisionPage page;
+        page.browser()->setAutoPredict(false);
+        page.loadModel(kVit);
+        QVERIFY(waitUntilIdle(page));
+        page.openFile(imgPath, 0);
+        QVERIFY(waitUntilIdle(page));
+        auto* explain = page.findChild<ExplainPanel*>();
+        QVERIFY(explain);
+        explain->setMethods({"rollout"});
+        explain->explainNow();
+        QSignalSpy done(explain, &ExplainPanel::finished);
+        QVERIFY(done.wait(60000));
+        QVERIFY(explain->outcome());
+        page.session()->browse(1);
+        QVERIFY(waitUntilIdle(page));
+        QCOMPARE(page.session()->browsedIndex(), 1);
+        QVERIFY(!explain->outcome());
+        QVERIFY(explain->isStale());
     }
 
     void overlayAndHeatmapEqualTheEngine() {

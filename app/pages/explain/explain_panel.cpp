@@ -25,6 +25,17 @@ namespace {
 
 const char* kAblation = "ablation";
 
+/// The same model and the same text or image (pixels and size).
+bool sameInput(const explainview::Input& a, const explainview::Input& b) {
+    const auto sameImage = [](const std::optional<attn::Image>& x, const std::optional<attn::Image>& y) {
+        if (x.has_value() != y.has_value())
+            return false;
+        return !x || (x->channels == y->channels && x->height == y->height && x->width == y->width &&
+                      x->data == y->data);
+    };
+    return a.model == b.model && a.text == b.text && sameImage(a.image, b.image);
+}
+
 QColor methodColor(std::size_t i) {
     static const QColor colors[] = {QColor(0x1f, 0x77, 0xb4), QColor(0xff, 0x7f, 0x0e),
                                     QColor(0x2c, 0xa0, 0x2c), QColor(0xd6, 0x27, 0x28),
@@ -186,6 +197,8 @@ void ExplainPanel::explainNow() {
         if (box->isChecked())
             methods.push_back(name);
     const bool ablation = ablation_->isChecked();
+    explained_ = *input;
+    stale_ = false;
     status_->setText(tr("Computing…"));
     progress_->setValue(0);
     jobs_->run<explainview::Outcome>(
@@ -194,6 +207,46 @@ void ExplainPanel::explainNow() {
         },
         [this](explainview::Outcome o) { showOutcome(std::move(o)); },
         [this](const QString& m) { showError(m); });
+}
+
+void ExplainPanel::inputChanged() {
+    if (!explained_)
+        return; // never explained: Explain stays the user's choice
+    const auto input = provider_ ? provider_() : std::nullopt;
+    if (input && sameInput(*input, *explained_))
+        return;
+    jobs_->cancel(); // a run for the old input
+    clearViews();
+    if (isVisible()) {
+        explainNow();
+        return;
+    }
+    stale_ = true;
+    summary_->setText(tr("The input changed: it is explained again when this tab is shown."));
+}
+
+void ExplainPanel::showEvent(QShowEvent* event) {
+    QWidget::showEvent(event);
+    if (stale_ && !jobs_->isBusy())
+        explainNow();
+}
+
+void ExplainPanel::clearViews() {
+    outcome_.reset();
+    error_.clear();
+    format::setErrorColor(status_, false);
+    status_->clear();
+    summary_->clear();
+    textViews_->clear();
+    imageViews_->clear();
+    plot_->clearGraphs();
+    plot_->replot();
+    grid_->clear();
+    grid_->setRowCount(0);
+    grid_->setColumnCount(0);
+    headTitle_->clear();
+    headText_->clear();
+    headImage_->clear();
 }
 
 void ExplainPanel::cancel() {

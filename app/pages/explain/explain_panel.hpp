@@ -37,6 +37,14 @@ public:
     QString statusText() const;
     /// Starts the job for the provider's current input (a running one is dropped).
     void explainNow();
+    /// The page's input or model may have changed (pages call this after each new result). When the
+    /// provider's input differs from the one explained, the old explanation is cleared at once (it
+    /// must not sit beside the new input); once the user has explained something, the new input is
+    /// explained again: now when the panel is shown, else when it is next shown. Before the first
+    /// Explain nothing runs by itself (head tests on a large model take seconds).
+    void inputChanged();
+    /// Whether the views are blank because the input changed and has not been explained yet.
+    bool isStale() const { return stale_; }
     void cancel();
     bool isBusy() const;
     /// Chooses the methods (names from attn::explain::relevanceMethods(), plus "ablation").
@@ -61,7 +69,11 @@ Q_SIGNALS:
     void busyChanged(bool busy);
     void finished();
 
+protected:
+    void showEvent(QShowEvent* event) override;
+
 private:
+    void clearViews();
     void showOutcome(explainview::Outcome outcome);
     void showError(const QString& message);
     void showMethods();
@@ -89,4 +101,6 @@ private:
     QLabel* headImage_ = nullptr;
     std::optional<explainview::Outcome> outcome_;
     QString error_;
+    std::optional<explainview::Input> explained_; // the input of the last run started
+    bool stale_ = false;
 };
