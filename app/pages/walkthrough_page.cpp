@@ -90,6 +90,9 @@ WalkthroughPage::WalkthroughPage(EmbeddingStore* store, QWidget* parent) : Page(
     projection_->addItem(tr("none (raw word vectors)"), static_cast<int>(attn::ProjectionMode::None));
     projection_->addItem(tr("random Wq, Wk, Wv"), static_cast<int>(attn::ProjectionMode::Random));
     projection_->addItem(tr("learned (loading…)"), static_cast<int>(attn::ProjectionMode::Learned));
+    // The learned item's text changes once its checkpoint is read (after the first show): the combo
+    // follows it instead of keeping the width of the first show and cutting the new text.
+    projection_->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     seed_ = new QSpinBox(this);
     seed_->setRange(0, 999999);
     seed_->setValue(42);

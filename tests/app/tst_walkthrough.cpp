@@ -6,8 +6,10 @@
 #include "services/embedding_store.hpp"
 #include "widgets/heatmap_view.hpp"
 
+#include <QComboBox>
 #include <QLineEdit>
 #include <QProcess>
+#include <QStyleOptionComboBox>
 #include <QTemporaryDir>
 #include <QTextBrowser>
 #include <QTextDocument>
@@ -255,6 +257,40 @@ private Q_SLOTS:
         QVERIFY(page.result()->projections.has_value());
         QCOMPARE(page.result()->steps.queries.cols(), 25); // head 1 of 4, d_model 100
         QVERIFY(page.learnedError().isEmpty());
+    }
+
+    // The projection combo names the learned checkpoint once it is read (after the first show): its
+    // whole text fits, and the page still fits 1280 px in teaching mode (it was cut to "learned:
+    // pronoun-head (·", and with the combo grown the page asked for 1291 px).
+    void learnedProjectionNameIsNotCutInTeachingModeAt1280() {
+        EmbeddingStore store;
+        store.useEmbeddedDefault();
+        WalkthroughPage page(&store);
+        page.setTeachingMode(true);
+        page.resize(1270, 740); // a 1280 x 800 window less its frame and tabs
+        page.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&page));
+        page.start();
+        QTRY_VERIFY_WITH_TIMEOUT(page.learnedReady(), 30000);
+        page.setProjection(attn::ProjectionMode::Learned);
+        QComboBox* combo = nullptr;
+        for (QComboBox* c : page.findChildren<QComboBox*>())
+            if (c->count() == 3 && c->itemText(2).startsWith(QStringLiteral("learned: ")))
+                combo = c;
+        QVERIFY(combo);
+        QCOMPARE(combo->currentText(), QStringLiteral("learned: pronoun-head"));
+        QCoreApplication::processEvents();
+        QStyleOptionComboBox opt;
+        opt.initFrom(combo);
+        opt.currentText = combo->currentText();
+        const QRect field =
+            combo->style()->subControlRect(QStyle::CC_ComboBox, &opt, QStyle::SC_ComboBoxEditField, combo);
+        QVERIFY2(field.width() >= combo->fontMetrics().horizontalAdvance(combo->currentText()),
+                 qPrintable(QStringLiteral("%1 px for %2 px of text")
+                                .arg(field.width())
+                                .arg(combo->fontMetrics().horizontalAdvance(combo->currentText()))));
+        QVERIFY2(page.minimumSizeHint().width() <= 1270,
+                 qPrintable(QString::number(page.minimumSizeHint().width())));
     }
 
     // A checkpoint that cannot supply heads (another width, a Hugging Face model) is refused with the
