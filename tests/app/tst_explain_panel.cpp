@@ -121,6 +121,8 @@ private slots:
         const auto labelsOf = [tc](const QString& t) {
             return attn::explain::textSubject(*tc, t.toStdString())->inputLabels();
         };
+        // No curves, no empty legend frame under the axes.
+        QCOMPARE(panel.deletionPlot()->legend->borderPen().style(), Qt::NoPen);
         // Before the first Explain a change starts nothing.
         panel.inputChanged();
         QVERIFY(!panel.isBusy());
@@ -141,6 +143,7 @@ private slots:
         QVERIFY(panel.isStale());
         QVERIFY(!panel.isBusy());
         QCOMPARE(panel.deletionPlot()->graphCount(), 0);
+        QCOMPARE(panel.deletionPlot()->legend->borderPen().style(), Qt::NoPen);
         QSignalSpy done(&panel, &ExplainPanel::finished);
         panel.show();
         QVERIFY(done.wait(60000));
@@ -158,6 +161,7 @@ private slots:
         waitFor(panel);
         QCOMPARE(panel.outcome()->labels, labelsOf(text));
         QCOMPARE(panel.deletionPlot()->graphCount(), 2);
+        QCOMPARE(panel.deletionPlot()->legend->borderPen().style(), Qt::SolidLine);
     }
 
     void cancelDropsTheJob() {

@@ -119,6 +119,7 @@ ExplainPanel::ExplainPanel(QWidget* parent) : QWidget(parent) {
     // A few pixels right of and under the legend: in the bottom row its frame fell on the widget's edges
     // and was cut off.
     plot_->plotLayout()->setMargins(QMargins(0, 0, 3, 4));
+    showLegendFrame(); // none yet: no empty frame under the axes
     auto ticker = QSharedPointer<QCPAxisTickerFixed>::create();
     ticker->setTickStep(1.0); // whole inputs
     ticker->setScaleStrategy(QCPAxisTickerFixed::ssMultiples);
@@ -240,6 +241,7 @@ void ExplainPanel::clearViews() {
     textViews_->clear();
     imageViews_->clear();
     plot_->clearGraphs();
+    showLegendFrame();
     plot_->replot();
     grid_->clear();
     grid_->setRowCount(0);
@@ -247,6 +249,12 @@ void ExplainPanel::clearViews() {
     headTitle_->clear();
     headText_->clear();
     headImage_->clear();
+}
+
+void ExplainPanel::showLegendFrame() {
+    // The legend keeps its place in the layout (its row stays put); only its frame goes when empty,
+    // where it drew a thin empty box under the axes.
+    plot_->legend->setBorderPen(plot_->graphCount() > 0 ? QPen(Qt::black) : QPen(Qt::NoPen));
 }
 
 void ExplainPanel::cancel() {
@@ -383,6 +391,7 @@ void ExplainPanel::showCurves() {
     }
     // Half a step of margin: the first and last points are drawn whole, not cut by the axes.
     plot_->xAxis->setRange(-0.5, std::max(1, n - 1) + 0.5);
+    showLegendFrame();
     plot_->replot();
 }
 

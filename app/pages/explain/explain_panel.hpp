@@ -74,6 +74,7 @@ protected:
 
 private:
     void clearViews();
+    void showLegendFrame();
     void showOutcome(explainview::Outcome outcome);
     void showError(const QString& message);
     void showMethods();
