@@ -246,10 +246,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>The decoder&apos;s %1 most probable next pieces (softmax over its %2-piece vocabulary).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>The decoder&apos;s %1 most probable next words (softmax over its %2-word vocabulary).</source>
         <translation type="unfinished"></translation>
     </message>
@@ -283,6 +279,10 @@
     </message>
     <message>
         <source>Greedy decoding takes the first: “%1” (%2). Click another bar to make the decoder take it instead.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The decoder&apos;s %1 most probable next pieces (softmax over its %2-piece vocabulary; ▁ starts a word, a piece without it continues the word before).</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -246,10 +246,6 @@
         <translation>不在这些候选之中</translation>
     </message>
     <message>
-        <source>The decoder&apos;s %1 most probable next pieces (softmax over its %2-piece vocabulary).</source>
-        <translation>解码器最可能的 %1 个下一个子词（在其 %2 个子词的词表上做 softmax）。</translation>
-    </message>
-    <message>
         <source>The decoder&apos;s %1 most probable next words (softmax over its %2-word vocabulary).</source>
         <translation>解码器最可能的 %1 个下一个词（在其 %2 词词表上做 softmax）。</translation>
     </message>
@@ -284,6 +280,10 @@
     <message>
         <source>Greedy decoding takes the first: “%1” (%2). Click another bar to make the decoder take it instead.</source>
         <translation>贪心解码取第一个：“%1”（%2）。点击另一个条形，让解码器改取它。</translation>
+    </message>
+    <message>
+        <source>The decoder&apos;s %1 most probable next pieces (softmax over its %2-piece vocabulary; ▁ starts a word, a piece without it continues the word before).</source>
+        <translation>解码器最可能的 %1 个下一个子词（在其 %2 个子词的词表上做 softmax；▁ 表示一个词的开头，没有它的子词接在前一个词后面）。</translation>
     </message>
 </context>
 <context>

@@ -303,7 +303,8 @@ void DecodeStepPanel::showStep(const attn::TranslationResult* r, int step, const
         // One sentence on what the bars are, one on which of them the decoder took.
         const QString bars =
             (r->pieces
-                 ? tr("The decoder's %1 most probable next pieces (softmax over its %2-piece vocabulary).")
+                 ? tr("The decoder's %1 most probable next pieces (softmax over its %2-piece vocabulary; "
+                      "▁ starts a word, a piece without it continues the word before).")
                  : tr("The decoder's %1 most probable next words (softmax over its %2-word vocabulary)."))
                 .arg(cands.size())
                 .arg(r->logits.cols());
