@@ -499,6 +499,34 @@ permuted weights (seed %3): Δp %4</source>
         <source>The input changed: it is explained again when this tab is shown.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>the last layer&apos;s attention, mean of its heads</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>attention multiplied through all layers, each layer mixed half and half with the identity for the residual (Abnar &amp; Zuidema 2020)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the maximum flow from each input through the layers&apos; attention graph (Abnar &amp; Zuidema 2020); slow on long inputs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the last layer&apos;s ‖weight × transformed value‖: what actually reaches the output (Kobayashi et al. 2020)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>attention weighted by its gradient for the predicted class, summed through the layers (Chefer et al. 2021)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What each method reads:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Each method gives every input a relevance; deleting the inputs from the most relevant down draws its deletion curve, and AOPC (the mean drop of p) says how faithful it is.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>GeneratePage</name>

@@ -501,6 +501,34 @@ permuted weights (seed %3): Δp %4</source>
         <source>The input changed: it is explained again when this tab is shown.</source>
         <translation>输入已改变：切换到这个标签页时会重新解释。</translation>
     </message>
+    <message>
+        <source>the last layer&apos;s attention, mean of its heads</source>
+        <translation>最后一层的注意力，各头平均</translation>
+    </message>
+    <message>
+        <source>attention multiplied through all layers, each layer mixed half and half with the identity for the residual (Abnar &amp; Zuidema 2020)</source>
+        <translation>注意力逐层相乘，每一层与单位矩阵各占一半以计入残差（Abnar 与 Zuidema，2020）</translation>
+    </message>
+    <message>
+        <source>the maximum flow from each input through the layers&apos; attention graph (Abnar &amp; Zuidema 2020); slow on long inputs</source>
+        <translation>每个输入经过各层注意力图的最大流（Abnar 与 Zuidema，2020）；输入很长时较慢</translation>
+    </message>
+    <message>
+        <source>the last layer&apos;s ‖weight × transformed value‖: what actually reaches the output (Kobayashi et al. 2020)</source>
+        <translation>最后一层的 ‖权重 × 变换后的值‖：真正到达输出的部分（Kobayashi 等，2020）</translation>
+    </message>
+    <message>
+        <source>attention weighted by its gradient for the predicted class, summed through the layers (Chefer et al. 2021)</source>
+        <translation>以预测类别的梯度加权的注意力，逐层累加（Chefer 等，2021）</translation>
+    </message>
+    <message>
+        <source>What each method reads:</source>
+        <translation>每种方法读取的是：</translation>
+    </message>
+    <message>
+        <source>Each method gives every input a relevance; deleting the inputs from the most relevant down draws its deletion curve, and AOPC (the mean drop of p) says how faithful it is.</source>
+        <translation>每种方法给每个输入一个相关性；从最相关的开始依次删除输入，得到它的删除曲线，AOPC（p 的平均下降）说明它有多忠实。</translation>
+    </message>
 </context>
 <context>
     <name>GeneratePage</name>

@@ -9,6 +9,7 @@
 
 #include <QSignalSpy>
 #include <QTableWidget>
+#include <QTextBrowser>
 #include <QtTest>
 #include <attn/checkpoint.hpp>
 #include <attn/datasets/idx.hpp>
@@ -121,8 +122,19 @@ private slots:
         const auto labelsOf = [tc](const QString& t) {
             return attn::explain::textSubject(*tc, t.toStdString())->inputLabels();
         };
-        // No curves, no empty legend frame under the axes.
+        // No curves, no empty legend frame under the axes; the views say what each method reads.
         QCOMPARE(panel.deletionPlot()->legend->borderPen().style(), Qt::NoPen);
+        auto* views = panel.findChild<QTextBrowser*>(QStringLiteral("methodViews"));
+        QVERIFY(views);
+        const auto introduces = [views] {
+            const QString shown = views->toPlainText();
+            return shown.contains(QStringLiteral("What each method reads")) &&
+                   shown.contains(QStringLiteral("Abnar & Zuidema 2020")) &&
+                   shown.contains(QStringLiteral("Kobayashi et al. 2020")) &&
+                   shown.contains(QStringLiteral("Chefer et al. 2021")) &&
+                   shown.contains(QStringLiteral("Jain & Wallace 2019"));
+        };
+        QVERIFY2(introduces(), qPrintable(views->toPlainText()));
         // Before the first Explain a change starts nothing.
         panel.inputChanged();
         QVERIFY(!panel.isBusy());
@@ -130,6 +142,7 @@ private slots:
         panel.explainNow();
         waitFor(panel);
         QVERIFY(panel.outcome());
+        QVERIFY(!introduces()); // the shaded inputs replace it
         // The same input again: the explanation stays.
         panel.inputChanged();
         QVERIFY(!panel.isBusy());
@@ -144,6 +157,7 @@ private slots:
         QVERIFY(!panel.isBusy());
         QCOMPARE(panel.deletionPlot()->graphCount(), 0);
         QCOMPARE(panel.deletionPlot()->legend->borderPen().style(), Qt::NoPen);
+        QVERIFY(introduces());
         QSignalSpy done(&panel, &ExplainPanel::finished);
         panel.show();
         QVERIFY(done.wait(60000));

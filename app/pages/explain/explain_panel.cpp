@@ -36,6 +36,25 @@ bool sameInput(const explainview::Input& a, const explainview::Input& b) {
     return a.model == b.model && a.text == b.text && sameImage(a.image, b.image);
 }
 
+/// What each relevance method reads, in one sentence (core/include/attn/explain/ and rollout.hpp).
+QString methodDescription(const std::string& m) {
+    if (m == "raw")
+        return ExplainPanel::tr("the last layer's attention, mean of its heads");
+    if (m == "rollout")
+        return ExplainPanel::tr("attention multiplied through all layers, each layer mixed half and half "
+                                "with the identity for the residual (Abnar & Zuidema 2020)");
+    if (m == "flow")
+        return ExplainPanel::tr("the maximum flow from each input through the layers' attention graph "
+                                "(Abnar & Zuidema 2020); slow on long inputs");
+    if (m == "valuenorm")
+        return ExplainPanel::tr("the last layer's ‖weight × transformed value‖: what actually reaches the "
+                                "output (Kobayashi et al. 2020)");
+    if (m == "gradient")
+        return ExplainPanel::tr("attention weighted by its gradient for the predicted class, summed "
+                                "through the layers (Chefer et al. 2021)");
+    return {};
+}
+
 QColor methodColor(std::size_t i) {
     static const QColor colors[] = {QColor(0x1f, 0x77, 0xb4), QColor(0xff, 0x7f, 0x0e),
                                     QColor(0x2c, 0xa0, 0x2c), QColor(0xd6, 0x27, 0x28),
@@ -63,6 +82,7 @@ ExplainPanel::ExplainPanel(QWidget* parent) : QWidget(parent) {
     for (const auto& m : attn::explain::relevanceMethods()) {
         auto* box = new QCheckBox(QString::fromStdString(m), this);
         box->setChecked(m != "flow"); // flow is the slow one on many tokens
+        box->setToolTip(methodDescription(m));
         methodBoxes_.emplace_back(m, box);
         row->addWidget(box);
     }
@@ -94,6 +114,7 @@ ExplainPanel::ExplainPanel(QWidget* parent) : QWidget(parent) {
     auto* viewsBox = new QVBoxLayout(views);
     viewsBox->setContentsMargins(0, 0, 0, 0);
     textViews_ = new QTextBrowser(views);
+    textViews_->setObjectName(QStringLiteral("methodViews"));
     imageViews_ = new QLabel(views);
     imageViews_->setAlignment(Qt::AlignLeft | Qt::AlignTop);
     imageViews_->setVisible(false);
@@ -156,6 +177,7 @@ ExplainPanel::ExplainPanel(QWidget* parent) : QWidget(parent) {
     vsplit->setStretchFactor(0, 3);
     vsplit->setStretchFactor(1, 2);
     outer->addWidget(vsplit, 1);
+    showIntroduction();
 
     connect(run_, &QPushButton::clicked, this, &ExplainPanel::explainNow);
     connect(cancel_, &QPushButton::clicked, this, &ExplainPanel::cancel);
@@ -243,12 +265,32 @@ void ExplainPanel::clearViews() {
     plot_->clearGraphs();
     showLegendFrame();
     plot_->replot();
+    showIntroduction();
     grid_->clear();
     grid_->setRowCount(0);
     grid_->setColumnCount(0);
     headTitle_->clear();
     headText_->clear();
     headImage_->clear();
+}
+
+void ExplainPanel::showIntroduction() {
+    // Before an explanation the views say what each method reads (the same text as the check boxes'
+    // tooltips), rather than stand empty.
+    QString html = QStringLiteral("<p>%1</p><table cellspacing=4>").arg(tr("What each method reads:"));
+    for (const auto& m : attn::explain::relevanceMethods())
+        html += QStringLiteral("<tr><td><b>%1</b></td><td>%2</td></tr>")
+                    .arg(QString::fromStdString(m), methodDescription(m).toHtmlEscaped());
+    html += QStringLiteral("<tr><td><b>%1</b></td><td>%2</td></tr></table>")
+                .arg(tr("head tests"), ablation_->toolTip().toHtmlEscaped());
+    html +=
+        QStringLiteral("<p>%1</p>")
+            .arg(tr(
+                "Each method gives every input a relevance; deleting the inputs from the most relevant down "
+                "draws its deletion curve, and AOPC (the mean drop of p) says how faithful it is."));
+    textViews_->setHtml(html);
+    textViews_->setVisible(true);
+    imageViews_->setVisible(false);
 }
 
 void ExplainPanel::showLegendFrame() {

@@ -75,6 +75,7 @@ protected:
 private:
     void clearViews();
     void showLegendFrame();
+    void showIntroduction();
     void showOutcome(explainview::Outcome outcome);
     void showError(const QString& message);
     void showMethods();
