@@ -536,20 +536,22 @@ void TranslationPage::runChoice(Decoder decoder, std::vector<int> prefix) {
         return;
     input_->cancelPending();
     const int step = int(prefix.size()) - 1;
-    Outcome keep;
-    keep.text = resultText_;
-    keep.main = result_;
-    keep.baseline = baselineResult_;
-    keep.forcing = Forcing::Choice;
-    keep.step = step;
     const std::string utf8 = resultText_.toStdString();
     // After a given translation the other decoder goes back to its own output (a choice is one decoder's).
     auto other = forcing_ == Forcing::Given ? (main ? baseline_ : slot_)->modelAs<attn::Seq2SeqModel>()
                                             : std::shared_ptr<const attn::Seq2SeqModel>();
+    // The job's outcome starts from what stays: the other decoder's result when it is not run again
+    // (the chosen decoder's own result is replaced, so it is not copied).
+    Outcome keep;
+    keep.text = resultText_;
+    if (!other)
+        (main ? keep.baseline : keep.main) = main ? baselineResult_ : result_;
+    keep.forcing = Forcing::Choice;
+    keep.step = step;
     const int beam = beam_->value();
     jobs_->run<Outcome>(
-        [model, other, main, prefix, utf8, keep, beam](const JobContext& job) {
-            Outcome out = keep;
+        [model, other, main, prefix, utf8, keep = std::move(keep), beam](const JobContext& job) mutable {
+            Outcome out = std::move(keep);
             (main ? out.main : out.baseline) =
                 model->translateForced(utf8, prefix, true, 0, attn::Seq2SeqModel::kDefaultTopK);
             if (other && !job.cancelled())
