@@ -123,7 +123,7 @@ void WalkthroughPage::updateLearnedAvailability() {
         head_->setRange(1, static_cast<int>(learned_->heads.size()));
         // The combo names the checkpoint behind the learned projection; whether positions are added
         // is in its tooltip and the step's text (with it the combo was cut at 1280 px in teaching mode).
-        item->setText(tr("learned: %1").arg(QFileInfo(QString::fromStdString(learned_->source)).fileName()));
+        item->setText(tr("learned: %1").arg(learnedCheckpointName(*learned_)));
         item->setToolTip(
             fits ? tr("Wq, Wk, Wv from %1 (%2, d = %3, %4 dimensions per head), applied to the word "
                       "vectors%5.")

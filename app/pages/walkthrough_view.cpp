@@ -67,8 +67,12 @@ QString functionWordNote(const attn::SentenceAttention& r, const attn::Matrix& s
         .arg(parts.join(QStringLiteral(", ")));
 }
 
+QString learnedCheckpointName(const attn::LearnedProjections& learned) {
+    return QFileInfo(QString::fromStdString(learned.source)).fileName();
+}
+
 QString learnedProjectionName(const attn::LearnedProjections& learned) {
-    const QString name = QFileInfo(QString::fromStdString(learned.source)).fileName();
+    const QString name = learnedCheckpointName(learned);
     return learned.positionalEncoding ? WalkthroughView::tr("%1 (+ positions)").arg(name) : name;
 }
 

@@ -31,6 +31,8 @@ QString oovHint(const QStringList& oovWords);
 /// attn::functionWordPairs on the raw scores), with the shown matrix's values; empty when none.
 QString functionWordNote(const attn::SentenceAttention& r, const attn::Matrix& shown);
 
+/// The folder name of the checkpoint behind learned projections: "pronoun-head".
+QString learnedCheckpointName(const attn::LearnedProjections& learned);
 /// The checkpoint behind learned projections as the page names it: "pronoun-head (+ positions)".
 QString learnedProjectionName(const attn::LearnedProjections& learned);
 /// One line naming the checkpoint of learned projections and whether positions were added; empty

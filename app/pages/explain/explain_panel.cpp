@@ -260,8 +260,7 @@ void ExplainPanel::clearViews() {
     format::setErrorColor(status_, false);
     status_->clear();
     summary_->clear();
-    textViews_->clear();
-    imageViews_->clear();
+    imageViews_->clear(); // the text views get the introduction below
     plot_->clearGraphs();
     showLegendFrame();
     plot_->replot();
