@@ -9,8 +9,8 @@
 #include <fstream>
 #include <map>
 #include <nlohmann/json.hpp>
+#include <scratch_dir.hpp>
 #include <string>
-#include <unistd.h>
 #include <vector>
 
 namespace hftest {
@@ -70,18 +70,14 @@ inline nlohmann::json readJson(const std::filesystem::path& path) {
     return nlohmann::json::parse(in);
 }
 
-/// A fresh empty directory under the system temp dir.
-inline std::filesystem::path tempDir(const std::string& name) {
-    const auto d =
-        std::filesystem::temp_directory_path() / ("attnviz-hf-" + name + "-" + std::to_string(::getpid()));
-    std::filesystem::remove_all(d);
-    std::filesystem::create_directories(d);
-    return d;
+/// A fresh empty directory under the system temp dir, removed when the returned object goes.
+inline testutil::ScratchDir tempDir(const std::string& name) {
+    return testutil::ScratchDir("hf-" + name);
 }
 
 /// The files of the fixture directory `from`, copied into a fresh tempDir(tag) to change one file in.
-inline std::filesystem::path copyDir(const std::filesystem::path& from, const std::string& tag) {
-    const auto d = tempDir(tag);
+inline testutil::ScratchDir copyDir(const std::filesystem::path& from, const std::string& tag) {
+    auto d = tempDir(tag);
     for (const auto& e : std::filesystem::directory_iterator(from))
         std::filesystem::copy_file(e.path(), d / e.path().filename());
     return d;

@@ -14,6 +14,7 @@
 #include <filesystem>
 #include <fstream>
 #include <gtest/gtest.h>
+#include <scratch_dir.hpp>
 #include <string>
 #include <type_traits>
 
@@ -33,11 +34,8 @@ static_assert(std::is_same_v<attn::datasets::Cancelled, attn::Cancelled>);
 static_assert(!std::is_base_of_v<attn::Error, attn::Cancelled>, "a cancelled job is not a failure");
 static_assert(std::is_nothrow_copy_constructible_v<attn::Error>);
 
-fs::path tempDir(const std::string& name) {
-    const fs::path d = fs::temp_directory_path() / ("attn_errors_" + name);
-    fs::remove_all(d);
-    fs::create_directories(d);
-    return d;
+testutil::ScratchDir tempDir(const std::string& name) {
+    return testutil::ScratchDir("errors-" + name);
 }
 
 void spit(const fs::path& p, const std::string& bytes) {
@@ -96,7 +94,7 @@ TEST(Error, EveryCancelledNameIsCaughtAsTheOneCancelled) {
 // ------------------------------------------------------------------------------------- fields
 
 TEST(ErrorFields, ConfigErrorNamesFileKeyAndWhatWasFound) {
-    const fs::path dir = tempDir("config_key");
+    const auto dir = tempDir("config_key");
     auto j = parityConfig("tc_post_relu_mean_sinusoidal");
     j["n_layers"] = 2.5;
     const auto e = errorOf([&] { attn::parseTransformerClassifierConfig(j, "dir/config.json"); });
@@ -108,7 +106,7 @@ TEST(ErrorFields, ConfigErrorNamesFileKeyAndWhatWasFound) {
 }
 
 TEST(ErrorFields, ConfigSyntaxErrorHasTheZeroBasedByteOffset) {
-    const fs::path dir = tempDir("config_syntax");
+    const auto dir = tempDir("config_syntax");
     spit(dir / "config.json", "{\"a\": tru}");
     const auto e = configErrorOf(dir / "config.json");
     EXPECT_EQ(e.path(), (dir / "config.json").string());
@@ -132,7 +130,7 @@ TEST(ErrorFields, SafetensorsShapeMismatchHasTensorOffsetExpectedAndFound) {
 }
 
 TEST(ErrorFields, SafetensorsRuleViolationHasTheByteOffsetOfTheMessage) {
-    const fs::path dir = tempDir("st_len");
+    const auto dir = tempDir("st_len");
     spit(dir / "m.safetensors", le64(5000) + "{}");
     const auto e = errorOf([&] { attn::SafetensorsFile::read(dir / "m.safetensors"); });
     EXPECT_EQ(e.path(), (dir / "m.safetensors").string());
@@ -140,7 +138,7 @@ TEST(ErrorFields, SafetensorsRuleViolationHasTheByteOffsetOfTheMessage) {
 }
 
 TEST(ErrorFields, CheckpointVocabularyErrorKeepsPathAndLine) {
-    const fs::path dir = tempDir("vocab_line");
+    const auto dir = tempDir("vocab_line");
     fs::remove_all(dir);
     fs::copy(kParity / "tc_post_relu_mean_sinusoidal", dir);
     std::ofstream(dir / "vocab.txt", std::ios::app) << "film\n";
@@ -156,7 +154,7 @@ TEST(ErrorFields, CheckpointVocabularyErrorKeepsPathAndLine) {
 }
 
 TEST(ErrorFields, ModelConfigErrorGetsTheConfigPath) {
-    const fs::path dir = tempDir("model_cfg");
+    const auto dir = tempDir("model_cfg");
     fs::remove_all(dir);
     fs::copy(kParity / "tc_post_relu_mean_sinusoidal", dir);
     auto j = parityConfig("tc_post_relu_mean_sinusoidal");
@@ -171,7 +169,7 @@ TEST(ErrorFields, ModelConfigErrorGetsTheConfigPath) {
 }
 
 TEST(ErrorFields, DatasetErrorsHaveByteOffsetOrLine) {
-    const fs::path dir = tempDir("datasets");
+    const auto dir = tempDir("datasets");
     spit(dir / "x.idx", std::string{'\0', '\0', '\x08', '\x01', '\0', '\0', '\0', '\x05', 'a', 'b'});
     const auto idx = errorOf([&] { attn::datasets::readIdxLabels(dir / "x.idx"); });
     EXPECT_EQ(idx.path(), (dir / "x.idx").string());
@@ -197,7 +195,7 @@ TEST(ErrorFields, CancelledLoadIsTheOneCancelled) {
 // ------------------------------------------------- issue 18, defect 1: JSON errors that escaped
 
 TEST(Issue18, ConfigJsonNumberOverflow1e400IsAConfigErrorWithFileAndByte) {
-    const fs::path dir = tempDir("cfg_1e400");
+    const auto dir = tempDir("cfg_1e400");
     spit(dir / "config.json", std::string("[1e400[{") + '\x91');
     try {
         attn::readConfigJson(dir / "config.json");
@@ -211,7 +209,7 @@ TEST(Issue18, ConfigJsonNumberOverflow1e400IsAConfigErrorWithFileAndByte) {
 }
 
 TEST(Issue18, ConfigJsonNumberOverflow77E77777777IsAConfigError) {
-    const fs::path dir = tempDir("cfg_77e");
+    const auto dir = tempDir("cfg_77e");
     spit(dir / "config.json", "77E77777777");
     const auto e = configErrorOf(dir / "config.json");
     EXPECT_EQ(e.byteOffset(), 0u);
@@ -235,7 +233,7 @@ TEST(Issue18, SafetensorsHeaderNumberOverflowIsASafetensorsErrorWithByte) {
 TEST(Issue18, LearnedProjectionsConfigOfWrongTypesIsAConfigError) {
     // readFirstLayerProjections parsed config.json itself and asked nlohmann for value<int>() of
     // whatever was there: a string d_model escaped as nlohmann::type_error.
-    const fs::path dir = tempDir("lp_types");
+    const auto dir = tempDir("lp_types");
     spit(dir / "config.json", R"({"architecture":"transformer_classifier","d_model":"16","n_heads":2})");
     const auto e = errorOf([&] { attn::readFirstLayerProjections(dir); });
     EXPECT_NE(std::string(e.what()).find("d_model must be a positive multiple of n_heads"),
@@ -290,7 +288,7 @@ TEST(Issue18, VitImageSize50000PatchSize1IsAConfigErrorNamingFileAndKey) {
 // ------------------------------------------------- issue 18, defect 3: max_len before allocating
 
 TEST(Issue18, SinusoidalMaxLen1e9IsAConfigErrorNamingFileAndKeyNotBadAlloc) {
-    const fs::path dir = tempDir("maxlen");
+    const auto dir = tempDir("maxlen");
     fs::remove_all(dir);
     fs::copy(kParity / "tc_post_relu_mean_sinusoidal", dir);
     auto j = parityConfig("tc_post_relu_mean_sinusoidal");
@@ -320,7 +318,7 @@ TEST(Issue18, SinusoidalMaxLen1e9IsAConfigErrorNamingFileAndKeyNotBadAlloc) {
 // ------------------------------------------ issue 18, bounded readers: what the first run left open
 
 TEST(Issue18, ConfigJsonLargerThan64MiBIsRefusedBeforeReading) {
-    const fs::path dir = tempDir("bigconfig");
+    const auto dir = tempDir("bigconfig");
     fs::create_directories(dir);
     const fs::path path = dir / "config.json";
     {

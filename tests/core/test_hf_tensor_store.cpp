@@ -23,9 +23,9 @@ std::string openError(const fs::path& dir) {
 }
 
 // Splits the sort model into two shards + index.
-fs::path writeSharded(const std::string& name) {
+testutil::ScratchDir writeSharded(const std::string& name) {
     const auto raw = hftest::readRaw(kSort / "model.safetensors");
-    const auto dir = hftest::tempDir(name);
+    auto dir = hftest::tempDir(name);
     std::map<std::string, hftest::RawTensor> a, b;
     nlohmann::json map = nlohmann::json::object();
     for (const auto& [n, t] : raw) {

@@ -27,7 +27,7 @@ const fs::path kHf = fs::path(ATTNVIZ_TEST_DATA_DIR) / "hf";
 
 using hftest::errorOf;
 
-fs::path copyFixture(const std::string& fixture, const std::string& name) {
+testutil::ScratchDir copyFixture(const std::string& fixture, const std::string& name) {
     return hftest::copyDir(kTok / fixture, name);
 }
 

@@ -67,7 +67,7 @@ bool validUtf8(const std::string& s) {
 
 using hftest::errorOf;
 
-fs::path copyFixture(const std::string& fixture, const std::string& name) {
+testutil::ScratchDir copyFixture(const std::string& fixture, const std::string& name) {
     return hftest::copyDir(kTok / fixture, name);
 }
 
@@ -399,11 +399,11 @@ namespace {
 
 // A copy of a model fixture whose embedding (and head) rows are resized to `vocab`, with the tokenizer
 // files of `tokFixture`: a model that can be driven by text. Values are small deterministic numbers.
-fs::path modelWithTokenizer(const fs::path& model, const std::string& tokFixture, const std::string& name,
-                            const std::vector<std::string>& vocabTensors, int vocab,
-                            const std::vector<std::pair<std::string, int>>& rowTensors,
-                            const nlohmann::json& cfgEdit) {
-    const auto d = copyFixture(tokFixture, name);
+testutil::ScratchDir modelWithTokenizer(const fs::path& model, const std::string& tokFixture,
+                                        const std::string& name, const std::vector<std::string>& vocabTensors,
+                                        int vocab, const std::vector<std::pair<std::string, int>>& rowTensors,
+                                        const nlohmann::json& cfgEdit) {
+    auto d = copyFixture(tokFixture, name);
     auto raw = hftest::readRaw(model / "model.safetensors");
     std::uint32_t state = 12345;
     auto resize = [&](const std::string& n, int rows) {

@@ -60,7 +60,7 @@ float worstDiff(const attn::hf::EncoderOutput& out, const nlohmann::json& exp) {
 }
 
 /// A copy of a fixture directory to change one file in.
-fs::path copyFixture(const std::string& name, const std::string& tag) {
+testutil::ScratchDir copyFixture(const std::string& name, const std::string& tag) {
     return hftest::copyDir(kHf / name, tag);
 }
 

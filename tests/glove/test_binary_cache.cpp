@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <fstream>
 #include <gtest/gtest.h>
+#include <scratch_dir.hpp>
 #include <thread>
 
 namespace fs = std::filesystem;
@@ -18,11 +19,8 @@ namespace {
 
 const fs::path kData = fs::path(ATTNVIZ_TEST_DATA_DIR) / "glove";
 
-fs::path tempDir(const std::string& name) {
-    const fs::path d = fs::path(testing::TempDir()) / "attn_glove_bin" / name;
-    fs::remove_all(d);
-    fs::create_directories(d);
-    return d;
+testutil::ScratchDir tempDir(const std::string& name) {
+    return testutil::ScratchDir("glove-bin-" + name);
 }
 
 std::string slurp(const fs::path& p) {
@@ -58,7 +56,8 @@ bool sameBits(const Embeddings& a, const Embeddings& b) {
 
 TEST(GloveBinary, RoundTripIsBitExact) {
     auto text = readText(kData / "wink_head50.txt");
-    const fs::path p = tempDir("roundtrip") / "set.bin";
+    const auto dir = tempDir("roundtrip");
+    const auto p = dir / "set.bin";
     writeBinary(*text, p, "name=test set\n");
     EXPECT_TRUE(isBinaryFile(p));
     auto bin = readBinary(p);
@@ -71,7 +70,7 @@ TEST(GloveBinary, RoundTripIsBitExact) {
 
 TEST(GloveBinary, TruncatedFileNamesTheByteOffset) {
     auto text = readText(kData / "word2vec_header.txt");
-    const fs::path dir = tempDir("truncated");
+    const auto dir = tempDir("truncated");
     writeBinary(*text, dir / "ok.bin");
     const std::string bytes = slurp(dir / "ok.bin");
     spit(dir / "cut.bin", bytes.substr(0, bytes.size() - 4));
@@ -82,7 +81,7 @@ TEST(GloveBinary, TruncatedFileNamesTheByteOffset) {
 
 TEST(GloveBinary, HeaderCountLargerThanTheFileCanBackIsRejectedBeforeAllocating) {
     auto text = readText(kData / "word2vec_header.txt");
-    const fs::path dir = tempDir("count");
+    const auto dir = tempDir("count");
     writeBinary(*text, dir / "ok.bin");
     std::string bytes = slurp(dir / "ok.bin");
     const std::uint64_t huge = 1ull << 60;
@@ -92,7 +91,7 @@ TEST(GloveBinary, HeaderCountLargerThanTheFileCanBackIsRejectedBeforeAllocating)
 }
 
 TEST(GloveBinary, BadMagicAndVersion) {
-    const fs::path dir = tempDir("magic");
+    const auto dir = tempDir("magic");
     spit(dir / "x.bin", std::string(100, 'x'));
     expectBinaryError(dir / "x.bin", "0", "not an attnviz GloVe binary");
     auto text = readText(kData / "word2vec_header.txt");
@@ -105,7 +104,7 @@ TEST(GloveBinary, BadMagicAndVersion) {
 
 TEST(GloveBinary, InvalidUtf8WordIsAnError) {
     auto text = readText(kData / "word2vec_header.txt");
-    const fs::path dir = tempDir("utf8");
+    const auto dir = tempDir("utf8");
     writeBinary(*text, dir / "ok.bin");
     std::string bytes = slurp(dir / "ok.bin");
     bytes[64] = '\xFF'; // first byte of the first word
@@ -115,7 +114,7 @@ TEST(GloveBinary, InvalidUtf8WordIsAnError) {
 
 TEST(GloveBinary, TextReaderRejectsTheBinaryFormat) {
     auto text = readText(kData / "word2vec_header.txt");
-    const fs::path dir = tempDir("bin_as_text");
+    const auto dir = tempDir("bin_as_text");
     writeBinary(*text, dir / "set.bin");
     try {
         readText(dir / "set.bin");
@@ -127,7 +126,7 @@ TEST(GloveBinary, TextReaderRejectsTheBinaryFormat) {
 }
 
 TEST(GloveCache, SecondOpenUsesTheCacheAndAnEditInvalidatesIt) {
-    const fs::path dir = tempDir("cache");
+    const auto dir = tempDir("cache");
     const fs::path text = dir / "vectors.txt";
     fs::copy_file(kData / "wink_head50.txt", text);
     OpenOptions o;
@@ -151,7 +150,7 @@ TEST(GloveCache, SecondOpenUsesTheCacheAndAnEditInvalidatesIt) {
 }
 
 TEST(GloveCache, NoCacheNeitherReadsNorWrites) {
-    const fs::path dir = tempDir("nocache");
+    const auto dir = tempDir("nocache");
     const fs::path text = dir / "v.txt";
     fs::copy_file(kData / "word2vec_header.txt", text);
     OpenOptions o;
@@ -162,7 +161,7 @@ TEST(GloveCache, NoCacheNeitherReadsNorWrites) {
 }
 
 TEST(GloveCache, CorruptEntryIsIgnoredWithAWarning) {
-    const fs::path dir = tempDir("corrupt");
+    const auto dir = tempDir("corrupt");
     const fs::path text = dir / "v.txt";
     fs::copy_file(kData / "word2vec_header.txt", text);
     fs::create_directories(dir / "cache");
@@ -242,7 +241,7 @@ TEST(GloveDefault, CosineMatchesADirectComputation) {
 }
 
 TEST(GloveImport, StreamingImporterHandlesEscapesAndLimits) {
-    const fs::path dir = tempDir("import");
+    const auto dir = tempDir("import");
     spit(
         dir / "pkg.json",
         R"({"precision":8,"size":3,"dimensions":2,"words":["the","caf\u00e9","\"q\""],)"
@@ -271,7 +270,7 @@ TEST(GloveImport, StreamingImporterHandlesEscapesAndLimits) {
 
 TEST(GloveBinary, DuplicateWordIsAnErrorAtItsByteOffset) {
     auto text = readText(kData / "word2vec_header.txt"); // cat dog fish
-    const fs::path dir = tempDir("dup");
+    const auto dir = tempDir("dup");
     writeBinary(*text, dir / "ok.bin");
     std::string bytes = slurp(dir / "ok.bin");
     bytes.replace(64 + 4, 3, "cat"); // "cat\ndog\n" -> "cat\ncat\n"

@@ -11,6 +11,7 @@
 #include <filesystem>
 #include <fstream>
 #include <gtest/gtest.h>
+#include <scratch_dir.hpp>
 #include <string>
 #include <type_traits>
 
@@ -22,11 +23,8 @@ namespace {
 static_assert(std::is_base_of_v<attn::Error, LoadError>);
 static_assert(std::is_same_v<Cancelled, attn::Cancelled>);
 
-fs::path tempDir(const std::string& name) {
-    const fs::path d = fs::path(testing::TempDir()) / "attn_glove_errors" / name;
-    fs::remove_all(d);
-    fs::create_directories(d);
-    return d;
+testutil::ScratchDir tempDir(const std::string& name) {
+    return testutil::ScratchDir("glove-errors-" + name);
 }
 
 void spit(const fs::path& p, const std::string& s) {
@@ -66,7 +64,7 @@ template <class F> LoadError loadErrorOf(F&& f) {
 // ------------------------------------------------------------------------------------- fields
 
 TEST(GloveErrorFields, TextErrorHasPathAndLine) {
-    const fs::path dir = tempDir("text_line");
+    const auto dir = tempDir("text_line");
     spit(dir / "v.txt", "a 1 2\nb 1 x\n");
     const auto e = loadErrorOf([&] { readText(dir / "v.txt"); });
     EXPECT_EQ(e.path(), (dir / "v.txt").string());
@@ -76,7 +74,7 @@ TEST(GloveErrorFields, TextErrorHasPathAndLine) {
 }
 
 TEST(GloveErrorFields, BinaryErrorHasPathAndByteOffset) {
-    const fs::path dir = tempDir("bin_byte");
+    const auto dir = tempDir("bin_byte");
     spit(dir / "v.bin", std::string("ATTNGLOV") + std::string(56, '\0'));
     const auto e = loadErrorOf([&] { readBinary(dir / "v.bin"); });
     EXPECT_EQ(e.path(), (dir / "v.bin").string());
@@ -85,7 +83,7 @@ TEST(GloveErrorFields, BinaryErrorHasPathAndByteOffset) {
 }
 
 TEST(GloveErrorFields, WinkErrorHasPathAndByteOffset) {
-    const fs::path dir = tempDir("wink_byte");
+    const auto dir = tempDir("wink_byte");
     spit(dir / "p.json", R"({"dimensions":1,"words":["x"],"vectors":{"y":[1]}})");
     const auto e = loadErrorOf([&] { importWinkToBinary(dir / "p.json", dir / "o.bin"); });
     EXPECT_EQ(e.path(), (dir / "p.json").string());
@@ -104,7 +102,7 @@ TEST(GloveErrorFields, CancelledTextReadIsTheOneCancelled) {
 // ------------------------------------- issue 18, defects 4 and 5: the wink importer's key order
 
 TEST(Issue18, WinkWordsAfterVectorsIsAnErrorNotASegfaultAndLeavesNoTmp) {
-    const fs::path dir = tempDir("wink_words_after");
+    const auto dir = tempDir("wink_words_after");
     const std::string json = R"({"dimensions":1,"words":[],"vectors":{},"words":["a"]})";
     spit(dir / "p.json", json);
     for (bool text : {false, true}) {
@@ -119,7 +117,7 @@ TEST(Issue18, WinkWordsAfterVectorsIsAnErrorNotASegfaultAndLeavesNoTmp) {
 }
 
 TEST(Issue18, WinkVectorsTwiceIsAnErrorAndLeaksNoDescriptor) {
-    const fs::path dir = tempDir("wink_vectors_twice");
+    const auto dir = tempDir("wink_vectors_twice");
     const std::string json = R"({"dimensions":1,"words":["a"],"vectors":{"a":[1]},"vectors":{"a":[2]}})";
     spit(dir / "p.json", json);
     const std::size_t before = openDescriptors();
@@ -136,7 +134,7 @@ TEST(Issue18, WinkVectorsTwiceIsAnErrorAndLeaksNoDescriptor) {
 }
 
 TEST(Issue18, WinkDimensionsTwiceIsAnError) {
-    const fs::path dir = tempDir("wink_dims_twice");
+    const auto dir = tempDir("wink_dims_twice");
     spit(dir / "p.json", R"({"dimensions":1,"words":["a"],"dimensions":2,"vectors":{"a":[1,2]}})");
     const auto e = loadErrorOf([&] { importWinkToBinary(dir / "p.json", dir / "out.bin"); });
     EXPECT_NE(std::string(e.what()).find("'dimensions' appears twice"), std::string::npos) << e.what();
@@ -165,7 +163,7 @@ TEST(Issue18, GloveTextWithTenMillionDimensionsIsRejectedAtLine1) {
 }
 
 TEST(Issue18, GloveTextAtTheDimensionLimitIsCachedAndTheCacheIsUsed) {
-    const fs::path dir = tempDir("dim_limit_cache");
+    const auto dir = tempDir("dim_limit_cache");
     std::string line = "w";
     for (std::size_t i = 0; i < kMaxDimensions; ++i)
         line += " 1";
@@ -183,7 +181,7 @@ TEST(Issue18, GloveTextAtTheDimensionLimitIsCachedAndTheCacheIsUsed) {
 }
 
 TEST(Issue18, WinkDimensionsAboveTheLimitAreRejected) {
-    const fs::path dir = tempDir("wink_dim_limit");
+    const auto dir = tempDir("wink_dim_limit");
     spit(dir / "p.json", R"({"dimensions":1048577,"words":[],"vectors":{}})");
     const auto e = loadErrorOf([&] { importWinkToBinary(dir / "p.json", dir / "o.bin"); });
     EXPECT_NE(std::string(e.what()).find("'dimensions' must be in 1..1048576"), std::string::npos)

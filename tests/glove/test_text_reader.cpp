@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <fstream>
 #include <gtest/gtest.h>
+#include <scratch_dir.hpp>
 #include <sstream>
 
 namespace fs = std::filesystem;
@@ -18,10 +19,14 @@ namespace {
 
 const fs::path kData = fs::path(ATTNVIZ_TEST_DATA_DIR) / "glove";
 
+// Removed when the test process exits.
+const testutil::ScratchDir& scratch() {
+    static const testutil::ScratchDir dir("glove-text");
+    return dir;
+}
+
 fs::path writeTemp(const std::string& name, const std::string& bytes) {
-    const fs::path dir = fs::path(testing::TempDir()) / "attn_glove_text";
-    fs::create_directories(dir);
-    const fs::path p = dir / name;
+    const fs::path p = scratch() / name;
     std::ofstream(p, std::ios::binary) << bytes;
     return p;
 }
