@@ -2,6 +2,105 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en" sourcelanguage="en">
 <context>
+    <name>ClassLabel</name>
+    <message>
+        <source>T-shirt/top</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Trouser</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pullover</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Dress</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Coat</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sandal</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Shirt</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sneaker</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bag</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ankle boot</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>airplane</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>automobile</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bird</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cat</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>deer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>dog</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>frog</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>horse</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ship</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>truck</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>negative</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>positive</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>NEGATIVE</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>POSITIVE</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>CutMixPanel</name>
     <message>
         <source>CutMix (Yun et al. 2019) pastes a box of image B into image A; the training label is mixed in proportion to the areas. Drag a box on image B, or draw one from a seed.</source>

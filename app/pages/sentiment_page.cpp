@@ -1,5 +1,6 @@
 #include "pages/sentiment_page.hpp"
 
+#include "pages/class_label_names.hpp"
 #include "pages/explain/explain_panel.hpp"
 #include "services/job_runner.hpp"
 #include "services/model_slot.hpp"
@@ -424,9 +425,8 @@ void SentimentPage::showResults() {
     auto model = textClassifierOf(slot_->handle());
     QStringList names, parts;
     for (int i = 0; i < int(r.probabilities.size()); ++i) {
-        names << (model && i < int(model->labels().size())
-                      ? QString::fromStdString(model->labels()[size_t(i)])
-                      : QString::number(i));
+        names << (model && i < int(model->labels().size()) ? displayClassLabel(model->labels()[size_t(i)])
+                                                           : QString::number(i));
         parts << QStringLiteral("%1  %2").arg(names.back(), num(r.probabilities[size_t(i)], 3));
     }
     probabilities_->setProbabilities(r.probabilities, names, r.predicted);

@@ -171,7 +171,10 @@ private Q_SLOTS:
         QCOMPARE(senti->selectedRow(), 3);
         QVERIFY(senti->result());
         QCOMPARE(senti->result()->tokens.size(), std::size_t(12)); // padded to 12, as before
-        QCOMPARE(senti->probabilityText(), sentiProbs);            // unmasked, as before
+        // Unmasked, as before: the same probabilities, the class names now in Chinese.
+        QCOMPARE(senti->probabilityText(), QString(sentiProbs)
+                                               .replace(QStringLiteral("negative"), QStringLiteral("负面"))
+                                               .replace(QStringLiteral("positive"), QStringLiteral("正面")));
 
         vision = pageAt<VisionPage>(window, 3);
         QCOMPARE(vision->modelSlot()->model(), visionModel);

@@ -2,6 +2,7 @@
 // result (loadModel + classify, computed here) to 1e-6; bad inputs show an error and keep the state.
 
 #include "attnviz_test_paths.hpp"
+#include "pages/class_label_names.hpp"
 #include "pages/explain/explain_panel.hpp"
 #include "pages/vision/cutmix_panel.hpp"
 #include "pages/vision/dataset_browser.hpp"
@@ -9,6 +10,7 @@
 #include "pages/vision/vision_session.hpp"
 #include "pages/vision/vit_attention_panel.hpp"
 #include "pages/vision_page.hpp"
+#include "services/language.hpp"
 #include "services/model_slot.hpp"
 #include "services/wait.hpp"
 #include "test_util.hpp"
@@ -114,6 +116,24 @@ private Q_SLOTS:
     }
 
     // The Explain tab follows the image: browsing to another one clears the old explanation.
+    // The shipped checkpoint stores Fashion-MNIST's English names; the page shows them in the interface's
+    // language, and a name it does not know (an ImageNet class) as stored.
+    void classNamesFollowTheInterfaceLanguage() {
+        VisionPage page;
+        page.loadModel(QStringLiteral(ATTNVIZ_RESOURCE_DIR "/models/vit-fashion-mnist"));
+        QVERIFY(waitUntilIdle(page));
+        QVERIFY(page.session()->model());
+        QCOMPARE(page.session()->labelName(9), QStringLiteral("Ankle boot"));
+        QVERIFY(language::install(QStringLiteral("zh_CN")));
+        QCOMPARE(page.session()->labelName(9), QStringLiteral("短靴"));
+        QCOMPARE(page.session()->labelName(0), QStringLiteral("T恤/上衣"));
+        QCOMPARE(displayClassLabel("negative"), QStringLiteral("负面"));
+        QCOMPARE(displayClassLabel("Egyptian cat"), QStringLiteral("Egyptian cat"));
+        QVERIFY(language::install(QStringLiteral("en")));
+        QCOMPARE(page.session()->labelName(9), QStringLiteral("Ankle boot"));
+        QCOMPARE(displayClassLabel("negative"), QStringLiteral("negative"));
+    }
+
     void explainTabDropsTheOldImagesExplanation() {
         attn::datasets::Images images;
         images.count = 2;

@@ -1,5 +1,6 @@
 #include "pages/vision/vision_session.hpp"
 
+#include "pages/class_label_names.hpp"
 #include "services/model_slot.hpp"
 
 #include <QFileInfo>
@@ -67,9 +68,9 @@ QString VisionSession::labelName(int label) const {
     if (label < 0)
         return tr("unknown");
     if (auto vit = model(); vit && static_cast<std::size_t>(label) < vit->labels().size())
-        return QString::fromStdString(vit->labels()[static_cast<std::size_t>(label)]);
+        return displayClassLabel(vit->labels()[static_cast<std::size_t>(label)]);
     if (dataset_ && static_cast<std::size_t>(label) < dataset_->labelNames.size())
-        return QString::fromStdString(dataset_->labelNames[static_cast<std::size_t>(label)]);
+        return displayClassLabel(dataset_->labelNames[static_cast<std::size_t>(label)]);
     return tr("class %1").arg(label);
 }
 

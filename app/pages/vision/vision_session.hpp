@@ -49,7 +49,8 @@ public:
     /// not the model's classes (a label beyond the model's class count: e.g. Fashion-MNIST's ten under a
     /// four-class Hugging Face ViT), so that no prediction is marked right or wrong against them.
     int datasetLabel(int index) const;
-    /// Class name: the model's labels, else the dataset's, else "class N"; "unknown" for -1.
+    /// Class name: the model's labels, else the dataset's, else "class N"; "unknown" for -1. A known
+    /// dataset class name is shown in the interface's language (displayClassLabel).
     QString labelName(int label) const;
     /// `image` as the model sees it before normalisation (ImageClassifier::resized); unchanged without a
     /// model.
