@@ -403,7 +403,7 @@ void SentimentPage::runNow() {
 QString SentimentPage::predictionSummary(const attn::ClassifierResult& r) const {
     if (r.predicted < 0 || r.predicted >= int(r.probabilities.size()))
         return QStringLiteral("–");
-    return QStringLiteral("%1 %2").arg(QString::fromStdString(r.predictedLabel),
+    return QStringLiteral("%1 %2").arg(displayClassLabel(r.predictedLabel),
                                        num(r.probabilities[size_t(r.predicted)]));
 }
 

@@ -1,5 +1,6 @@
 #include "pages/transformer_whatif_panel.hpp"
 
+#include "pages/class_label_names.hpp"
 #include "pages/transformer_steps.hpp"
 #include "widgets/heatmap_view.hpp"
 
@@ -141,7 +142,7 @@ void TransformerWhatIfPanel::showResult(const attn::EncoderTrace& before, const 
                                         int layer, int head) {
     auto label = [](const attn::ClassifierResult& r) {
         return QStringLiteral("<b>%1</b> (p = %2)")
-            .arg(QString::fromStdString(r.predictedLabel))
+            .arg(displayClassLabel(r.predictedLabel))
             .arg(r.probabilities[std::size_t(r.predicted)], 0, 'f', 4);
     };
     prediction_->setText(

@@ -1,6 +1,7 @@
 // The explanation panel (explain_panel.hpp).
 #include "pages/explain/explain_panel.hpp"
 
+#include "pages/class_label_names.hpp"
 #include "pages/explain/relevance_render.hpp"
 #include "services/job_runner.hpp"
 #include "widgets/format.hpp"
@@ -316,7 +317,7 @@ void ExplainPanel::showOutcome(explainview::Outcome o) {
     format::setErrorColor(status_, false);
     const auto& b = outcome_->explanation.base;
     status_->setText(tr("Predicted %1, p = %2")
-                         .arg(QString::fromStdString(b.predictedLabel))
+                         .arg(displayClassLabel(b.predictedLabel))
                          .arg(format::num(b.probabilities.at(static_cast<std::size_t>(b.predicted)), 3)));
     summary_->setText(summary());
     showMethods();

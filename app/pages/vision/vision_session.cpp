@@ -133,7 +133,7 @@ void VisionSession::setImage(const attn::Image& image, const QString& source, in
             analysis_ = std::move(a);
             Q_EMIT analysisChanged();
             Q_EMIT statusMessage(
-                tr("%1: predicted %2").arg(source, QString::fromStdString(analysis_->result.predictedLabel)));
+                tr("%1: predicted %2").arg(source, displayClassLabel(analysis_->result.predictedLabel)));
         },
         [this, source](const QString& m) {
             Q_EMIT errorRaised(tr("Could not classify %1: %2").arg(source, m));
