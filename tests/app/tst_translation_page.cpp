@@ -974,8 +974,11 @@ private Q_SLOTS:
         const QByteArray scores = scoresJson(
             2000, 61.2, {{"<=5", 0, 5, 700, 70.1}, {"6-10", 6, 10, 900, 60.0}, {">10", 11, -1, 400, 45.3}});
         TranslationPage page;
-        loadDirs(page, copyWithScores(tmp, "s2s_pieces_2layer_additive", QStringLiteral("with"), scores),
-                 copyWithScores(tmp, "s2s_pieces_2layer_none", QStringLiteral("without"), scores));
+        const QString withDir =
+            copyWithScores(tmp, "s2s_pieces_2layer_additive", QStringLiteral("with"), scores);
+        const QString withoutDir =
+            copyWithScores(tmp, "s2s_pieces_2layer_none", QStringLiteral("without"), scores);
+        loadDirs(page, withDir, withoutDir);
         translate(page, QString::fromUtf8(TranslationPage::presets()[4].english));
         QVERIFY(!page.referenceText().isEmpty());
         QFont before = page.heldOutTable()->font();
@@ -997,6 +1000,35 @@ private Q_SLOTS:
                  qPrintable(QStringLiteral("table %1 px high, needs %2")
                                 .arg(page.heldOutTable()->height())
                                 .arg(page.heldOutTable()->sizeHint().height())));
+        // The chart stands beside the table, so that table and chart fit the tab without a scroll (below
+        // the table it needed one).
+        HeldOutTable* held = page.heldOutTable();
+        QVERIFY(held->chartBesideTable());
+        const QWidget* viewport = held->parentWidget()->parentWidget(); // the tab's scroll area viewport
+        QVERIFY2(held->width() <= viewport->width() && held->height() <= viewport->height(),
+                 qPrintable(QStringLiteral("held-out tab %1 x %2 in a %3 x %4 view")
+                                .arg(held->width())
+                                .arg(held->height())
+                                .arg(viewport->width())
+                                .arg(viewport->height())));
+        const QRect chartRect = held->chart()->geometry();
+        QVERIFY(chartRect.top() < held->height() / 4); // beside the table's title, not below its rows
+        QVERIFY2(chartRect.width() >= 260 && chartRect.height() >= 280,
+                 qPrintable(QStringLiteral("chart %1 x %2").arg(chartRect.width()).arg(chartRect.height())));
+        // Where the width leaves the chart less than its minimum it goes back below the table.
+        HeldOutTable alone;
+        alone.setFont(held->font());
+        alone.setSources(HeldOutTable::read(withDir.toStdString(), QStringLiteral("with")),
+                         HeldOutTable::read(withoutDir.toStdString(), QStringLiteral("without")));
+        alone.setAttribute(Qt::WA_DontShowOnScreen);
+        alone.resize(held->size());
+        alone.show();
+        QCoreApplication::processEvents();
+        QVERIFY(alone.chartBesideTable());
+        alone.resize(held->width() / 2, 700);
+        QCoreApplication::processEvents();
+        QVERIFY(!alone.chartBesideTable());
+        QVERIFY(alone.chart()->geometry().top() > alone.height() / 4);
         page.setDecoder(TranslationPage::Decoder::WithAttention);
         QCoreApplication::processEvents();
         QVERIFY(page.alignmentUnitControl()->isVisible());

@@ -18,6 +18,13 @@
 namespace {
 
 const QString kNone = QStringLiteral("\u2014"); // "—"
+// The chart below the table keeps this height; beside it (arrangeChart) it needs this width.
+constexpr int kChartMinimumHeight = 280;
+constexpr int kChartMinimumWidth = 260;
+// The value axis (numbers and label) and the margins take about this much of the chart's width; length
+// labels closer than kTickLabelGap read as one.
+constexpr int kValueAxisAllowance = 90;
+constexpr int kTickLabelGap = 12;
 
 /// A bucket's label or a set's id: what matches rows between the two models.
 const std::string& keyOf(const attn::HeldOutScores::Bucket& b) {
@@ -145,7 +152,7 @@ HeldOutTable::HeldOutTable(QWidget* parent) : QWidget(parent) {
     // The buckets as bars, the two models side by side: the gap that grows with the length is the
     // chapter's argument for attention. It takes the room the table leaves.
     chart_ = new QCustomPlot(this);
-    chart_->setMinimumHeight(280);
+    chart_->setMinimumHeight(kChartMinimumHeight);
     chart_->setMaximumHeight(460);
     chart_->setInteractions({});
     withBars_ = new QCPBars(chart_->xAxis, chart_->yAxis);
@@ -174,11 +181,25 @@ HeldOutTable::HeldOutTable(QWidget* parent) : QWidget(parent) {
     chart_->plotLayout()->addElement(0, 0, chart_->legend);
     chart_->plotLayout()->setRowStretchFactor(0, 0.001);
     applyChartFont();
-    layout->addWidget(title_);
-    layout->addWidget(measureRow_);
-    layout->addWidget(grid_);
-    layout->addSpacing(8);
-    layout->addWidget(chart_, 1);
+    // The title, switch and table in one column; the chart below it, or beside it when the width leaves
+    // the chart room (arrangeChart): in teaching mode at 1280 x 800 the chart below the table needed a
+    // scroll.
+    tableColumn_ = new QWidget(this);
+    auto* column = new QVBoxLayout(tableColumn_);
+    column->setContentsMargins(0, 0, 0, 0);
+    column->setSpacing(2);
+    title_->setParent(tableColumn_);
+    measureRow_->setParent(tableColumn_);
+    grid_->setParent(tableColumn_);
+    column->addWidget(title_);
+    column->addWidget(measureRow_);
+    column->addWidget(grid_);
+    column->addStretch(1);
+    body_ = new QBoxLayout(QBoxLayout::TopToBottom);
+    body_->setSpacing(8);
+    body_->addWidget(tableColumn_);
+    body_->addWidget(chart_, 1);
+    layout->addLayout(body_, 1);
     layout->addWidget(message_);
     headings_ = {tr("source length"), tr("pairs"), tr("with attention"), tr("without attention"),
                  tr("difference")};
@@ -225,9 +246,49 @@ QVector<QPair<int, double>> HeldOutTable::chartBars(bool withAttention) const {
 }
 
 void HeldOutTable::changeEvent(QEvent* event) {
-    if (event->type() == QEvent::FontChange)
+    if (event->type() == QEvent::FontChange) {
         applyChartFont();
+        arrangeChart();
+    }
     QWidget::changeEvent(event);
+}
+
+void HeldOutTable::resizeEvent(QResizeEvent* event) {
+    QWidget::resizeEvent(event);
+    arrangeChart();
+}
+
+void HeldOutTable::arrangeChart() {
+    const int table = std::max(grid_->sizeHint().width(), measureRow_->sizeHint().width());
+    const bool beside = width() >= table + body_->spacing() + kChartMinimumWidth;
+    const auto direction = beside ? QBoxLayout::LeftToRight : QBoxLayout::TopToBottom;
+    if (body_->direction() != direction) {
+        body_->setDirection(direction);
+        // Beside the table the chart takes the width that is left (at least kChartMinimumWidth, by the
+        // test above) and asks for no minimum of its own: its own (axis labels and legend in one row,
+        // about 370 px in teaching mode) would widen the tab past the window and scroll it sideways, and
+        // any minimum would keep this widget too wide to ever go back below.
+        chart_->setSizePolicy(beside ? QSizePolicy::Ignored : QSizePolicy::Preferred, QSizePolicy::Preferred);
+        // Beside the table the two legend entries stack, to leave the bars the narrow chart's width.
+        chart_->legend->setWrap(beside ? 1 : 0);
+        chart_->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true); // re-places the entries
+    }
+    // The length labels ("11-15") slant when side by side they would run into each other.
+    const int chartWidth = beside ? width() - table - body_->spacing() : width();
+    const auto ticks = chart_->xAxis->ticker().dynamicCast<QCPAxisTickerText>();
+    int widest = 0, count = 0;
+    if (ticks) {
+        const QFontMetrics metrics(chart_->xAxis->tickLabelFont());
+        for (const QString& label : ticks->ticks()) {
+            widest = std::max(widest, metrics.horizontalAdvance(label));
+            ++count;
+        }
+    }
+    const int axisWidth = chartWidth - kValueAxisAllowance;
+    const double rotation = count * (widest + kTickLabelGap) > axisWidth ? -40.0 : 0.0;
+    if (chart_->xAxis->tickLabelRotation() != rotation)
+        chart_->xAxis->setTickLabelRotation(rotation);
+    chart_->replot();
 }
 
 void HeldOutTable::applyChartFont() {
@@ -242,6 +303,10 @@ void HeldOutTable::applyChartFont() {
         if (auto* item = qobject_cast<QCPPlottableLegendItem*>(chart_->legend->item(i)))
             item->setFont(f);
     chart_->replot();
+}
+
+bool HeldOutTable::chartBesideTable() const {
+    return body_->direction() == QBoxLayout::LeftToRight;
 }
 
 bool HeldOutTable::tableShown() const {
@@ -400,6 +465,9 @@ void HeldOutTable::populate() {
     differenceTip_ = differenceTip;
     rebuild();
     chart_->setVisible(!rows.empty());
+    // The table's width follows its texts, the length labels' slant the ticks. Queued: the table's new
+    // cells are shown by a queued call of their layout, and until then its size hint leaves them out.
+    QMetaObject::invokeMethod(this, &HeldOutTable::arrangeChart, Qt::QueuedConnection);
 }
 
 void HeldOutTable::rebuild() {

@@ -4,10 +4,10 @@
 // row per length bucket of the attention model (its label and number of pairs), the overall row, then
 // one row per other held-out set of the files (heldout_scores.json "sets": Ding's everyday sentences);
 // columns: with attention, without attention, and the difference. A bucket or model without a score
-// shows "—". Below the table, a bar chart of the buckets (the two models side by side per length) makes
-// the long-sentence argument visible. The page reads the files when a model arrives and hands them over
-// (read()); the table only shows them. Hidden when neither model has scores; a malformed file is a
-// message instead of the table and chart.
+// shows "—". Beside the table when the width allows, else below it, a bar chart of the buckets (the two
+// models side by side per length) makes the long-sentence argument visible. The page reads the files when
+// a model arrives and hands them over (read()); the table only shows them. Hidden when neither model
+// has scores; a malformed file is a message instead of the table and chart.
 //
 // When the files also hold the teacher-forced perplexity of the references ("reference_perplexity"),
 // a switch above the table shows that measure instead of chrF: how surprised each decoder is by
@@ -24,6 +24,7 @@
 #include <filesystem>
 #include <optional>
 
+class QBoxLayout;
 class QCPBars;
 class QCustomPlot;
 class QGridLayout;
@@ -76,6 +77,8 @@ public:
     QStringList headings() const { return headings_; }
     /// The bar chart of the buckets (shown with the table).
     QCustomPlot* chart() const { return chart_; }
+    /// True while the chart stands beside the table (the width leaves it room), false while below it.
+    bool chartBesideTable() const;
     /// The chart's bars of one model: (bucket index from 0, value) for each bucket it has a value for.
     QVector<QPair<int, double>> chartBars(bool withAttention) const;
     /// The chart's value axis: its label and upper end (chrF: 0..100; perplexity: above the highest bar).
@@ -90,12 +93,16 @@ public:
 
 protected:
     void changeEvent(QEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
 
 private:
     void populate();
+    void arrangeChart();
     void rebuild();
     void applyChartFont();
 
+    QWidget* tableColumn_ = nullptr; ///< the title, the measure switch and the table
+    QBoxLayout* body_ = nullptr;     ///< the table column and the chart: side by side or stacked
     QLabel* title_ = nullptr;
     QWidget* measureRow_ = nullptr;
     QRadioButton* chrfButton_ = nullptr;
