@@ -7,6 +7,7 @@
 import json
 import os
 import sys
+import textwrap
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import common  # noqa: E402
@@ -172,6 +173,38 @@ def translation_stages(name):
     return stages
 
 
+def fine_length_table():
+    """The two translation models' held-out chrF by finer source length, with the teacher-forced perplexity
+    of the references when heldout_scores.json has it (training/forced_perplexity.py --heldout), as the
+    Translation page's held-out table shows them. The same text in both cards."""
+    def read(name):
+        with open(os.path.join(common.MODELS_DIR, name, "heldout_scores.json"), encoding="utf-8") as f:
+            return json.load(f)
+    fa, fn = read("translation-en-es"), read("translation-en-es-noattn")
+    rows_a, rows_n = fa["buckets"] + [dict(fa["overall"], label="all")], fn["buckets"] + [dict(fn["overall"], label="all")]
+    ppl = all("reference_perplexity" in r for r in rows_a + rows_n)
+    head = "| source words | pairs | chrF with attention | without | gain |"
+    rule = "|---|---|---|---|---|"
+    if ppl:
+        head += " reference perplexity with attention | without |"
+        rule += "---|---|"
+    rows = []
+    for ba, bn in zip(rows_a, rows_n):
+        row = (f"| {ba['label']} | {ba['pairs']} | **{ba['score']:.2f}** | {bn['score']:.2f} | "
+               f"{ba['score'] - bn['score']:+.2f} |")
+        if ppl:
+            row += f" **{ba['reference_perplexity']:.2f}** | {bn['reference_perplexity']:.2f} |"
+        rows.append(row)
+    note = ("" if not ppl else
+            "\n\nReference perplexity: each decoder is fed Apertium's translation piece by piece (teacher "
+            "forcing) and scored on how likely it found each next piece, exp of the mean negative "
+            "log-probability (`training/forced_perplexity.py --heldout`; 1 is certainty, lower is better). "
+            "It scores the reference, not the model's own output, so an early mistake does not spoil the "
+            "rest of a sentence; the gap grows with the length as the chapter argues.")
+    return ("By finer source length (`heldout_scores.json`, the Translation page's table):\n\n" + head + "\n" +
+            rule + "\n" + "\n".join(rows) + textwrap.fill(note, 105, replace_whitespace=False))
+
+
 def translation():
     sa, sn = translation_stages("translation-en-es"), translation_stages("translation-en-es-noattn")
     if not sa or not sn:
@@ -186,15 +219,6 @@ def translation():
         for b in ("overall", "<=5", "6-10", ">10"):
             ra, rn = a[key][b], n[key][b]
             rows.append(f"| {b} | {ra['pairs']} | **{ra['chrF']:.2f}** / {ra['BLEU']:.2f} | {rn['chrF']:.2f} / {rn['BLEU']:.2f} |")
-        return "\n".join(rows)
-
-    def fine_table():
-        fa = json.load(open(os.path.join(common.MODELS_DIR, "translation-en-es", "heldout_scores.json")))
-        fn = json.load(open(os.path.join(common.MODELS_DIR, "translation-en-es-noattn", "heldout_scores.json")))
-        rows = []
-        for ba, bn in zip(fa["buckets"], fn["buckets"]):
-            rows.append(f"| {ba['label']} | {ba['pairs']} | **{ba['score']:.2f}** | {bn['score']:.2f} | "
-                        f"{ba['score'] - bn['score']:+.2f} |")
         return "\n".join(rows)
 
     overall = a["heldout"]["overall"]["chrF"]
@@ -338,11 +362,7 @@ tokens; hypotheses = greedy decodes, pieces joined into words):
 {status()}
 {everyday_note()}
 
-By finer source length (`heldout_scores.json`, the Translation page's table):
-
-| source words | pairs | with attention | without | gain |
-|---|---|---|---|---|
-{fine_table()}
+{fine_length_table()}
 {beam_note()}
 Committed sample: the first {len(e['hypotheses'])} held-out pairs, `tests/data/heldout/{e['sample']}`: chrF
 {e['chrF']:.2f}, BLEU {e['BLEU']:.2f} (PyTorch); the C++ test recomputes chrF with the engine's greedy
