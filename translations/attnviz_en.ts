@@ -2946,6 +2946,10 @@ permuted weights (seed %3): Δp %4</source>
         <source>key word</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source> These projections were trained on self-attention, each sentence attending to itself, and rank keys partly by their position; here the keys are another sentence, whose positions the training never showed. Tick Self-attention to see what the head learned.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>WordChipRow</name>

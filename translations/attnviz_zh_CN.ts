@@ -2946,6 +2946,10 @@ permuted weights (seed %3): Δp %4</source>
         <source>key word</source>
         <translation>键词</translation>
     </message>
+    <message>
+        <source> These projections were trained on self-attention, each sentence attending to itself, and rank keys partly by their position; here the keys are another sentence, whose positions the training never showed. Tick Self-attention to see what the head learned.</source>
+        <translation>这些投影是在自注意力上训练的（每个句子关注它自己），它给键排序时部分依据键的位置；而这里的键是另一个句子，训练时从未见过这些位置。勾选“自注意力”，看看这个头学到了什么。</translation>
+    </message>
 </context>
 <context>
     <name>WordChipRow</name>

@@ -80,12 +80,22 @@ QString projectionNote(const attn::SentenceAttention& r) {
     if (r.projectionSource.empty())
         return {};
     const QString name = QFileInfo(QString::fromStdString(r.projectionSource)).fileName();
+    // Across two sentences a key's position is its place in the other sentence, which a head trained
+    // on self-attention never saw: the pronoun head then ranks "teacher" over "student" by position.
+    const QString acrossSentences =
+        r.selfAttention ? QString()
+                        : WalkthroughView::tr(
+                              " These projections were trained on self-attention, each sentence attending "
+                              "to itself, and rank keys partly by their position; here the keys are another "
+                              "sentence, whose positions the training never showed. Tick Self-attention to "
+                              "see what the head learned.");
     return r.positionalEncoding
                ? WalkthroughView::tr(
                      "Learned Wq, Wk, Wv: checkpoint “%1”. The sinusoidal positional encoding is "
                      "added to every word vector first, as a Transformer does (the head was "
                      "trained so).")
-                     .arg(name)
+                         .arg(name) +
+                     acrossSentences
                : WalkthroughView::tr(
                      "Learned Wq, Wk, Wv: checkpoint “%1” (applied to the word vectors without "
                      "positions).")

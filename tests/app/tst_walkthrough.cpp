@@ -472,6 +472,19 @@ private Q_SLOTS:
             }
         const int she = indexOf(r.queryTokens, "she");
         QCOMPARE(r.keyTokens[std::size_t(argmaxPresent(r.steps.weights, she))], std::string("student"));
+        QVERIFY2(!caption.contains(QStringLiteral("Tick Self-attention")), qPrintable(caption));
+        // Across the chapter's two sentences the head ranks by position it never saw in training:
+        // "she" picks "teacher", and the caption says why and where to look instead.
+        page.applyPreset(WalkthroughPage::Preset::Chapter);
+        QVERIFY(!page.result()->selfAttention);
+        QVERIFY(page.result()->positionalEncoding);
+        QCOMPARE(page.result()->keyTokens[std::size_t(argmaxPresent(page.result()->steps.weights, she))],
+                 std::string("teacher"));
+        const QString across = walkthroughStepCaption(WalkthroughStep::Weights, *page.result());
+        QVERIFY2(across.contains(QStringLiteral("trained on self-attention")) &&
+                     across.contains(QStringLiteral("Tick Self-attention")),
+                 qPrintable(across));
+        page.applyPreset(WalkthroughPage::Preset::ChapterSelf);
         // Raw GloVe on the same sentence does not: "she" attends to itself most.
         page.setProjection(attn::ProjectionMode::None);
         QVERIFY(!page.result()->positionalEncoding);
