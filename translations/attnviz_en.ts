@@ -517,10 +517,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Deletion curves; the legend gives each method&apos;s AOPC (higher = more faithful)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>p(class) − p(class with the head zeroed); click a head to see its map</source>
         <translation type="unfinished"></translation>
     </message>
@@ -624,6 +620,10 @@ permuted weights (seed %3): Δp %4</source>
     </message>
     <message>
         <source>Each method gives every input a relevance; deleting the inputs from the most relevant down draws its deletion curve, and AOPC (the mean drop of p) says how faithful it is.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Deletion curves; each method&apos;s AOPC (higher = more faithful) is in the legend when it fits, and under the method&apos;s name at left</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -517,10 +517,6 @@
         <translation>p（预测类别）</translation>
     </message>
     <message>
-        <source>Deletion curves; the legend gives each method&apos;s AOPC (higher = more faithful)</source>
-        <translation>删除曲线；图例给出每种方法的 AOPC（越高越忠实）</translation>
-    </message>
-    <message>
         <source>p(class) − p(class with the head zeroed); click a head to see its map</source>
         <translation>p(类别) − p(该头置零后的类别)；点击一个头查看它的注意力图</translation>
     </message>
@@ -627,6 +623,10 @@ permuted weights (seed %3): Δp %4</source>
     <message>
         <source>Each method gives every input a relevance; deleting the inputs from the most relevant down draws its deletion curve, and AOPC (the mean drop of p) says how faithful it is.</source>
         <translation>每种方法给每个输入一个相关性；从最相关的开始依次删除输入，得到它的删除曲线，AOPC（p 的平均下降）说明它有多忠实。</translation>
+    </message>
+    <message>
+        <source>Deletion curves; each method&apos;s AOPC (higher = more faithful) is in the legend when it fits, and under the method&apos;s name at left</source>
+        <translation>删除曲线；每种方法的 AOPC（越高越忠实）放得下时写在图例里，左侧方法名下方也有</translation>
     </message>
 </context>
 <context>

@@ -48,6 +48,47 @@ void shoot(ExplainPanel& panel, const QString& name) {
 class TestExplainPanel : public QObject {
     Q_OBJECT
 private slots:
+    // The legend takes one row when the plot's width holds it, names with their AOPC if they fit, else the
+    // bare names; where even those do not fit it wraps, and it never runs past the plot's edges.
+    void deletionLegendFitsItsPlot() {
+        const auto model = shipped("sentiment");
+        ExplainPanel panel;
+        panel.setInputProvider([model] { return std::optional(explainview::Input{model, kReview, {}, {}}); });
+        panel.setMethods({"raw", "rollout", "valuenorm", "gradient"});
+        panel.setAttribute(Qt::WA_DontShowOnScreen);
+        panel.resize(1600, 700);
+        panel.show();
+        panel.explainNow();
+        waitFor(panel);
+        QCOMPARE(panel.deletionPlot()->graphCount(), 4);
+        // The splitter leaves the plot its minimum width; widened, it holds the four names and AOPCs.
+        QCustomPlot* plot = panel.deletionPlot();
+        const int minimum = plot->minimumWidth();
+        plot->setMinimumWidth(900);
+        QCoreApplication::processEvents();
+        QCOMPARE(panel.legendColumns(), 4);
+        QVERIFY(panel.legendShowsAopc());
+        QVERIFY(plot->graph(0)->name().startsWith(QStringLiteral("raw 0.")));
+        bool sawBareNames = false, sawWrap = false;
+        for (int width : {560, 480, 420, 380, minimum}) {
+            plot->setMinimumWidth(width);
+            plot->setMaximumWidth(width);
+            QCoreApplication::processEvents();
+            plot->replot();
+            sawBareNames |= !panel.legendShowsAopc();
+            sawWrap |= panel.legendColumns() < 4;
+            if (!panel.legendShowsAopc())
+                QVERIFY(plot->graph(0)->name() == QStringLiteral("raw"));
+            QVERIFY2(plot->legend->outerRect().right() <= plot->width(),
+                     qPrintable(QStringLiteral("plot at %1: legend to x = %2, plot %3 wide, %4 columns")
+                                    .arg(width)
+                                    .arg(plot->legend->outerRect().right())
+                                    .arg(plot->width())
+                                    .arg(panel.legendColumns())));
+        }
+        QVERIFY(sawBareNames || sawWrap); // the narrow widths needed one or the other
+    }
+
     void sentimentShowsCoreNumbers() {
         const auto model = shipped("sentiment");
         ExplainPanel panel;

@@ -125,7 +125,8 @@ ExplainPanel::ExplainPanel(QWidget* parent) : QWidget(parent) {
     plot_->setMinimumSize(340, 180); // room for a two-column legend
     plot_->xAxis->setLabel(tr("inputs removed (most relevant first)"));
     plot_->yAxis->setLabel(tr("p(predicted class)"));
-    plot_->setToolTip(tr("Deletion curves; the legend gives each method's AOPC (higher = more faithful)"));
+    plot_->setToolTip(tr("Deletion curves; each method's AOPC (higher = more faithful) is in the legend when "
+                         "it fits, and under the method's name at left"));
     plot_->yAxis->setRange(0, 1.02);
     plot_->legend->setVisible(true);
     // An empty legend's size hint caps its layout column, and the axes with it, at the width of its
@@ -138,6 +139,7 @@ ExplainPanel::ExplainPanel(QWidget* parent) : QWidget(parent) {
     plot_->plotLayout()->setRowStretchFactor(1, 0.001);
     plot_->legend->setFillOrder(QCPLegend::foColumnsFirst);
     plot_->legend->setWrap(2);
+    plot_->installEventFilter(this); // fitLegendColumns on resize
     // A few pixels right of and under the legend: in the bottom row its frame fell on the widget's edges
     // and was cut off.
     plot_->plotLayout()->setMargins(QMargins(0, 0, 3, 4));
@@ -415,6 +417,7 @@ void ExplainPanel::showMethods() {
 void ExplainPanel::showCurves() {
     const auto& o = *outcome_;
     plot_->clearGraphs();
+    legendNames_.clear();
     int n = 0;
     for (std::size_t i = 0; i < o.methods.size(); ++i) {
         const auto& r = o.explanation.methods.at(o.methods[i]);
@@ -428,13 +431,87 @@ void ExplainPanel::showCurves() {
         g->setData(x, y);
         g->setPen(QPen(methodColor(i), 2));
         g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, 4));
-        g->setName(QStringLiteral("%1 %2").arg(QString::fromStdString(o.methods[i]),
-                                               format::num(r.deletion.aopc, 3)));
+        legendNames_.emplace_back(QString::fromStdString(o.methods[i]),
+                                  QStringLiteral(" ") + format::num(r.deletion.aopc, 3));
+        g->setName(legendNames_.back().first + legendNames_.back().second);
     }
     // Half a step of margin: the first and last points are drawn whole, not cut by the axes.
     plot_->xAxis->setRange(-0.5, std::max(1, n - 1) + 0.5);
     showLegendFrame();
+    fitLegendColumns();
     plot_->replot();
+}
+
+bool ExplainPanel::eventFilter(QObject* watched, QEvent* event) {
+    if (watched == plot_ && event->type() == QEvent::Resize)
+        fitLegendColumns();
+    return QWidget::eventFilter(watched, event);
+}
+
+int ExplainPanel::legendColumns() const {
+    return std::min(plot_->legend->wrap() > 0 ? plot_->legend->wrap() : plot_->legend->itemCount(),
+                    plot_->legend->itemCount());
+}
+
+bool ExplainPanel::legendShowsAopc() const {
+    return plot_->graphCount() > 0 && !legendNames_.empty() &&
+           plot_->graph(0)->name() == legendNames_.front().first + legendNames_.front().second;
+}
+
+void ExplainPanel::fitLegendColumns() {
+    // One row when the plot is wide enough: in teaching mode at 1280 x 800 a fixed two-column legend put
+    // its second row below the tab's fold. First the names with their AOPC in one row; else the bare
+    // names in one row (the views at left give each method's AOPC too); else the names with AOPC in as
+    // many columns as fit. Items fill each row left to right (foColumnsFirst), so column c holds items
+    // c, c + columns, ...; it is as wide as its widest item.
+    QCPLegend* legend = plot_->legend;
+    const int n = std::min(plot_->graphCount(), static_cast<int>(legendNames_.size()));
+    const QCPAbstractLegendItem* first = n > 0 ? legend->itemWithPlottable(plot_->graph(0)) : nullptr;
+    if (!first)
+        return;
+    const QFontMetrics metrics(legend->font());
+    // What an item takes beyond its text (line sample, padding, margins), measured on the first as drawn.
+    const int overhead =
+        first->minimumOuterSizeHint().width() - metrics.horizontalAdvance(plot_->graph(0)->name());
+    auto widthsOf = [&](bool withAopc) {
+        std::vector<int> widths;
+        for (int i = 0; i < n; ++i) {
+            const auto& [method, aopc] = legendNames_[static_cast<std::size_t>(i)];
+            widths.push_back(overhead + metrics.horizontalAdvance(withAopc ? method + aopc : method));
+        }
+        return widths;
+    };
+    auto rowWidth = [&](const std::vector<int>& widths, int columns) {
+        int width = (columns - 1) * legend->columnSpacing();
+        for (int c = 0; c < columns; ++c) {
+            int widest = 0;
+            for (int i = c; i < n; i += columns)
+                widest = std::max(widest, widths[static_cast<std::size_t>(i)]);
+            width += widest;
+        }
+        return width;
+    };
+    const QMargins m = legend->margins();
+    const int available = plot_->width() - m.left() - m.right() - plot_->plotLayout()->margins().right() - 2;
+    const auto withAopc = widthsOf(true);
+    bool showAopc = true;
+    int columns = n;
+    if (rowWidth(withAopc, n) > available) {
+        if (rowWidth(widthsOf(false), n) <= available)
+            showAopc = false;
+        else
+            while (columns > 1 && rowWidth(withAopc, columns) > available)
+                --columns;
+    }
+    for (int i = 0; i < n; ++i) {
+        const auto& [method, aopc] = legendNames_[static_cast<std::size_t>(i)];
+        plot_->graph(i)->setName(showAopc ? method + aopc : method);
+    }
+    if (legend->wrap() != columns) {
+        legend->setWrap(columns);
+        legend->setFillOrder(QCPLegend::foColumnsFirst, true); // re-places the items
+    }
+    plot_->replot(QCustomPlot::rpQueuedReplot);
 }
 
 void ExplainPanel::showGrid() {
@@ -489,8 +566,9 @@ void ExplainPanel::setTeachingMode(bool on) {
     QFont legend(QApplication::font().family());
     legend.setPointSizeF(8.0 * scale); // also sets the font of the items already in the legend
     plot_->legend->setFont(legend);
-    // Room for the two-column legend and the larger tick labels.
+    // Room for the legend and the larger tick labels.
     plot_->setMinimumSize(static_cast<int>(340 * scale), static_cast<int>(180 * scale));
+    fitLegendColumns();
     plot_->replot(QCustomPlot::rpQueuedReplot);
 }
 

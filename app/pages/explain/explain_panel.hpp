@@ -13,6 +13,8 @@
 #include <QWidget>
 #include <functional>
 #include <optional>
+#include <utility>
+#include <vector>
 
 class JobRunner;
 class QCheckBox;
@@ -65,16 +67,24 @@ public:
     QString headTitle() const;
     QCustomPlot* deletionPlot() const { return plot_; }
 
+    /// Columns of the deletion plot's legend: one per method when its width holds them (fitLegendColumns).
+    int legendColumns() const;
+    /// True while the legend's entries carry their AOPC ("raw 0.538"); false while, to keep one row, they
+    /// are the bare method names.
+    bool legendShowsAopc() const;
+
 Q_SIGNALS:
     void busyChanged(bool busy);
     void finished();
 
 protected:
     void showEvent(QShowEvent* event) override;
+    bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
     void clearViews();
     void showLegendFrame();
+    void fitLegendColumns();
     void showIntroduction();
     void showOutcome(explainview::Outcome outcome);
     void showError(const QString& message);
@@ -97,6 +107,7 @@ private:
     QTextBrowser* textViews_ = nullptr; // text: one shaded review per method
     QLabel* imageViews_ = nullptr;      // image: one overlay per method
     QCustomPlot* plot_ = nullptr;
+    std::vector<std::pair<QString, QString>> legendNames_; ///< per curve: the method, " <its AOPC>"
     QTableWidget* grid_ = nullptr;
     QLabel* headTitle_ = nullptr;
     QTextBrowser* headText_ = nullptr;
