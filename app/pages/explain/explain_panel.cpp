@@ -122,7 +122,7 @@ ExplainPanel::ExplainPanel(QWidget* parent) : QWidget(parent) {
     viewsBox->addWidget(textViews_, 1);
     viewsBox->addWidget(imageViews_, 1);
     plot_ = new QCustomPlot(top);
-    plot_->setMinimumSize(340, 180); // room for a two-column legend
+    plot_->setMinimumSize(340, 180); // room for the legend and the tick labels
     plot_->xAxis->setLabel(tr("inputs removed (most relevant first)"));
     plot_->yAxis->setLabel(tr("p(predicted class)"));
     plot_->setToolTip(tr("Deletion curves; each method's AOPC (higher = more faithful) is in the legend when "
