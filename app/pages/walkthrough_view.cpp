@@ -67,8 +67,17 @@ QString functionWordNote(const attn::SentenceAttention& r, const attn::Matrix& s
         .arg(parts.join(QStringLiteral(", ")));
 }
 
+namespace {
+
+/// The folder name of a checkpoint path ("…/pronoun-head" → "pronoun-head").
+QString checkpointFolderName(const std::string& source) {
+    return QFileInfo(QString::fromStdString(source)).fileName();
+}
+
+} // namespace
+
 QString learnedCheckpointName(const attn::LearnedProjections& learned) {
-    return QFileInfo(QString::fromStdString(learned.source)).fileName();
+    return checkpointFolderName(learned.source);
 }
 
 QString learnedProjectionName(const attn::LearnedProjections& learned) {
@@ -79,27 +88,25 @@ QString learnedProjectionName(const attn::LearnedProjections& learned) {
 QString projectionNote(const attn::SentenceAttention& r) {
     if (r.projectionSource.empty())
         return {};
-    const QString name = QFileInfo(QString::fromStdString(r.projectionSource)).fileName();
+    const QString name = checkpointFolderName(r.projectionSource);
+    if (!r.positionalEncoding)
+        return WalkthroughView::tr("Learned Wq, Wk, Wv: checkpoint “%1” (applied to the word vectors without "
+                                   "positions).")
+            .arg(name);
+    QString note =
+        WalkthroughView::tr("Learned Wq, Wk, Wv: checkpoint “%1”. The sinusoidal positional encoding "
+                            "is added to every word vector first, as a Transformer does (the head "
+                            "was trained so).")
+            .arg(name);
     // Across two sentences a key's position is its place in the other sentence, which a head trained
     // on self-attention never saw: the pronoun head then ranks "teacher" over "student" by position.
-    const QString acrossSentences =
-        r.selfAttention ? QString()
-                        : WalkthroughView::tr(
-                              " These projections were trained on self-attention, each sentence attending "
-                              "to itself, and rank keys partly by their position; here the keys are another "
-                              "sentence, whose positions the training never showed. Tick Self-attention to "
-                              "see what the head learned.");
-    return r.positionalEncoding
-               ? WalkthroughView::tr(
-                     "Learned Wq, Wk, Wv: checkpoint “%1”. The sinusoidal positional encoding is "
-                     "added to every word vector first, as a Transformer does (the head was "
-                     "trained so).")
-                         .arg(name) +
-                     acrossSentences
-               : WalkthroughView::tr(
-                     "Learned Wq, Wk, Wv: checkpoint “%1” (applied to the word vectors without "
-                     "positions).")
-                     .arg(name);
+    if (!r.selfAttention)
+        note +=
+            WalkthroughView::tr(" These projections were trained on self-attention, each sentence attending "
+                                "to itself, and rank keys partly by their position; here the keys are "
+                                "another sentence, whose positions the training never showed. Tick "
+                                "Self-attention to see what the head learned.");
+    return note;
 }
 
 QJsonObject walkthroughExportMetadata(const attn::SentenceAttention& r, WalkthroughStep step,

@@ -94,7 +94,6 @@ TEST(HfBert, BaseModelWithoutPrefixGivesTheSameMaps) {
     for (std::size_t l = 0; l < a.attention.size(); ++l)
         for (std::size_t h = 0; h < a.attention[l].size(); ++h)
             EXPECT_EQ((a.attention[l][h] - b.attention[l][h]).cwiseAbs().maxCoeff(), 0.0f);
-    fs::remove_all(dir);
 }
 
 TEST(HfBert, UnsupportedPositionEmbeddingIsAnError) {
@@ -111,7 +110,6 @@ TEST(HfBert, UnsupportedPositionEmbeddingIsAnError) {
         EXPECT_NE(m.find("config.json"), std::string::npos) << m;
         EXPECT_NE(m.find("position_embedding_type"), std::string::npos) << m;
     }
-    fs::remove_all(dir);
 }
 
 TEST(HfWordPiece, MatchesTheReferenceOnEveryTrapText) {

@@ -96,7 +96,6 @@ TEST(HfFuzzRegression, ShardIndexNumberOverflowEscapedAsOutOfRange) {
     const std::string file = (dir / "model.safetensors.index.json").string();
     EXPECT_EQ(m.rfind(file + ": not valid JSON at byte ", 0), 0u) << m;
     EXPECT_NE(m.find("number overflow"), std::string::npos) << m;
-    fs::remove_all(dir);
 }
 
 // isHfDirectory parsed config.json whatever its size (the other readers stop at kMaxConfigBytes): a
@@ -111,7 +110,6 @@ TEST(HfFuzzRegression, HfDirectoryProbeReadsNoConfigOverTheLimit) {
     EXPECT_FALSE(attn::hf::isHfDirectory(dir));
     std::ofstream(dir / "config.json", std::ios::binary | std::ios::trunc) << R"({"model_type": "bert"})";
     EXPECT_TRUE(attn::hf::isHfDirectory(dir)); // the same config within the limit
-    fs::remove_all(dir);
 }
 
 } // namespace

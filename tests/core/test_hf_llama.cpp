@@ -89,7 +89,6 @@ TEST(HfLlamaConfig, RopeScalingAndBiasesAreRefusedNamingConfigJson) {
             EXPECT_NE(m.find("unsupported option"), std::string::npos) << m;
         }
     }
-    fs::remove_all(dir);
 }
 
 // Neighbour-pair rotary (GPT-J style) instead of rotate-half, or a wrong theta, must change the numbers:
@@ -107,7 +106,6 @@ TEST(HfLlamaConfig, RopeThetaComesFromTheConfig) {
         for (Eigen::Index v = 0; v < pass.logits.cols(); ++v)
             worst = std::max(worst, std::abs(pass.logits(i, v) - exp["logits"][i][v].get<float>()));
     EXPECT_GT(worst, 1e-3f);
-    fs::remove_all(dir);
 }
 
 } // namespace

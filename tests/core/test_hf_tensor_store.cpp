@@ -48,7 +48,6 @@ TEST(HfTensorStore, ShardedCheckpointGivesTheSameModel) {
     ASSERT_TRUE(a && b);
     const std::vector<int> ids = {0, 2, 1, 2, 0, 1};
     EXPECT_EQ((a->forward(ids).logits - b->forward(ids).logits).cwiseAbs().maxCoeff(), 0.0f);
-    fs::remove_all(dir);
 }
 
 TEST(HfTensorStore, BrokenShardIndexIsAClearError) {
@@ -89,7 +88,6 @@ TEST(HfTensorStore, BrokenShardIndexIsAClearError) {
     hftest::writeJson(index, {{"metadata", {}}});
     e = openError(dir);
     EXPECT_NE(e.find("'weight_map'"), std::string::npos) << e;
-    fs::remove_all(dir);
 }
 
 TEST(HfTensorStore, PickleOnlyDirectorySaysHowToConvert) {
@@ -99,7 +97,6 @@ TEST(HfTensorStore, PickleOnlyDirectorySaysHowToConvert) {
     EXPECT_NE(e.find("pytorch_model.bin"), std::string::npos) << e;
     EXPECT_NE(e.find("save_file"), std::string::npos) << e;
     EXPECT_NE(e.find("model.safetensors"), std::string::npos) << e;
-    fs::remove_all(dir);
 }
 
 TEST(HfTensorStore, HalfPrecisionTensorsAreConvertedToFloat) {
@@ -125,7 +122,6 @@ TEST(HfTensorStore, HalfPrecisionTensorsAreConvertedToFloat) {
     EXPECT_EQ(s.take("a", {5}), f16Want);
     EXPECT_EQ(s.take("b", {4}), bf16Want);
     s.finish();
-    fs::remove_all(dir);
 }
 
 // The whole sort model stored as BF16 gives exactly the numbers of its F32 copy truncated to BF16.
@@ -159,8 +155,6 @@ TEST(HfTensorStore, Bf16ModelEqualsItsTruncatedF32Copy) {
     const auto b = std::dynamic_pointer_cast<const attn::hf::CausalLm>(attn::hf::loadModel(f32Dir));
     const std::vector<int> ids = {1, 1, 0, 2, 2, 0};
     EXPECT_EQ((a->forward(ids).logits - b->forward(ids).logits).cwiseAbs().maxCoeff(), 0.0f);
-    fs::remove_all(bfDir);
-    fs::remove_all(f32Dir);
 }
 
 TEST(HfTensorStore, UnknownModelTypeNamesConfigJson) {
@@ -174,7 +168,6 @@ TEST(HfTensorStore, UnknownModelTypeNamesConfigJson) {
         EXPECT_NE(m.find("config.json"), std::string::npos) << m;
         EXPECT_NE(m.find("unknown model_type 't5'"), std::string::npos) << m;
     }
-    fs::remove_all(dir);
 }
 
 TEST(HfTensorStore, AttnvizOwnLayoutIsNotTakenForHuggingFace) {

@@ -174,7 +174,6 @@ TEST(HfByteLevelBpe, TruncatedVocabJsonNamesTheFileAndByte) {
         ASSERT_TRUE(e.byteOffset().has_value());
         EXPECT_GT(*e.byteOffset(), 0u);
     }
-    fs::remove_all(d);
 }
 
 TEST(HfByteLevelBpe, MalformedVocabJsonNamesTheKey) {
@@ -190,7 +189,6 @@ TEST(HfByteLevelBpe, MalformedVocabJsonNamesTheKey) {
     writeText(d / "vocab.json", R"(["a"])");
     EXPECT_NE(errorOf([&] { attn::tokenizers::ByteLevelBpe::load(d); }).find("vocab.json"),
               std::string::npos);
-    fs::remove_all(d);
 }
 
 TEST(HfByteLevelBpe, MergesLineWithThreeTokensNamesFileAndLine) {
@@ -214,7 +212,6 @@ TEST(HfByteLevelBpe, MergesLineWithThreeTokensNamesFileAndLine) {
                   attn::tokenizers::ByteLevelBpe::load(d);
               }).find("merges.txt:2: merge 'q z': 'qz' is not in"),
               std::string::npos);
-    fs::remove_all(d);
 }
 
 TEST(HfByteLevelBpe, VocabJsonWithoutMergesTxtNamesTheDirectory) {
@@ -222,7 +219,6 @@ TEST(HfByteLevelBpe, VocabJsonWithoutMergesTxtNamesTheDirectory) {
     fs::remove(d / "merges.txt");
     EXPECT_EQ(errorOf([&] { attn::tokenizers::load(d, configOf("gpt2")); }),
               d.string() + ": vocab.json without merges.txt (GPT-2's byte-level BPE needs both)");
-    fs::remove_all(d);
 }
 
 // ------------------------------------------------------------------------------- SentencePiece --
@@ -280,7 +276,6 @@ TEST(HfSentencePiece, NotAModelNamesTheFile) {
     writeText(d / "tokenizer.model", "");
     EXPECT_NE(errorOf([&] { attn::tokenizers::SentencePiece::load(d); }).find("empty file"),
               std::string::npos);
-    fs::remove_all(d);
 }
 
 // ------------------------------------------------------------------------------ tokenizer.json --
@@ -317,7 +312,6 @@ TEST(HfTokenizerJson, AddBosTokenFalseInTokenizerConfigDropsTheTemplatesBos) {
     const auto tok = attn::tokenizers::loadTokenizerJson(d);
     const auto withBos = loadAs("sp-llama-json", "llama")->encode("the teacher");
     EXPECT_EQ(tok->encode("the teacher"), std::vector<int>(withBos.begin() + 1, withBos.end()));
-    fs::remove_all(d);
 }
 
 TEST(HfTokenizerJson, UnsupportedModelTypeIsAClearError) {
@@ -329,7 +323,6 @@ TEST(HfTokenizerJson, UnsupportedModelTypeIsAClearError) {
         (d / "tokenizer.json").string() +
             ": key 'model.type': model type 'Unigram' is not supported (attnviz reads tokenizer.json files "
             "with a WordPiece or BPE model)");
-    fs::remove_all(d);
 }
 
 TEST(HfTokenizerJson, BadFieldsNameTheJsonKey) {
@@ -369,7 +362,6 @@ TEST(HfTokenizerJson, BadFieldsNameTheJsonKey) {
     EXPECT_NE(
         errorOf([&] { attn::tokenizers::loadTokenizerJson(d); }).find("tokenizer.json: invalid JSON at byte"),
         std::string::npos);
-    fs::remove_all(d);
 }
 
 // ----------------------------------------------------------------- choice and the model loader --
@@ -392,7 +384,6 @@ TEST(HfTokenizerChoice, TokenizerJsonIsPreferredThenTheFamilysOwnFile) {
     fs::remove_all(d);
     const auto empty = hftest::tempDir("no-tokenizer");
     EXPECT_EQ(attn::tokenizers::load(empty, configOf("gpt2")), nullptr); // ids only
-    fs::remove_all(empty);
 }
 
 namespace {
@@ -445,7 +436,6 @@ TEST(HfTokenizerChoice, LlamaDirectoryWithTokenizerModelRunsFromText) {
     EXPECT_EQ(pass.logits.rows(), static_cast<Eigen::Index>(ids.size()));
     EXPECT_EQ(pass.logits.cols(), vocab);
     EXPECT_EQ(model->tokenLabels(ids).size(), ids.size());
-    fs::remove_all(d);
 }
 
 TEST(HfTokenizerChoice, Gpt2DirectoryWithVocabJsonRunsFromText) {
@@ -462,12 +452,10 @@ TEST(HfTokenizerChoice, Gpt2DirectoryWithVocabJsonRunsFromText) {
     EXPECT_EQ(gen.generatedIds.size(), 3u);
     EXPECT_EQ(model->tokenLabels(ids), model->tokenizer()->readable(ids));
     EXPECT_EQ(model->tokenLabels(ids).front(), "H"); // "Hello" is not merged in this tiny vocabulary
-    fs::remove_all(d);
 }
 
 TEST(HfTokenizerChoice, TokenizerLargerThanTheModelVocabularyIsAnError) {
     const auto d = modelWithTokenizer(kHf / "llama-gqa", "sp-llama", "llama-small", {}, 40, {}, {});
     EXPECT_NE(errorOf([&] { attn::hf::loadModel(d); }).find("vocab_size 40 is smaller than the tokenizer's"),
               std::string::npos);
-    fs::remove_all(d);
 }
