@@ -98,6 +98,18 @@ TEST(HfFuzzRegression, ShardIndexNumberOverflowEscapedAsOutOfRange) {
     EXPECT_NE(m.find("number overflow"), std::string::npos) << m;
 }
 
+// fuzz_hf_shard_index (CI run): a shard name longer than the file system allows made fs::exists throw
+// filesystem_error ("File name too long") out of TensorStore::open, which terminated the harness.
+TEST(HfFuzzRegression, ShardNameTooLongForTheFileSystemEscapedAsFilesystemError) {
+    const auto dir = hftest::tempDir("index-long-name");
+    const std::string shard = "model-" + std::string(300, 'h') + ".safetensors"; // NAME_MAX is 255
+    std::ofstream(dir / "model.safetensors.index.json") << R"({"weight_map": {"a": ")" << shard << R"("}})";
+    const auto m = errorOf([&] { attn::hf::TensorStore::open(dir); });
+    const std::string file = (dir / "model.safetensors.index.json").string();
+    EXPECT_EQ(m.rfind(file + ": shard '" + shard + "' (for tensor 'a') cannot be looked up: ", 0), 0u) << m;
+    EXPECT_NE(m.find("too long"), std::string::npos) << m;
+}
+
 // isHfDirectory parsed config.json whatever its size (the other readers stop at kMaxConfigBytes): a
 // valid config padded past 64 MiB was read whole and taken for a Hugging Face model.
 TEST(HfFuzzRegression, HfDirectoryProbeReadsNoConfigOverTheLimit) {

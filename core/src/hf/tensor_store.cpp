@@ -74,7 +74,14 @@ TensorStore TensorStore::open(const fs::path& dir) {
             wanted[it.key()] = shard;
             if (!shardIndex.count(shard)) {
                 const fs::path p = dir / shard;
-                if (!fs::exists(p))
+                // The name comes from the file, so the lookup may fail (e.g. a name longer than the
+                // file system allows): the error_code form turns that into this file's error.
+                std::error_code ec;
+                const bool present = fs::exists(p, ec);
+                if (ec)
+                    fail(file + ": shard '" + shard + "' (for tensor '" + it.key() +
+                         "') cannot be looked up: " + ec.message());
+                if (!present)
                     fail(file + ": shard '" + shard + "' (for tensor '" + it.key() + "') does not exist");
                 shardIndex[shard] = s.files_.size();
                 s.files_.push_back(SafetensorsFile::read(p));
