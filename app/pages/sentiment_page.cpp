@@ -141,11 +141,17 @@ SentimentPage::SentimentPage(QWidget* parent) : Page(parent) {
     connect(shaded_->document()->documentLayout(), &QAbstractTextDocumentLayout::documentSizeChanged, this,
             &SentimentPage::fitShadedHeight);
 
-    auto* vsplit = new QSplitter(Qt::Vertical, this);
+    // The pooled shading reads the attention view above it, so it belongs to the Attention tab; the
+    // Explain tab gets the whole height (at 1280 x 800 in teaching mode it needs all of it).
+    auto* attentionTab = new QSplitter(Qt::Vertical, this);
+    attentionTab->addWidget(split);
+    attentionTab->addWidget(shaded_);
+    attentionTab->setStretchFactor(0, 4);
+    attentionTab->setStretchFactor(1, 1);
     // Issue 17: the explanation methods side by side, in a tab next to the attention maps.
     auto* tabs = new QTabWidget(this);
     tabs->setDocumentMode(true); // no frame: the maps keep their room
-    tabs->addTab(split, tr("Attention"));
+    tabs->addTab(attentionTab, tr("Attention"));
     auto* explain = new ExplainPanel(tabs);
     explain->setInputProvider([this]() -> std::optional<explainview::Input> {
         if (!slot_->model() || resultText().trimmed().isEmpty())
@@ -157,11 +163,7 @@ SentimentPage::SentimentPage(QWidget* parent) : Page(parent) {
         return model ? model->explainUnavailable() : QString();
     });
     tabs->addTab(explain, tr("Explain"));
-    vsplit->addWidget(tabs);
-    vsplit->addWidget(shaded_);
-    vsplit->setStretchFactor(0, 4);
-    vsplit->setStretchFactor(1, 1);
-    outer->addWidget(vsplit, 1);
+    outer->addWidget(tabs, 1);
 
     connect(input_, &SentenceInput::settled, this, &SentimentPage::runNow);
     connect(padTo_, &QSpinBox::valueChanged, this, [this] { input_->schedule(); });
