@@ -7,6 +7,9 @@
 #include "pages/vision_page.hpp"
 #include "widgets/teaching.hpp"
 
+#include <QHeaderView>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QSignalSpy>
 #include <QTableWidget>
 #include <QTextBrowser>
@@ -87,6 +90,59 @@ private slots:
                                     .arg(panel.legendColumns())));
         }
         QVERIFY(sawBareNames || sawWrap); // the narrow widths needed one or the other
+    }
+
+    // Where the panel is too short to stack the head tests under the methods (the Sentiment tab at
+    // 1280 x 800 in teaching mode is about 440 px), they stand right of the plot: nothing is below the
+    // fold, and every grid cell shows its whole number. Tall enough, they go back under.
+    void headTestsGoBesideWhereThePanelIsShort() {
+        const auto model = shipped("sentiment");
+        ExplainPanel panel;
+        panel.setInputProvider([model] { return std::optional(explainview::Input{model, kReview, {}, {}}); });
+        panel.setMethods({"raw", "rollout", "valuenorm", "gradient", "ablation"});
+        panel.setTeachingMode(true);
+        teaching::applyFonts(&panel, true);
+        panel.setAttribute(Qt::WA_DontShowOnScreen);
+        panel.resize(1244, 440);
+        panel.show();
+        panel.explainNow();
+        waitFor(panel);
+        QCoreApplication::processEvents();
+        QVERIFY(panel.headTestsBeside());
+        auto* scroll = panel.findChild<QScrollArea*>();
+        QVERIFY(scroll);
+        QTRY_COMPARE(scroll->verticalScrollBar()->maximum(), 0);
+        QCOMPARE(scroll->horizontalScrollBar()->maximum(), 0);
+        const QTableWidget* grid = panel.ablationGrid();
+        for (int r = 0; r < grid->rowCount(); ++r)
+            for (int c = 0; c < grid->columnCount(); ++c) {
+                const QString text = grid->item(r, c)->text();
+                QVERIFY2(grid->fontMetrics().horizontalAdvance(text) + 6 <= grid->columnWidth(c),
+                         qPrintable(QStringLiteral("cell %1,%2 '%3' in a column %4 px wide")
+                                        .arg(r)
+                                        .arg(c)
+                                        .arg(text)
+                                        .arg(grid->columnWidth(c))));
+            }
+        const QRect plot(panel.deletionPlot()->mapTo(&panel, QPoint(0, 0)), panel.deletionPlot()->size());
+        const QRect head(grid->mapTo(&panel, QPoint(0, 0)), grid->size());
+        QVERIFY(head.left() >= plot.right()); // the head tests right of the plot
+        // The grid is as tall as its two rows (no empty half under them); the head's map has the rest.
+        const int rows =
+            grid->horizontalHeader()->height() + grid->verticalHeader()->length() + 2 * grid->frameWidth();
+        QVERIFY2(std::abs(grid->height() - rows) <= 2,
+                 qPrintable(QStringLiteral("grid %1 px tall, its rows %2").arg(grid->height()).arg(rows)));
+        QVERIFY(plot.height() >= panel.deletionPlot()->minimumHeight());
+        // Shorter than the plot's minimum and the controls: the panel scrolls, the plot keeps its height.
+        panel.resize(1244, 300);
+        QCoreApplication::processEvents();
+        QTRY_VERIFY(scroll->verticalScrollBar()->maximum() > 0);
+        QCOMPARE(panel.deletionPlot()->height(), panel.deletionPlot()->minimumHeight());
+        panel.resize(1244, 900);
+        QCoreApplication::processEvents();
+        QVERIFY(!panel.headTestsBeside());
+        QVERIFY(QRect(grid->mapTo(&panel, QPoint(0, 0)), grid->size()).top() >=
+                panel.deletionPlot()->mapTo(&panel, QPoint(0, panel.deletionPlot()->height())).y());
     }
 
     void sentimentShowsCoreNumbers() {

@@ -69,7 +69,7 @@ ExplainPanel::ExplainPanel(QWidget* parent) : QWidget(parent) {
     jobs_ = new JobRunner(this);
     // Everything inside a scroll area: the panel sits in the pages' tabs and must not raise the
     // window's minimum size (tst_main_window); below its natural size it scrolls.
-    auto* scroll = new QScrollArea(this);
+    auto* scroll = scroll_ = new QScrollArea(this);
     scroll->setWidgetResizable(true);
     scroll->setFrameShape(QFrame::NoFrame);
     auto* content = new QWidget(scroll);
@@ -108,9 +108,10 @@ ExplainPanel::ExplainPanel(QWidget* parent) : QWidget(parent) {
 
     summary_ = new QLabel(tr("Press Explain to compare the methods on the current input."), this);
     summary_->setWordWrap(true);
+    summary_->installEventFilter(this); // arrangeSections when its text takes more or fewer lines
     outer->addWidget(summary_);
 
-    auto* top = new QSplitter(Qt::Horizontal, this);
+    auto* top = methods_ = new QSplitter(Qt::Horizontal, this);
     auto* views = new QWidget(top);
     auto* viewsBox = new QVBoxLayout(views);
     viewsBox->setContentsMargins(0, 0, 0, 0);
@@ -153,7 +154,7 @@ ExplainPanel::ExplainPanel(QWidget* parent) : QWidget(parent) {
     top->setStretchFactor(0, 3);
     top->setStretchFactor(1, 2);
 
-    auto* bottom = new QSplitter(Qt::Horizontal, this);
+    auto* bottom = heads_ = new QSplitter(Qt::Horizontal, this);
     grid_ = new QTableWidget(bottom);
     grid_->setEditTriggers(QAbstractItemView::NoEditTriggers);
     grid_->setSelectionMode(QAbstractItemView::SingleSelection);
@@ -174,12 +175,18 @@ ExplainPanel::ExplainPanel(QWidget* parent) : QWidget(parent) {
     bottom->addWidget(grid_);
     bottom->addWidget(headBox);
 
-    auto* vsplit = new QSplitter(Qt::Vertical, this);
-    vsplit->addWidget(top);
-    vsplit->addWidget(bottom);
-    vsplit->setStretchFactor(0, 3);
-    vsplit->setStretchFactor(1, 2);
-    outer->addWidget(vsplit, 1);
+    sections_ = new QSplitter(Qt::Vertical, this);
+    sections_->addWidget(top);
+    sections_->addWidget(bottom);
+    sections_->setStretchFactor(0, 3);
+    sections_->setStretchFactor(1, 2);
+    // The scroll area sizes the content by its preferred height (the summary label wraps, so it asks
+    // the layout's heightForWidth): Ignored makes the splitter's preferred height its minimum, and it
+    // fills whatever the panel has beyond that instead of scrolling to its own size hint.
+    sections_->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Ignored);
+    outer->addWidget(sections_, 1);
+    heads_->hide();  // until an explanation has head tests
+    shareSections(); // else the first layout shares by size hints: the views' took most of the width
     showIntroduction();
 
     connect(run_, &QPushButton::clicked, this, &ExplainPanel::explainNow);
@@ -271,6 +278,7 @@ void ExplainPanel::clearViews() {
     grid_->clear();
     grid_->setRowCount(0);
     grid_->setColumnCount(0);
+    heads_->hide(); // an empty grid and map were blank boxes; the methods take the room
     headTitle_->clear();
     headText_->clear();
     headImage_->clear();
@@ -445,7 +453,67 @@ void ExplainPanel::showCurves() {
 bool ExplainPanel::eventFilter(QObject* watched, QEvent* event) {
     if (watched == plot_ && event->type() == QEvent::Resize)
         fitLegendColumns();
+    if (watched == summary_ && event->type() == QEvent::Resize)
+        arrangeSections();
     return QWidget::eventFilter(watched, event);
+}
+
+void ExplainPanel::resizeEvent(QResizeEvent* event) {
+    QWidget::resizeEvent(event);
+    arrangeSections();
+}
+
+bool ExplainPanel::headTestsBeside() const {
+    return sections_->orientation() == Qt::Horizontal;
+}
+
+void ExplainPanel::arrangeSections() {
+    // Stacked, the head tests under the methods need the controls' height, the plot's minimum and room
+    // for a few grid rows and the head's map. The Sentiment tab at 1280 x 800 in teaching mode is shorter
+    // than that and the head tests fell below the fold; there they go right of the plot, grid over map.
+    // The panel's own size decides (not its scrolled content's), so the choice does not feed back.
+    const int unit = plot_->minimumHeight(); // 180 px, times the teaching scale
+    QLayout* outer = scroll_->widget()->layout();
+    const int spacing = outer->spacing() > 0 ? outer->spacing() : 6;
+    const int summaryHeight = summary_->hasHeightForWidth() && summary_->width() > 0
+                                  ? summary_->heightForWidth(summary_->width())
+                                  : summary_->sizeHint().height();
+    const int controls = run_->sizeHint().height() + summaryHeight + 3 * spacing +
+                         outer->contentsMargins().top() + outer->contentsMargins().bottom();
+    const int stackedHeight = controls + unit + unit; // the plot, then as much again for the head tests
+    const int besideWidth = plot_->minimumWidth() + unit * 2; // views and head column beside the plot
+    const bool beside = height() < stackedHeight && width() >= besideWidth;
+    if (beside != headTestsBeside())
+        reorientSections(beside);
+    // Its Ignored vertical policy drops the splitter's minimum height too; stated explicitly, it holds,
+    // and below it the panel scrolls.
+    sections_->setMinimumHeight(0);
+    sections_->setMinimumHeight(sections_->minimumSizeHint().height());
+}
+
+void ExplainPanel::reorientSections(bool beside) {
+    sections_->setOrientation(beside ? Qt::Horizontal : Qt::Vertical);
+    heads_->setOrientation(beside ? Qt::Vertical : Qt::Horizontal);
+    // Beside, a taller panel gives its height to the head's map; the grid keeps its rows' height.
+    heads_->setStretchFactor(0, beside ? 0 : 1);
+    heads_->setStretchFactor(1, 1);
+    shareSections();
+}
+
+void ExplainPanel::shareSections() {
+    const int unit = plot_->minimumHeight();
+    // setSizes keeps each splitter's length and shares it in these proportions. Beside: the methods
+    // five sevenths (views and plot 3 : 2, the plot at least its minimum), the head column two, room for
+    // four heads' numbers in teaching mode; stacked: as at construction.
+    if (headTestsBeside()) {
+        sections_->setSizes({5 * unit, 2 * unit});
+        methods_->setSizes({3 * unit, std::max(2 * unit, plot_->minimumWidth())});
+        fitGridHeight();
+    } else {
+        sections_->setSizes({3 * unit, 2 * unit});
+        methods_->setSizes({3 * unit, 2 * unit});
+        heads_->setSizes({unit, unit});
+    }
 }
 
 int ExplainPanel::legendColumns() const {
@@ -520,6 +588,7 @@ void ExplainPanel::showGrid() {
     if (!a) {
         grid_->setRowCount(0);
         grid_->setColumnCount(0);
+        heads_->hide();
         return;
     }
     const int L = static_cast<int>(a->effect.size());
@@ -549,6 +618,26 @@ void ExplainPanel::showGrid() {
     }
     for (int h = 0; h < H; ++h)
         grid_->setHorizontalHeaderItem(h, new QTableWidgetItem(tr("head %1").arg(h + 1)));
+    if (heads_->isHidden()) {
+        heads_->show();
+        shareSections(); // back from hidden, it would take its old share of another arrangement
+    } else if (headTestsBeside()) {
+        fitGridHeight();
+    }
+}
+
+void ExplainPanel::fitGridHeight() {
+    // Beside the plot the column is tall and the grid short (2 x 4 heads on the shipped model): the grid
+    // takes its rows' height, the selected head's map the rest, instead of an empty half under two rows.
+    const int unit = plot_->minimumHeight();
+    if (grid_->rowCount() == 0) {
+        heads_->setSizes({unit, unit});
+        return;
+    }
+    const int rows =
+        std::max(grid_->horizontalHeader()->sizeHint().height(), grid_->horizontalHeader()->height()) +
+        grid_->verticalHeader()->length() + 2 * grid_->frameWidth();
+    heads_->setSizes({rows, std::max(unit, heads_->height() - rows - heads_->handleWidth())});
 }
 
 QString ExplainPanel::headTitle() const {
@@ -568,6 +657,8 @@ void ExplainPanel::setTeachingMode(bool on) {
     plot_->legend->setFont(legend);
     // Room for the legend and the larger tick labels.
     plot_->setMinimumSize(static_cast<int>(340 * scale), static_cast<int>(180 * scale));
+    if (sections_)
+        arrangeSections();
     fitLegendColumns();
     plot_->replot(QCustomPlot::rpQueuedReplot);
 }

@@ -22,6 +22,8 @@ class QCustomPlot;
 class QLabel;
 class QProgressBar;
 class QPushButton;
+class QScrollArea;
+class QSplitter;
 class QTableWidget;
 class QTextBrowser;
 
@@ -72,6 +74,9 @@ public:
     /// True while the legend's entries carry their AOPC ("raw 0.538"); false while, to keep one row, they
     /// are the bare method names.
     bool legendShowsAopc() const;
+    /// True while the head tests stand to the right of the views and the plot (grid over the head's
+    /// map): where the panel is too short to stack them under (arrangeSections).
+    bool headTestsBeside() const;
 
 Q_SIGNALS:
     void busyChanged(bool busy);
@@ -80,8 +85,13 @@ Q_SIGNALS:
 protected:
     void showEvent(QShowEvent* event) override;
     bool eventFilter(QObject* watched, QEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
 
 private:
+    void arrangeSections();
+    void reorientSections(bool beside);
+    void shareSections();
+    void fitGridHeight();
     void clearViews();
     void showLegendFrame();
     void fitLegendColumns();
@@ -108,6 +118,10 @@ private:
     QLabel* imageViews_ = nullptr;      // image: one overlay per method
     QCustomPlot* plot_ = nullptr;
     std::vector<std::pair<QString, QString>> legendNames_; ///< per curve: the method, " <its AOPC>"
+    QScrollArea* scroll_ = nullptr; // everything; scrolls below the panel's natural size
+    QSplitter* sections_ = nullptr; // the methods (views, plot), then the head tests
+    QSplitter* methods_ = nullptr;  // the views, then the deletion plot
+    QSplitter* heads_ = nullptr;    // the head grid, then the selected head's map
     QTableWidget* grid_ = nullptr;
     QLabel* headTitle_ = nullptr;
     QTextBrowser* headText_ = nullptr;
