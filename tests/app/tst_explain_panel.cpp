@@ -205,6 +205,51 @@ private slots:
         shoot(panel, QStringLiteral("explain-vision"));
     }
 
+    // The Vision tab's panel at 1280 x 800 in teaching mode is about 965 x 580: four overlays in one row
+    // and the one-line status ("Predicted Ankle boot, p = 1.000") made it wider than that, and it scrolled
+    // sideways. The overlays now wrap to the views' width and the status wraps.
+    void visionOverlaysWrapToTheViewsWidth() {
+        const auto model = shipped("vit-fashion-mnist");
+        const auto* vit = dynamic_cast<const attn::VitModel*>(model.get());
+        const auto imgs =
+            attn::datasets::readIdxImages(ATTNVIZ_TEST_DATA_DIR "/heldout/fashion-mnist-test-500-images.idx");
+        const auto image = attn::imageFromBytes(imgs.image(0), 1, 28, 28, false);
+        ExplainPanel panel;
+        panel.setInputProvider([model, image, vit] {
+            return std::optional(explainview::Input{model, {}, image, vit->resized(image)});
+        });
+        panel.setMethods({"raw", "rollout", "valuenorm", "gradient", "ablation"});
+        panel.setTeachingMode(true);
+        teaching::applyFonts(&panel, true);
+        panel.setAttribute(Qt::WA_DontShowOnScreen);
+        panel.resize(965, 580);
+        panel.show();
+        panel.explainNow();
+        waitFor(panel);
+        QCoreApplication::processEvents();
+        auto* scroll = panel.findChild<QScrollArea*>();
+        QVERIFY(scroll);
+        QTRY_COMPARE(scroll->horizontalScrollBar()->maximum(), 0);
+        auto* sheet = panel.findChild<QLabel*>(QStringLiteral("methodImages"));
+        QVERIFY(sheet && sheet->isVisible() && !sheet->pixmap().isNull());
+        // The four overlays (each with two caption lines) fit the label both ways, at both sizes.
+        for (const QSize size : {QSize(965, 580), QSize(1600, 900)}) {
+            panel.resize(size);
+            QCoreApplication::processEvents();
+            QTRY_COMPARE(scroll->horizontalScrollBar()->maximum(), 0);
+            QVERIFY2(sheet->pixmap().width() <= sheet->width() && sheet->pixmap().height() <= sheet->height(),
+                     qPrintable(QStringLiteral("at %1 x %2: overlays %3 x %4 px in a %5 x %6 px label")
+                                    .arg(size.width())
+                                    .arg(size.height())
+                                    .arg(sheet->pixmap().width())
+                                    .arg(sheet->pixmap().height())
+                                    .arg(sheet->width())
+                                    .arg(sheet->height())));
+        }
+        // Wide, the four stand in one row at full size (132 px).
+        QCOMPARE(sheet->pixmap().width(), 4 * 132 + 3 * 8);
+    }
+
     // A page calls inputChanged() after each new result: the explanation of the old input is cleared at
     // once, and the new input is explained when the panel is (or next becomes) visible.
     void aChangedInputIsExplainedAgainNotShownWithTheOldOne() {

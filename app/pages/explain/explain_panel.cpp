@@ -20,6 +20,7 @@
 #include <QTableWidget>
 #include <QTextBrowser>
 #include <QVBoxLayout>
+#include <algorithm>
 #include <qcustomplot.h>
 
 namespace {
@@ -103,6 +104,9 @@ ExplainPanel::ExplainPanel(QWidget* parent) : QWidget(parent) {
     row->addWidget(cancel_);
     row->addWidget(progress_);
     status_ = new QLabel(this);
+    // Wrapped: on the Vision tab at 1280 x 800 "Predicted Ankle boot, p = 1.000" widened the panel past
+    // its tab, which then scrolled sideways.
+    status_->setWordWrap(true);
     row->addWidget(status_, 1);
     outer->addLayout(row);
 
@@ -118,8 +122,13 @@ ExplainPanel::ExplainPanel(QWidget* parent) : QWidget(parent) {
     textViews_ = new QTextBrowser(views);
     textViews_->setObjectName(QStringLiteral("methodViews"));
     imageViews_ = new QLabel(views);
+    imageViews_->setObjectName(QStringLiteral("methodImages"));
     imageViews_->setAlignment(Qt::AlignLeft | Qt::AlignTop);
     imageViews_->setVisible(false);
+    // The sheet of overlays is laid out for the label's size (composeImageSheet), so its pixmap must not
+    // set the label's size: Ignored.
+    imageViews_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Ignored);
+    imageViews_->installEventFilter(this); // composeImageSheet on resize
     viewsBox->addWidget(textViews_, 1);
     viewsBox->addWidget(imageViews_, 1);
     plot_ = new QCustomPlot(top);
@@ -402,24 +411,48 @@ void ExplainPanel::showMethods() {
         textViews_->setHtml(html + QStringLiteral("</table><p><small>%1</small></p>").arg(shadingNote()));
         return;
     }
-    const int tile = 132, caption = 34, gap = 8;
-    const int n = static_cast<int>(o.methods.size());
-    QImage sheet(std::max(1, n * (tile + gap)), tile + caption, QImage::Format_RGB32);
+    imageViews_->setToolTip(shadingNote());
+    composeImageSheet();
+}
+
+void ExplainPanel::composeImageSheet() {
+    // One overlay per method with its name and AOPC under it. The tile size and the number per row are
+    // those that fit the label with the largest tiles (at most 132 px): at 1280 x 800 the Vision tab's
+    // views are narrower than four 132 px tiles in a row and shorter than two rows of them.
+    if (!outcome_ || !outcome_->shown || imageViews_->isHidden())
+        return;
+    const auto& o = *outcome_;
+    const int gap = 8, n = static_cast<int>(o.methods.size());
+    const QFontMetrics metrics(imageViews_->font());
+    const int caption = 2 * metrics.lineSpacing() + 4;
+    const int width = imageViews_->width(), height = imageViews_->height();
+    int tile = 0, columns = 1;
+    for (int c = 1; c <= n; ++c) {
+        const int rows = (n + c - 1) / c;
+        const int t = std::min((width - (c - 1) * gap) / c, (height - rows * (caption + gap) + gap) / rows);
+        if (t > tile) {
+            tile = t;
+            columns = c;
+        }
+    }
+    tile = std::clamp(tile, 48, 132); // below 48 px a 4 x 4 patch grid is unreadable: cut off instead
+    const int rows = (n + columns - 1) / columns;
+    QImage sheet(columns * (tile + gap) - gap, rows * (tile + caption + gap) - gap, QImage::Format_RGB32);
     sheet.fill(palette().color(QPalette::Base));
     QPainter p(&sheet);
     p.setPen(palette().color(QPalette::Text));
+    p.setFont(imageViews_->font());
     for (int i = 0; i < n; ++i) {
         const auto& m = o.methods[static_cast<std::size_t>(i)];
         const auto& r = o.explanation.methods.at(m);
-        const int x = i * (tile + gap);
-        p.drawImage(x, 0, explainview::overlay(*o.shown, r.relevance, o.patchesPerSide, tile));
+        const int x = (i % columns) * (tile + gap), y = (i / columns) * (tile + caption + gap);
+        p.drawImage(x, y, explainview::overlay(*o.shown, r.relevance, o.patchesPerSide, tile));
         p.drawText(
-            QRect(x, tile, tile, caption), Qt::AlignHCenter | Qt::AlignTop,
+            QRect(x - gap / 2, y + tile, tile + gap, caption), Qt::AlignHCenter | Qt::AlignTop,
             QStringLiteral("%1\nAOPC %2").arg(QString::fromStdString(m), format::num(r.deletion.aopc, 3)));
     }
     p.end();
     imageViews_->setPixmap(QPixmap::fromImage(sheet));
-    imageViews_->setToolTip(shadingNote());
 }
 
 void ExplainPanel::showCurves() {
@@ -455,6 +488,8 @@ bool ExplainPanel::eventFilter(QObject* watched, QEvent* event) {
         fitLegendColumns();
     if (watched == summary_ && event->type() == QEvent::Resize)
         arrangeSections();
+    if (watched == imageViews_ && event->type() == QEvent::Resize)
+        composeImageSheet();
     return QWidget::eventFilter(watched, event);
 }
 

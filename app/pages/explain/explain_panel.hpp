@@ -92,6 +92,7 @@ private:
     void reorientSections(bool beside);
     void shareSections();
     void fitGridHeight();
+    void composeImageSheet();
     void clearViews();
     void showLegendFrame();
     void fitLegendColumns();
