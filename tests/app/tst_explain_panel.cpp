@@ -46,6 +46,30 @@ void shoot(ExplainPanel& panel, const QString& name) {
     }
 }
 
+// Fashion-MNIST test image 0 (an ankle boot) on the shipped ViT, as the Vision page gives it.
+void giveVisionInput(ExplainPanel& panel) {
+    const auto model = shipped("vit-fashion-mnist");
+    const auto* vit = dynamic_cast<const attn::VitModel*>(model.get());
+    const auto imgs =
+        attn::datasets::readIdxImages(ATTNVIZ_TEST_DATA_DIR "/heldout/fashion-mnist-test-500-images.idx");
+    const auto image = attn::imageFromBytes(imgs.image(0), 1, 28, 28, false);
+    panel.setInputProvider([model, image, vit] {
+        return std::optional(explainview::Input{model, {}, image, vit->resized(image)});
+    });
+}
+
+// Shows the panel at `size` in teaching mode (fonts as the pages set them) and explains its input.
+void explainInTeachingMode(ExplainPanel& panel, QSize size) {
+    panel.setTeachingMode(true);
+    teaching::applyFonts(&panel, true);
+    panel.setAttribute(Qt::WA_DontShowOnScreen);
+    panel.resize(size);
+    panel.show();
+    panel.explainNow();
+    waitFor(panel);
+    QCoreApplication::processEvents();
+}
+
 } // namespace
 
 class TestExplainPanel : public QObject {
@@ -100,14 +124,7 @@ private slots:
         ExplainPanel panel;
         panel.setInputProvider([model] { return std::optional(explainview::Input{model, kReview, {}, {}}); });
         panel.setMethods({"raw", "rollout", "valuenorm", "gradient", "ablation"});
-        panel.setTeachingMode(true);
-        teaching::applyFonts(&panel, true);
-        panel.setAttribute(Qt::WA_DontShowOnScreen);
-        panel.resize(1244, 440);
-        panel.show();
-        panel.explainNow();
-        waitFor(panel);
-        QCoreApplication::processEvents();
+        explainInTeachingMode(panel, QSize(1244, 440));
         QVERIFY(panel.headTestsBeside());
         auto* scroll = panel.findChild<QScrollArea*>();
         QVERIFY(scroll);
@@ -189,9 +206,7 @@ private slots:
             attn::datasets::readIdxImages(ATTNVIZ_TEST_DATA_DIR "/heldout/fashion-mnist-test-500-images.idx");
         const auto image = attn::imageFromBytes(imgs.image(0), 1, 28, 28, false);
         ExplainPanel panel;
-        panel.setInputProvider([model, image, vit] {
-            return std::optional(explainview::Input{model, {}, image, vit->resized(image)});
-        });
+        giveVisionInput(panel);
         panel.setMethods({"raw", "rollout", "flow", "valuenorm", "gradient", "ablation"});
         panel.explainNow();
         waitFor(panel);
@@ -209,24 +224,10 @@ private slots:
     // and the one-line status ("Predicted Ankle boot, p = 1.000") made it wider than that, and it scrolled
     // sideways. The overlays now wrap to the views' width and the status wraps.
     void visionOverlaysWrapToTheViewsWidth() {
-        const auto model = shipped("vit-fashion-mnist");
-        const auto* vit = dynamic_cast<const attn::VitModel*>(model.get());
-        const auto imgs =
-            attn::datasets::readIdxImages(ATTNVIZ_TEST_DATA_DIR "/heldout/fashion-mnist-test-500-images.idx");
-        const auto image = attn::imageFromBytes(imgs.image(0), 1, 28, 28, false);
         ExplainPanel panel;
-        panel.setInputProvider([model, image, vit] {
-            return std::optional(explainview::Input{model, {}, image, vit->resized(image)});
-        });
+        giveVisionInput(panel);
         panel.setMethods({"raw", "rollout", "valuenorm", "gradient", "ablation"});
-        panel.setTeachingMode(true);
-        teaching::applyFonts(&panel, true);
-        panel.setAttribute(Qt::WA_DontShowOnScreen);
-        panel.resize(965, 580);
-        panel.show();
-        panel.explainNow();
-        waitFor(panel);
-        QCoreApplication::processEvents();
+        explainInTeachingMode(panel, QSize(965, 580));
         auto* scroll = panel.findChild<QScrollArea*>();
         QVERIFY(scroll);
         QTRY_COMPARE(scroll->horizontalScrollBar()->maximum(), 0);
