@@ -2,8 +2,10 @@
 // The explanation panel of the Sentiment and Vision pages (issue 17): a method chooser, the input shaded
 // (text) or overlaid (image) once per method side by side with its AOPC, the deletion curves of all
 // methods in one plot, and the head-ablation grid (Jain & Wallace's uniform / permuted tests in the
-// tooltips); clicking a head shows that head's map on the input. The computation runs in a JobRunner
-// with progress and cancel; every number shown is the engine's (explain_job.hpp), formatted here.
+// tooltips); clicking a head shows that head's map on the input. The head tests sit under the views and
+// the plot, or right of the plot where the panel is too short for that (arrangeSections). The computation
+// runs in a JobRunner with progress and cancel; every number shown is the engine's (explain_job.hpp),
+// formatted here.
 //
 //   panel->setInputProvider([this] { return explainview::Input{model, text, {}, {}}; });
 //   panel->explainNow();   // or the Explain button
