@@ -3,6 +3,7 @@
 // ATTNVIZ_SHOT_DIR set, the panel is also saved as PNGs at 1400x900 and 1280x800 for a look.
 #include "attnviz_test_paths.hpp"
 #include "pages/explain/explain_panel.hpp"
+#include "pages/explain/relevance_render.hpp"
 #include "pages/sentiment_page.hpp"
 #include "pages/vision_page.hpp"
 #include "widgets/teaching.hpp"
@@ -249,6 +250,25 @@ private slots:
         }
         // Wide, the four stand in one row at full size (132 px).
         QCOMPARE(sheet->pixmap().width(), 4 * 132 + 3 * 8);
+    }
+
+    // overlayLayout by hand: the largest tile that fits, clamped to 48-132 px, fewest rows on a tie.
+    void overlayLayoutTakesTheLargestTileThenTheFewestRows() {
+        using explainview::overlayLayout;
+        // The Vision tab's views at 1400 x 900 (643 x 385, captions 34 px): one row gives (643 - 24) / 4 =
+        // 154, two rows (385 - 2 * 42 + 8) / 2 = 154; both clamp to 132, and one row wins (it was 2 x 2).
+        QCOMPARE(overlayLayout(4, 643, 385, 34, 8).columns, 4);
+        QCOMPARE(overlayLayout(4, 643, 385, 34, 8).tile, 132);
+        // 440 x 400: one row (440 - 24) / 4 = 104; two rows min((440 - 8) / 2, (400 - 84 + 8) / 2) = 162 ->
+        // 132.
+        QCOMPARE(overlayLayout(4, 440, 400, 34, 8).columns, 2);
+        QCOMPARE(overlayLayout(4, 440, 400, 34, 8).tile, 132);
+        // 470 x 180 (the 1280 x 800 teaching views): one row 111; two rows (180 - 84 + 8) / 2 = 52.
+        QCOMPARE(overlayLayout(4, 470, 180, 34, 8).columns, 4);
+        QCOMPARE(overlayLayout(4, 470, 180, 34, 8).tile, 111);
+        // Too small for anything: 48 px tiles (cut off), in one row (all columns tie at 48).
+        QCOMPARE(overlayLayout(4, 60, 60, 34, 8).tile, 48);
+        QCOMPARE(overlayLayout(4, 60, 60, 34, 8).columns, 4);
     }
 
     // A page calls inputChanged() after each new result: the explanation of the old input is cleared at

@@ -426,17 +426,7 @@ void ExplainPanel::composeImageSheet() {
     const QFontMetrics metrics(imageViews_->font());
     const int caption = 2 * metrics.lineSpacing() + 4;
     const int width = imageViews_->width(), height = imageViews_->height();
-    // Below 48 px a 4 x 4 patch grid is unreadable: cut off instead. Among equal tiles, fewer rows.
-    int tile = 0, columns = 1;
-    for (int c = 1; c <= n; ++c) {
-        const int rows = (n + c - 1) / c;
-        const int t = std::clamp(
-            std::min((width - (c - 1) * gap) / c, (height - rows * (caption + gap) + gap) / rows), 48, 132);
-        if (t >= tile) {
-            tile = t;
-            columns = c;
-        }
-    }
+    const auto [tile, columns] = explainview::overlayLayout(n, width, height, caption, gap);
     const int rows = (n + columns - 1) / columns;
     QImage sheet(columns * (tile + gap) - gap, rows * (tile + caption + gap) - gap, QImage::Format_RGB32);
     sheet.fill(palette().color(QPalette::Base));

@@ -21,4 +21,13 @@ QString shadedWords(const std::vector<std::string>& words, const std::vector<dou
 /// row by row.
 QImage overlay(const attn::Image& image, const std::vector<double>& relevance, int side, int size);
 
+/// How `count` overlays with captions `caption` px tall go into a `width` x `height` area, `gap` px apart:
+/// the largest tile that fits (clamped to 48-132 px: smaller is unreadable, larger adds nothing), and
+/// among equal tiles the fewest rows, then the fewest columns.
+struct OverlayLayout {
+    int tile = 0;
+    int columns = 1;
+};
+OverlayLayout overlayLayout(int count, int width, int height, int caption, int gap);
+
 } // namespace explainview
