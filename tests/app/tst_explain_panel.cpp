@@ -263,9 +263,16 @@ private slots:
         // 132.
         QCOMPARE(overlayLayout(4, 440, 400, 34, 8).columns, 2);
         QCOMPARE(overlayLayout(4, 440, 400, 34, 8).tile, 132);
+        QCOMPARE(overlayLayout(4, 440, 400, 34, 8).rows, 2);
         // 470 x 180 (the 1280 x 800 teaching views): one row 111; two rows (180 - 84 + 8) / 2 = 52.
         QCOMPARE(overlayLayout(4, 470, 180, 34, 8).columns, 4);
         QCOMPARE(overlayLayout(4, 470, 180, 34, 8).tile, 111);
+        QCOMPARE(overlayLayout(4, 470, 180, 34, 8).rows, 1);
+        // Five methods, 300 x 400: two columns (300 - 8) / 2 = 146 over three rows (400 - 126 + 8) / 3 = 94;
+        // three columns (300 - 16) / 3 = 94 over two rows 162 -> 94 too; the tie goes to two rows.
+        QCOMPARE(overlayLayout(5, 300, 400, 34, 8).tile, 94);
+        QCOMPARE(overlayLayout(5, 300, 400, 34, 8).rows, 2);
+        QCOMPARE(overlayLayout(5, 300, 400, 34, 8).columns, 3);
         // Too small for anything: 48 px tiles (cut off), in one row (all columns tie at 48).
         QCOMPARE(overlayLayout(4, 60, 60, 34, 8).tile, 48);
         QCOMPARE(overlayLayout(4, 60, 60, 34, 8).columns, 4);

@@ -426,8 +426,7 @@ void ExplainPanel::composeImageSheet() {
     const QFontMetrics metrics(imageViews_->font());
     const int caption = 2 * metrics.lineSpacing() + 4;
     const int width = imageViews_->width(), height = imageViews_->height();
-    const auto [tile, columns] = explainview::overlayLayout(n, width, height, caption, gap);
-    const int rows = (n + columns - 1) / columns;
+    const auto [tile, columns, rows] = explainview::overlayLayout(n, width, height, caption, gap);
     QImage sheet(columns * (tile + gap) - gap, rows * (tile + caption + gap) - gap, QImage::Format_RGB32);
     sheet.fill(palette().color(QPalette::Base));
     QPainter p(&sheet);

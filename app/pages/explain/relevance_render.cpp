@@ -70,16 +70,13 @@ QImage overlay(const attn::Image& image, const std::vector<double>& relevance, i
 
 OverlayLayout overlayLayout(int count, int width, int height, int caption, int gap) {
     OverlayLayout best;
-    int bestRows = 0;
     for (int c = 1; c <= std::max(1, count); ++c) {
         const int rows = std::max(1, (count + c - 1) / c);
         const int fit = std::min((width - (c - 1) * gap) / c, (height - rows * (caption + gap) + gap) / rows);
         const int tile = std::clamp(fit, 48, 132);
         // Fewer columns for the same rows keeps the rows even (2 + 2, not 3 + 1).
-        if (tile > best.tile || (tile == best.tile && rows < bestRows)) {
-            best = {tile, c};
-            bestRows = rows;
-        }
+        if (tile > best.tile || (tile == best.tile && rows < best.rows))
+            best = {tile, c, rows};
     }
     return best;
 }

@@ -27,6 +27,7 @@ QImage overlay(const attn::Image& image, const std::vector<double>& relevance, i
 struct OverlayLayout {
     int tile = 0;
     int columns = 1;
+    int rows = 1;
 };
 OverlayLayout overlayLayout(int count, int width, int height, int caption, int gap);
 
