@@ -196,6 +196,9 @@ def main():
                          "models, instead of random weights and new vocabularies (a later stage of a staged run)")
     ap.add_argument("--everyday", type=int, default=0, metavar="K",
                     help="also train on everyday_train.tsv (Ding's sentences), repeated K times per epoch")
+    ap.add_argument("--first-person", type=int, default=0, metavar="K",
+                    help="also train on first_person_train.tsv (make_first_person.py: training sentences "
+                         "rewritten into the first person, translated by Apertium), repeated K times per epoch")
     ap.add_argument("--from-run", metavar="RUN", default=None,
                     help="train nothing: --export the finished run training/runs/RUN (its checkpoint and "
                          "held-out hypotheses) as it is")
@@ -225,6 +228,10 @@ def main():
         tok_extra = [(tokenize(e), tokenize(s)) for e, s in extra] * args.everyday
     else:
         tok_extra = []
+    if args.first_person:
+        extra = read_pairs(os.path.join(DATA, "first_person_train.tsv"))
+        log(f"first-person training pairs: {len(extra)} x {args.first_person}")
+        tok_extra += [(tokenize(e), tokenize(s)) for e, s in extra] * args.first_person
     init = None
     if args.init:
         init = load_checkpoint(args.init)
@@ -344,6 +351,7 @@ def main():
     metrics = {"attention": args.attention, "best_epoch": best[1], "steps_done": steps_done,
                "epochs_done": steps_done / len(chunks), "minutes_budget": args.minutes, "heldout": result, "heldout_sample": sample_result,
                "heldout_everyday": everyday_result, "init": args.init, "everyday_repeat": args.everyday,
+               "first_person_repeat": args.first_person,
                "train_minutes": minutes, "history": history, "command": " ".join(sys.argv),
                "src_vocab": len(src_vocab), "tgt_vocab": len(tgt_vocab), "train_pairs": len(data),
                "beam": args.beam, "layers": args.layers, "hidden": args.hidden, "spm": args.spm}
@@ -355,6 +363,8 @@ def main():
         with open(os.path.join(run_dir, "everyday_hypotheses.txt"), "w", encoding="utf-8") as f:
             f.write("".join(h + "\n" for h in everyday_hyps))
     dataset = "WordNet 3.0 + GCIDE" + (" + Ding" if args.everyday or (init and "Ding" in init[2]) else "")
+    if args.first_person or (init and "first person" in init[2]):
+        dataset += " (+ its sentences rewritten in the first person)"
     spm_dir = args.init or os.path.join(DATA, "spm")
     spm_files = ("src_spm.model", "tgt_spm.model") if args.init else ("src.model", "tgt.model")
     checkpoint = os.path.join(run_dir, "checkpoint")
