@@ -6,7 +6,9 @@ so the shipped models drop "compré" from the chapter's "The book that I bought 
 This script rewrites training sentences whose subject is a personal pronoun followed by a past-tense
 or modal verb ("he bought", "she was", "they could") into the first person ("I bought", "I was",
 "I could"; "is"/"are" -> "am", "has"/"have" -> "have", "does" -> "do"; "himself" -> "myself" and the
-subject's own possessive -> "my"), and has Apertium eng-spa translate them, exactly as
+subject's own possessive -> "my"); a rewritten sentence that opens "I <past verb> <det> <one or two
+words>" also gives its object relative clause ("I bought the house for a song." -> "The house that I
+bought for a song."). Apertium eng-spa translates them, exactly as
 prepare_translation.py translates the original English. Only English changes, by the fixed rule below;
 every Spanish side is Apertium's.
 
@@ -107,35 +109,23 @@ def relative_clause(sentence):
     noun phrase is one or two words, ended by punctuation or a preposition."""
     parts = WORD.findall(sentence)
     words = [i for i, p in enumerate(parts) if p[0].isalpha()]
-    for k, i in enumerate(words):
-        if parts[i] != "I" or k + 3 >= len(words) + 1 or k + 2 >= len(words):
-            continue
-        verb_i, det_i = words[k + 1], words[k + 2]
-        if not is_past(parts[verb_i]) or parts[det_i].lower() not in DETERMINERS:
-            continue
-        if any(parts[j] != " " for j in (i + 1, verb_i + 1, det_i + 1)):
-            continue
-        for size in (1, 2):
-            if k + 2 + size >= len(words) + 1 or k + 2 + size > len(words) - 1 + 1:
-                break
-            np_words = words[k + 3 : k + 3 + size]
-            if len(np_words) < size or any(parts[j].lower() in NP_END | DETERMINERS for j in np_words):
-                break
-            last = np_words[-1]
-            after = parts[last + 1] if last + 1 < len(parts) else ""
-            nxt = words[k + 3 + size] if k + 3 + size < len(words) else None
-            ends = after.strip() != "" or nxt is None or parts[nxt].lower() in NP_END
-            if size == 2 and after != " ":
-                ends = after.strip() != ""
-            if not ends:
-                continue
-            noun_phrase = "".join(parts[np_words[0] : last + 1])
-            rest = "".join(parts[last + 1 :])
-            head = "".join(parts[:i]).strip()
-            if head:  # only sentences that open with the clause: "I bought ..." -> "The X that I bought ..."
-                return None
-            return f"The {noun_phrase} that I {parts[verb_i]}{rest}"
+    if len(words) < 4 or words[0] != 0 or parts[0] != "I":
         return None
+    verb_i, det_i = words[1], words[2]
+    if not is_past(parts[verb_i]) or parts[det_i].lower() not in DETERMINERS:
+        return None
+    if any(parts[j] != " " for j in (1, verb_i + 1, det_i + 1)):
+        return None
+    for size in (1, 2):
+        noun_words = words[3 : 3 + size]
+        if len(noun_words) < size or any(parts[j].lower() in NP_END | DETERMINERS for j in noun_words):
+            return None
+        last = noun_words[-1]
+        after = parts[last + 1] if last + 1 < len(parts) else ""
+        following = words[3 + size] if 3 + size < len(words) else None
+        if after.strip() or following is None or parts[following].lower() in NP_END:
+            rest = "".join(parts[last + 1 :])
+            return f"The {''.join(parts[noun_words[0] : last + 1])} that I {parts[verb_i]}{rest}"
     return None
 
 
