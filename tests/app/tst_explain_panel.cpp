@@ -161,6 +161,18 @@ private slots:
         QVERIFY(!panel.headTestsBeside());
         QVERIFY(QRect(grid->mapTo(&panel, QPoint(0, 0)), grid->size()).top() >=
                 panel.deletionPlot()->mapTo(&panel, QPoint(0, panel.deletionPlot()->height())).y());
+        // Stacked, the rows fill the grid's height (no empty box under them): within a pixel per row.
+        const int filled =
+            grid->horizontalHeader()->height() + grid->verticalHeader()->length() + 2 * grid->frameWidth();
+        QVERIFY2(std::abs(grid->height() - filled) <= grid->rowCount(),
+                 qPrintable(QStringLiteral("grid %1 px tall, its rows %2").arg(grid->height()).arg(filled)));
+        QVERIFY(grid->height() > rows); // taller than beside, where the rows kept their contents' height
+        // Beside again, the rows are back to their contents' height.
+        panel.resize(1244, 440);
+        QCoreApplication::processEvents();
+        QVERIFY(panel.headTestsBeside());
+        QVERIFY(std::abs(grid->height() - (grid->horizontalHeader()->height() +
+                                           grid->verticalHeader()->length() + 2 * grid->frameWidth())) <= 2);
     }
 
     void sentimentShowsCoreNumbers() {

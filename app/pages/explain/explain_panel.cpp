@@ -168,6 +168,7 @@ ExplainPanel::ExplainPanel(QWidget* parent) : QWidget(parent) {
     grid_->setEditTriggers(QAbstractItemView::NoEditTriggers);
     grid_->setSelectionMode(QAbstractItemView::SingleSelection);
     grid_->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+    grid_->verticalHeader()->setSectionResizeMode(QHeaderView::Stretch); // stacked; see reorientSections
     grid_->setToolTip(tr("p(class) − p(class with the head zeroed); click a head to see its map"));
     auto* headBox = new QWidget(bottom);
     auto* headLayout = new QVBoxLayout(headBox);
@@ -522,6 +523,13 @@ void ExplainPanel::reorientSections(bool beside) {
     // Beside, a taller panel gives its height to the head's map; the grid keeps its rows' height.
     heads_->setStretchFactor(0, beside ? 0 : 1);
     heads_->setStretchFactor(1, 1);
+    // Stacked, the grid is as tall as the head's map beside it: its rows share that height (a 4 x 4 grid
+    // left an empty box under its rows). Beside, each row is back to the default height.
+    QHeaderView* rows = grid_->verticalHeader();
+    rows->setSectionResizeMode(beside ? QHeaderView::Interactive : QHeaderView::Stretch);
+    if (beside)
+        for (int r = 0; r < rows->count(); ++r)
+            rows->resizeSection(r, rows->defaultSectionSize());
     shareSections();
 }
 
