@@ -166,8 +166,8 @@ private slots:
             grid->horizontalHeader()->height() + grid->verticalHeader()->length() + 2 * grid->frameWidth();
         QVERIFY2(std::abs(grid->height() - filled) <= grid->rowCount(),
                  qPrintable(QStringLiteral("grid %1 px tall, its rows %2").arg(grid->height()).arg(filled)));
-        QVERIFY(grid->height() > rows); // taller than beside, where the rows kept their contents' height
-        // Beside again, the rows are back to their contents' height.
+        QVERIFY(grid->height() > rows); // taller than beside, where the rows keep their default height
+        // Beside again, the rows are back to their default height.
         panel.resize(1244, 440);
         QCoreApplication::processEvents();
         QVERIFY(panel.headTestsBeside());
