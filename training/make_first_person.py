@@ -129,14 +129,19 @@ def relative_clause(sentence):
     return None
 
 
+def translation_presets():
+    """The English sources of the Translation page's presets (app/pages/translation_page.cpp)."""
+    with open(os.path.join(common.REPO_DIR, "app", "pages", "translation_page.cpp"), encoding="utf-8") as f:
+        return re.findall(r'\{"([^"]+)",\s*"[^"]+"\},', f.read())
+
+
 def main():
     train = read_pairs(os.path.join(OUT, "train.tsv")) + read_pairs(os.path.join(OUT, "everyday_train.tsv"))
     seen = set()
     for name in ("train", "val", "heldout", "everyday_train", "everyday_val", "everyday_heldout"):
         seen.update(" ".join(tokenize(e)) for e, _ in read_pairs(os.path.join(OUT, name + ".tsv")))
     # The Translation page's presets stay out of training whatever the rule makes (none matches today).
-    with open(os.path.join(common.REPO_DIR, "app", "pages", "translation_page.cpp"), encoding="utf-8") as f:
-        seen.update(" ".join(tokenize(e)) for e in re.findall(r'\{"([^"]+)",\s*"[^"]+"\},', f.read()))
+    seen.update(" ".join(tokenize(e)) for e in translation_presets())
     english, keys, clauses = [], set(), 0
     for e, _ in train:
         fp = first_person(e)

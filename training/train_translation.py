@@ -199,6 +199,9 @@ def main():
     ap.add_argument("--first-person", type=int, default=0, metavar="K",
                     help="also train on first_person_train.tsv (make_first_person.py: training sentences "
                          "rewritten into the first person, translated by Apertium), repeated K times per epoch")
+    ap.add_argument("--subject-clauses", type=int, default=0, metavar="K",
+                    help="also train on subject_clause_train.tsv (make_subject_clauses.py: 'The <noun> is ...' "
+                         "training sentences given 'that I <verb>' after the noun), repeated K times per epoch")
     ap.add_argument("--from-run", metavar="RUN", default=None,
                     help="train nothing: --export the finished run training/runs/RUN (its checkpoint and "
                          "held-out hypotheses) as it is")
@@ -222,16 +225,14 @@ def main():
     tok_train = [(tokenize(e), tokenize(s)) for e, s in train]
     everyday_heldout_path = os.path.join(DATA, "everyday_heldout.tsv")
     everyday_heldout = read_pairs(everyday_heldout_path) if os.path.exists(everyday_heldout_path) else []
-    if args.everyday:
-        extra = read_pairs(os.path.join(DATA, "everyday_train.tsv"))
-        log(f"everyday (Ding) training pairs: {len(extra)} x {args.everyday}")
-        tok_extra = [(tokenize(e), tokenize(s)) for e, s in extra] * args.everyday
-    else:
-        tok_extra = []
-    if args.first_person:
-        extra = read_pairs(os.path.join(DATA, "first_person_train.tsv"))
-        log(f"first-person training pairs: {len(extra)} x {args.first_person}")
-        tok_extra += [(tokenize(e), tokenize(s)) for e, s in extra] * args.first_person
+    tok_extra = []
+    for repeat, file, label in ((args.everyday, "everyday_train.tsv", "everyday (Ding)"),
+                                (args.first_person, "first_person_train.tsv", "first-person"),
+                                (args.subject_clauses, "subject_clause_train.tsv", "subject-clause")):
+        if repeat:
+            extra = read_pairs(os.path.join(DATA, file))
+            log(f"{label} training pairs: {len(extra)} x {repeat}")
+            tok_extra += [(tokenize(e), tokenize(s)) for e, s in extra] * repeat
     init = None
     if args.init:
         init = load_checkpoint(args.init)
@@ -351,7 +352,7 @@ def main():
     metrics = {"attention": args.attention, "best_epoch": best[1], "steps_done": steps_done,
                "epochs_done": steps_done / len(chunks), "minutes_budget": args.minutes, "heldout": result, "heldout_sample": sample_result,
                "heldout_everyday": everyday_result, "init": args.init, "everyday_repeat": args.everyday,
-               "first_person_repeat": args.first_person,
+               "first_person_repeat": args.first_person, "subject_clause_repeat": args.subject_clauses,
                "train_minutes": minutes, "history": history, "command": " ".join(sys.argv),
                "src_vocab": len(src_vocab), "tgt_vocab": len(tgt_vocab), "train_pairs": len(data),
                "beam": args.beam, "layers": args.layers, "hidden": args.hidden, "spm": args.spm}
@@ -365,6 +366,8 @@ def main():
     dataset = "WordNet 3.0 + GCIDE" + (" + Ding" if args.everyday or (init and "Ding" in init[2]) else "")
     if args.first_person or (init and "first person" in init[2]):
         dataset += " (+ its sentences rewritten in the first person)"
+    if args.subject_clauses or (init and "relative clause" in init[2]):
+        dataset += " (+ subjects given an object relative clause)"
     spm_dir = args.init or os.path.join(DATA, "spm")
     spm_files = ("src_spm.model", "tgt_spm.model") if args.init else ("src.model", "tgt.model")
     checkpoint = os.path.join(run_dir, "checkpoint")
