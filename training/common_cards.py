@@ -6,6 +6,7 @@
 
 import json
 import os
+import re
 import sys
 import textwrap
 
@@ -14,6 +15,8 @@ import common  # noqa: E402
 
 RUNS = os.path.join(common.TRAINING_DIR, "runs")
 ENV = "OPENBLAS_NUM_THREADS=1 /usr/bin/python3"
+# The scripts that derive extra translation training pairs, and the stage field saying how often a stage used them.
+DERIVED_PAIRS = (("make_first_person.py", "first_person_repeat"), ("make_subject_clauses.py", "subject_clause_repeat"))
 
 
 def load(run):
@@ -152,13 +155,14 @@ Committed sample: the first {e['total']} test images, `tests/data/heldout/{e['sa
 def translation_stages(name):
     """The stages of a shipped translation model (training/translation_stages.json), each as a dict of
     command, steps_done, epochs_done, minutes_budget, train_minutes, train_pairs, everyday_repeat,
-    heldout_chrF, everyday_chrF; the last one also carries its run's metrics ("metrics")."""
+    first_person_repeat, subject_clause_repeat, heldout_chrF, everyday_chrF; the last one also carries
+    its run's metrics ("metrics")."""
     with open(os.path.join(common.TRAINING_DIR, "translation_stages.json"), encoding="utf-8") as f:
         listed = json.load(f)[name]
     stages = []
     for entry in listed:
         if "recorded" in entry:
-            stages.append(dict(entry["recorded"]))
+            stages.append({"first_person_repeat": 0, "subject_clause_repeat": 0, **entry["recorded"]})
             continue
         m = load(entry["run"])
         if not m:
@@ -167,10 +171,19 @@ def translation_stages(name):
         stages.append({"command": cmd(m), "steps_done": m["steps_done"], "epochs_done": m["epochs_done"],
                        "minutes_budget": m["minutes_budget"], "train_minutes": m["train_minutes"],
                        "train_pairs": m["train_pairs"], "everyday_repeat": m.get("everyday_repeat", 0),
+                       "first_person_repeat": m.get("first_person_repeat", 0),
+                       "subject_clause_repeat": m.get("subject_clause_repeat", 0),
                        "heldout_chrF": m["heldout"]["overall"]["chrF"],
                        "everyday_chrF": everyday["overall"]["chrF"] if everyday else None,
                        "run": entry["run"], "metrics": m})
     return stages
+
+
+def stage_number(command, flag):
+    """The stage number in the run named by FLAG (--run or --init) of a training command ("...-stage5")."""
+    argv = command.split()
+    found = re.search(r"-stage(\d+)", argv[argv.index(flag) + 1]) if flag in argv else None
+    return int(found.group(1)) if found else None
 
 
 def fine_length_table():
@@ -253,7 +266,8 @@ def translation():
                 "the encoder's last states, which loses more the longer the sentence is." + beam_goal())
 
     def stage_label(k, last):
-        label = f"after stage {k + 1}" + (" (dictionaries only)" if not sa[k]["everyday_repeat"] else "")
+        label = (f"after stage {stage_number(sa[k]['command'], '--run')}" +
+                 (" (dictionaries only)" if not sa[k]["everyday_repeat"] else ""))
         return label + (" (shipped)" if last else "")
 
     def everyday_note():
@@ -273,7 +287,9 @@ run folders are not kept as their cards recorded them, `training/translation_sta
 
     def reproduce(name, stages):
         export = f"{ENV} training/train_translation.py --from-run {stages[-1]['run']} --export {name}"
-        return "\n".join(["/usr/bin/python3 training/prepare_translation.py"] +
+        derived = [f"/usr/bin/python3 training/{script}" for script, key in DERIVED_PAIRS
+                   if any(x[key] for x in stages)]
+        return "\n".join(["/usr/bin/python3 training/prepare_translation.py"] + derived +
                          [x["command"] for x in stages] + [export])
 
     def schedule(stages):
@@ -284,9 +300,13 @@ run folders are not kept as their cards recorded them, `training/translation_sta
                              f"epochs) in {x['minutes_budget']:.0f} minutes of one core")
                 continue
             argv = x["command"].split()
-            parts.append(f"stage {k + 1}, {x['steps_done']:,} steps ({x['epochs_done']:.2f} epochs of the "
-                         f"dictionary pairs plus Ding's, repeated {x['everyday_repeat']}×) in "
-                         f"{x['minutes_budget']:.0f} more minutes, from the stage-{k} checkpoint and a fresh "
+            extra = "".join(f", and the {label} pairs, {x[key]}×" for label, key in
+                            (("first-person", "first_person_repeat"), ("subject-clause", "subject_clause_repeat"))
+                            if x[key])
+            parts.append(f"stage {stage_number(x['command'], '--run')}, {x['steps_done']:,} steps "
+                         f"({x['epochs_done']:.2f} epochs of the dictionary pairs plus Ding's, repeated "
+                         f"{x['everyday_repeat']}×{extra}) in {x['minutes_budget']:.0f} more minutes, from the "
+                         f"stage-{stage_number(x['command'], '--init')} checkpoint and a fresh "
                          f"Adam state at learning rate {arg(argv, '--lr', '0.002')}, dropout "
                          f"{arg(argv, '--dropout', '0.1')}")
         return "; ".join(parts) + f": {sum(x['minutes_budget'] for x in stages):.0f} minutes of one core in all"
@@ -299,6 +319,20 @@ run folders are not kept as their cards recorded them, `training/translation_sta
                 f"({src['ding']:,}: everyday, often first-person sentences such as \"I like apple juice.\"; Frank "
                 f"Richter, GPL-2+; Debian `trans-de-en`), split on their own: {meta['everyday_heldout']:,} held "
                 f"out, {meta['everyday_val']:,} validation, {meta['everyday_train']:,} training")
+
+    def derived_source():
+        used = [(label, meta.get(key.replace("_repeat", "_pairs"), 0), script) for label, key, script in (
+            ("rewritten into the first person and into \"The X that I <verb> ...\"", "first_person_repeat",
+             "make_first_person.py"),
+            ("\"The <noun> is ...\" given an object relative clause after the noun (\"The house that I bought "
+             "was ...\", with verbs the training text uses with that noun)", "subject_clause_repeat",
+             "make_subject_clauses.py")) if any(x[key] for x in sa)]
+        if not used:
+            return ""
+        return (" Derived by a fixed rule from the training English only (held-out, validation and the page's "
+                "presets excluded) and translated by Apertium: " +
+                "; ".join(f"{n:,} training sentences {label} (`training/{script}`)" for label, n, script in used) +
+                ".")
 
     def beam_note():
         rows = []
@@ -347,7 +381,7 @@ free use with the copyright notice; Debian `wordnet-base`), and GCIDE's definiti
 Spanish: their translation by Apertium `eng-spa` (Debian `apertium-eng-spa` 0.8.1, GPL-2+); pairs with `*`,
 `#` or `@` marks dropped ({meta['dropped_marked']:,} of {meta['dropped_marked'] + sum(v for k, v in meta.items() if k.endswith(('train', 'val', 'heldout')) and isinstance(v, int)):,}
 sentences). The targets are machine translations: the model learns to imitate Apertium, and the scores
-measure that imitation.
+measure that imitation.{derived_source()}
 
 **Split** (made before training, seed 11): held-out {meta['heldout']:,} pairs (never trained on), validation
 {meta['val']:,}, training {meta['train']:,} ({stages[0]['train_pairs']:,} with ≤ {a.get('max_len', 64)} target pieces).
