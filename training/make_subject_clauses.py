@@ -1,11 +1,12 @@
 #!/usr/bin/python3
-"""Derive subject-with-relative-clause training pairs from the translation training split (issue 13, stage 7).
+"""Derive subject-with-relative-clause training pairs from the translation training split (issue 13; an
+experiment after stage 4, not shipped: see training/README.md).
 
-After stage 5 (make_first_person.py) the models translate "The car that I bought" but lose the main
-clause after it: the chapter's "The book that I bought is very interesting" comes out "... es
-interesante muy", while "The book is very interesting" alone comes out right. The training pairs hold
-a noun with an object relative clause followed by its own verb ("The cases that we studied were ...")
-twice. This script makes that construction from real sentences: a training sentence that opens
+After a stage with the first-person pairs (make_first_person.py) the models translate "The car that I
+bought" but lose the main clause after it: the chapter's "The book that I bought is very interesting"
+comes out "... es interesante muy", while "The book is very interesting" alone came out right.
+The training pairs hold a noun with an object relative clause followed by its own verb ("The cases that
+we studied were ...") twice. This script makes that construction from real sentences: a training sentence that opens
 "The <noun> is|are|was|were <rest>" gets "that I <verb>" after its noun, where <verb> is a past form
 the training sentences themselves use with that noun as object ("he bought the house", "I lost my
 job"), up to three verbs per noun, the most frequent first:
