@@ -158,25 +158,32 @@ def main():
             clauses += rewritten is not fp
     log(f"rewritten into the first person: {len(english) - clauses} of {len(train)} training sentences, and "
         f"{clauses} of them into an object relative clause")
+    kept = translate_and_write(english, "first_person_train.tsv", "first_person_pairs")
+    bought = sum(1 for e, _ in kept if re.search(r"\bI bought\b", e))
+    relative = sum(1 for e, _ in kept if re.search(r"^The [^.]* that I ", e))
+    log(f"pairs with 'I bought': {bought}; opening with 'The ... that I': {relative}")
+
+
+def translate_and_write(english, file_name, meta_key):
+    """Apertium's translations of the derived English sentences; keeps the clean pairs (as
+    prepare_translation.py does), writes them to training/data/translation/FILE_NAME, records their count
+    in meta.json under META_KEY and returns them."""
     spanish = apertium(english)
     # Besides its marks, Apertium sometimes leaves the pronoun itself untranslated ("qué I estoy diciendo").
     kept = [(e, s[0].upper() + s[1:]) for e, s in zip(english, spanish)
             if s and not any(m in s for m in "*#@") and not re.search(r"\bI\b", s)]
     log(f"kept {len(kept)} pairs; dropped {len(english) - len(kept)} with Apertium marks (* # @) or an "
         "untranslated 'I'")
-    bought = sum(1 for e, _ in kept if re.search(r"\bI bought\b", e))
-    relative = sum(1 for e, _ in kept if re.search(r"^The [^.]* that I ", e))
-    log(f"pairs with 'I bought': {bought}; opening with 'The ... that I': {relative}")
-    with open(os.path.join(OUT, "first_person_train.tsv"), "w", encoding="utf-8") as f:
+    with open(os.path.join(OUT, file_name), "w", encoding="utf-8") as f:
         f.write("".join(f"{e}\t{s}\n" for e, s in kept))
     meta_path = os.path.join(OUT, "meta.json")
     meta = {}
     if os.path.exists(meta_path):
         with open(meta_path, encoding="utf-8") as f:
             meta = json.load(f)
-    meta["first_person_pairs"] = len(kept)
+    meta[meta_key] = len(kept)
     common.write_json(meta_path, meta)
-
+    return kept
 
 if __name__ == "__main__":
     main()

@@ -27,16 +27,14 @@ train_translation.py --subject-clauses K adds it K times per epoch.
 """
 
 import collections
-import json
 import os
 import re
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import common  # noqa: E402
 from common import log, tokenize  # noqa: E402
-from make_first_person import NP_END, is_past, translation_presets  # noqa: E402
-from prepare_translation import OUT, apertium  # noqa: E402
+from make_first_person import NP_END, is_past, translate_and_write, translation_presets  # noqa: E402
+from prepare_translation import OUT  # noqa: E402
 from train_translation import read_pairs  # noqa: E402
 
 VERBS_PER_NOUN = 3
@@ -90,21 +88,7 @@ def main():
                 english.append(r)
     log(f"{sources} training sentences open 'The <noun> is|are|was|were' with a noun some training sentence "
         f"uses as an object; {len(english)} rewritten sentences (up to {VERBS_PER_NOUN} verbs per noun)")
-    spanish = apertium(english)
-    kept = [(e, s[0].upper() + s[1:]) for e, s in zip(english, spanish)
-            if s and not any(m in s for m in "*#@") and not re.search(r"\bI\b", s)]
-    log(f"kept {len(kept)} pairs; dropped {len(english) - len(kept)} with Apertium marks (* # @) or an "
-        "untranslated 'I'")
-    with open(os.path.join(OUT, "subject_clause_train.tsv"), "w", encoding="utf-8") as f:
-        f.write("".join(f"{e}\t{s}\n" for e, s in kept))
-    meta_path = os.path.join(OUT, "meta.json")
-    meta = {}
-    if os.path.exists(meta_path):
-        with open(meta_path, encoding="utf-8") as f:
-            meta = json.load(f)
-    meta["subject_clause_pairs"] = len(kept)
-    common.write_json(meta_path, meta)
-
+    translate_and_write(english, "subject_clause_train.tsv", "subject_clause_pairs")
 
 if __name__ == "__main__":
     main()
