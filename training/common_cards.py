@@ -15,8 +15,16 @@ import common  # noqa: E402
 
 RUNS = os.path.join(common.TRAINING_DIR, "runs")
 ENV = "OPENBLAS_NUM_THREADS=1 /usr/bin/python3"
-# The scripts that derive extra translation training pairs, and the stage field saying how often a stage used them.
-DERIVED_PAIRS = (("make_first_person.py", "first_person_repeat"), ("make_subject_clauses.py", "subject_clause_repeat"))
+# The scripts that derive extra translation training pairs from the training English: (script, the stage
+# field saying how often a stage repeated them, their count's key in data/translation/meta.json, a short
+# label for the schedule, what they are for the provenance section).
+DERIVED_PAIRS = (
+    ("make_first_person.py", "first_person_repeat", "first_person_pairs", "first-person",
+     "rewritten into the first person and into \"The X that I <verb> ...\""),
+    ("make_subject_clauses.py", "subject_clause_repeat", "subject_clause_pairs", "subject-clause",
+     "\"The <noun> is ...\" given an object relative clause after the noun (\"The house that I bought was "
+     "...\", with verbs the training text uses with that noun)"),
+)
 
 
 def load(run):
@@ -162,7 +170,7 @@ def translation_stages(name):
     stages = []
     for entry in listed:
         if "recorded" in entry:
-            stages.append({"first_person_repeat": 0, "subject_clause_repeat": 0, **entry["recorded"]})
+            stages.append({**{key: 0 for _, key, *_ in DERIVED_PAIRS}, **entry["recorded"]})
             continue
         m = load(entry["run"])
         if not m:
@@ -171,8 +179,7 @@ def translation_stages(name):
         stages.append({"command": cmd(m), "steps_done": m["steps_done"], "epochs_done": m["epochs_done"],
                        "minutes_budget": m["minutes_budget"], "train_minutes": m["train_minutes"],
                        "train_pairs": m["train_pairs"], "everyday_repeat": m.get("everyday_repeat", 0),
-                       "first_person_repeat": m.get("first_person_repeat", 0),
-                       "subject_clause_repeat": m.get("subject_clause_repeat", 0),
+                       **{key: m.get(key, 0) for _, key, *_ in DERIVED_PAIRS},
                        "heldout_chrF": m["heldout"]["overall"]["chrF"],
                        "everyday_chrF": everyday["overall"]["chrF"] if everyday else None,
                        "run": entry["run"], "metrics": m})
@@ -287,7 +294,7 @@ run folders are not kept as their cards recorded them, `training/translation_sta
 
     def reproduce(name, stages):
         export = f"{ENV} training/train_translation.py --from-run {stages[-1]['run']} --export {name}"
-        derived = [f"/usr/bin/python3 training/{script}" for script, key in DERIVED_PAIRS
+        derived = [f"/usr/bin/python3 training/{script}" for script, key, *_ in DERIVED_PAIRS
                    if any(x[key] for x in stages)]
         return "\n".join(["/usr/bin/python3 training/prepare_translation.py"] + derived +
                          [x["command"] for x in stages] + [export])
@@ -300,8 +307,7 @@ run folders are not kept as their cards recorded them, `training/translation_sta
                              f"epochs) in {x['minutes_budget']:.0f} minutes of one core")
                 continue
             argv = x["command"].split()
-            extra = "".join(f", and the {label} pairs, {x[key]}×" for label, key in
-                            (("first-person", "first_person_repeat"), ("subject-clause", "subject_clause_repeat"))
+            extra = "".join(f", and the {label} pairs, {x[key]}×" for _, key, _, label, _ in DERIVED_PAIRS
                             if x[key])
             parts.append(f"stage {stage_number(x['command'], '--run')}, {x['steps_done']:,} steps "
                          f"({x['epochs_done']:.2f} epochs of the dictionary pairs plus Ding's, repeated "
@@ -321,12 +327,8 @@ run folders are not kept as their cards recorded them, `training/translation_sta
                 f"out, {meta['everyday_val']:,} validation, {meta['everyday_train']:,} training")
 
     def derived_source():
-        used = [(label, meta.get(key.replace("_repeat", "_pairs"), 0), script) for label, key, script in (
-            ("rewritten into the first person and into \"The X that I <verb> ...\"", "first_person_repeat",
-             "make_first_person.py"),
-            ("\"The <noun> is ...\" given an object relative clause after the noun (\"The house that I bought "
-             "was ...\", with verbs the training text uses with that noun)", "subject_clause_repeat",
-             "make_subject_clauses.py")) if any(x[key] for x in sa)]
+        used = [(label, meta.get(count_key, 0), script) for script, key, count_key, _, label in DERIVED_PAIRS
+                if any(x[key] for x in sa)]
         if not used:
             return ""
         return (" Derived by a fixed rule from the training English only (held-out, validation and the page's "

@@ -185,5 +185,6 @@ def translate_and_write(english, file_name, meta_key):
     common.write_json(meta_path, meta)
     return kept
 
+
 if __name__ == "__main__":
     main()

@@ -6,10 +6,10 @@ After a stage with the first-person pairs (make_first_person.py) the models tran
 bought" but lose the main clause after it: the chapter's "The book that I bought is very interesting"
 comes out "... es interesante muy", while "The book is very interesting" alone came out right.
 The training pairs hold a noun with an object relative clause followed by its own verb ("The cases that
-we studied were ...") twice. This script makes that construction from real sentences: a training sentence that opens
-"The <noun> is|are|was|were <rest>" gets "that I <verb>" after its noun, where <verb> is a past form
-the training sentences themselves use with that noun as object ("he bought the house", "I lost my
-job"), up to three verbs per noun, the most frequent first:
+we studied were ...") twice. This script makes that construction from real sentences: a training
+sentence that opens "The <noun> is|are|was|were <rest>" gets "that I <verb>" after its noun, where
+<verb> is a past form the training sentences themselves use with that noun as object ("he bought the
+house", "I lost my job"), up to three verbs per noun, the most frequent first:
 
     "The house is old and damp." + "they bought the house" -> "The house that I bought is old and damp."
 
@@ -89,6 +89,7 @@ def main():
     log(f"{sources} training sentences open 'The <noun> is|are|was|were' with a noun some training sentence "
         f"uses as an object; {len(english)} rewritten sentences (up to {VERBS_PER_NOUN} verbs per noun)")
     translate_and_write(english, "subject_clause_train.tsv", "subject_clause_pairs")
+
 
 if __name__ == "__main__":
     main()
