@@ -30,6 +30,7 @@ Model selection: the epoch with the best chrF on the first 300 validation pairs.
 
 import argparse
 import copy
+import json
 import os
 import shutil
 import sys
@@ -154,6 +155,15 @@ def score(hyps, pairs):
         result[name] = {"pairs": len(sel), "chrF": common.chrf(h, r) if sel else 0.0,
                         "BLEU": common.bleu(h, r) if sel else 0.0}
     return result
+
+
+def training_meta():
+    """training/data/translation/meta.json (counts written by the data scripts), or {} without it."""
+    path = os.path.join(DATA, "meta.json")
+    if not os.path.exists(path):
+        return {}
+    with open(path, encoding="utf-8") as f:
+        return json.load(f)
 
 
 def load_checkpoint(path):
@@ -355,7 +365,8 @@ def main():
                "first_person_repeat": args.first_person, "subject_clause_repeat": args.subject_clauses,
                "train_minutes": minutes, "history": history, "command": " ".join(sys.argv),
                "src_vocab": len(src_vocab), "tgt_vocab": len(tgt_vocab), "train_pairs": len(data),
-               "beam": args.beam, "layers": args.layers, "hidden": args.hidden, "spm": args.spm}
+               "beam": args.beam, "layers": args.layers, "hidden": args.hidden, "spm": args.spm,
+               "adjectival_ing_fixed": training_meta().get("adjectival_ing_fixed", {})}
     run_dir = os.path.join(common.TRAINING_DIR, "runs", name)
     common.write_json(os.path.join(run_dir, "metrics.json"), metrics)
     with open(os.path.join(run_dir, "heldout_hypotheses.txt"), "w", encoding="utf-8") as f:
@@ -368,6 +379,8 @@ def main():
         dataset += " (+ its sentences rewritten in the first person)"
     if args.subject_clauses or (init and "relative clause" in init[2]):
         dataset += " (+ subjects given an object relative clause)"
+    if training_meta().get("adjectival_ing_fixed") or (init and "adjectival" in init[2]):
+        dataset += " (adjectival '-ing' words re-translated as adjectives)"
     spm_dir = args.init or os.path.join(DATA, "spm")
     spm_files = ("src_spm.model", "tgt_spm.model") if args.init else ("src.model", "tgt.model")
     checkpoint = os.path.join(run_dir, "checkpoint")
