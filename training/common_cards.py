@@ -25,6 +25,7 @@ DERIVED_PAIRS = (
      "\"The <noun> is ...\" given an object relative clause after the noun (\"The house that I bought was "
      "...\", with verbs the training text uses with that noun)"),
 )
+ADJECTIVAL_FIX = "fix_adjectival_ing.py"
 
 
 def load(run):
@@ -163,14 +164,16 @@ Committed sample: the first {e['total']} test images, `tests/data/heldout/{e['sa
 def translation_stages(name):
     """The stages of a shipped translation model (training/translation_stages.json), each as a dict of
     command, steps_done, epochs_done, minutes_budget, train_minutes, train_pairs, everyday_repeat,
-    first_person_repeat, subject_clause_repeat, heldout_chrF, everyday_chrF; the last one also carries
+    first_person_repeat, subject_clause_repeat, adjectival_ing_fixed (the stage trained on the targets of
+    fix_adjectival_ing.py), heldout_chrF, everyday_chrF; the last one also carries
     its run's metrics ("metrics")."""
     with open(os.path.join(common.TRAINING_DIR, "translation_stages.json"), encoding="utf-8") as f:
         listed = json.load(f)[name]
     stages = []
     for entry in listed:
         if "recorded" in entry:
-            stages.append({**{key: 0 for _, key, *_ in DERIVED_PAIRS}, **entry["recorded"]})
+            stages.append({**{key: 0 for _, key, *_ in DERIVED_PAIRS}, "adjectival_ing_fixed": False,
+                           **entry["recorded"]})
             continue
         m = load(entry["run"])
         if not m:
@@ -182,6 +185,7 @@ def translation_stages(name):
                        **{key: m.get(key, 0) for _, key, *_ in DERIVED_PAIRS},
                        "heldout_chrF": m["heldout"]["overall"]["chrF"],
                        "everyday_chrF": everyday["overall"]["chrF"] if everyday else None,
+                       "adjectival_ing_fixed": entry.get("adjectival_ing_fixed", bool(m.get("adjectival_ing_fixed"))),
                        "run": entry["run"], "metrics": m})
     return stages
 
@@ -296,6 +300,8 @@ run folders are not kept as their cards recorded them, `training/translation_sta
         export = f"{ENV} training/train_translation.py --from-run {stages[-1]['run']} --export {name}"
         derived = [f"/usr/bin/python3 training/{script}" for script, key, *_ in DERIVED_PAIRS
                    if any(x[key] for x in stages)]
+        if any(x["adjectival_ing_fixed"] for x in stages):
+            derived.append(f"/usr/bin/python3 training/{ADJECTIVAL_FIX}")
         return "\n".join(["/usr/bin/python3 training/prepare_translation.py"] + derived +
                          [x["command"] for x in stages] + [export])
 
@@ -329,12 +335,21 @@ run folders are not kept as their cards recorded them, `training/translation_sta
     def derived_source():
         used = [(label, meta.get(count_key, 0), script) for script, key, count_key, _, label in DERIVED_PAIRS
                 if any(x[key] for x in sa)]
-        if not used:
-            return ""
-        return (" Derived by a fixed rule from the training English only (held-out, validation and the page's "
-                "presets excluded) and translated by Apertium: " +
-                "; ".join(f"{n:,} training sentences {label} (`training/{script}`)" for label, n, script in used) +
-                ".")
+        text = ""
+        if used:
+            text = (" Derived by a fixed rule from the training English only (held-out, validation and the page's "
+                    "presets excluded) and translated by Apertium: " +
+                    "; ".join(f"{n:,} training sentences {label} (`training/{script}`)" for label, n, script in used) +
+                    ".")
+        fixed = meta.get("adjectival_ing_fixed", {})
+        first = next((k for k, x in enumerate(sa) if x["adjectival_ing_fixed"]), None)
+        if first is not None and fixed:
+            text += (f" From stage {first + 1}, {sum(fixed.values()):,} training targets in which Apertium had "
+                     "read an adjectival \"-ing\" word as a verb (\"Su obra está interesando\" for \"His work is "
+                     "interesting\") are Apertium's translation of the sentence with a stand-in adjective of the same "
+                     "inflection, the stand-in's stem then replaced by the word's own Apertium adjective (\"Su obra es "
+                     f"interesante\"; `training/{ADJECTIVAL_FIX}`); validation and held-out references are unchanged.")
+        return text
 
     def beam_note():
         rows = []
