@@ -288,6 +288,11 @@ Seq2SeqConfig parseSeq2SeqConfig(const nlohmann::json& j, const std::string& fil
     c.eosToken = string(j, "eos_token", file, true);
     c.unkToken = string(j, "unk_token", file, true);
     c.srcAppendEos = boolean(j, "src_append_eos", file, true);
+    c.srcSentenceEnd = string(j, "src_sentence_end", file, false);
+    if (!c.srcSentenceEnd.empty() && c.srcSentenceEnd != "." && c.srcSentenceEnd != "!" &&
+        c.srcSentenceEnd != "?")
+        bad(file, "src_sentence_end", "must be \".\", \"!\" or \"?\", not \"" + c.srcSentenceEnd + "\"",
+            "\".\", \"!\" or \"?\"", "\"" + c.srcSentenceEnd + "\"");
     return c;
 }
 

@@ -3,6 +3,7 @@
 #include "attnviz_test_paths.hpp"
 
 #include <attn/checkpoint.hpp>
+#include <attn/models/seq2seq.hpp>
 #include <filesystem>
 #include <fstream>
 #include <gtest/gtest.h>
@@ -205,6 +206,38 @@ TEST_F(PiecesCheckpointTest, UnknownTokenizerNamesTheKey) {
     setConfig("tokenizer", "bpe");
     const auto e = loadError();
     EXPECT_NE(e.find("key 'tokenizer'"), std::string::npos) << e;
+}
+
+TEST_F(PiecesCheckpointTest, SentenceEndOtherThanPunctuationNamesTheKey) {
+    setConfig("src_sentence_end", "x");
+    const auto e = loadError();
+    EXPECT_NE(e.find("key 'src_sentence_end' must be \".\", \"!\" or \"?\", not \"x\""), std::string::npos)
+        << e;
+}
+
+// src_sentence_end: a source is read as the training sources were, ending with ".", "!" or "?".
+TEST_F(PiecesCheckpointTest, SentenceEndIsAddedOnlyWhereTheSourceHasNone) {
+    using Words = std::vector<std::string>;
+    {
+        const auto plain = attn::loadModel(dir_);
+        EXPECT_EQ(dynamic_cast<const attn::Seq2SeqModel&>(*plain).sourceWords("I am cold"),
+                  (Words{"i", "am", "cold"}));
+    }
+    setConfig("src_sentence_end", ".");
+    const auto m = attn::loadModel(dir_);
+    const auto& s2s = dynamic_cast<const attn::Seq2SeqModel&>(*m);
+    EXPECT_EQ(s2s.sourceWords("I am cold"), (Words{"i", "am", "cold", "."}));
+    EXPECT_EQ(s2s.sourceWords("I am cold."), (Words{"i", "am", "cold", "."}));
+    EXPECT_EQ(s2s.sourceWords("Am I cold?"), (Words{"am", "i", "cold", "?"}));
+    EXPECT_EQ(s2s.sourceWords("I am cold!"), (Words{"i", "am", "cold", "!"}));
+    EXPECT_EQ(s2s.sourceWords("  "), Words{});
+    // translate and translateForced read the same words with or without the typed full stop.
+    const auto typed = s2s.translate("I am cold");
+    const auto ended = s2s.translate("I am cold.");
+    EXPECT_EQ(typed.sourceIds, ended.sourceIds);
+    EXPECT_EQ(typed.outputIds, ended.outputIds);
+    EXPECT_EQ(s2s.translateForced("I am cold", ended.outputIds, false).sourceIds, ended.sourceIds);
+    EXPECT_TRUE(s2s.translate("").sourceIds.empty());
 }
 
 TEST(CheckpointText, TranslateAppendsEosAndMapsUnknownWords) {

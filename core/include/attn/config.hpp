@@ -79,6 +79,9 @@ struct Seq2SeqConfig {
     Seq2SeqAttentionKind attention = Seq2SeqAttentionKind::Additive;
     std::string sosToken, eosToken, unkToken;
     bool srcAppendEos = true;
+    /// config src_sentence_end: appended to a source whose last word is not ".", "!" or "?", as every
+    /// training source was (empty = the source as typed).
+    std::string srcSentenceEnd;
 };
 
 struct VitConfig {

@@ -112,7 +112,17 @@ Seq2SeqModel::Seq2SeqModel(Seq2SeqConfig config, Vocabulary src, Vocabulary tgt,
 }
 
 TranslationResult Seq2SeqModel::translate(std::string_view text, int maxLen, int topK, int beamWidth) const {
-    return translateWords(detail::tokenizeText(text), maxLen, topK, beamWidth);
+    return translateWords(sourceWords(text), maxLen, topK, beamWidth);
+}
+
+std::vector<std::string> Seq2SeqModel::sourceWords(std::string_view text) const {
+    std::vector<std::string> words = detail::tokenizeText(text);
+    // The training sources all end with one of these (prepare_translation.py adds "." where a sentence
+    // has none); without it the decoders meet a source unlike any they learnt from.
+    const bool ended = !words.empty() && (words.back() == "." || words.back() == "!" || words.back() == "?");
+    if (!words.empty() && !ended && !config_.srcSentenceEnd.empty())
+        words.push_back(config_.srcSentenceEnd);
+    return words;
 }
 
 void Seq2SeqModel::encodeSource(const std::vector<std::string>& words, TranslationResult& r) const {
@@ -236,7 +246,7 @@ TranslationResult Seq2SeqModel::translateForced(std::string_view text, const std
             throw std::invalid_argument("seq2seq: forced output " + std::to_string(i + 1) + " is id " +
                                         std::to_string(forced[i]) + ", outside the target vocabulary (0.." +
                                         std::to_string(config_.tgtVocabSize - 1) + ")");
-    return decode(detail::tokenizeText(text), maxLen, topK, 1, &forced, continueGreedily);
+    return decode(sourceWords(text), maxLen, topK, 1, &forced, continueGreedily);
 }
 
 std::vector<int> Seq2SeqModel::targetIds(std::string_view translation) const {

@@ -54,7 +54,10 @@ public:
     /// that output step by step, so a step's chosen token need not be its most probable candidate.
     TranslationResult translate(std::string_view text, int maxLen = 0, int topK = kDefaultTopK,
                                 int beamWidth = 1) const;
-    /// Same from words already split (eos is appended here when configured).
+    /// The words `translate` and `translateForced` read: attn::tokenize, then src_sentence_end when
+    /// configured and the last word is not ".", "!" or "?" (none for a text without words).
+    std::vector<std::string> sourceWords(std::string_view text) const;
+    /// Same from words already split (eos is appended here when configured; src_sentence_end is not).
     TranslationResult translateWords(const std::vector<std::string>& words, int maxLen = 0,
                                      int topK = kDefaultTopK, int beamWidth = 1) const;
     /// Teacher forcing: decodes `text` feeding the decoder the target ids `forced` (each checked against
