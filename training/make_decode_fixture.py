@@ -42,7 +42,7 @@ SENTENCES = [
 ]
 TOP_K = 5
 # Teacher forcing: the chapter's sentence and Apertium's translation of it (the Translation page's preset).
-FORCED = ("The book that I bought is very interesting", "El libro que compré es muy interesante")
+FORCED = ("The book that I bought is very interesting", "El libro que compré es muy interesante.")
 FORCED_PREFIX_STEPS = 3  # the model's own first pieces kept ...
 FORCED_RANK = 2  # ... then its third most probable candidate at the next step forced
 BEAM_WIDTHS = (2, 4, 8)
@@ -53,6 +53,15 @@ BEAM_SENTENCES = SENTENCES + [
     "My sister and her friend went to the market to buy bread and fresh fruit",
     "The small dog ran quickly across the green field to find its owner",
 ]
+
+
+def source_words(text, cfg):
+    """The engine's Seq2SeqModel::sourceWords: the tokenised text, then the config's src_sentence_end when
+    the last word is not ".", "!" or "?" (as every training source ends)."""
+    words = tokenize(text)
+    if words and words[-1] not in (".", "!", "?") and cfg.get("src_sentence_end"):
+        words.append(cfg["src_sentence_end"])
+    return words
 
 
 def model_dir(name):
@@ -108,7 +117,7 @@ def piece_translator(name):
         hyps = []
         with torch.no_grad():
             for en, _ in pairs:
-                ids = encode(tokenize(en)) + [eos_src]
+                ids = encode(source_words(en, cfg)) + [eos_src]
                 got = model.beam(ids, width) if width > 1 else model.greedy(ids)[0]
                 hyps.append(tgt_sp.decode([i for i in got if i != model.eos_id]))
         return hyps
@@ -122,7 +131,7 @@ def run(name):
     encode = source_ids(name, cfg, src)
     cases = []
     for text in SENTENCES:
-        words = tokenize(text)
+        words = source_words(text, cfg)
         ids = encode(words)
         if cfg.get("src_append_eos", False):
             ids.append(index[cfg["eos_token"]])
@@ -141,7 +150,7 @@ def run(name):
                           final_encoder_state=[float(x) for x in hidden[-1, 0]]))
     beams = []
     for text in BEAM_SENTENCES:
-        ids = encode(tokenize(text))
+        ids = encode(source_words(text, cfg))
         if cfg.get("src_append_eos", False):
             ids.append(index[cfg["eos_token"]])
         beams.append(dict(text=text, outputs={str(w): model.beam(ids, w) for w in BEAM_WIDTHS}))
@@ -154,7 +163,7 @@ def forced_cases(name, model, cfg, encode, index):
     model's own output plus one of its candidates (the decoder goes on greedily)."""
     import sentencepiece as spm
     text, reference = FORCED
-    ids = encode(tokenize(text))
+    ids = encode(source_words(text, cfg))
     if cfg.get("src_append_eos", False):
         ids.append(index[cfg["eos_token"]])
     tgt_sp = spm.SentencePieceProcessor(model_file=os.path.join(model_dir(name), "tgt_spm.model"))

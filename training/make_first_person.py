@@ -130,9 +130,12 @@ def relative_clause(sentence):
 
 
 def translation_presets():
-    """The English sources of the Translation page's presets (app/pages/translation_page.cpp)."""
+    """The English sources of the Translation page's presets (app/pages/translation_page.cpp), with the full
+    stop the models add to a source without one (as every training sentence ends), so that they compare
+    equal to a training sentence after tokenising."""
     with open(os.path.join(common.REPO_DIR, "app", "pages", "translation_page.cpp"), encoding="utf-8") as f:
-        return re.findall(r'\{"([^"]+)",\s*"[^"]+"\},', f.read())
+        found = re.findall(r'\{"([^"]+)",\s*"[^"]+"\},', f.read())
+    return [p if p.endswith((".", "!", "?")) else p + "." for p in found]
 
 
 def main():

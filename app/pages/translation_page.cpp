@@ -96,19 +96,20 @@ QVector<double> outputWordWeights(const attn::TranslationResult& r, Eigen::Index
     return out;
 }
 
-// The presets and their references: Apertium eng-spa's translations, made with
-//   printf '%s\n' "<sentence>" | apertium eng-spa
+// The presets and their references: Apertium eng-spa's translations of the sentence with the full stop
+// the models add to it (Seq2SeqModel::sourceWords: every training source ends with one), made with
+//   printf '%s\n' "<sentence>." | apertium eng-spa
 // (the translator that made the shipped models' training pairs). A preset's outputs are scored against
 // its reference with attn::translationChrF, as the model cards score the held-out pairs.
 const std::vector<TranslationPage::Preset> kPresets = {
-    {"The book that I bought is very interesting", "El libro que compré es muy interesante"},
-    {"The cat is sleeping on the bed", "El gato está durmiendo en la cama"},
-    {"She is reading a book in the garden", "Está leyendo un libro en el jardín"},
-    {"The weather is very cold today", "El tiempo es muy frío hoy"},
+    {"The book that I bought is very interesting", "El libro que compré es muy interesante."},
+    {"The cat is sleeping on the bed", "El gato está durmiendo en la cama."},
+    {"She is reading a book in the garden", "Está leyendo un libro en el jardín."},
+    {"The weather is very cold today", "El tiempo es muy frío hoy."},
     {"My sister and her friend went to the market to buy bread and fresh fruit",
-     "Mi hermana y su amigo fueron a la lonja para comprar pan y fruta fresca"},
+     "Mi hermana y su amigo fueron a la lonja para comprar pan y fruta fresca."},
     {"The small dog ran quickly across the green field to find its owner",
-     "El perro pequeño corrió deprisa a través del campo verde para encontrar su dueño"},
+     "El perro pequeño corrió deprisa a través del campo verde para encontrar su dueño."},
 };
 
 /// " · chrF 72.4" after an output line (dimmed).

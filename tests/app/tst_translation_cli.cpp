@@ -56,7 +56,7 @@ private slots:
         const auto j = QJsonDocument::fromJson(r.out).object();
         QCOMPARE(j["output_ids"].toArray(), f["target_ids"].toArray());
         QCOMPARE(j["forced_steps"].toInt(), f["target_ids"].toArray().size());
-        QCOMPARE(j["output_text"].toString(), QStringLiteral("el libro que compré es muy interesante"));
+        QCOMPARE(j["output_text"].toString(), QStringLiteral("el libro que compré es muy interesante ."));
         const auto probabilities = j["output_probabilities"].toArray();
         const auto steps = f["steps"].toArray();
         QCOMPARE(probabilities.size(), steps.size());

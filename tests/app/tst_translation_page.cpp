@@ -551,7 +551,7 @@ private Q_SLOTS:
                      qPrintable(page.attentionOutputText()));
         }
         QCOMPARE(QString::fromUtf8(TranslationPage::presets()[0].reference),
-                 QStringLiteral("El libro que compré es muy interesante"));
+                 QStringLiteral("El libro que compré es muy interesante."));
         // The output compared with itself: chrF 100 (the engine's scoring, not the page's).
         const auto first =
             ::reference("s2s_pieces_2layer_additive")->translate(TranslationPage::presets()[0].english);
@@ -908,7 +908,7 @@ private Q_SLOTS:
         const auto wantBaseline = without->translateForced(utf8, without->targetIds(target), false);
         QCOMPARE(page.result()->outputIds, want.outputIds);
         QCOMPARE(page.baselineResult()->outputIds, wantBaseline.outputIds);
-        QCOMPARE(attn::outputText(want), std::string("el libro que compré es muy interesante"));
+        QCOMPARE(attn::outputText(want), std::string("el libro que compré es muy interesante ."));
         const auto perplexityText = [](double p) {
             return QStringLiteral("perplexity %1").arg(QString::number(p, 'f', 2));
         };

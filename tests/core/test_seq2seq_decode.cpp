@@ -152,7 +152,7 @@ TEST(Seq2SeqDecode, TeacherForcingMatchesPyTorch) {
         const auto r = model.translateForced(f["text"].get<std::string>(), target, false);
         ASSERT_EQ(r.outputIds, target); // the decoder stops after the forced eos
         EXPECT_EQ(r.forcedSteps, static_cast<int>(target.size()));
-        EXPECT_EQ(attn::outputText(r), "el libro que compré es muy interesante");
+        EXPECT_EQ(attn::outputText(r), "el libro que compré es muy interesante .");
         ASSERT_EQ(r.candidates.size(), f["steps"].size());
         for (std::size_t t = 0; t < target.size(); ++t) {
             SCOPED_TRACE("step " + std::to_string(t));

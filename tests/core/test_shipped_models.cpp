@@ -241,6 +241,18 @@ TEST(ShippedModels, AttentionIsClearlyAheadOnLongSentences) {
     EXPECT_GE(withAttention - without, 3.0) << "attention " << withAttention << " vs none " << without;
 }
 
+// Issue 13's third goal: the chapter's sentence, typed as the Translation page's preset (no full stop; the
+// models add one, as every training source ends), comes out as Apertium eng-spa translates it:
+//   printf '%s\n' "The book that I bought is very interesting." | apertium eng-spa
+//   -> "El libro que compré es muy interesante." (tokenised and lower-cased as the held-out references)
+TEST(ShippedModels, ChaptersSentenceComesOutAsApertiumTranslatesIt) {
+    const auto model = attn::loadModel(kModels / "translation-en-es");
+    const auto& s2s = dynamic_cast<const attn::Seq2SeqModel&>(*model);
+    const std::string apertium = joinTokens(attn::tokenize("El libro que compré es muy interesante."));
+    EXPECT_EQ(attn::outputText(s2s.translate("The book that I bought is very interesting")), apertium);
+    EXPECT_EQ(attn::outputText(s2s.translate("The book that I bought is very interesting.")), apertium);
+}
+
 TEST(ShippedModels, TranslationReferencePerplexityMatchesPyTorch) {
     // Teacher forcing (Seq2SeqModel::translateForced) on the sample's references: the corpus perplexity
     // exp(-sum log p / pieces), overall and by source length, against training/forced_perplexity.py's
