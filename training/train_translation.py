@@ -277,6 +277,10 @@ def main():
         "sos_id": codec.sos_id, "eos_id": eos_id, "dropout": args.dropout,
         "tokenizer": "sentencepiece" if args.spm else "words",
     }
+    if args.spm:
+        # Every training source ends with ".", "!" or "?" (prepare_translation.clean): the engine adds "."
+        # to a typed source without one (Seq2SeqModel::sourceWords, make_decode_fixture.source_words).
+        config["src_sentence_end"] = "."
     model = Seq2SeqAttention(config)
     if init:
         model.load_state_dict(init[0].state_dict(), strict=True)
