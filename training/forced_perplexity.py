@@ -39,7 +39,7 @@ def pair_losses(name, pairs):
     """[(source tokens, reference pieces, negative log-likelihood)] of each pair, teacher-forced."""
     import sentencepiece as spm
     import torch
-    from make_decode_fixture import load, model_dir, source_ids
+    from make_decode_fixture import load, model_dir, source_ids, source_words
 
     model, cfg, src, _ = load(name)
     encode = source_ids(name, cfg, src)
@@ -48,7 +48,7 @@ def pair_losses(name, pairs):
     losses = []
     with torch.no_grad():
         for en, es in pairs:
-            ids = encode(tokenize(en)) + [eos_src]
+            ids = encode(source_words(en, cfg)) + [eos_src]  # as the engine reads it
             target = tgt_sp.encode(" ".join(tokenize(es))) + [model.eos_id]
             _, logits, _ = model.greedy(ids, max_len=len(target), prefix=target)
             log_probs = torch.log_softmax(logits.double(), dim=-1)

@@ -57,9 +57,10 @@ BEAM_SENTENCES = SENTENCES + [
 
 def source_words(text, cfg):
     """The engine's Seq2SeqModel::sourceWords: the tokenised text, then the config's src_sentence_end when
-    the last word is not ".", "!" or "?" (as every training source ends)."""
+    the text's last character is not ".", "!" or "?" (prepare_translation.clean's rule for every training
+    source)."""
     words = tokenize(text)
-    if words and words[-1] not in (".", "!", "?") and cfg.get("src_sentence_end"):
+    if words and not text.rstrip().endswith((".", "!", "?")) and cfg.get("src_sentence_end"):
         words.append(cfg["src_sentence_end"])
     return words
 

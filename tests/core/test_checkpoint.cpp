@@ -231,6 +231,9 @@ TEST_F(PiecesCheckpointTest, SentenceEndIsAddedOnlyWhereTheSourceHasNone) {
     EXPECT_EQ(s2s.sourceWords("Am I cold?"), (Words{"am", "i", "cold", "?"}));
     EXPECT_EQ(s2s.sourceWords("I am cold!"), (Words{"i", "am", "cold", "!"}));
     EXPECT_EQ(s2s.sourceWords("  "), Words{});
+    // The rule is the training data's: a text that ends with a full stop keeps its words ("etc." is one).
+    EXPECT_EQ(s2s.sourceWords("Books, pens, etc. "), (Words{"books", ",", "pens", ",", "etc."}));
+    EXPECT_EQ(s2s.sourceWords("He said \"yes.\""), (Words{"he", "said", "\"", "yes", ".", "\"", "."}));
     // translate and translateForced read the same words with or without the typed full stop.
     const auto typed = s2s.translate("I am cold");
     const auto ended = s2s.translate("I am cold.");

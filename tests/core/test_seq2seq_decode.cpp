@@ -234,8 +234,9 @@ TEST(Seq2SeqDecode, ShippedModelsCutRareWordsIntoPiecesNotUnk) {
         ASSERT_NE(model, nullptr);
         const auto r = model->translate("my zyxwv friend bought a qwertyuiop");
         EXPECT_TRUE(r.pieces);
+        // The full stop is the models' src_sentence_end (every training source ends with one).
         EXPECT_EQ(r.sourceWords,
-                  (std::vector<std::string>{"my", "zyxwv", "friend", "bought", "a", "qwertyuiop"}));
+                  (std::vector<std::string>{"my", "zyxwv", "friend", "bought", "a", "qwertyuiop", "."}));
         for (std::size_t i = 0; i < r.sourceTokens.size(); ++i)
             EXPECT_EQ(r.sourceUnknown[i], 0) << r.sourceTokens[i];
     }

@@ -79,8 +79,8 @@ struct Seq2SeqConfig {
     Seq2SeqAttentionKind attention = Seq2SeqAttentionKind::Additive;
     std::string sosToken, eosToken, unkToken;
     bool srcAppendEos = true;
-    /// config src_sentence_end: appended to a source whose last word is not ".", "!" or "?", as every
-    /// training source was (empty = the source as typed).
+    /// config src_sentence_end: appended to a source whose last character is not ".", "!" or "?", as to
+    /// every training source (empty = the source as typed).
     std::string srcSentenceEnd;
 };
 

@@ -117,9 +117,11 @@ TranslationResult Seq2SeqModel::translate(std::string_view text, int maxLen, int
 
 std::vector<std::string> Seq2SeqModel::sourceWords(std::string_view text) const {
     std::vector<std::string> words = detail::tokenizeText(text);
-    // The training sources all end with one of these (prepare_translation.py adds "." where a sentence
-    // has none); without it the decoders meet a source unlike any they learnt from.
-    const bool ended = !words.empty() && (words.back() == "." || words.back() == "!" || words.back() == "?");
+    // prepare_translation.py gave every training source a final ".", "!" or "?" (it adds "." to a sentence
+    // whose last character is none of them); a source read the same way is what the decoders learnt from.
+    const auto last = text.find_last_not_of(" \t\r\n\f\v");
+    const bool ended =
+        last != std::string_view::npos && (text[last] == '.' || text[last] == '!' || text[last] == '?');
     if (!words.empty() && !ended && !config_.srcSentenceEnd.empty())
         words.push_back(config_.srcSentenceEnd);
     return words;

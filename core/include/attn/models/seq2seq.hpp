@@ -55,7 +55,8 @@ public:
     TranslationResult translate(std::string_view text, int maxLen = 0, int topK = kDefaultTopK,
                                 int beamWidth = 1) const;
     /// The words `translate` and `translateForced` read: attn::tokenize, then src_sentence_end when
-    /// configured and the last word is not ".", "!" or "?" (none for a text without words).
+    /// configured and the text's last character is not ".", "!" or "?" (prepare_translation.py's rule for
+    /// the training sources; nothing for a text without words).
     std::vector<std::string> sourceWords(std::string_view text) const;
     /// Same from words already split (eos is appended here when configured; src_sentence_end is not).
     TranslationResult translateWords(const std::vector<std::string>& words, int maxLen = 0,
