@@ -27,7 +27,6 @@ Run after prepare_translation.py and the derivation scripts; running it again ch
 Prints the count per file and word and records the changed pairs in meta.json ("adjectival_ing_fixed").
 """
 
-import json
 import os
 import re
 import sys
@@ -36,7 +35,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import common  # noqa: E402
 from common import log  # noqa: E402
 from prepare_translation import OUT, apertium  # noqa: E402
-from train_translation import read_pairs  # noqa: E402
+from train_translation import read_pairs, training_meta  # noqa: E402
 
 # English stand-in adjective, its Spanish stem and the endings it takes.
 INVARIANT = ("important", "important", ("e", "es"))  # importante, importantes
@@ -124,11 +123,7 @@ def main():
             f.write("".join(f"{e}\t{s}\n" for e, s in rows))
     log(f"changed from Apertium's plain output: {changed} by word {per_word}; {skipped} left as they were "
         "(stand-in not found once per word, or an Apertium mark)")
-    meta_path = os.path.join(OUT, "meta.json")
-    with open(meta_path, encoding="utf-8") as f:
-        meta = json.load(f)
-    meta["adjectival_ing_fixed"] = changed
-    common.write_json(meta_path, meta)
+    common.write_json(os.path.join(OUT, "meta.json"), {**training_meta(), "adjectival_ing_fixed": changed})
 
 
 if __name__ == "__main__":

@@ -22,7 +22,6 @@ Writes training/data/translation/first_person_train.tsv (English TAB Spanish) an
 train_translation.py --first-person K adds it K times per epoch.
 """
 
-import json
 import os
 import re
 import sys
@@ -31,7 +30,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import common  # noqa: E402
 from common import log, tokenize  # noqa: E402
 from prepare_translation import OUT, apertium  # noqa: E402
-from train_translation import read_pairs  # noqa: E402
+from train_translation import read_pairs, training_meta  # noqa: E402
 
 # Past forms of common irregular verbs (regular ones end in -ed); modal verbs keep their form.
 IRREGULAR_PAST = set(
@@ -179,13 +178,7 @@ def translate_and_write(english, file_name, meta_key):
         "untranslated 'I'")
     with open(os.path.join(OUT, file_name), "w", encoding="utf-8") as f:
         f.write("".join(f"{e}\t{s}\n" for e, s in kept))
-    meta_path = os.path.join(OUT, "meta.json")
-    meta = {}
-    if os.path.exists(meta_path):
-        with open(meta_path, encoding="utf-8") as f:
-            meta = json.load(f)
-    meta[meta_key] = len(kept)
-    common.write_json(meta_path, meta)
+    common.write_json(os.path.join(OUT, "meta.json"), {**training_meta(), meta_key: len(kept)})
     return kept
 
 

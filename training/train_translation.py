@@ -363,6 +363,7 @@ def main():
     log(f"sample (first {n}): chrF {sample_result['overall']['chrF']:.2f} BLEU {sample_result['overall']['BLEU']:.2f}; "
         f"{minutes:.1f} min")
     name = args.run or args.export or f"translation-{args.attention}"
+    adjectival_fixed = training_meta().get("adjectival_ing_fixed", {})
     metrics = {"attention": args.attention, "best_epoch": best[1], "steps_done": steps_done,
                "epochs_done": steps_done / len(chunks), "minutes_budget": args.minutes, "heldout": result, "heldout_sample": sample_result,
                "heldout_everyday": everyday_result, "init": args.init, "everyday_repeat": args.everyday,
@@ -370,7 +371,7 @@ def main():
                "train_minutes": minutes, "history": history, "command": " ".join(sys.argv),
                "src_vocab": len(src_vocab), "tgt_vocab": len(tgt_vocab), "train_pairs": len(data),
                "beam": args.beam, "layers": args.layers, "hidden": args.hidden, "spm": args.spm,
-               "adjectival_ing_fixed": training_meta().get("adjectival_ing_fixed", {})}
+               "adjectival_ing_fixed": adjectival_fixed}
     run_dir = os.path.join(common.TRAINING_DIR, "runs", name)
     common.write_json(os.path.join(run_dir, "metrics.json"), metrics)
     with open(os.path.join(run_dir, "heldout_hypotheses.txt"), "w", encoding="utf-8") as f:
@@ -383,7 +384,7 @@ def main():
         dataset += " (+ its sentences rewritten in the first person)"
     if args.subject_clauses or (init and "relative clause" in init[2]):
         dataset += " (+ subjects given an object relative clause)"
-    if training_meta().get("adjectival_ing_fixed") or (init and "adjectival" in init[2]):
+    if adjectival_fixed or (init and "adjectival" in init[2]):
         dataset += " (adjectival '-ing' words re-translated as adjectives)"
     spm_dir = args.init or os.path.join(DATA, "spm")
     spm_files = ("src_spm.model", "tgt_spm.model") if args.init else ("src.model", "tgt.model")
