@@ -4,12 +4,14 @@
 #include "pages/generate/decoder_slot.hpp"
 #include "pages/generate/generate_views.hpp"
 #include "services/job_runner.hpp"
+#include "services/resource_paths.hpp"
 #include "widgets/error_banner.hpp"
 #include "widgets/heatmap_view.hpp"
 #include "widgets/sentence_input.hpp"
 
 #include <QComboBox>
 #include <QDoubleSpinBox>
+#include <QFileInfo>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
@@ -32,13 +34,26 @@ GeneratePage::GeneratePage(QWidget* parent) : Page(parent) {
     trackBusy(jobs_);
 
     auto* outer = new QVBoxLayout(this);
+    auto* modelRow = new QHBoxLayout;
     bar_ = new DecoderBar(slot_, this);
-    outer->addWidget(bar_);
+    shipped_ = new QComboBox(this);
+    shipped_->addItem(tr("Stories (stories260K, llama2.c)"));
+    shipped_->addItem(tr("Sorting A B C (gpt-nano-sort, minGPT)"));
+    shipped_->setToolTip(tr("The models that come with attnviz: a real Llama trained on children's stories, "
+                            "and a tiny GPT that sorts six letters"));
+    modelRow->addWidget(bar_, 1);
+    modelRow->addWidget(new QLabel(tr("Shipped:"), this));
+    modelRow->addWidget(shipped_);
+    outer->addLayout(modelRow);
+    connect(shipped_, &QComboBox::activated, this, [this](int index) {
+        if (index >= 0 && index < shippedModelNames().size())
+            slot_->loadDefault(shippedModelNames()[index]);
+    });
     error_ = new ErrorBanner(this);
     outer->addWidget(error_);
 
     auto* promptRow = new QHBoxLayout;
-    prompt_ = new SentenceInput(tr("Prompt:"), tr("Token ids or text, e.g. “C A B B A C”"), {}, this);
+    prompt_ = new SentenceInput(tr("Prompt:"), tr("Text, or token ids separated by spaces"), {}, this);
     stepButton_ = new QPushButton(tr("Step"), this);
     stepButton_->setToolTip(tr("Generate one token (the cached prefix is not recomputed)"));
     playButton_ = new QPushButton(tr("Play"), this);
@@ -134,9 +149,23 @@ QString GeneratePage::errorText() const {
     return error_->text();
 }
 
+const QStringList& GeneratePage::shippedModelNames() {
+    static const QStringList names = {QStringLiteral("stories260K"), QStringLiteral("gpt-nano-sort")};
+    return names;
+}
+
 void GeneratePage::start() {
     if (!slot_->model() && !slot_->isLoading())
-        slot_->loadDefault(QStringLiteral("gpt-nano-sort"));
+        slot_->loadDefault(shippedModelNames().front());
+}
+
+void GeneratePage::refreshShippedChoice() {
+    const QSignalBlocker block(shipped_);
+    int index = -1;
+    for (int i = 0; i < shippedModelNames().size(); ++i)
+        if (QFileInfo(slot_->directory()) == QFileInfo(shippedModelDir(shippedModelNames()[i])))
+            index = i;
+    shipped_->setCurrentIndex(index);
 }
 
 void GeneratePage::setTeachingMode(bool on) {
@@ -174,6 +203,7 @@ attn::hf::DecodingOptions GeneratePage::options() const {
 }
 
 void GeneratePage::onModelChanged() {
+    refreshShippedChoice();
     const auto model = slot_->model();
     QComboBox* examples = prompt_->examples();
     examples->clear();
@@ -181,11 +211,15 @@ void GeneratePage::onModelChanged() {
     const QStringList presets = promptPresets(*model);
     examples->addItems(presets);
     QString error;
-    // Keep the prompt when it reads for the new model too; else take the model's first preset.
-    if (prompt_->text().trimmed().isEmpty() || !parsePrompt(*model, prompt_->text(), &error)) {
+    // Keep a typed prompt when it reads for the new model too; an empty one, one the model cannot read,
+    // or the previous model's preset (the sorting "C A B B A C" would be read as text by a story model)
+    // becomes the new model's first preset.
+    const QString typed = prompt_->text().trimmed();
+    if (typed.isEmpty() || presets_.contains(typed) || !parsePrompt(*model, prompt_->text(), &error)) {
         const QSignalBlocker block(prompt_->lineEdit());
         prompt_->setText(presets.value(0));
     }
+    presets_ = presets;
     prompt_->cancelPending();
     layer_ = head_ = 0;
     pause();

@@ -1,6 +1,7 @@
 #pragma once
-// The Generate page: a decoder language model (Hugging Face gpt2 / llama; by default the shipped
-// sorting model gpt-nano-sort, whose ids 0, 1, 2 are shown as A, B, C) continues a prompt one token at
+// The Generate page: a decoder language model (Hugging Face gpt2 / llama; by default the shipped story
+// model stories260K, llama2.c's real trained Llama; the shipped sorting model gpt-nano-sort, whose ids
+// 0, 1, 2 are shown as A, B, C, is one choice away) continues a prompt one token at
 // a time. Step makes one token, Play keeps stepping until Pause or the end, Reset goes back to the
 // prompt. Greedy by default; temperature, top-k and the seed of the sampler are options (changing one
 // resets). Each step runs in a JobRunner on the KV cache of an attn::hf::Generator, so the prefix is
@@ -11,6 +12,7 @@
 #include "pages/generate/generate_session.hpp"
 #include "pages/page.hpp"
 
+#include <QStringList>
 #include <memory>
 
 class DecoderBar;
@@ -18,6 +20,7 @@ class DecoderSlot;
 class ErrorBanner;
 class GenerateViews;
 class JobRunner;
+class QComboBox;
 class QDoubleSpinBox;
 class QLabel;
 class QPushButton;
@@ -34,7 +37,7 @@ public:
     QString title() const override { return tr("Generate"); }
     HeatmapView* currentHeatmap() const override;
     QString errorText() const override;
-    /// Loads the shipped "gpt-nano-sort" unless the slot already has a model. Every new model resets to
+    /// Loads the shipped "stories260K" unless the slot already has a model. Every new model resets to
     /// its prompt (the first preset unless the prompt box reads for it) and makes the first token.
     void start() override;
     /// The language switch: inputs, models and choices to `next` (pages/page_carry.cpp).
@@ -45,6 +48,10 @@ public:
     JobRunner* jobs() const { return jobs_; }
     GenerateViews* views() const { return views_; }
     DecoderBar* modelBar() const { return bar_; }
+    /// The shipped decoders (kShippedModels), one item each; blank while another folder is open.
+    QComboBox* shippedModels() const { return shipped_; }
+    /// resources/models folder names of the shipped decoders, the default first.
+    static const QStringList& shippedModelNames();
 
     /// Sets the prompt box (a reset follows once typing settles; call reset() to apply it now).
     void setPromptText(const QString& text);
@@ -84,8 +91,10 @@ private:
     void refreshErrors();
     void refreshControls();
     void refreshViews();
+    void refreshShippedChoice();
 
     DecoderSlot* slot_ = nullptr;
+    QComboBox* shipped_ = nullptr;
     JobRunner* jobs_ = nullptr;
     DecoderBar* bar_ = nullptr;
     ErrorBanner* error_ = nullptr;
@@ -103,6 +112,7 @@ private:
     std::shared_ptr<attn::hf::Generator> generator_; // touched by at most one job at a time
     GenerateSnapshot snapshot_;
     QString runError_;
+    QStringList presets_; ///< the current model's example prompts
     int selectedStep_ = -1;
     int layer_ = 0, head_ = 0;
 };

@@ -4,6 +4,7 @@
 
 #include <QObject>
 #include <QRegularExpression>
+#include <attn/tokenizers/visible_label.hpp>
 
 GenerateSnapshot snapshotOf(const attn::hf::Generator& g) {
     GenerateSnapshot s;
@@ -51,7 +52,7 @@ QStringList tokenLabels(const attn::hf::CausalLm& model, const std::vector<int>&
         return out;
     }
     for (const auto& t : model.tokenLabels(ids))
-        out << QString::fromStdString(t);
+        out << QString::fromStdString(attn::tokenizers::visibleLabel(t)); // no blank chip for " " or "\n"
     return out;
 }
 
@@ -106,6 +107,12 @@ std::optional<std::vector<int>> parsePrompt(const attn::hf::CausalLm& model, con
 }
 
 QStringList promptPresets(const attn::hf::CausalLm& model) {
+    if (!model.examplePrompts().empty()) { // the model's own (config.json attnviz_example_prompts)
+        QStringList prompts;
+        for (const auto& p : model.examplePrompts())
+            prompts << QString::fromStdString(p);
+        return prompts;
+    }
     if (usesLetters(model))
         return {QStringLiteral("C A B B A C"), QStringLiteral("B C A C A B"), QStringLiteral("C C C A A B"),
                 QStringLiteral("A B C A B C"), QStringLiteral("B B A A C C")};

@@ -39,5 +39,6 @@ QStringList tokenLabels(const attn::hf::CausalLm& model, const std::vector<int>&
 std::optional<std::vector<int>> parsePrompt(const attn::hf::CausalLm& model, const QString& text,
                                             QString* error);
 
-/// Example prompts for the model (the sorting presets, "1 7 3 12 5" for other id-only models).
+/// Example prompts for the model: its own (config.json attnviz_example_prompts), else the sorting
+/// presets, a few text prompts for a model with a tokenizer, "1 7 3 12 5" for other id-only models.
 QStringList promptPresets(const attn::hf::CausalLm& model);

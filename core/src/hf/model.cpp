@@ -6,6 +6,31 @@
 
 namespace attn::hf {
 
+std::vector<std::string> parseExamplePrompts(const HfConfig& config) {
+    static const std::string key = "attnviz_example_prompts";
+    constexpr std::size_t kMaxPrompts = 32, kMaxBytes = 500;
+    if (!config.has(key))
+        return {};
+    const auto& list = config.json()[key];
+    if (!list.is_array())
+        config.fail(key, std::string("expected a list of strings, got ") + list.type_name());
+    if (list.size() > kMaxPrompts)
+        config.fail(key, "has " + std::to_string(list.size()) + " prompts, at most " +
+                             std::to_string(kMaxPrompts));
+    std::vector<std::string> prompts;
+    for (std::size_t i = 0; i < list.size(); ++i) {
+        const auto& p = list[i];
+        if (!p.is_string())
+            config.fail(key, "entry " + std::to_string(i) + " is a " + p.type_name() + ", expected a string");
+        const auto& text = p.get_ref<const std::string&>();
+        if (text.empty() || text.size() > kMaxBytes)
+            config.fail(key, "entry " + std::to_string(i) + " has " + std::to_string(text.size()) +
+                                 " bytes, expected 1 to " + std::to_string(kMaxBytes));
+        prompts.push_back(text);
+    }
+    return prompts;
+}
+
 std::vector<std::string> HfModel::tokenLabels(const std::vector<int>& ids) const {
     if (tokenizer_)
         return tokenizer_->readable(ids);

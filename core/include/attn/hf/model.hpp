@@ -17,9 +17,14 @@
 
 namespace attn::hf {
 
+/// config.json's "attnviz_example_prompts": prompts a teacher would start from, shipped with the model
+/// (a list of 1-500-byte strings, at most 32; empty when the key is absent). ConfigError names the key.
+std::vector<std::string> parseExamplePrompts(const HfConfig& config);
+
 class HfModel {
 public:
-    HfModel(HfConfig config, std::filesystem::path dir) : config_(std::move(config)), dir_(std::move(dir)) {}
+    HfModel(HfConfig config, std::filesystem::path dir)
+        : config_(std::move(config)), dir_(std::move(dir)), examplePrompts_(parseExamplePrompts(config_)) {}
     virtual ~HfModel() = default;
     /// The Hugging Face model_type: "bert", "gpt2", "llama", "vit".
     virtual std::string modelType() const = 0;
@@ -30,10 +35,13 @@ public:
     void setTokenizer(std::shared_ptr<const tokenizers::Tokenizer> t) { tokenizer_ = std::move(t); }
     /// Readable label per id: the tokenizer's, else the id as text.
     std::vector<std::string> tokenLabels(const std::vector<int>& ids) const;
+    /// The model's own example prompts (parseExamplePrompts); empty when config.json names none.
+    const std::vector<std::string>& examplePrompts() const { return examplePrompts_; }
 
 private:
     HfConfig config_;
     std::filesystem::path dir_;
+    std::vector<std::string> examplePrompts_;
     std::shared_ptr<const tokenizers::Tokenizer> tokenizer_;
 };
 
