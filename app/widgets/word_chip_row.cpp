@@ -66,6 +66,7 @@ void WordChipRow::setWords(const QStringList& words) {
     }
     while (chips_.size() < chips) {
         auto* chip = new QLabel(chipsWidget_);
+        chip->setTextFormat(Qt::PlainText); // a token such as "<s>" or "<b>" is text, not markup
         chip->setFont(font());
         chip->setAttribute(Qt::WA_Hover, true);
         chip->installEventFilter(this);

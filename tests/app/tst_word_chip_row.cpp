@@ -26,6 +26,23 @@ private slots:
         QCOMPARE(shown, (QStringList{QStringLiteral("the"), QStringLiteral("book"), QStringLiteral("is")}));
     }
 
+    // Issue 49 (14): Llama's BOS "<s>" was a blank chip on the Generate page (read as a strike-out tag).
+    void tokensThatLookLikeMarkupAreShownAsText() {
+        WordChipRow row(QStringLiteral("Text:"));
+        row.setWords({QStringLiteral("<s>"), QStringLiteral("<b>"), QStringLiteral("Once")});
+        row.setWeights({0.2, 0.3, 0.5}, 2);
+        QList<QLabel*> shown;
+        for (QLabel* chip : row.strip()->widget()->findChildren<QLabel*>())
+            if (!chip->isHidden() && chip->text().startsWith(QLatin1Char('<')))
+                shown << chip;
+        QCOMPARE(shown.size(), 2);
+        for (QLabel* chip : shown) {
+            QCOMPARE(chip->textFormat(), Qt::PlainText);
+            // As plain text the chip is at least as wide as the three characters it shows.
+            QVERIFY(chip->sizeHint().width() >= chip->fontMetrics().horizontalAdvance(chip->text()));
+        }
+    }
+
     // Teaching mode grows the page's font: every chip follows, not only those restyled afterwards.
     void chipsFollowTheRowsFont() {
         QWidget page;
