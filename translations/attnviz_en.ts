@@ -2524,10 +2524,6 @@ permuted weights (seed %3): Δp %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>&lt;p&gt;New vector = Σ weight × value. The keys that contribute most:&lt;/p&gt;</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>&lt;p&gt;Its new vector: &lt;code&gt;[%1%2]&lt;/code&gt;&lt;/p&gt;</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2744,10 +2740,6 @@ permuted weights (seed %3): Δp %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>&lt;tr&gt;&lt;th align=left&gt;key&lt;/th&gt;&lt;th align=right&gt;weight&lt;/th&gt;&lt;th align=right&gt;‖weight × v‖&lt;/th&gt;&lt;/tr&gt;</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>%1  (row %2)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2789,6 +2781,14 @@ permuted weights (seed %3): Δp %4</source>
     </message>
     <message>
         <source>Take the learned Wq, Wk, Wv from another checkpoint: the shipped pronoun head, the shipped sentiment classifier, an encoder open on another page, or a checkpoint folder.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;New vector = Σ weight × value. The keys that contribute most, largest ‖weight × v‖ (the length of what the key adds) first:&lt;/p&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;tr&gt;&lt;th align=left&gt;key&lt;/th&gt;&lt;th align=right&gt;weight&lt;/th&gt;&lt;th align=right&gt;‖weight × v‖ ▼&lt;/th&gt;&lt;/tr&gt;</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

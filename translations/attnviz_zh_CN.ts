@@ -2524,10 +2524,6 @@ permuted weights (seed %3): Δp %4</source>
         <translation>缩放后</translation>
     </message>
     <message>
-        <source>&lt;p&gt;New vector = Σ weight × value. The keys that contribute most:&lt;/p&gt;</source>
-        <translation>&lt;p&gt;新向量 = Σ 权重 × 值。贡献最大的键：&lt;/p&gt;</translation>
-    </message>
-    <message>
         <source>&lt;p&gt;Its new vector: &lt;code&gt;[%1%2]&lt;/code&gt;&lt;/p&gt;</source>
         <translation>&lt;p&gt;它的新向量：&lt;code&gt;[%1%2]&lt;/code&gt;&lt;/p&gt;</translation>
     </message>
@@ -2744,10 +2740,6 @@ permuted weights (seed %3): Δp %4</source>
         <translation>&lt;tr&gt;&lt;td&gt;&lt;i&gt;总和&lt;/i&gt;&lt;/td&gt;&lt;td&gt;&lt;/td&gt;&lt;td align=right&gt;&lt;i&gt;%1&lt;/i&gt;&lt;/td&gt;&lt;td align=right&gt;&lt;i&gt;%2&lt;/i&gt;&lt;/td&gt;&lt;/tr&gt;</translation>
     </message>
     <message>
-        <source>&lt;tr&gt;&lt;th align=left&gt;key&lt;/th&gt;&lt;th align=right&gt;weight&lt;/th&gt;&lt;th align=right&gt;‖weight × v‖&lt;/th&gt;&lt;/tr&gt;</source>
-        <translation>&lt;tr&gt;&lt;th align=left&gt;键&lt;/th&gt;&lt;th align=right&gt;权重&lt;/th&gt;&lt;th align=right&gt;‖权重 × v‖&lt;/th&gt;&lt;/tr&gt;</translation>
-    </message>
-    <message>
         <source>%1  (row %2)</source>
         <translation>%1（第 %2 行）</translation>
     </message>
@@ -2790,6 +2782,14 @@ permuted weights (seed %3): Δp %4</source>
     <message>
         <source>Take the learned Wq, Wk, Wv from another checkpoint: the shipped pronoun head, the shipped sentiment classifier, an encoder open on another page, or a checkpoint folder.</source>
         <translation>从另一个检查点取学习得到的 Wq、Wk、Wv：随附的代词注意力头、随附的情感分类器、其他页面上已打开的编码器，或一个检查点文件夹。</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;New vector = Σ weight × value. The keys that contribute most, largest ‖weight × v‖ (the length of what the key adds) first:&lt;/p&gt;</source>
+        <translation>&lt;p&gt;新向量 = Σ 权重 × 值。贡献最大的键，按 ‖权重 × v‖（该键加入的向量的长度）从大到小排列：&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;tr&gt;&lt;th align=left&gt;key&lt;/th&gt;&lt;th align=right&gt;weight&lt;/th&gt;&lt;th align=right&gt;‖weight × v‖ ▼&lt;/th&gt;&lt;/tr&gt;</source>
+        <translation>&lt;tr&gt;&lt;th align=left&gt;键&lt;/th&gt;&lt;th align=right&gt;权重&lt;/th&gt;&lt;th align=right&gt;‖权重 × v‖ ▼&lt;/th&gt;&lt;/tr&gt;</translation>
     </message>
 </context>
 <context>

@@ -139,22 +139,18 @@ QString WalkthroughPage::explanationHtml() const {
         break;
     }
     case WalkthroughStep::Outputs: {
-        std::vector<std::size_t> order; // the keys that take part, by weight (absent keys are NaN)
-        for (std::size_t j = 0; j < tk; ++j)
-            if (!r.keyOov[j])
-                order.push_back(j);
-        std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
-            return s.weights(i, static_cast<Eigen::Index>(a)) > s.weights(i, static_cast<Eigen::Index>(b));
-        });
-        h += tr("<p>New vector = Σ weight × value. The keys that contribute most:</p>");
-        table += tr(
-            "<tr><th align=left>key</th><th align=right>weight</th><th align=right>‖weight × v‖</th></tr>");
-        for (std::size_t n = 0; n < std::min<std::size_t>(order.size(), 5); ++n) {
-            const std::size_t j = order[n];
-            const auto c = static_cast<Eigen::Index>(j);
+        // The engine's contributions (attn::outputContributions): the keys that take part, largest
+        // ‖weight × v‖ first — the column the rows are ordered by, marked ▼ (issue 49 point 12: ordered by
+        // weight, the last column looked mis-sorted).
+        const auto contributions = attn::outputContributions(r, static_cast<std::size_t>(i));
+        h += tr("<p>New vector = Σ weight × value. The keys that contribute most, largest ‖weight × v‖ "
+                "(the length of what the key adds) first:</p>");
+        table += tr("<tr><th align=left>key</th><th align=right>weight</th><th align=right>‖weight × v‖ "
+                    "▼</th></tr>");
+        for (std::size_t n = 0; n < std::min<std::size_t>(contributions.size(), 5); ++n) {
+            const attn::KeyContribution& c = contributions[n];
             table += QStringLiteral("<tr><td>%1</td><td align=right>%2</td><td align=right>%3</td></tr>")
-                         .arg(keyCell(j), num(s.weights(i, c), 4),
-                              num(s.weights(i, c) * s.values.row(c).norm(), dp));
+                         .arg(keyCell(c.key), num(c.weight, 4), num(c.size, dp));
         }
         const Eigen::Index shown = std::min<Eigen::Index>(s.outputs.cols(), 10);
         QStringList parts;

@@ -24,6 +24,7 @@ void WalkthroughPage::start() {
 }
 
 void WalkthroughPage::loadLearnedProjections(const QString& dir, bool select) {
+    learnedBanner_->setMessages({}); // a new choice: the previous refusal is no longer news
     // Reading the checkpoint takes a moment: off the GUI thread.
     learnedRunner_->run<attn::LearnedProjections>(
         [path = dir.toStdString()](const JobContext&) { return readWalkthroughProjections(path); },
@@ -41,6 +42,7 @@ void WalkthroughPage::loadLearnedProjections(const QString& dir, bool select) {
                         .arg(learned_ ? tr(" Still using %1.").arg(learnedProjectionName(*learned_))
                                       : QString());
                 updateLearnedAvailability();
+                learnedBanner_->setMessages({learnedError_}); // until the next input (recompute)
                 Q_EMIT statusMessage(learnedError_);
                 return;
             }
@@ -63,6 +65,7 @@ void WalkthroughPage::loadLearnedProjections(const QString& dir, bool select) {
             if (learned_)
                 learnedError_ += tr(" Still using %1.").arg(learnedProjectionName(*learned_));
             updateLearnedAvailability();
+            learnedBanner_->setMessages({learnedError_}); // until the next input (recompute)
             Q_EMIT statusMessage(learnedError_);
         });
 }
@@ -107,6 +110,10 @@ void WalkthroughPage::showHeadSources() {
     menu.exec(headSource_->mapToGlobal(QPoint(0, headSource_->height())));
 }
 
+QString WalkthroughPage::learnedBannerText() const {
+    return learnedBanner_->isHidden() ? QString() : learnedBanner_->text();
+}
+
 void WalkthroughPage::setLearnedHead(int head) {
     head_->setValue(head + 1);
 }
@@ -147,7 +154,6 @@ void WalkthroughPage::updateLearnedAvailability() {
         projection_->setCurrentIndex(0);
     head_->setVisible(projection_->currentData().toInt() == static_cast<int>(attn::ProjectionMode::Learned) &&
                       head_->maximum() > 1);
-    learnedBanner_->setMessages({learnedError_});
 }
 
 void WalkthroughPage::updateToyPlot() {

@@ -413,8 +413,12 @@ void WalkthroughPage::refreshNumbers() {
 void WalkthroughPage::recompute() {
     if (updating_)
         return;
-    // The preset says what is shown: "Custom" once the sentences are edited, never "(cross-attention)"
-    // with Self-attention ticked.
+    // A refused "Heads from…" belongs to that choice (issue 49 point 2): any input that computes again
+    // (sentences, preset, scoring, projection, seed, head, new word vectors) takes the banner away. Why
+    // the learned option is unavailable stays in its tooltip.
+    learnedBanner_->setMessages({});
+    // The preset says what is shown: "Custom" once the sentences are edited or the scoring differs from
+    // the preset's, never "(cross-attention)" with Self-attention ticked.
     preset_->setCurrentIndex(static_cast<int>(matchingPreset()));
     const std::string queryText = query_->text().toStdString();
     const std::string keysText = keys_->text().toStdString();
@@ -500,12 +504,19 @@ void WalkthroughPage::recompute() {
 }
 
 WalkthroughPage::Preset WalkthroughPage::matchingPreset() const {
+    // A preset names the set-up it applies (applyPreset): its sentences and its scoring, and for the
+    // toy also raw vectors. Once one of them differs the page no longer shows the chapter's numbers, so
+    // it reads "Custom"; choosing the preset again restores them (issue 49 point 3).
     const QString q = query_->text(), k = keys_->text();
     const bool self = self_->isChecked();
+    const auto scoring = static_cast<attn::Scoring>(scoring_->currentData().toInt());
     if (toy_)
-        return q == QLatin1String("she") && k == QLatin1String("improve the") && !self ? Preset::Toy
-                                                                                       : Preset::Custom;
-    if (q != QString::fromUtf8(kChapterQuery))
+        return q == QLatin1String("she") && k == QLatin1String("improve the") && !self &&
+                       scoring == attn::Scoring::Dot &&
+                       projection_->currentData().toInt() == static_cast<int>(attn::ProjectionMode::None)
+                   ? Preset::Toy
+                   : Preset::Custom;
+    if (q != QString::fromUtf8(kChapterQuery) || scoring != attn::Scoring::ScaledDot)
         return Preset::Custom;
     if (self)
         return Preset::ChapterSelf; // the key sentence is not used

@@ -103,6 +103,8 @@ public:
     /// Why the learned projection could not be read (empty when it was, or is still loading).
     const QString& learnedError() const { return learnedError_; }
     const std::optional<attn::LearnedProjections>& learned() const { return learned_; }
+    /// The red banner's text while it is shown: a refused "Heads from…" choice, until the next input.
+    QString learnedBannerText() const;
     void setLearnedHead(int head);
 
 protected:

@@ -7,6 +7,7 @@
 #include <limits>
 #include <random>
 #include <stdexcept>
+#include <string>
 
 namespace attn {
 
@@ -169,6 +170,27 @@ SentenceAttention computeTokenAttention(std::vector<std::string> queryTokens,
         r.projectionSource = options.projectionSource;
     markAbsent(r);
     return r;
+}
+
+std::vector<KeyContribution> outputContributions(const SentenceAttention& result, std::size_t queryRow) {
+    if (queryRow >= result.queryTokens.size())
+        throw std::out_of_range("outputContributions: query row " + std::to_string(queryRow) + " of " +
+                                std::to_string(result.queryTokens.size()));
+    std::vector<KeyContribution> out;
+    if (result.queryOov[queryRow])
+        return out;
+    const auto i = static_cast<Eigen::Index>(queryRow);
+    const auto& s = result.steps;
+    for (std::size_t j = 0; j < result.keyTokens.size(); ++j) {
+        if (result.keyOov[j])
+            continue;
+        const auto c = static_cast<Eigen::Index>(j);
+        const float w = s.weights(i, c);
+        out.push_back({j, w, static_cast<double>(w) * s.values.row(c).cast<double>().norm()});
+    }
+    std::stable_sort(out.begin(), out.end(),
+                     [](const KeyContribution& a, const KeyContribution& b) { return a.size > b.size; });
+    return out;
 }
 
 SentenceAttention computeSentenceAttention(std::string_view queryText,

@@ -18,6 +18,7 @@
 #include <attn/safetensors.hpp>
 #include <cmath>
 #include <fstream>
+#include <functional>
 #include <nlohmann/json.hpp>
 #include <qcustomplot.h>
 
@@ -320,6 +321,45 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(page.learnedError().contains(QStringLiteral("Hugging Face")), 30000);
         QCOMPARE(page.learned()->source, pronoun);
         QVERIFY(sameCells(page.result()->steps.weights, before)); // NaN for the OOV "a"
+    }
+
+    // Issue 49 point 2: after a refused "Heads from…" the red banner stayed through projection and
+    // preset changes, typing and new word vectors. It belongs to the choice that caused it: the next
+    // input takes it away (the reason stays in the learned option's tooltip, learnedError()).
+    void refusedHeadsBannerStayedThroughOtherInputs() {
+        EmbeddingStore store;
+        store.useEmbeddedDefault();
+        WalkthroughPage page(&store);
+        page.start();
+        QTRY_VERIFY_WITH_TIMEOUT(page.learnedReady(), 30000);
+        QVERIFY(page.learnedBannerText().isEmpty());
+        const QString narrow = QStringLiteral(ATTNVIZ_TEST_DATA_DIR "/parity/tc_pre_relu_cls_sinusoidal");
+        const std::vector<std::pair<const char*, std::function<void()>>> inputs = {
+            {"projection", [&] { page.setProjection(attn::ProjectionMode::Random); }},
+            {"preset", [&] { page.applyPreset(WalkthroughPage::Preset::ChapterSelf); }},
+            {"scoring", [&] { page.setScoring(attn::Scoring::Dot); }},
+            {"typing", [&] { page.setQueryText(QStringLiteral("she improved")); }},
+            {"word vectors", [&] { store.useEmbeddedDefault(); }},
+        };
+        for (const auto& [name, input] : inputs) {
+            page.loadLearnedProjections(narrow, true);
+            QTRY_VERIFY_WITH_TIMEOUT(!page.learnedBannerText().isEmpty(), 30000);
+            QVERIFY2(page.learnedBannerText().contains(QStringLiteral("16 wide")),
+                     qPrintable(page.learnedBannerText()));
+            input();
+            QVERIFY2(page.learnedBannerText().isEmpty(),
+                     qPrintable(
+                         QStringLiteral("after %1: %2").arg(QLatin1String(name), page.learnedBannerText())));
+            QVERIFY(page.learnedError().contains(QStringLiteral("16 wide"))); // still the option's tooltip
+        }
+        // A good checkpoint after a refusal: no banner, no error.
+        page.loadLearnedProjections(
+            QStringLiteral(ATTNVIZ_TEST_DATA_DIR "/parity/tc_pre_relu_cls_sinusoidal"), true);
+        QTRY_VERIFY_WITH_TIMEOUT(!page.learnedBannerText().isEmpty(), 30000);
+        page.loadLearnedProjections(page.headSources()[0].second, true);
+        QVERIFY(page.learnedBannerText().isEmpty()); // a new choice: the old refusal goes at once
+        QTRY_VERIFY_WITH_TIMEOUT(page.learnedError().isEmpty(), 30000);
+        QVERIFY(page.learnedBannerText().isEmpty());
     }
 
     // Issue 12, wrong number 1: additive scoring treated OOV "a" as a zero vector: hovering row "⚠ a"

@@ -12,11 +12,14 @@
 #include "widgets/teaching.hpp"
 
 #include <QApplication>
+#include <QComboBox>
 #include <QLabel>
 #include <QLineEdit>
+#include <QRegularExpression>
 #include <QtTest>
 #include <cmath>
 #include <qcustomplot.h>
+#include <tuple>
 
 namespace {
 
@@ -207,6 +210,107 @@ private Q_SLOTS:
         QCOMPARE(page.shownPreset(), WalkthroughPage::Preset::Toy);
         page.setQueryText(QStringLiteral("the"));
         QCOMPARE(page.shownPreset(), WalkthroughPage::Preset::Custom);
+    }
+
+    // Issue 49 point 3: changing Scoring kept "Chapter: …" although the page no longer showed the
+    // chapter's numbers. A preset names its sentences and its scoring (the toy also raw vectors).
+    void presetStillSaidChapterAfterTheScoringChanged() {
+        EmbeddingStore store;
+        store.useEmbeddedDefault();
+        WalkthroughPage page(&store);
+        QComboBox* combo = nullptr;
+        for (QComboBox* c : page.findChildren<QComboBox*>())
+            if (c->count() == 4 && c->itemText(0).startsWith(QStringLiteral("Chapter:")))
+                combo = c;
+        QVERIFY(combo);
+        QCOMPARE(page.shownPreset(), WalkthroughPage::Preset::Chapter);
+        page.setScoring(attn::Scoring::Dot);
+        QCOMPARE(page.shownPreset(), WalkthroughPage::Preset::Custom);
+        QVERIFY2(combo->currentText().startsWith(QStringLiteral("Custom")), qPrintable(combo->currentText()));
+        page.setScoring(attn::Scoring::ScaledDot); // the chapter's set-up again
+        QCOMPARE(page.shownPreset(), WalkthroughPage::Preset::Chapter);
+        page.setSelfAttention(true);
+        page.setScoring(attn::Scoring::Additive);
+        QCOMPARE(page.shownPreset(), WalkthroughPage::Preset::Custom);
+        page.applyPreset(WalkthroughPage::Preset::ChapterSelf); // restores scaled dot
+        QCOMPARE(page.shownPreset(), WalkthroughPage::Preset::ChapterSelf);
+        QCOMPARE(page.result()->steps.scale, 0.1f); // 1/√100
+        // The toy's 0.90 and 0.20 are plain dot products of the raw vectors.
+        page.applyPreset(WalkthroughPage::Preset::Toy);
+        QCOMPARE(page.shownPreset(), WalkthroughPage::Preset::Toy);
+        page.setScoring(attn::Scoring::ScaledDot);
+        QCOMPARE(page.shownPreset(), WalkthroughPage::Preset::Custom);
+        page.applyPreset(WalkthroughPage::Preset::Toy);
+        page.setProjection(attn::ProjectionMode::Random);
+        QCOMPARE(page.shownPreset(), WalkthroughPage::Preset::Custom);
+        QVERIFY2(combo->currentText().startsWith(QStringLiteral("Custom")), qPrintable(combo->currentText()));
+    }
+
+    // Issue 49 point 12: step 5's table was ordered by weight while its last column is ‖weight × v‖,
+    // so the rows looked mis-sorted. Now ordered by ‖weight × v‖ (marked ▼), checked on a row where the
+    // two orders differ against a double-precision w·‖v‖ from the engine's weights and values.
+    void mixTableLookedMisSortedByWeight() {
+        EmbeddingStore store;
+        store.useEmbeddedDefault();
+        WalkthroughPage page(&store);
+        page.setStep(WalkthroughStep::Outputs);
+        const auto& r = *page.result();
+        const auto& s = r.steps;
+        struct Ref {
+            std::size_t key;
+            double weight, size;
+        };
+        const auto reference = [&](Eigen::Index i) {
+            std::vector<Ref> out;
+            for (std::size_t j = 0; j < r.keyTokens.size(); ++j) {
+                if (r.keyOov[j])
+                    continue;
+                const auto c = static_cast<Eigen::Index>(j);
+                double norm = 0;
+                for (Eigen::Index d = 0; d < s.values.cols(); ++d)
+                    norm += double(s.values(c, d)) * double(s.values(c, d));
+                out.push_back({j, double(s.weights(i, c)), double(s.weights(i, c)) * std::sqrt(norm)});
+            }
+            return out;
+        };
+        int row = -1;
+        std::vector<Ref> bySize;
+        for (std::size_t i = 0; i < r.queryTokens.size() && row < 0; ++i) {
+            if (r.queryOov[i])
+                continue;
+            auto byWeight = reference(static_cast<Eigen::Index>(i));
+            bySize = byWeight;
+            std::stable_sort(byWeight.begin(), byWeight.end(),
+                             [](const Ref& a, const Ref& b) { return a.weight > b.weight; });
+            std::stable_sort(bySize.begin(), bySize.end(),
+                             [](const Ref& a, const Ref& b) { return a.size > b.size; });
+            for (std::size_t n = 0; n < std::min<std::size_t>(5, bySize.size()); ++n)
+                if (byWeight[n].key != bySize[n].key)
+                    row = static_cast<int>(i);
+        }
+        QVERIFY2(row >= 0, "no row whose top five differ by weight and by size");
+        page.setSelectedQuery(row);
+        const QString html = page.explanationHtml();
+        QVERIFY2(html.contains(QStringLiteral("‖weight × v‖ ▼</th>")), qPrintable(html));
+        static const QRegularExpression rowRe(QStringLiteral(
+            "<tr><td>([^<]*)</td><td align=right>([^<]*)</td><td align=right>([^<]*)</td></tr>"));
+        std::vector<std::tuple<QString, double, double>> shown;
+        for (auto it = rowRe.globalMatch(html); it.hasNext();) {
+            const auto m = it.next();
+            shown.emplace_back(m.captured(1), m.captured(2).toDouble(), m.captured(3).toDouble());
+        }
+        QCOMPARE(shown.size(), std::min<std::size_t>(5, bySize.size()));
+        for (std::size_t n = 0; n < shown.size(); ++n) {
+            const auto& [key, weight, size] = shown[n];
+            QCOMPARE(key, QString::fromStdString(r.keyTokens[bySize[n].key]));
+            QVERIFY2(std::abs(weight - bySize[n].weight) <= 5e-5 && std::abs(size - bySize[n].size) <= 5e-4,
+                     qPrintable(QStringLiteral("%1: %2 %3 vs %4 %5")
+                                    .arg(key)
+                                    .arg(weight)
+                                    .arg(size)
+                                    .arg(bySize[n].weight)
+                                    .arg(bySize[n].size)));
+        }
     }
 
     void nearestNeighboursOfTheSelectedWord() {

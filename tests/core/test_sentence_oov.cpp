@@ -12,6 +12,7 @@
 #include <gtest/gtest.h>
 #include <map>
 #include <nlohmann/json.hpp>
+#include <stdexcept>
 
 namespace fs = std::filesystem;
 
@@ -176,6 +177,38 @@ TEST(SentenceOov, OovCellsAreAbsentInEveryScoringAndProjection) {
 }
 
 // Issue 12, wrong number 3 (engine side): an empty sentence is an empty result, not an error.
+// Issue 49 point 12: the Walkthrough's step 5 listed the keys by weight beside a ‖weight × v‖ column.
+// outputContributions orders them by ‖w_ij v_j‖, from the engine's weights and values; on row "the"
+// the weight order (the, improve, she) and the size order (the, she, improve) differ.
+TEST(SentenceOov, MixContributionsWereOrderedByWeightNotBySize) {
+    const auto r = attn::computeTokenAttention(kQueries, kKeys, toyLookup(), 3); // raw, scaled dot
+    const std::size_t row = 2;                                                   // "the"
+    std::vector<double> scores(kKeys.size(), 0.0);
+    std::vector<bool> present(kKeys.size());
+    for (std::size_t j = 0; j < kKeys.size(); ++j) {
+        present[j] = kTable.count(kKeys[j]) > 0;
+        if (present[j])
+            for (int d = 0; d < 3; ++d)
+                scores[j] += double(kTable.at(kQueries[row])[d]) * kTable.at(kKeys[j])[d] / std::sqrt(3.0);
+    }
+    const auto w = softmaxPresent(scores, present);
+    const auto contributions = attn::outputContributions(r, row);
+    ASSERT_EQ(contributions.size(), 3u);                      // "qqq" has no vector and takes no part
+    const std::vector<std::size_t> expectedOrder = {2, 3, 0}; // the, she, improve
+    for (std::size_t n = 0; n < contributions.size(); ++n) {
+        const std::size_t j = expectedOrder[n];
+        double norm = 0;
+        for (float x : kTable.at(kKeys[j]))
+            norm += double(x) * x;
+        EXPECT_EQ(contributions[n].key, j) << "place " << n;
+        EXPECT_NEAR(contributions[n].weight, w[j], 1e-6);
+        EXPECT_NEAR(contributions[n].size, w[j] * std::sqrt(norm), 1e-6);
+    }
+    EXPECT_GT(contributions[2].weight, contributions[1].weight); // by weight "improve" would come second
+    EXPECT_TRUE(attn::outputContributions(r, 1).empty());        // "zzz": no vector, no output
+    EXPECT_THROW(attn::outputContributions(r, 3), std::out_of_range);
+}
+
 TEST(SentenceOov, EmptySentenceGivesAnEmptyResult) {
     const auto r = attn::computeSentenceAttention("", std::nullopt, toyLookup(), 3);
     EXPECT_TRUE(r.queryTokens.empty());

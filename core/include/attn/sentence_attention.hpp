@@ -81,6 +81,19 @@ Projections randomProjections(std::size_t dIn, std::size_t dOut, std::uint32_t s
 /// Random additive parameters (hidden size h) reproducible from `seed`.
 AdditiveParams randomAdditive(std::size_t dQ, std::size_t dK, std::size_t hidden, std::uint32_t seed);
 
+/// One key's part in a query word's new vector (the Walkthrough's step 5, "mix"): output_i = sum_j
+/// w_ij v_j, and key j adds the vector w_ij v_j, whose length is w_ij * ||v_j|| (weights are >= 0).
+struct KeyContribution {
+    std::size_t key = 0; ///< column of the key
+    float weight = 0;    ///< w_ij, as in steps.weights
+    double size = 0;     ///< ||w_ij v_j||, computed in double from steps.weights and steps.values
+};
+
+/// The keys that take part in query row `queryRow`'s output (OOV keys are absent and left out),
+/// largest contribution ||w_ij v_j|| first; equal sizes keep the lower key index first. Empty for an
+/// OOV query row. Throws std::out_of_range when `queryRow` is not a row of the result.
+std::vector<KeyContribution> outputContributions(const SentenceAttention& result, std::size_t queryRow);
+
 /// Tokenises both texts (attn::tokenize), looks every token up and runs attention.
 /// `keysText` empty (nullopt) = self-attention. Throws std::invalid_argument for a bad option set.
 /// An empty sentence gives an empty result (no tokens, empty matrices), never an error.
