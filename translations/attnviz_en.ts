@@ -261,6 +261,14 @@
         <source>Cancelled after %1 images</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Shown: &lt;b&gt;%1&lt;/b&gt;, an opened image, not from this list.&lt;br&gt;The list: %2 (pick one to show it).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Shown: &lt;b&gt;%1&lt;/b&gt;, an opened image. No dataset to browse.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>DecodeStepPanel</name>

@@ -261,6 +261,14 @@
         <source>Cancelled after %1 images</source>
         <translation>已在 %1 张图像后取消</translation>
     </message>
+    <message>
+        <source>Shown: &lt;b&gt;%1&lt;/b&gt;, an opened image, not from this list.&lt;br&gt;The list: %2 (pick one to show it).</source>
+        <translation>显示的是：&lt;b&gt;%1&lt;/b&gt;，一张打开的图像，不在此列表中。&lt;br&gt;列表：%2（选中一张即可显示）。</translation>
+    </message>
+    <message>
+        <source>Shown: &lt;b&gt;%1&lt;/b&gt;, an opened image. No dataset to browse.</source>
+        <translation>显示的是：&lt;b&gt;%1&lt;/b&gt;，一张打开的图像。没有可浏览的数据集。</translation>
+    </message>
 </context>
 <context>
     <name>DecodeStepPanel</name>

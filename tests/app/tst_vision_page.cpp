@@ -417,6 +417,52 @@ private Q_SLOTS:
         QCOMPARE(page.browser()->selectedRow(), -1);
     }
 
+    // Issue 49 point 5: after Open image… the header above the list still read "<set>: 3 images" as if
+    // the set's image were shown. It names the opened picture first, and the set again once one of its
+    // images is picked.
+    void openedPictureLeftTheDatasetInTheHeader() {
+        attn::datasets::Images images;
+        images.count = 3;
+        images.rows = images.cols = 8;
+        images.pixels.assign(3 * 64, 100);
+        const QString imgPath = tmp_.filePath(QStringLiteral("head-images-idx3-ubyte"));
+        attn::datasets::writeIdxImages(imgPath.toStdString(), images);
+        VisionPage page;
+        page.browser()->setAutoPredict(false);
+        page.loadModel(kVit);
+        QVERIFY(waitUntilIdle(page));
+        page.openFile(imgPath, 1);
+        QVERIFY(waitUntilIdle(page));
+        const QString setHeader = QStringLiteral("<b>head-images-idx3-ubyte</b>: 3 images 8×8, no labels");
+        QCOMPARE(page.browser()->headerText(), setHeader);
+        QImage picture(12, 12, QImage::Format_RGB32);
+        picture.fill(QColor(200, 30, 90));
+        const QString png = tmp_.filePath(QStringLiteral("header-picture.png"));
+        QVERIFY(picture.save(png));
+        page.openFile(png);
+        QVERIFY(waitUntilIdle(page));
+        const QString header = page.browser()->headerText();
+        QVERIFY2(
+            header.startsWith(QStringLiteral("Shown: <b>header-picture.png</b>, an opened image, not from "
+                                             "this list.")) &&
+                header.contains(setHeader),
+            qPrintable(header));
+        // Back to the set: its header alone.
+        page.session()->browse(2);
+        QVERIFY(waitUntilIdle(page));
+        QCOMPARE(page.browser()->headerText(), setHeader);
+
+        // Without a set: the picture, and that there is nothing to browse.
+        VisionPage lone;
+        lone.loadModel(kVit);
+        lone.start();
+        QVERIFY(waitUntilIdle(lone));
+        lone.openFile(png);
+        QVERIFY(waitUntilIdle(lone));
+        QCOMPARE(lone.browser()->headerText(),
+                 QStringLiteral("Shown: <b>header-picture.png</b>, an opened image. No dataset to browse."));
+    }
+
     // Teaching mode: the probability bars' text grows with the page (a QCustomPlot is not scaled by
     // the page's fonts) and the ten Fashion-MNIST classes still get a text line each: "Trouser" was
     // drawn over "Pullover" at 1280 x 800.

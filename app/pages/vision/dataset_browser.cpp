@@ -22,7 +22,8 @@ constexpr int kBatchSize = 250;
 DatasetBrowser::DatasetBrowser(VisionSession* session, QWidget* parent) : QWidget(parent), session_(session) {
     auto* bl = new QVBoxLayout(this);
     bl->setContentsMargins(0, 0, 0, 0);
-    datasetLabel_ = new QLabel(tr("No dataset"), this);
+    noDatasetText_ = tr("No dataset");
+    datasetLabel_ = new QLabel(noDatasetText_, this);
     datasetLabel_->setWordWrap(true);
     auto* idxRow = new QHBoxLayout;
     index_ = new QSpinBox(this);
@@ -79,8 +80,10 @@ DatasetBrowser::DatasetBrowser(VisionSession* session, QWidget* parent) : QWidge
         datasetLabel_->setText(tr("Reading %1…").arg(QFileInfo(path).fileName()));
     });
     connect(session_, &VisionSession::datasetFailed, this, [this] {
-        datasetLabel_->setText(session_->dataset() ? tr("Still browsing the previous dataset.")
-                                                   : tr("No dataset"));
+        if (session_->dataset())
+            datasetLabel_->setText(tr("Still browsing the previous dataset."));
+        else
+            refreshHeader();
         updateControls();
     });
     connect(session_, &VisionSession::datasetChanged, this, &DatasetBrowser::onDatasetChanged);
@@ -97,16 +100,29 @@ DatasetBrowser::DatasetBrowser(VisionSession* session, QWidget* parent) : QWidge
         const int i = session_->browsedIndex();
         const QSignalBlocker blockList(list_);
         if (i < 0) {
-            // An opened picture replaces the browsed image: the list must not still mark #N as shown.
+            // An opened picture replaces the browsed image: the list must not still mark #N as shown,
+            // nor the header name the set as what is shown.
             list_->setCurrentRow(-1);
             list_->clearSelection();
+            pictureSource_ = session_->analysis()->source;
+            refreshHeader();
             return;
+        }
+        if (!pictureSource_.isEmpty()) {
+            pictureSource_.clear();
+            refreshHeader();
         }
         if (i >= list_->count())
             return;
         const QSignalBlocker blockIndex(index_);
         list_->setCurrentRow(i);
         index_->setValue(i);
+    });
+    connect(session_, &VisionSession::imageWaiting, this, [this](const attn::Image&, const QString& source) {
+        if (session_->browsedIndex() >= 0)
+            return;
+        pictureSource_ = source; // a picture waiting for a model (or carried by the language switch)
+        refreshHeader();
     });
 }
 
@@ -120,19 +136,41 @@ int DatasetBrowser::selectedRow() const {
 }
 
 void DatasetBrowser::setNoDatasetText(const QString& text) {
-    datasetLabel_->setText(text);
+    noDatasetText_ = text;
+    refreshHeader();
+}
+
+QString DatasetBrowser::headerText() const {
+    return datasetLabel_->text();
+}
+
+void DatasetBrowser::refreshHeader() {
+    const auto& data = session_->dataset();
+    const QString set = data ? tr("<b>%1</b>: %2 images %3×%4%5")
+                                   .arg(format::esc(QFileInfo(data->path).fileName()))
+                                   .arg(data->images.count)
+                                   .arg(data->images.cols)
+                                   .arg(data->images.rows)
+                                   .arg(data->labels.empty() ? tr(", no labels") : QString())
+                             : QString();
+    datasetLabel_->setToolTip(data ? data->path : QString());
+    if (pictureSource_.isEmpty())
+        datasetLabel_->setText(data ? set : noDatasetText_);
+    else if (data)
+        datasetLabel_->setText(tr("Shown: <b>%1</b>, an opened image, not from this list.<br>The list: %2 "
+                                  "(pick one to show it).")
+                                   .arg(format::esc(pictureSource_), set));
+    else
+        datasetLabel_->setText(
+            tr("Shown: <b>%1</b>, an opened image. No dataset to browse.").arg(format::esc(pictureSource_)));
 }
 
 void DatasetBrowser::onDatasetChanged() {
     cancelPredictions();
     const auto& data = session_->dataset();
-    datasetLabel_->setText(tr("<b>%1</b>: %2 images %3×%4%5")
-                               .arg(format::esc(QFileInfo(data->path).fileName()))
-                               .arg(data->images.count)
-                               .arg(data->images.cols)
-                               .arg(data->images.rows)
-                               .arg(data->labels.empty() ? tr(", no labels") : QString()));
-    datasetLabel_->setToolTip(data->path);
+    if (session_->browsedIndex() >= 0)
+        pictureSource_.clear(); // a newly opened set shows its own image
+    refreshHeader();
     {
         const QSignalBlocker block(index_);
         index_->setRange(0, std::max(0, static_cast<int>(data->images.count) - 1));

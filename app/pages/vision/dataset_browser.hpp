@@ -36,12 +36,18 @@ public:
     /// The dataset image selected in the list, -1 when none is (e.g. after Open image… of a picture).
     int selectedRow() const;
     void setNoDatasetText(const QString& text);
+    /// The header above the list: the browsed set, and when an opened picture is shown instead of one of
+    /// its images, that picture first.
+    QString headerText() const;
 
     JobRunner* jobs() { return &batchRunner_; }
 
 private:
     bool autoPredict_ = true;
     void onDatasetChanged();
+    /// Sets the header from the set and pictureSource_ (issue 49 point 5: after Open image… it still
+    /// read "t10k-images…: 10000 images" as if the set's image were shown).
+    void refreshHeader();
     void refreshList();
     void refreshRow(int row);
     /// Enables what applies to the state: the index, filter and list need a set; Predict all also a
@@ -60,6 +66,8 @@ private:
     QPushButton* cancelPredict_ = nullptr;
     QProgressBar* progress_ = nullptr;
     QLabel* accuracy_ = nullptr;
+    QString noDatasetText_;
+    QString pictureSource_; // the opened picture shown instead of a dataset image; empty when none
     int nextBatchStart_ = 0;
     bool predicting_ = false;
 };
