@@ -26,6 +26,12 @@ SentenceInput::SentenceInput(const QString& caption, const QString& placeholder,
     debounce_->setInterval(kDebounceMs);
     connect(debounce_, &QTimer::timeout, this, &SentenceInput::settled);
     connect(edit_, &QLineEdit::textChanged, this, &SentenceInput::schedule);
+    // The box names the example the text is, else reads "Examples…" again: it kept the last chosen
+    // example after another sentence was typed (issue 49 point 6).
+    connect(edit_, &QLineEdit::textChanged, this, [this](const QString& text) {
+        const int match = examples_->findText(text.trimmed(), Qt::MatchFixedString | Qt::MatchCaseSensitive);
+        examples_->setCurrentIndex(match > 0 ? match : 0);
+    });
     connect(examples_, &QComboBox::activated, this, [this](int index) {
         if (index > 0)
             edit_->setText(examples_->itemText(index));

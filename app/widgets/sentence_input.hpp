@@ -1,7 +1,8 @@
 #pragma once
 // SentenceInput: "<caption> [line edit] [Examples… ▾]" for the pages that run a model on a sentence.
 // Edits are debounced: settled() fires once typing pauses, so a model runs once per pause rather
-// than once per keystroke. Choosing an example sets the text (and settles the same way).
+// than once per keystroke. Choosing an example sets the text (and settles the same way); the examples
+// box shows the example the text is, "Examples…" once another sentence is typed.
 
 #include <QStringList>
 #include <QWidget>

@@ -11,9 +11,11 @@
 #include "test_util.hpp"
 #include "widgets/heatmap_view.hpp"
 #include "widgets/probability_bars.hpp"
+#include "widgets/sentence_input.hpp"
 #include "widgets/word_chip_row.hpp"
 
 #include <QApplication>
+#include <QComboBox>
 #include <QFile>
 #include <QGridLayout>
 #include <QJsonArray>
@@ -294,6 +296,31 @@ private Q_SLOTS:
         QVERIFY(page.errorText().isEmpty());
         translate(page, QStringLiteral("i am cold ."));
         QVERIFY(!page.result()->outputTokens.empty());
+    }
+
+    // Issue 49 point 6: the Examples box kept the last chosen preset after another sentence was typed.
+    void examplesBoxKeptThePresetAfterTyping() {
+        TranslationPage page;
+        loadBoth(page, "s2s_additive", "s2s_none");
+        auto* input = page.findChild<SentenceInput*>();
+        QVERIFY(input);
+        QComboBox* box = input->examples();
+        const QString preset = QString::fromUtf8(TranslationPage::presets()[1].english);
+        const int index = box->findText(preset);
+        QVERIFY(index > 0);
+        box->setCurrentIndex(index); // as a click does, then activated()
+        Q_EMIT box->activated(index);
+        QCOMPARE(input->text(), preset);
+        QCOMPARE(box->currentText(), preset);
+        input->lineEdit()->setFocus();
+        input->lineEdit()->selectAll();
+        QTest::keyClicks(input->lineEdit(), QStringLiteral("the book is cold ."));
+        QCOMPARE(input->text(), QStringLiteral("the book is cold ."));
+        QCOMPARE(box->currentIndex(), 0);
+        QCOMPARE(box->currentText(), QStringLiteral("Examples…"));
+        // Text that is an example (typed, pasted or carried) names it again.
+        page.setText(QString::fromUtf8(TranslationPage::presets()[0].english));
+        QCOMPARE(box->currentText(), QString::fromUtf8(TranslationPage::presets()[0].english));
     }
 
     void staleResultIsDropped() {
