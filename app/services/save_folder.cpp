@@ -12,8 +12,11 @@ QString saveStartFolder() {
                              .toString();
     if (!last.isEmpty() && QFileInfo(last).isDir())
         return last;
+    // The documents folder is named even when it does not exist (~/Documents on a fresh account); a
+    // dialog given a missing folder opens the working directory instead, often the source tree (issue
+    // 49 point 17), so then the home folder.
     const QString documents = QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
-    return documents.isEmpty() ? QDir::homePath() : documents;
+    return !documents.isEmpty() && QFileInfo(documents).isDir() ? documents : QDir::homePath();
 }
 
 void rememberSaveFolder(const QString& savedFile) {

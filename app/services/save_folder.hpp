@@ -1,7 +1,7 @@
 #pragma once
 // Where save dialogs start: the folder the user saved into last (QSettings "dialogs/lastSaveFolder"),
-// else the documents folder (QStandardPaths::DocumentsLocation) — never the working directory the
-// app happened to be started from.
+// else the documents folder (QStandardPaths::DocumentsLocation) when it exists, else the home folder —
+// never the working directory the app happened to be started from.
 //
 //   const QString path = askSaveFileName(this, tr("Export view"), "walkthrough.png", filter);
 //   // the folder of `path` is remembered for the next dialog
@@ -10,7 +10,8 @@
 
 class QWidget;
 
-/// The folder the next save dialog starts in (exists, else the documents folder).
+/// The folder the next save dialog starts in: the remembered one when it exists, else the documents
+/// folder when it exists, else the home folder.
 QString saveStartFolder();
 /// Remembers the folder of `savedFile` for the next save dialog.
 void rememberSaveFolder(const QString& savedFile);

@@ -11,6 +11,7 @@
 
 #include <QAction>
 #include <QDir>
+#include <QFile>
 #include <QFileInfo>
 #include <QLabel>
 #include <QScreen>
@@ -74,15 +75,41 @@ private Q_SLOTS:
     }
 
     void saveDialogsStartedInTheWorkingDirectory() {
+        // A home of its own with a documents folder (XDG_CONFIG_HOME has no user-dirs.dirs: ~/Documents).
+        QTemporaryDir home;
+        const QByteArray oldHome = qgetenv("HOME");
+        qputenv("HOME", QFile::encodeName(home.path()));
+        QVERIFY(QDir(home.path()).mkpath(QStringLiteral("Documents")));
+        const QString documents = QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
+        QCOMPARE(documents, QDir(home.path()).filePath(QStringLiteral("Documents")));
         QSettings(QStringLiteral("attnviz"), QStringLiteral("attnviz"))
             .remove(QString::fromLatin1(kLastSaveFolderKey));
-        QCOMPARE(saveStartFolder(), QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation));
+        QCOMPARE(saveStartFolder(), documents);
         QTemporaryDir out;
         rememberSaveFolder(out.filePath(QStringLiteral("walkthrough.png")));
         QCOMPARE(saveStartFolder(), QFileInfo(out.path()).absoluteFilePath());
         // A remembered folder that is gone falls back to the documents folder.
         rememberSaveFolder(QStringLiteral("/nonexistent-attnviz-folder/x.png"));
-        QCOMPARE(saveStartFolder(), QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation));
+        QCOMPARE(saveStartFolder(), documents);
+        qputenv("HOME", oldHome);
+    }
+
+    // Issue 49 point 17: without a documents folder (a fresh account has no ~/Documents) the dialog was
+    // given a folder that does not exist and opened the working directory, often the source tree. It
+    // starts in the home folder then.
+    void saveDialogsStartedInTheSourceTreeWithoutADocumentsFolder() {
+        QTemporaryDir home;
+        const QByteArray oldHome = qgetenv("HOME");
+        qputenv("HOME", QFile::encodeName(home.path()));
+        QSettings(QStringLiteral("attnviz"), QStringLiteral("attnviz"))
+            .remove(QString::fromLatin1(kLastSaveFolderKey));
+        const QString documents = QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
+        QVERIFY2(!QFileInfo::exists(documents), qPrintable(documents));
+        QCOMPARE(saveStartFolder(), QDir::homePath());
+        QCOMPARE(QDir::homePath(), QDir(home.path()).absolutePath());
+        rememberSaveFolder(QStringLiteral("/nonexistent-attnviz-folder/x.png")); // gone as well
+        QCOMPARE(saveStartFolder(), QDir(home.path()).absolutePath());
+        qputenv("HOME", oldHome);
     }
 
     void embeddedDefaultDidNotGoBack() {
