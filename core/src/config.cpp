@@ -193,9 +193,9 @@ nlohmann::json readConfigJson(const std::filesystem::path& path) {
     if (!j) // "at byte N" is nlohmann's 1-based count, as it always was; the field is the 0-based offset
         throw ConfigError(
             path.string() + ": invalid JSON at byte " + std::to_string(failure.position) + ": " +
-                failure.message,
+                failure.reason,
             ErrorInfo{
-                .path = path.string(), .byte = failure.offset, .expected = "JSON", .found = failure.message});
+                .path = path.string(), .byte = failure.offset, .expected = "JSON", .found = failure.reason});
     if (!j->is_object())
         throw ConfigError(path.string() + ": not a JSON object",
                           ErrorInfo{.path = path.string(), .byte = 0, .expected = "a JSON object"});

@@ -7,6 +7,15 @@ namespace {
 
 using Json = nlohmann::json;
 
+// "[json.exception.out_of_range.406] number overflow parsing '1e400'" -> "number overflow parsing '1e400'".
+std::string withoutLibraryTag(const std::string& what) {
+    static constexpr std::string_view kTag = "[json.exception.";
+    if (what.compare(0, kTag.size(), kTag) != 0)
+        return what;
+    const auto end = what.find("] ");
+    return end == std::string::npos ? what : what.substr(end + 2);
+}
+
 // Builds the DOM with nlohmann's own SAX DOM builder and records where a parse error happened.
 class RecordingSax {
 public:
@@ -30,6 +39,7 @@ public:
         failure.position = position;
         failure.id = e.id;
         failure.message = e.what();
+        failure.reason = withoutLibraryTag(failure.message);
         if (e.id == 406 && lastToken.size() <= position) // number overflow: point at the number
             failure.offset = position - lastToken.size();
         else

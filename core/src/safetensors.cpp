@@ -161,8 +161,8 @@ SafetensorsFile SafetensorsFile::parse(std::vector<std::uint8_t> bytes, const st
     auto headerJson =
         tryParseJson(std::string_view(reinterpret_cast<const char*>(bytes.data()) + 8, n), &failure);
     if (!headerJson) // every JSON error, number overflow included, at its offset in the file
-        fail(name, "", 8 + failure.offset, "header is not valid UTF-8 JSON: " + failure.message, "UTF-8 JSON",
-             failure.message);
+        fail(name, "", 8 + failure.offset, "header is not valid UTF-8 JSON: " + failure.reason, "UTF-8 JSON",
+             failure.reason);
     nlohmann::json header = std::move(*headerJson);
     if (!header.is_object())
         fail(name, "", 8, "header is not a JSON object");

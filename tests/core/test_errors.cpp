@@ -9,6 +9,7 @@
 #include <attn/datasets/idx.hpp>
 #include <attn/datasets/tatoeba.hpp>
 #include <attn/error.hpp>
+#include <attn/hf/tensor_store.hpp>
 #include <attn/json_parse.hpp>
 #include <attn/learned_projections.hpp>
 #include <filesystem>
@@ -249,6 +250,42 @@ TEST(Issue18, FloatKeyBeyondFloat32IsAConfigErrorNotUndefinedBehaviour) {
     j["layer_norm_eps"] = 1e300; // static_cast<float>(1e300) is undefined behaviour
     const auto e = errorOf([&] { attn::parseTransformerClassifierConfig(j, "config.json"); });
     EXPECT_EQ(e.key(), "layer_norm_eps");
+}
+
+// Issue 49, point 20: the readers' JSON messages carried nlohmann's tag ("invalid JSON at byte 6:
+// [json.exception.out_of_range.406] number overflow parsing '1e400'"); a user gets the file, the byte
+// and the plain reason.
+TEST(Issue49, JsonErrorMessagesNameFileByteAndReasonWithoutTheLibraryTag) {
+    const auto dir = tempDir("json_tag");
+    const std::string config = (dir / "config.json").string();
+    spit(dir / "config.json", "[1e400");
+    auto e = configErrorOf(dir / "config.json");
+    EXPECT_STREQ(e.what(), (config + ": invalid JSON at byte 6: number overflow parsing '1e400'").c_str());
+    EXPECT_EQ(e.found(), "number overflow parsing '1e400'");
+    EXPECT_EQ(e.byteOffset(), 1u);
+    spit(dir / "config.json", "{\"d_model\": }");
+    e = configErrorOf(dir / "config.json");
+    EXPECT_STREQ(e.what(), (config + ": invalid JSON at byte 13: parse error at line 1, column 13: syntax "
+                                     "error while parsing value - unexpected '}'; expected '[', '{', or a "
+                                     "literal")
+                               .c_str());
+
+    const std::string header = le64(7) + "[1e400]";
+    const std::string safetensors =
+        errorOf([&] {
+            attn::SafetensorsFile::parse(std::vector<std::uint8_t>(header.begin(), header.end()),
+                                         "m.safetensors");
+        }).what();
+    EXPECT_NE(safetensors.find("header is not valid UTF-8 JSON: number overflow parsing '1e400'"),
+              std::string::npos)
+        << safetensors;
+
+    std::ofstream(dir / "model.safetensors.index.json") << R"({"weight_map": {"a": 1e400}})";
+    const std::string index = errorOf([&] { attn::hf::TensorStore::open(dir); }).what();
+    EXPECT_NE(index.find(": number overflow parsing '1e400'"), std::string::npos) << index;
+
+    for (const std::string& m : {std::string(e.what()), safetensors, index})
+        EXPECT_EQ(m.find("json.exception"), std::string::npos) << m;
 }
 
 TEST(Issue18, DeeplyNestedValueInAnErrorMessageIsSummarised) {

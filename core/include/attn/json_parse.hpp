@@ -23,6 +23,9 @@ struct JsonParseFailure {
     std::uint64_t offset = 0;
     int id = 0;          ///< nlohmann's error id (101 syntax, 406 number overflow, ...)
     std::string message; ///< nlohmann's what(), e.g. "[json.exception.out_of_range.406] number overflow ..."
+    /// The message for a user: nlohmann's what() without its "[json.exception.<kind>.<id>] " tag, e.g.
+    /// "number overflow parsing '1e400'" (issue 49: the tag means nothing to someone editing the file).
+    std::string reason;
 };
 
 /// The parsed value, or nullopt with *failure filled in. Never throws a nlohmann exception.

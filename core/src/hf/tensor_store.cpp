@@ -37,7 +37,7 @@ nlohmann::json readJson(const fs::path& path) {
     auto j = tryParseJson(text, &failure);
     if (!j)
         fail(path.string() + ": not valid JSON at byte " + std::to_string(failure.position) + ": " +
-             failure.message);
+             failure.reason);
     return std::move(*j);
 }
 
