@@ -1,6 +1,7 @@
 #include "common.hpp"
 
 #include <algorithm>
+#include <attn/explain/subject.hpp>
 #include <attn/models/transformer_classifier.hpp>
 #include <cmath>
 #include <stdexcept>
@@ -182,6 +183,10 @@ int TransformerClassifier::padCount(const ClassifierResult& r) const {
     for (auto it = r.tokens.rbegin(); it != r.tokens.rend() && *it == config_.padToken; ++it)
         ++n;
     return n;
+}
+
+std::unique_ptr<explain::Subject> TransformerClassifier::explainSubject(const std::string& text) const {
+    return explain::textSubject(*this, text);
 }
 
 } // namespace attn

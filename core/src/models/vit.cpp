@@ -1,6 +1,7 @@
 #include "common.hpp"
 
 #include <algorithm>
+#include <attn/explain/subject.hpp>
 #include <attn/models/vit.hpp>
 #include <stdexcept>
 
@@ -78,6 +79,10 @@ ClassifierResult VitModel::classifyPrepared(const Image& img, const layers::Enco
     r.predicted = static_cast<int>(std::max_element(r.logits.begin(), r.logits.end()) - r.logits.begin());
     r.predictedLabel = config_.labels[static_cast<std::size_t>(r.predicted)];
     return r;
+}
+
+std::unique_ptr<explain::Subject> VitModel::explainSubject(const Image& image) const {
+    return explain::imageSubject(*this, image);
 }
 
 } // namespace attn
