@@ -1,8 +1,9 @@
 // attnviz generate --model DIR (--prompt TEXT | --token-ids LIST) [--max-new N] [--json OUT]
 //
 // Greedy decoding of a Hugging Face decoder (gpt2, llama) with a KV cache; stops at EOS (config.json
-// eos_token_id) or after N tokens (default 20) or at the model's position limit. Keys (the contract of
-// the Hugging Face issue; add, never rename):
+// eos_token_id) or after N tokens (default 20) or at the model's position limit. --prompt is read by the
+// Generate page's rule (attn::hf::readPrompt); a prompt that leaves no room to generate is refused before
+// anything is printed. Keys (the contract of the Hugging Face issue; add, never rename):
 //   architecture, prompt_ids, prompt_tokens, generated_ids, generated_tokens, generated_text (the
 //   generated ids decoded; ids joined by spaces when the model has no tokenizer), steps: one per
 //   generated token {id, token, probability, attention [layer][head][T_context]} = the attention row of
@@ -15,6 +16,7 @@
 #include "cli/json_out.hpp"
 
 #include <attn/hf/load.hpp>
+#include <attn/hf/prompt.hpp>
 #include <iostream>
 
 namespace cli {
@@ -37,7 +39,9 @@ int runGenerate(const Argv& argv) {
     args.option("model", "DIR", "Hugging Face directory (config.json with model_type, model.safetensors)",
                 true)
         .option("prompt", "TEXT",
-                "prompt text (needs the directory's tokenizer files; BOS added as they say)")
+                "prompt text, read as the Generate page reads it: through the directory's tokenizer "
+                "files (BOS added as they say); without them, or after 'ids:', token ids separated by "
+                "spaces or commas (the sorting model also takes A, B, C)")
         .option("token-ids", "LIST", "prompt token ids, e.g. 5,9,2 (no special tokens are added)")
         .option("max-new", "N", "largest number of tokens to generate (default 20)")
         .option("json", "OUT", "write the result as JSON to OUT ('-' = stdout)");
@@ -67,18 +71,25 @@ int runGenerate(const Argv& argv) {
     if (!lm)
         throw std::runtime_error(model->config().file() + ": model_type '" + model->modelType() +
                                  "' is not a decoder; 'generate' needs gpt2 or llama");
+    // The prompt is read and checked before anything is printed: a refused prompt is one line on stderr
+    // (it used to follow the echoed prompt on the same line).
     std::vector<int> prompt;
     if (const auto ids = args.value("token-ids")) {
         prompt = parseTokenIds(*ids, "token-ids");
+        if (const auto problem = attn::hf::checkPromptLength(*lm, prompt.size()))
+            throw std::runtime_error(dir + ": " + attn::hf::describePromptProblem(*problem));
     } else {
-        if (!model->tokenizer())
-            throw std::runtime_error(dir +
-                                     ": no tokenizer file (tokenizer.json, vocab.json + merges.txt, "
-                                     "tokenizer.model or vocab.txt); give --token-ids instead of --prompt");
-        prompt = model->tokenizer()->encode(*args.value("prompt"));
+        // One rule with the Generate page (attn::hf::readPrompt): "C A B" for the sorting model.
+        auto reading = attn::hf::readPrompt(*lm, *args.value("prompt"));
+        if (reading.problem)
+            throw std::runtime_error(
+                dir + ": " + attn::hf::describePromptProblem(*reading.problem) +
+                (reading.problem->kind == attn::hf::PromptProblem::Kind::NotATokenId && !model->tokenizer()
+                     ? " (no tokenizer file: tokenizer.json, vocab.json + merges.txt, "
+                       "tokenizer.model or vocab.txt)"
+                     : ""));
+        prompt = std::move(reading.ids);
     }
-    if (prompt.empty())
-        throw std::runtime_error("the prompt has no tokens");
 
     const auto jsonOut = args.value("json");
     const bool stream = !jsonOut;
@@ -86,7 +97,7 @@ int runGenerate(const Argv& argv) {
     std::string printed;
     if (stream)
         std::cout << decodeIds(*model, prompt) << std::flush;
-    const auto g = attn::hf::generateGreedy(*lm, prompt, static_cast<int>(*maxNew), [&](const auto& step) {
+    const auto onStep = [&](const attn::hf::GenerationStep& step) {
         if (stream) {
             soFar.push_back(step.id);
             const std::string text = decodeIds(*model, soFar);
@@ -102,7 +113,16 @@ int runGenerate(const Argv& argv) {
             std::cout << std::flush;
         }
         return true;
-    });
+    };
+    const auto g = [&] {
+        try {
+            return attn::hf::generateGreedy(*lm, prompt, static_cast<int>(*maxNew), onStep);
+        } catch (...) {
+            if (stream) // end the echoed line, so that the message does not continue it
+                std::cout << std::endl;
+            throw;
+        }
+    }();
     if (stream) {
         std::cout << '\n';
         for (const auto& w : g.warnings)

@@ -20,6 +20,7 @@
 
 #include <attn/attention_cost.hpp>
 #include <attn/checkpoint.hpp>
+#include <attn/hf/load.hpp>
 #include <attn/models/transformer_classifier.hpp>
 #include <attn/tokenizer.hpp>
 #include <fstream>
@@ -96,6 +97,16 @@ int runLayer(const Argv& argv) {
     if (args.helpRequested()) {
         std::cout << args.usage();
         return 0;
+    }
+    // A Hugging Face directory has model_type, not architecture: say what `layer` reads and where that
+    // model goes instead ("key 'architecture' is missing" told neither).
+    if (attn::hf::isHfDirectory(*args.value("model"))) {
+        std::cerr << "attnviz layer: " << *args.value("model")
+                  << " is a Hugging Face model (config.json has model_type, not architecture); 'layer' "
+                     "dumps attnviz's own text encoders (architecture transformer_classifier, e.g. "
+                     "resources/models/sentiment). For a Hugging Face model's attention use 'attnviz inspect "
+                     "--model DIR --text TEXT'\n";
+        return 1;
     }
     std::shared_ptr<const attn::Model> loaded;
     try {

@@ -73,6 +73,69 @@ private slots:
         QCOMPARE(r.out.trimmed(), QByteArray("1 1 0 2 0 0 0 0 0 1 1 2"));
     }
 
+    // Issue 49 point 19: the Generate page reads "C A B B A C" for the sorting model, the command refused it
+    // ("no tokenizer file"). One rule now (attn::hf::readPrompt): the letters give the ids 0, 1, 2, and
+    // the run equals the one from those ids.
+    void generateRefusedTheLettersThePageAccepts() {
+        const auto ids =
+            attnviz({"generate", "--model", kSort, "--token-ids", "2,0,1,1,0,2", "--max-new", "6"});
+        QCOMPARE(ids.code, 0);
+        QCOMPARE(ids.out.trimmed(), QByteArray("2 0 1 1 0 2 0 0 1 1 2 2"));
+        for (const QString& prompt : {QStringLiteral("C A B B A C"), QStringLiteral("c,a,b 1 0 C")}) {
+            const auto letters =
+                attnviz({"generate", "--model", kSort, "--prompt", prompt, "--max-new", "6"});
+            QVERIFY2(letters.code == 0, letters.err.constData());
+            QCOMPARE(letters.out, ids.out);
+        }
+        const auto json = attnviz(
+            {"generate", "--model", kSort, "--prompt", "C A B B A C", "--max-new", "1", "--json", "-"});
+        QCOMPARE(json.code, 0);
+        QCOMPARE(QJsonDocument(QJsonDocument::fromJson(json.out).object()["prompt_ids"].toArray())
+                     .toJson(QJsonDocument::Compact),
+                 QByteArray("[2,0,1,1,0,2]"));
+        // A word that is neither an id nor a letter is named, with the directory.
+        const auto bad = attnviz({"generate", "--model", kSort, "--prompt", "A B D"});
+        QCOMPARE(bad.code, 1);
+        QVERIFY2(
+            bad.err.contains("gpt-nano-sort: prompt word 3 ('D') is not a token id in [0, 3) nor A, B or C"),
+            bad.err.constData());
+        QVERIFY(bad.out.isEmpty());
+    }
+
+    // Issue 49 point 19: a prompt longer than the model's 11 positions was echoed, and the error followed it
+    // on the same line. It is refused before anything is printed, with the page's rule (fewer tokens than
+    // positions, so that there is room to generate).
+    void generateTooLongPromptErrorFollowedTheEcho() {
+        const QString twelve = QStringLiteral("0,1,2,0,1,2,0,1,2,0,1,2");
+        for (const QStringList& prompt : {QStringList{"--token-ids", twelve}, QStringList{"--prompt", twelve},
+                                          QStringList{"--token-ids", twelve.left(21)}}) {
+            const auto r = attnviz(QStringList{"generate", "--model", kSort} + prompt);
+            QCOMPARE(r.code, 1);
+            QVERIFY2(r.out.isEmpty(), r.out.constData());
+            QVERIFY2(r.err.startsWith("attnviz generate: ") &&
+                         r.err.contains("positions, so it leaves no room"),
+                     r.err.constData());
+            QCOMPARE(r.err.count('\n'), 1);
+        }
+        const auto ten =
+            attnviz({"generate", "--model", kSort, "--token-ids", twelve.left(19), "--max-new", "1"});
+        QCOMPARE(ten.code, 0);
+        QVERIFY2(ten.err.isEmpty(), ten.err.constData());
+    }
+
+    // Issue 49 point 19: `layer` on a Hugging Face BERT said "key 'architecture' is missing"; it says what
+    // it reads and where a Hugging Face model goes instead.
+    void layerOnAHuggingFaceBertSaidArchitectureIsMissing() {
+        const auto r = attnviz({"layer", "--model", QStringLiteral(ATTNVIZ_TEST_DATA_DIR "/hf/bert-tiny"),
+                                "--text", "hello world"});
+        QCOMPARE(r.code, 1);
+        QVERIFY2(r.err.contains("bert-tiny is a Hugging Face model") &&
+                     r.err.contains("architecture transformer_classifier") &&
+                     r.err.contains("attnviz inspect --model DIR --text TEXT"),
+                 r.err.constData());
+        QVERIFY2(!r.err.contains("is missing"), r.err.constData());
+    }
+
     void textWithoutTokenizerNamesTheDirectory() {
         const auto r = attnviz({"inspect", "--model", kSort, "--text", "hello"});
         QVERIFY(r.code != 0);

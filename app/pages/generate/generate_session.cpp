@@ -3,7 +3,6 @@
 #include "widgets/heatmap_lod.hpp"
 
 #include <QObject>
-#include <QRegularExpression>
 #include <attn/tokenizers/visible_label.hpp>
 
 GenerateSnapshot snapshotOf(const attn::hf::Generator& g) {
@@ -40,10 +39,6 @@ GenerateSnapshot snapshotOf(const attn::hf::Generator& g) {
     return s;
 }
 
-bool usesLetters(const attn::hf::CausalLm& model) {
-    return model.vocabSize() == 3 && !model.tokenizer();
-}
-
 QStringList tokenLabels(const attn::hf::CausalLm& model, const std::vector<int>& ids) {
     QStringList out;
     if (usesLetters(model)) {
@@ -58,52 +53,34 @@ QStringList tokenLabels(const attn::hf::CausalLm& model, const std::vector<int>&
 
 std::optional<std::vector<int>> parsePrompt(const attn::hf::CausalLm& model, const QString& text,
                                             QString* error) {
-    std::vector<int> ids;
-    QString body = text.trimmed();
-    const bool idsOnly = body.startsWith(QStringLiteral("ids:"), Qt::CaseInsensitive);
-    if (idsOnly)
-        body = body.mid(4);
-    if (model.tokenizer() && !idsOnly) {
-        ids = model.tokenizer()->encode(text.toStdString());
-    } else {
-        const QStringList words =
-            body.split(QRegularExpression(QStringLiteral("[\\s,]+")), Qt::SkipEmptyParts);
-        for (int i = 0; i < words.size(); ++i) {
-            const QString& w = words[i];
-            bool ok = false;
-            int id = w.toInt(&ok);
-            if (!ok && usesLetters(model) && w.size() == 1 && w[0].toUpper() >= u'A' &&
-                w[0].toUpper() <= u'C') {
-                id = w[0].toUpper().unicode() - u'A';
-                ok = true;
-            }
-            if (!ok || id < 0 || id >= model.vocabSize()) {
-                *error =
-                    QObject::tr("Prompt word %1 (“%2”) is not a token id in [0, %3)%4; this model has no "
-                                "tokenizer (or the prompt starts with “ids:”), so the prompt is ids "
-                                "separated by spaces.")
-                        .arg(i + 1)
-                        .arg(w)
-                        .arg(model.vocabSize())
-                        .arg(usesLetters(model) ? QObject::tr(" nor A, B or C") : QString());
-                return std::nullopt;
-            }
-            ids.push_back(id);
-        }
-    }
-    if (ids.empty()) {
+    // The rule is core's (attn::hf::readPrompt, which `attnviz generate --prompt` reads with too); the
+    // page words its problems in the interface language.
+    auto r = attn::hf::readPrompt(model, text.toStdString());
+    if (!r.problem)
+        return std::move(r.ids);
+    const attn::hf::PromptProblem& p = *r.problem;
+    switch (p.kind) {
+    case attn::hf::PromptProblem::Kind::NotATokenId:
+        *error = QObject::tr("Prompt word %1 (“%2”) is not a token id in [0, %3)%4; this model has no "
+                             "tokenizer (or the prompt starts with “ids:”), so the prompt is ids "
+                             "separated by spaces.")
+                     .arg(p.word)
+                     .arg(QString::fromStdString(p.text))
+                     .arg(p.vocabSize)
+                     .arg(p.letters ? QObject::tr(" nor A, B or C") : QString());
+        break;
+    case attn::hf::PromptProblem::Kind::NoTokens:
         *error = QObject::tr("The prompt has no tokens: type at least one.");
-        return std::nullopt;
-    }
-    if (model.maxPositions() > 0 && static_cast<int>(ids.size()) >= model.maxPositions()) {
+        break;
+    case attn::hf::PromptProblem::Kind::TooLong:
         *error =
             QObject::tr("The prompt has %1 tokens; this model sees at most %2 positions, so it leaves no "
                         "room to generate.")
-                .arg(ids.size())
-                .arg(model.maxPositions());
-        return std::nullopt;
+                .arg(p.tokens)
+                .arg(p.maxPositions);
+        break;
     }
-    return ids;
+    return std::nullopt;
 }
 
 QStringList promptPresets(const attn::hf::CausalLm& model) {

@@ -6,6 +6,7 @@
 #include <QStringList>
 #include <attn/hf/decoding.hpp>
 #include <attn/hf/head_patterns.hpp>
+#include <attn/hf/prompt.hpp>
 #include <optional>
 #include <vector>
 
@@ -27,15 +28,15 @@ struct GenerateSnapshot {
 /// The state of `g` after its last step (copies; `g` may step on afterwards).
 GenerateSnapshot snapshotOf(const attn::hf::Generator& g);
 
-/// True for a model whose three ids are the letters A, B, C (the shipped sorting model: vocabulary
-/// 3, no tokenizer).
-bool usesLetters(const attn::hf::CausalLm& model);
+/// True for a model whose three ids are the letters A, B, C (core's rule: the shipped sorting model).
+using attn::hf::usesLetters;
 /// Labels for `ids`: A/B/C for the sorting model, else the tokenizer's readable tokens, else the ids.
 QStringList tokenLabels(const attn::hf::CausalLm& model, const std::vector<int>& ids);
 
-/// The prompt's ids: the tokenizer's encoding when the model has one, else — or when the text starts with
-/// "ids:" — ids separated by spaces or commas (and the letters A, B, C for the sorting model). nullopt with
-/// *error naming the bad word.
+/// The prompt's ids by core's rule (attn::hf::readPrompt, shared with `attnviz generate --prompt`): the
+/// tokenizer's encoding when the model has one, else — or when the text starts with "ids:" — ids
+/// separated by spaces or commas (and the letters A, B, C for the sorting model). nullopt with *error
+/// (translated) naming the bad word.
 std::optional<std::vector<int>> parsePrompt(const attn::hf::CausalLm& model, const QString& text,
                                             QString* error);
 
