@@ -6,9 +6,19 @@
 #include "cli/render_page.hpp"
 #include "pages/walkthrough_view.hpp"
 
+#include <attn/models/seq2seq.hpp>
 #include <iostream>
 
 namespace cli {
+
+namespace {
+// --choose K: the candidates a step shows are the decoder's top k (Seq2SeqModel::kDefaultTopK), best first.
+// render decodes greedily (the page's beam width 1; render has no --beam), so candidate 1 is the token the
+// decoder took already: choosing it would change nothing but mark the step as chosen. Hence 2..k, in the
+// help and in the check alike.
+constexpr long kFirstChoice = 2;
+constexpr long kLastChoice = attn::Seq2SeqModel::kDefaultTopK;
+} // namespace
 
 int runRender(const Argv& argv) {
     Args args("render", "Writes what a page shows for an input as a PNG, without a display.\n"
@@ -32,8 +42,9 @@ int runRender(const Argv& argv) {
                 "the decoding step shown, 1 = the first output word (default: the page's)")
         .option("given", "TEXT", "translation: give both decoders this translation (teacher forcing)")
         .option("choose", "K",
-                "translation: at --step, the decoder with attention takes its K-th candidate (2-5) instead "
-                "of its first, then goes on by itself")
+                "translation: at --step, the decoder with attention takes its K-th candidate (" +
+                    std::to_string(kFirstChoice) + "-" + std::to_string(kLastChoice) +
+                    ") instead of its first, then goes on by itself")
         .option("tab", "alignment|context|scores",
                 "translation: the view shown (default alignment; scores = held-out scores by length)")
         .option("measure", "chrf|perplexity", "translation, --tab scores: the measure shown (default chrf)")
@@ -103,10 +114,10 @@ int runRender(const Argv& argv) {
             const auto choose = args.integer("choose", 1, std::cerr);
             if (!choose)
                 return 2;
-            if (*choose < 1 || *choose > 5 || !args.has("step") || args.has("given")) {
-                std::cerr
-                    << "attnviz render: --choose K needs --step N and K in 1..5 (the candidates shown), "
-                       "and no --given\n";
+            if (*choose < kFirstChoice || *choose > kLastChoice || !args.has("step") || args.has("given")) {
+                std::cerr << "attnviz render: --choose K needs --step N and K in " << kFirstChoice << ".."
+                          << kLastChoice << " (a candidate shown other than the decoder's own first), and no "
+                          << "--given\n";
                 return 2;
             }
             req.choose = static_cast<int>(*choose);

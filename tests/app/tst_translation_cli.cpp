@@ -85,13 +85,30 @@ private slots:
         QVERIFY2(r.code == 0, r.err.constData());
         for (const QStringList& bad :
              {QStringList{"--choose", "2"}, QStringList{"--step", "2", "--choose", "6"},
-              QStringList{"--step", "40", "--choose", "2"}}) {
+              QStringList{"--step", "2", "--choose", "1"}, QStringList{"--step", "40", "--choose", "2"}}) {
             r = testutil::runAttnviz(QStringList{"render", "--view", "translation", "--png", png} + bad);
             QCOMPARE(r.code, 2);
             QVERIFY2(r.err.contains("--choose"), r.err.constData());
         }
         r = testutil::runAttnviz({"render", "--view", "sentiment", "--given", "x", "--png", png});
         QCOMPARE(r.code, 2);
+    }
+
+    // Issue 49 point 19: `render --help` said --choose takes 2-5 and the check said 1..5. Candidate 1 is the
+    // token the greedy decoder took already, so both say 2..5 (the candidates shown are the top 5).
+    void chooseHelpAndCheckDisagreed() {
+        const auto help = testutil::runAttnviz({"render", "--help"});
+        QCOMPARE(help.code, 0);
+        QVERIFY2(help.out.contains("K-th candidate (2-5)"), help.out.constData());
+        QTemporaryDir dir;
+        const QString png = dir.filePath(QStringLiteral("t.png"));
+        for (const QString& k : {QStringLiteral("1"), QStringLiteral("6")}) {
+            const auto r = testutil::runAttnviz(
+                {"render", "--view", "translation", "--step", "2", "--choose", k, "--png", png});
+            QCOMPARE(r.code, 2);
+            QVERIFY2(r.err.contains("K in 2..5"), r.err.constData());
+            QVERIFY(!QFile::exists(png));
+        }
     }
 
     // render --tab draws another view of the page; --tab scores --measure perplexity the held-out table
