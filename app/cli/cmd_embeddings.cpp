@@ -125,11 +125,13 @@ int runEmbeddings(const Argv& argv) {
         }
     }
     if (auto path = args.value("json")) {
+        // A word that is not UTF-8 is written with U+FFFD, not refused with nlohmann's type_error 316.
+        const std::string text = j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace);
         if (jsonToStdout) {
-            std::cout << j.dump(2) << '\n';
+            std::cout << text << '\n';
         } else {
             std::ofstream f(*path);
-            f << j.dump(2) << '\n';
+            f << text << '\n';
             if (!f) {
                 std::cerr << "attnviz embeddings: cannot write " << *path << '\n';
                 return 3;

@@ -10,6 +10,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QProcess>
 #include <QTemporaryDir>
 #include <QtTest>
 #include <cmath>
@@ -109,6 +110,26 @@ private slots:
             QVERIFY2(r.err.contains("K in 2..5"), r.err.constData());
             QVERIFY(!QFile::exists(png));
         }
+    }
+
+    // Issue 49 point 20: a --text byte that is not UTF-8 made the JSON writer fail with nlohmann's
+    // "[json.exception.type_error.316] invalid UTF-8 byte at index 0: 0xFF"; the token is written as U+FFFD.
+    void jsonWriterTagReachedTheUser() {
+        QProcess p;
+        p.start(QStringLiteral("sh"), {QStringLiteral("-c"),
+                                       QStringLiteral("exec \"$0\" inspect --model \"$1\" "
+                                                      "--text \"hello $(printf '\\377') "
+                                                      "world\" --json -"),
+                                       QStringLiteral(ATTNVIZ_EXE), kModel});
+        QVERIFY(p.waitForFinished(120000));
+        const QByteArray err = p.readAllStandardError();
+        QVERIFY2(p.exitCode() == 0, err.constData());
+        QVERIFY2(!err.contains("json.exception"), err.constData());
+        const auto j = QJsonDocument::fromJson(p.readAllStandardOutput()).object();
+        QVERIFY(!j.isEmpty());
+        QVERIFY2(
+            QJsonDocument(j).toJson(QJsonDocument::Compact).contains("\"hello\",\"\xef\xbf\xbd\",\"world\""),
+            QJsonDocument(j).toJson(QJsonDocument::Compact).left(400).constData());
     }
 
     // render --tab draws another view of the page; --tab scores --measure perplexity the held-out table
