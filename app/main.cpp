@@ -11,6 +11,10 @@ int main(int argc, char** argv) {
     const int code = cli::dispatch(argc, argv, &startGui);
     if (!startGui)
         return code;
+    // The startup options are checked before the QApplication, which needs a display: without one a
+    // mistyped --page aborted in Qt ("could not connect to display", exit 134) instead of listing the pages.
+    if (const int rc = startup::check(startup::argumentsOf(argc, argv), std::cerr); rc != 0)
+        return rc;
 
     QApplication app(argc, argv);
     QApplication::setOrganizationName("attnviz");

@@ -17,14 +17,114 @@ QString pageName(const Page& page) {
     return name.toLower();
 }
 
+QStringList pageNames() {
+    return {QStringLiteral("walkthrough"), QStringLiteral("translation"), QStringLiteral("sentiment"),
+            QStringLiteral("vision"),      QStringLiteral("transformer"), QStringLiteral("generate")};
+}
+
+QStringList argumentsOf(int argc, const char* const* argv) {
+    QStringList out;
+    for (int i = 0; i < argc; ++i)
+        out << QString::fromLocal8Bit(argv[i]);
+    return out;
+}
+
 namespace {
+
 const QCommandLineOption& languageOption() {
     static const QCommandLineOption option(QStringLiteral("language"),
                                            QStringLiteral("interface language: zh_CN or en"),
                                            QStringLiteral("CODE"));
     return option;
 }
+
+struct GuiOptions {
+    QCommandLineOption page{QStringLiteral("page"), QStringLiteral("the page shown first"),
+                            QStringLiteral("NAME")};
+    QCommandLineOption teaching{QStringLiteral("teaching"), QStringLiteral("start in teaching mode")};
+    QCommandLineOption size{QStringLiteral("size"), QStringLiteral("window size in pixels"),
+                            QStringLiteral("WxH")};
+};
+
+// Qt's documented command-line options (QGuiApplication, QApplication, the xcb platform), which
+// QApplication takes out of the arguments; check() runs before it and lets them through.
+void addQtOptions(QCommandLineParser& parser) {
+    for (const char* name : {"platform", "platformpluginpath", "platformtheme", "plugin", "qwindowgeometry",
+                             "qwindowicon", "qwindowtitle", "session", "display", "geometry", "name",
+                             "visual", "style", "stylesheet", "qmljsdebugger"}) {
+        QCommandLineOption option(QString::fromLatin1(name), QString(), QStringLiteral("VALUE"));
+        option.setFlags(QCommandLineOption::HiddenFromHelp);
+        parser.addOption(option);
+    }
+    for (const char* name : {"reverse", "widgetcount", "nograb", "dograb", "sync"}) {
+        QCommandLineOption option(QString::fromLatin1(name));
+        option.setFlags(QCommandLineOption::HiddenFromHelp);
+        parser.addOption(option);
+    }
+}
+
+// The option list in an error message.
+constexpr const char* kUsage =
+    "\nGUI options: [--page NAME] [--teaching] [--size WxH] [--language zh_CN|en]; "
+    "subcommands: attnviz --help\n";
+
+// Parses `arguments` with `parser` and checks what can be checked without a window: no unknown option
+// or argument, a known --page, a well-formed --size, an available --language. 0 or 2 (after `err`).
+int parseAndCheck(QCommandLineParser& parser, const GuiOptions& o, const QStringList& arguments,
+                  std::ostream& err) {
+    parser.addOptions({o.page, o.teaching, o.size, languageOption()});
+    if (!parser.parse(arguments) || !parser.positionalArguments().isEmpty()) {
+        const QString what =
+            parser.errorText().isEmpty()
+                ? QStringLiteral("unexpected argument '%1'").arg(parser.positionalArguments().value(0))
+                : parser.errorText();
+        err << "attnviz: " << what.toStdString() << kUsage;
+        return 2;
+    }
+    if (parser.isSet(languageOption()) && !language::available().contains(parser.value(languageOption()))) {
+        err << "attnviz: --language: expected one of " << language::available().join(", ").toStdString()
+            << ", got '" << parser.value(languageOption()).toStdString() << "'\n";
+        return 2;
+    }
+    if (parser.isSet(o.page) && !pageNames().contains(parser.value(o.page).toLower())) {
+        err << "attnviz: --page: no page '" << parser.value(o.page).toLower().toStdString()
+            << "' (pages: " << pageNames().join(QStringLiteral(", ")).toStdString() << ")\n";
+        return 2;
+    }
+    if (parser.isSet(o.size) &&
+        !QRegularExpression(QStringLiteral("^\\d{3,5}x\\d{3,5}$")).match(parser.value(o.size)).hasMatch()) {
+        err << "attnviz: --size: expected WIDTHxHEIGHT in pixels such as 1280x800, got '"
+            << parser.value(o.size).toStdString() << "'\n";
+        return 2;
+    }
+    return 0;
+}
+
 } // namespace
+
+int check(const QStringList& arguments, std::ostream& err) {
+    QCommandLineParser parser;
+    // Qt's options are single-dash words (-platform offscreen); ours are --words, and Qt accepts its own
+    // with two dashes as well.
+    parser.setSingleDashWordOptionMode(QCommandLineParser::ParseAsLongOptions);
+    addQtOptions(parser);
+    const GuiOptions options;
+    return parseAndCheck(parser, options, arguments, err);
+}
+
+std::string helpText() {
+    const GuiOptions o;
+    std::string out;
+    const auto line = [&out](const std::string& item, const std::string& help) {
+        out += "  " + item + std::string(item.size() < 28 ? 28 - item.size() : 1, ' ') + help + '\n';
+    };
+    line("--page NAME", "the page shown first: " + pageNames().join(QStringLiteral(", ")).toStdString());
+    line("--teaching", o.teaching.description().toStdString() + " (larger text, titles and panels)");
+    line("--size WxH", o.size.description().toStdString() + ", e.g. 1280x800");
+    line("--language " + language::available().join(QLatin1Char('|')).toStdString(),
+         languageOption().description().toStdString() + " (not remembered; View > Language is)");
+    return out;
+}
 
 QString requestedLanguage(const QStringList& arguments) {
     QCommandLineParser parser;
@@ -35,30 +135,12 @@ QString requestedLanguage(const QStringList& arguments) {
 
 int apply(const QStringList& arguments, MainWindow& window, std::ostream& err) {
     QCommandLineParser parser;
-    const QCommandLineOption page(QStringLiteral("page"), QStringLiteral("the page shown first"),
-                                  QStringLiteral("NAME"));
-    const QCommandLineOption teaching(QStringLiteral("teaching"), QStringLiteral("start in teaching mode"));
-    const QCommandLineOption size(QStringLiteral("size"), QStringLiteral("window size in pixels"),
-                                  QStringLiteral("WxH"));
-    parser.addOptions({page, teaching, size, languageOption()});
-    if (!parser.parse(arguments) || !parser.positionalArguments().isEmpty()) {
-        const QString what =
-            parser.errorText().isEmpty()
-                ? QStringLiteral("unexpected argument '%1'").arg(parser.positionalArguments().value(0))
-                : parser.errorText();
-        err << "attnviz: " << what.toStdString()
-            << "\nGUI options: [--page NAME] [--teaching] [--size WxH] [--language zh_CN|en]; "
-               "subcommands: attnviz --help\n";
-        return 2;
-    }
-    if (parser.isSet(languageOption()) && !language::available().contains(parser.value(languageOption()))) {
-        err << "attnviz: --language: expected one of " << language::available().join(", ").toStdString()
-            << ", got '" << parser.value(languageOption()).toStdString() << "'\n";
-        return 2;
-    }
+    const GuiOptions o;
+    if (const int rc = parseAndCheck(parser, o, arguments, err); rc != 0)
+        return rc;
     QTabWidget* tabs = window.tabs();
-    if (parser.isSet(page)) {
-        const QString wanted = parser.value(page).toLower();
+    if (parser.isSet(o.page)) {
+        const QString wanted = parser.value(o.page).toLower();
         QStringList names;
         for (int i = 0; i < tabs->count(); ++i) {
             const auto* p = qobject_cast<const Page*>(tabs->widget(i));
@@ -77,17 +159,12 @@ int apply(const QStringList& arguments, MainWindow& window, std::ostream& err) {
             return 2;
         }
     }
-    if (parser.isSet(size)) {
+    if (parser.isSet(o.size)) {
         const auto m =
-            QRegularExpression(QStringLiteral("^(\\d{3,5})x(\\d{3,5})$")).match(parser.value(size));
-        if (!m.hasMatch()) {
-            err << "attnviz: --size: expected WIDTHxHEIGHT in pixels such as 1280x800, got '"
-                << parser.value(size).toStdString() << "'\n";
-            return 2;
-        }
+            QRegularExpression(QStringLiteral("^(\\d{3,5})x(\\d{3,5})$")).match(parser.value(o.size));
         window.resize(m.captured(1).toInt(), m.captured(2).toInt());
     }
-    if (parser.isSet(teaching))
+    if (parser.isSet(o.teaching))
         window.setTeachingMode(true);
     return 0;
 }

@@ -4,10 +4,13 @@
 //   attnviz [--page walkthrough|translation|sentiment|vision|transformer|...] [--teaching] [--size WxH]
 //           [--language zh_CN|en]
 //
-// Qt's own options (-platform, -style ...) are taken out by QApplication before these are read.
+// Qt's own options (-platform, -style ...) are taken out by QApplication before apply() reads these.
+// main() checks them with check() before the QApplication exists: QApplication needs a display, and a
+// mistyped --page must list the pages and exit 2 where there is none (issue 49), not abort in Qt.
 
 #include <QStringList>
 #include <ostream>
+#include <string>
 
 class MainWindow;
 class Page;
@@ -16,6 +19,22 @@ namespace startup {
 
 /// A page's name for --page: its class name without "Page", lower case ("WalkthroughPage" -> "walkthrough").
 QString pageName(const Page& page);
+
+/// The pages' names for --page, in the order of the window's tabs (MainWindow::createPages; a test
+/// holds the two together). Known before any widget exists.
+QStringList pageNames();
+
+/// The command line as main() received it (no Qt option taken out yet).
+QStringList argumentsOf(int argc, const char* const* argv);
+
+/// Checks the startup options before the QApplication exists: unknown options and arguments, --page
+/// against pageNames(), --size and --language, with Qt's documented command-line options (-platform,
+/// -style, -reverse ...) let through. Returns 0, or 2 after writing what was wrong to `err`, as apply()
+/// does.
+int check(const QStringList& arguments, std::ostream& err);
+
+/// One line per startup option, for `attnviz --help` (the pages and languages named).
+std::string helpText();
 
 /// The value of --language (not checked; apply() rejects an unknown one), empty without the option.
 /// main() installs it before the window is built; it is not remembered (View → Language is).

@@ -1,4 +1,5 @@
 #include "cli/commands.hpp"
+#include "startup_options.hpp"
 
 #include <exception>
 #include <iostream>
@@ -24,9 +25,11 @@ const std::vector<Command>& commands() {
 static void printHelp(std::ostream& out) {
     out << "attnviz " ATTNVIZ_VERSION " - see and step through attention\n\n"
         << "Usage: attnviz                      open the window\n"
-        << "       attnviz [--page NAME] [--teaching] [--size WxH]\n"
-        << "                                    open it on a page, in teaching mode, at a size\n"
+        << "       attnviz [--page NAME] [--teaching] [--size WxH] [--language zh_CN|en]\n"
+        << "                                    open it with the window options below\n"
         << "       attnviz <subcommand> [options]   run headless (no display needed)\n\n"
+        << "Window options:\n"
+        << startup::helpText() << "  (and Qt's own, such as -platform offscreen or -style fusion)\n\n"
         << "Subcommands:\n";
     for (const auto& c : commands()) {
         std::string name = c.name;
