@@ -123,7 +123,7 @@ std::vector<Page*> MainWindow::createPages() {
                 slot = transformer->modelSlot();
             else if (auto* vision = qobject_cast<VisionPage*>(page))
                 slot = vision->modelSlot();
-            if (slot && slot->model())
+            if (slot && slot->hasModel())
                 encoders.push_back({tabs_->tabText(i), slot->directory()});
         }
         return encoders;

@@ -394,84 +394,6 @@
     </message>
 </context>
 <context>
-    <name>DecoderBar</name>
-    <message>
-        <source>Open model…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Choose a Hugging Face language-model directory (gpt2 or llama: config.json + model.safetensors, tokenizer files optional). You can also drop it on this bar.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Recent</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Model:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Open language model</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>loading…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>(none)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Clear list</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>DecoderSlot</name>
-    <message>
-        <source>“%1” is not a folder.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The folder “%1” has no config.json, so it is not a Hugging Face model.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>“%1” is an encoder or image model, not a language model (gpt2, llama).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The weights in “%1” are damaged or incomplete.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The config.json of “%1” cannot be used.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The weights in “%1” do not fit its config.json.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>“%1” could not be loaded as a language model.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The model could not be loaded.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The shipped language model is missing from this installation.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>No default model found at %1; use Open model…</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
     <name>EmbeddingStore</name>
     <message>
         <source>Loading word vectors…</source>
@@ -487,6 +409,13 @@
     </message>
     <message>
         <source>GloVe 6B 100d (embedded default)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ExplainJob</name>
+    <message>
+        <source>The Explain methods differentiate the model, and attnviz&apos;s backward pass implements only the exact gelu and relu activations; this Hugging Face %1 model uses hidden_act &apos;%2&apos;. Its attention, heads and rollout are on the Attention tab.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -642,10 +571,6 @@ permuted weights (seed %3): Δp %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Token ids or text, e.g. “C A B B A C”</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Step</source>
         <translation type="unfinished"></translation>
     </message>
@@ -739,6 +664,30 @@ permuted weights (seed %3): Δp %4</source>
     </message>
     <message>
         <source>Generate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stories (stories260K, llama2.c)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sorting A B C (gpt-nano-sort, minGPT)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The models that come with attnviz: a real Llama trained on children&apos;s stories, and a tiny GPT that sorts six letters</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Shipped:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Text, or token ids separated by spaces</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Model:</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1106,20 +1055,6 @@ permuted weights (seed %3): Δp %4</source>
     </message>
 </context>
 <context>
-    <name>HfImageClassifier</name>
-    <message>
-        <source>The Explain methods differentiate the model, and attnviz&apos;s backward pass implements only the exact gelu and relu activations; this Hugging Face %1 model uses hidden_act &apos;%2&apos;. Its attention, heads and rollout are on the Attention tab.</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>HfTextClassifier</name>
-    <message>
-        <source>The Explain methods differentiate the model, and attnviz&apos;s backward pass implements only the exact gelu and relu activations; this Hugging Face %1 model uses hidden_act &apos;%2&apos;. Its attention, heads and rollout are on the Attention tab.</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
     <name>LoadError</name>
     <message>
         <source>sentiment model (transformer classifier)</source>
@@ -1167,6 +1102,54 @@ permuted weights (seed %3): Δp %4</source>
     </message>
     <message>
         <source>This Hugging Face model cannot be opened on this page (the reason is below).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>“%1” is not a folder.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The folder “%1” has no config.json, so it is not a Hugging Face model.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>“%1” is an encoder or image model, not a language model (gpt2, llama).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The weights in “%1” are damaged or incomplete.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The config.json of “%1” cannot be used.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The weights in “%1” do not fit its config.json.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>“%1” could not be loaded as a language model.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>language model (gpt2, llama)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>transformer encoder (transformer classifier)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>text encoder (Hugging Face BERT)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hugging Face BERT model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hugging Face ViT model</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -394,84 +394,6 @@
     </message>
 </context>
 <context>
-    <name>DecoderBar</name>
-    <message>
-        <source>Open model…</source>
-        <translation>打开模型…</translation>
-    </message>
-    <message>
-        <source>Choose a Hugging Face language-model directory (gpt2 or llama: config.json + model.safetensors, tokenizer files optional). You can also drop it on this bar.</source>
-        <translation>选择一个 Hugging Face 语言模型目录（gpt2 或 llama：config.json + model.safetensors，分词器文件可选）。也可以把目录拖到这一栏上。</translation>
-    </message>
-    <message>
-        <source>Recent</source>
-        <translation>最近</translation>
-    </message>
-    <message>
-        <source>Model:</source>
-        <translation>模型：</translation>
-    </message>
-    <message>
-        <source>Open language model</source>
-        <translation>打开语言模型</translation>
-    </message>
-    <message>
-        <source>loading…</source>
-        <translation>正在加载…</translation>
-    </message>
-    <message>
-        <source>(none)</source>
-        <translation>（无）</translation>
-    </message>
-    <message>
-        <source>Clear list</source>
-        <translation>清空列表</translation>
-    </message>
-</context>
-<context>
-    <name>DecoderSlot</name>
-    <message>
-        <source>“%1” is not a folder.</source>
-        <translation>“%1”不是文件夹。</translation>
-    </message>
-    <message>
-        <source>The folder “%1” has no config.json, so it is not a Hugging Face model.</source>
-        <translation>文件夹“%1”没有 config.json，所以不是 Hugging Face 模型。</translation>
-    </message>
-    <message>
-        <source>“%1” is an encoder or image model, not a language model (gpt2, llama).</source>
-        <translation>“%1”是编码器或图像模型，不是语言模型（gpt2、llama）。</translation>
-    </message>
-    <message>
-        <source>The weights in “%1” are damaged or incomplete.</source>
-        <translation>“%1”中的权重已损坏或不完整。</translation>
-    </message>
-    <message>
-        <source>The config.json of “%1” cannot be used.</source>
-        <translation>“%1”的 config.json 无法使用。</translation>
-    </message>
-    <message>
-        <source>The weights in “%1” do not fit its config.json.</source>
-        <translation>“%1”中的权重与其 config.json 不符。</translation>
-    </message>
-    <message>
-        <source>“%1” could not be loaded as a language model.</source>
-        <translation>无法把“%1”作为语言模型加载。</translation>
-    </message>
-    <message>
-        <source>The model could not be loaded.</source>
-        <translation>无法加载模型。</translation>
-    </message>
-    <message>
-        <source>The shipped language model is missing from this installation.</source>
-        <translation>此安装中缺少随附的语言模型。</translation>
-    </message>
-    <message>
-        <source>No default model found at %1; use Open model…</source>
-        <translation>在 %1 找不到默认模型；请用“打开模型…”</translation>
-    </message>
-</context>
-<context>
     <name>EmbeddingStore</name>
     <message>
         <source>Loading word vectors…</source>
@@ -488,6 +410,13 @@
     <message>
         <source>GloVe 6B 100d (embedded default)</source>
         <translation>GloVe 6B 100d（内置默认词向量）</translation>
+    </message>
+</context>
+<context>
+    <name>ExplainJob</name>
+    <message>
+        <source>The Explain methods differentiate the model, and attnviz&apos;s backward pass implements only the exact gelu and relu activations; this Hugging Face %1 model uses hidden_act &apos;%2&apos;. Its attention, heads and rollout are on the Attention tab.</source>
+        <translation>“解释”中的方法要对模型求梯度，而 attnviz 的反向传播只实现了精确的 gelu 和 relu 激活函数；这个 Hugging Face %1 模型使用的是 hidden_act &apos;%2&apos;。它的注意力、各个头和注意力展开在“注意力”选项卡上。</translation>
     </message>
 </context>
 <context>
@@ -644,10 +573,6 @@ permuted weights (seed %3): Δp %4</source>
         <translation>提示词：</translation>
     </message>
     <message>
-        <source>Token ids or text, e.g. “C A B B A C”</source>
-        <translation>词元 id 或文本，例如“C A B B A C”</translation>
-    </message>
-    <message>
         <source>Step</source>
         <translation>单步</translation>
     </message>
@@ -742,6 +667,30 @@ permuted weights (seed %3): Δp %4</source>
     <message>
         <source>Generate</source>
         <translation>生成</translation>
+    </message>
+    <message>
+        <source>Stories (stories260K, llama2.c)</source>
+        <translation>故事（stories260K，llama2.c）</translation>
+    </message>
+    <message>
+        <source>Sorting A B C (gpt-nano-sort, minGPT)</source>
+        <translation>排序 A B C（gpt-nano-sort，minGPT）</translation>
+    </message>
+    <message>
+        <source>The models that come with attnviz: a real Llama trained on children&apos;s stories, and a tiny GPT that sorts six letters</source>
+        <translation>attnviz 自带的模型：一个在儿童故事上训练的真实 Llama，以及一个给六个字母排序的微型 GPT</translation>
+    </message>
+    <message>
+        <source>Shipped:</source>
+        <translation>自带模型：</translation>
+    </message>
+    <message>
+        <source>Text, or token ids separated by spaces</source>
+        <translation>文本，或以空格分隔的词元 id</translation>
+    </message>
+    <message>
+        <source>Model:</source>
+        <translation>模型：</translation>
     </message>
 </context>
 <context>
@@ -1108,20 +1057,6 @@ permuted weights (seed %3): Δp %4</source>
     </message>
 </context>
 <context>
-    <name>HfImageClassifier</name>
-    <message>
-        <source>The Explain methods differentiate the model, and attnviz&apos;s backward pass implements only the exact gelu and relu activations; this Hugging Face %1 model uses hidden_act &apos;%2&apos;. Its attention, heads and rollout are on the Attention tab.</source>
-        <translation>“解释”中的方法要对模型求梯度，而 attnviz 的反向传播只实现了精确的 gelu 和 relu 激活函数；这个 Hugging Face %1 模型使用的是 hidden_act &apos;%2&apos;。它的注意力、各个头和注意力展开在“注意力”选项卡上。</translation>
-    </message>
-</context>
-<context>
-    <name>HfTextClassifier</name>
-    <message>
-        <source>The Explain methods differentiate the model, and attnviz&apos;s backward pass implements only the exact gelu and relu activations; this Hugging Face %1 model uses hidden_act &apos;%2&apos;. Its attention, heads and rollout are on the Attention tab.</source>
-        <translation>“解释”中的方法要对模型求梯度，而 attnviz 的反向传播只实现了精确的 gelu 和 relu 激活函数；这个 Hugging Face %1 模型使用的是 hidden_act &apos;%2&apos;。它的注意力、各个头和注意力展开在“注意力”选项卡上。</translation>
-    </message>
-</context>
-<context>
     <name>LoadError</name>
     <message>
         <source>sentiment model (transformer classifier)</source>
@@ -1170,6 +1105,54 @@ permuted weights (seed %3): Δp %4</source>
     <message>
         <source>This Hugging Face model cannot be opened on this page (the reason is below).</source>
         <translation>这个 Hugging Face 模型不能在本页面打开（原因见下方）。</translation>
+    </message>
+    <message>
+        <source>“%1” is not a folder.</source>
+        <translation>“%1”不是文件夹。</translation>
+    </message>
+    <message>
+        <source>The folder “%1” has no config.json, so it is not a Hugging Face model.</source>
+        <translation>文件夹“%1”没有 config.json，所以不是 Hugging Face 模型。</translation>
+    </message>
+    <message>
+        <source>“%1” is an encoder or image model, not a language model (gpt2, llama).</source>
+        <translation>“%1”是编码器或图像模型，不是语言模型（gpt2、llama）。</translation>
+    </message>
+    <message>
+        <source>The weights in “%1” are damaged or incomplete.</source>
+        <translation>“%1”中的权重已损坏或不完整。</translation>
+    </message>
+    <message>
+        <source>The config.json of “%1” cannot be used.</source>
+        <translation>“%1”的 config.json 无法使用。</translation>
+    </message>
+    <message>
+        <source>The weights in “%1” do not fit its config.json.</source>
+        <translation>“%1”中的权重与其 config.json 不符。</translation>
+    </message>
+    <message>
+        <source>“%1” could not be loaded as a language model.</source>
+        <translation>无法把“%1”作为语言模型加载。</translation>
+    </message>
+    <message>
+        <source>language model (gpt2, llama)</source>
+        <translation>语言模型（gpt2、llama）</translation>
+    </message>
+    <message>
+        <source>transformer encoder (transformer classifier)</source>
+        <translation>Transformer 编码器（transformer 分类器）</translation>
+    </message>
+    <message>
+        <source>text encoder (Hugging Face BERT)</source>
+        <translation>文本编码器（Hugging Face BERT）</translation>
+    </message>
+    <message>
+        <source>Hugging Face BERT model</source>
+        <translation>Hugging Face BERT 模型</translation>
+    </message>
+    <message>
+        <source>Hugging Face ViT model</source>
+        <translation>Hugging Face ViT 模型</translation>
     </message>
 </context>
 <context>

@@ -25,7 +25,6 @@
 #include "cli/image_option.hpp"
 #include "cli/json_out.hpp"
 #include "pages/explain/explain_job.hpp"
-#include "services/hf_classifiers.hpp"
 #include "services/model_handle.hpp"
 
 #include <attn/checkpoint.hpp>
@@ -92,10 +91,8 @@ int runExplain(const Argv& argv) {
     const auto methods = splitMethods(*args.value("method"));
 
     const ModelHandle handle = readModel(QString::fromStdString(*args.value("model")));
-    const auto model = basePtr(handle);
-    const auto hfText = modelAs<HfTextClassifier>(handle);
-    const auto hfImage = modelAs<HfImageClassifier>(handle);
-    const auto vit = modelAs<attn::VitModel>(handle);
+    const auto& model = handle;
+    const bool huggingFace = handle.kind.huggingFace;
     std::unique_ptr<attn::explain::Subject> subject;
     ExplainPngRequest png{model,
                           args.valueOr("text", ""),
@@ -107,13 +104,12 @@ int runExplain(const Argv& argv) {
                           static_cast<int>(*height)};
     std::string removal;
     nlohmann::json out;
-    if (modelAs<attn::TransformerClassifier>(handle) || hfText) {
+    if (handle.textClassifier) {
         if (!args.has("text"))
-            throw std::runtime_error(std::string("this model (") +
-                                     (hfText ? "bert" : "transformer_classifier") + ") takes --text");
-        subject = explainview::makeSubject(*model, QString::fromStdString(*args.value("text")), std::nullopt);
-        removal = hfText ? "token replaced by pad_token_id and masked like padding (attention_mask 0)"
-                         : "word replaced by the pad token and masked like padding";
+            throw std::runtime_error("this model (" + handle.kind.family + ") takes --text");
+        subject = explainview::makeSubject(model, QString::fromStdString(*args.value("text")), std::nullopt);
+        removal = huggingFace ? "token replaced by pad_token_id and masked like padding (attention_mask 0)"
+                              : "word replaced by the pad token and masked like padding";
         // Words the vocabulary lacks: as typed (the model read its unknown token) and listed by index.
         explainview::Outcome words;
         words.labels = subject->inputLabels();
@@ -124,14 +120,14 @@ int runExplain(const Argv& argv) {
             if (words.unknown[i])
                 unknown.push_back(i);
         out["model_input"] = {{"tokens", words.labels}, {"unknown", unknown}};
-    } else if (vit || hfImage) {
+    } else if (handle.imageClassifier) {
         if (!args.has("image"))
-            throw std::runtime_error("this model (vit) takes --image");
+            throw std::runtime_error("this model (" + handle.kind.family + ") takes --image");
         ensureHeadlessApp(); // QImage's format plugins (JPEG ...) need an application object
         png.image = readImageOption(*args.value("image"),
                                     args.has("index") ? std::optional<long>(*index) : std::nullopt);
-        png.shown = vit ? vit->resized(*png.image) : hfImage->resized(*png.image);
-        subject = explainview::makeSubject(*model, {}, png.image);
+        png.shown = handle.imageClassifier->resized(*png.image);
+        subject = explainview::makeSubject(model, {}, png.image);
         removal = "patch set to 0 after normalisation (the dataset mean pixel)";
         out["model_input"] = {{"patches", subject->inputLabels()}};
     } else {

@@ -16,10 +16,10 @@
 #include "cli/hf_cli.hpp"
 #include "cli/image_option.hpp"
 #include "cli/json_out.hpp"
+#include "services/model_handle.hpp"
 
-#include <attn/hf/bert.hpp>
+#include <QString>
 #include <attn/hf/load.hpp>
-#include <attn/hf/vit.hpp>
 #include <cctype>
 #include <fstream>
 #include <iostream>
@@ -76,16 +76,20 @@ std::vector<int> parseTokenIds(const std::string& text, const std::string& optio
 
 namespace {
 
-std::vector<int> inputIds(const attn::hf::HfModel& model, const Args& args) {
+/// --token-ids as given (no BOS / [CLS] added), else --text through the model's tokenizer.
+std::vector<int> inputIds(const ModelHandle& model, const Args& args) {
     if (const auto ids = args.value("token-ids"))
-        return parseTokenIds(*ids, "token-ids"); // as given: no BOS / [CLS] added
-    const auto* tok = model.tokenizer();
+        return parseTokenIds(*ids, "token-ids");
+    const std::string text = *args.value("text");
+    if (model.textEncoder)
+        return model.textEncoder->tokenIds(text);
+    const auto* tok = model.causalLm ? model.causalLm->tokenizer() : nullptr;
     if (!tok)
         throw std::runtime_error(
-            model.directory().string() +
+            model.directory.string() +
             ": no tokenizer file (tokenizer.json, vocab.json + merges.txt, tokenizer.model "
             "or vocab.txt); give --token-ids instead of --text");
-    return tok->encode(*args.value("text"));
+    return tok->encode(text);
 }
 
 /// --image PATH [--index N]: a picture (QImage) or image N of an IDX / CIFAR-10 file (app/services/image_io).
@@ -106,7 +110,7 @@ attn::Image readImage(const Args& args) {
     return readImageOption(path, args.has("index") ? std::optional<long>(index) : std::nullopt);
 }
 
-nlohmann::json encoderJson(const attn::hf::EncoderOutput& r, std::string& summary) {
+nlohmann::json encoderJson(const attn::ClassifierResult& r, std::string& summary) {
     nlohmann::json j;
     j["attention"] = {{"encoder", stackJson(r.attention)}};
     if (!r.logits.empty()) {
@@ -172,44 +176,49 @@ std::optional<int> runHfInspect(const Argv& argv) {
         std::cerr << "attnviz inspect: --index goes with --image\n" << args.usage();
         return 2;
     }
-    const auto model = attn::hf::loadModel(*args.value("model"));
+    const ModelHandle model = readModel(QString::fromStdString(*args.value("model")));
+    const std::string config = (model.directory / "config.json").string();
+    const std::string& type = model.kind.family;
     nlohmann::json out;
     std::string summary;
-    if (const auto* vit = dynamic_cast<const attn::hf::ViTModel*>(model.get())) {
+    if (model.imageClassifier) {
         if (!args.has("image"))
-            throw std::runtime_error(model->config().file() + ": this model (vit) takes --image");
+            throw std::runtime_error(config + ": this model (vit) takes --image");
         const auto img = readImage(args);
-        out = encoderJson(vit->classify(img), summary);
-        out["input_tokens"] = vit->positionLabels();
+        const auto r = model.imageClassifier->classify(img);
+        out = encoderJson(r, summary);
+        out["input_tokens"] = r.tokens;
         out["image"] = {{"path", *args.value("image")},
                         {"height", img.height},
                         {"width", img.width},
                         {"channels", img.channels}};
     } else {
         if (args.has("image"))
-            throw std::runtime_error(model->config().file() + ": this model (" + model->modelType() +
+            throw std::runtime_error(config + ": this model (" + type +
                                      ") takes --text or --token-ids, not --image");
-        const auto ids = inputIds(*model, args);
+        const auto ids = inputIds(model, args);
         if (ids.empty())
             throw std::runtime_error("the input has no tokens");
-        if (const auto* lm = dynamic_cast<const attn::hf::CausalLm*>(model.get()))
-            out = decoderJson(*lm, ids, summary);
-        else if (const auto* bert = dynamic_cast<const attn::hf::BertModel*>(model.get()))
-            out = encoderJson(bert->forward(ids), summary);
-        else
-            throw std::runtime_error(model->config().file() + ": model_type '" + model->modelType() +
-                                     "' cannot be inspected yet");
+        if (model.causalLm) {
+            out = decoderJson(*model.causalLm, ids, summary);
+            out["input_tokens"] = model.causalLm->tokenLabels(ids);
+        } else if (model.textEncoder) {
+            const auto r = model.textEncoder->encodeIds(ids);
+            out = encoderJson(r, summary);
+            out["input_tokens"] = r.tokens;
+        } else {
+            throw std::runtime_error(config + ": model_type '" + type + "' cannot be inspected yet");
+        }
         out["input_ids"] = ids;
-        out["input_tokens"] = model->tokenLabels(ids);
     }
-    out["architecture"] = model->modelType();
+    out["architecture"] = type;
     if (!out.contains("warnings"))
         out["warnings"] = nlohmann::json::array();
     const auto jsonOut = args.value("json");
     if (jsonOut)
         writeJson(*jsonOut, out);
     if (!jsonOut || *jsonOut != "-")
-        std::cout << model->modelType() << ": " << summary << '\n';
+        std::cout << type << ": " << summary << '\n';
     return 0;
 }
 

@@ -42,9 +42,9 @@ namespace cli {
 
 namespace {
 
-nlohmann::json classifierJson(const attn::Model& model, const attn::ClassifierResult& r) {
+nlohmann::json classifierJson(const ModelHandle& model, const attn::ClassifierResult& r) {
     nlohmann::json j;
-    j["architecture"] = attn::toString(model.architecture());
+    j["architecture"] = model.kind.family;
     j["input_tokens"] = r.tokens;
     if (!r.ids.empty())
         j["input_ids"] = r.ids;
@@ -94,25 +94,22 @@ int runInspect(const Argv& argv) {
         return 2;
     }
 
-    std::vector<std::string> warnings;
-    attn::LoadOptions opts;
-    opts.warnings = &warnings;
     const QString modelDir = QString::fromStdString(*args.value("model"));
-    const ModelHandle handle = readModel(modelDir, opts); // the only read, also for --png
-    const auto model = basePtr(handle);
+    const ModelHandle handle = readModel(modelDir); // the only read, also for --png
+    const std::vector<std::string>& warnings = handle.warnings;
 
     nlohmann::json out;
     std::string summary;
-    if (const auto tc = modelAs<attn::TransformerClassifier>(handle)) {
+    if (const auto& tc = handle.textClassifier) {
         if (!args.has("text"))
-            throw std::runtime_error("this model (transformer_classifier) takes --text");
+            throw std::runtime_error("this model (" + handle.kind.family + ") takes --text");
         const auto r = tc->classify(*args.value("text"));
-        out = classifierJson(*model, r);
+        out = classifierJson(handle, r);
         summary = r.predictedLabel +
                   " (p=" + std::to_string(r.probabilities[static_cast<std::size_t>(r.predicted)]) + ")";
-    } else if (const auto s2s = modelAs<attn::Seq2SeqModel>(handle)) {
+    } else if (const auto& s2s = handle.translator) {
         if (!args.has("text"))
-            throw std::runtime_error("this model (seq2seq_attention) takes --text");
+            throw std::runtime_error("this model (" + handle.kind.family + ") takes --text");
         const std::optional<std::string> givenText = args.value("given");
         if (givenText && *beam != 1)
             throw std::runtime_error(
@@ -123,7 +120,7 @@ int runInspect(const Argv& argv) {
         const auto r = givenText ? s2s->translateForced(*args.value("text"), given, false)
                                  : s2s->translate(*args.value("text"), 0, attn::Seq2SeqModel::kDefaultTopK,
                                                   static_cast<int>(*beam));
-        out["architecture"] = attn::toString(model->architecture());
+        out["architecture"] = handle.kind.family;
         out["beam_width"] = r.beamWidth;
         out["forced_steps"] = r.forcedSteps;
         out["output_probabilities"] = r.outputProbabilities;
@@ -143,14 +140,14 @@ int runInspect(const Argv& argv) {
                                 {"alignment_words", matrixJson(attn::wordAlignment(r))}};
         out["warnings"] = r.warnings;
         summary = attn::outputText(r);
-    } else if (const auto vit = modelAs<attn::VitModel>(handle)) {
+    } else if (const auto& vit = handle.imageClassifier) {
         if (!args.has("image"))
-            throw std::runtime_error("this model (vit) takes --image");
+            throw std::runtime_error("this model (" + handle.kind.family + ") takes --image");
         ensureHeadlessApp(); // QImage's format plugins need an application object
         const auto img = readImageOption(*args.value("image"),
                                          args.has("index") ? std::optional<long>(*index) : std::nullopt);
         const auto r = vit->classify(img);
-        out = classifierJson(*model, r);
+        out = classifierJson(handle, r);
         summary = r.predictedLabel +
                   " (p=" + std::to_string(r.probabilities[static_cast<std::size_t>(r.predicted)]) + ")";
     }
@@ -160,7 +157,7 @@ int runInspect(const Argv& argv) {
     if (const auto png = args.value("png")) {
         // The picture is the page's: the same renderPage as `attnviz render`, with the model read above.
         RenderRequest req;
-        req.view = viewFor(model->architecture());
+        req.view = viewFor(handle);
         req.text = QString::fromStdString(args.valueOr("text", ""));
         if (const auto image = args.value("image"))
             req.image = QString::fromStdString(*image);

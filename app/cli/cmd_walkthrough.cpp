@@ -5,7 +5,6 @@
 #include "cli/headless.hpp"
 #include "cli/json_out.hpp"
 #include "pages/walkthrough_view.hpp"
-#include "services/hf_classifiers.hpp"
 #include "services/resource_paths.hpp"
 #include "widgets/heatmap_view.hpp"
 
@@ -60,7 +59,7 @@ int runWalkthrough(const Argv& argv) {
             args.valueOr("model", shippedModelDir(QStringLiteral("pronoun-head")).toStdString());
         attn::LearnedProjections learned;
         try {
-            learned = readWalkthroughProjections(dir);
+            learned = attn::readLearnedProjections(dir);
         } catch (const std::exception& e) {
             std::cerr << "attnviz walkthrough: " << e.what() << '\n';
             return 1;

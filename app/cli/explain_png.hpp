@@ -4,6 +4,8 @@
 // The panel computes through explainview::run, the same engine call as the JSON path; the explanation
 // it showed is returned so the CLI writes its JSON from the very numbers in the picture.
 
+#include "services/model_handle.hpp"
+
 #include <attn/explain/explain.hpp>
 #include <attn/image.hpp>
 #include <attn/models/model.hpp>
@@ -15,7 +17,7 @@
 namespace cli {
 
 struct ExplainPngRequest {
-    std::shared_ptr<const attn::Model> model;
+    ModelHandle model;
     std::string text;                 // text classifier
     std::optional<attn::Image> image; // vit: the image as read
     attn::Image shown;                // vit: the model's view before normalisation (the overlays)

@@ -1,8 +1,9 @@
 // renderGenerate (cli/render_page.hpp): the Generate page after N tokens, written as an image.
 #include "cli/headless.hpp"
 #include "cli/render_page.hpp"
-#include "pages/generate/decoder_slot.hpp"
 #include "pages/generate/generate_page.hpp"
+#include "services/model_handle.hpp"
+#include "services/model_slot.hpp"
 #include "services/wait.hpp"
 #include "widgets/widget_export.hpp"
 
@@ -21,18 +22,20 @@ int renderGenerate(const RenderRequest& req, const QString& modelDir, std::ostre
     GeneratePage page;
     if (!modelDir.isEmpty()) {
         try {
-            page.modelSlot()->setModel(DecoderSlot::read(modelDir), modelDir);
+            attn::OpenOptions options;
+            options.required = attn::Capability::CausalLm;
+            page.modelSlot()->setModel(readModel(modelDir, options), modelDir);
         } catch (const std::exception& e) {
             err << prefix << e.what() << '\n';
             return 1;
         }
     }
-    page.start(); // loads the shipped gpt-nano-sort only when no model was given
+    page.start(); // loads the shipped stories260K only when no model was given
     if (!waitUntilIdle(page, kTimeoutMs)) {
         err << prefix << "loading timed out\n";
         return 1;
     }
-    if (!page.modelSlot()->model()) {
+    if (!page.modelSlot()->hasModel()) {
         err << prefix << "no model: " << page.modelSlot()->lastError().toStdString() << '\n';
         return 1;
     }

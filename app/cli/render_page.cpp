@@ -79,15 +79,13 @@ void applyInput(Page& page, const RenderRequest& req) {
 
 } // namespace
 
-const char* viewFor(attn::Architecture architecture) {
-    switch (architecture) {
-    case attn::Architecture::Vit:
+const char* viewFor(const ModelHandle& model) {
+    if (model.imageClassifier)
         return "vision";
-    case attn::Architecture::Seq2SeqAttention:
+    if (model.translator)
         return "translation";
-    case attn::Architecture::TransformerClassifier:
-        break;
-    }
+    if (model.causalLm)
+        return "generate";
     return "sentiment";
 }
 
@@ -105,7 +103,7 @@ int renderPage(const RenderRequest& req, const ModelHandle& model, const QString
             << "' (walkthrough, translation, sentiment, vision, generate)\n";
         return 2;
     }
-    if (slot && !isEmpty(model) && !slot->setModel(model, modelDir)) {
+    if (slot && !model.empty() && !slot->setModel(model, modelDir)) {
         err << prefix << slot->lastError().toStdString() << '\n';
         return 1;
     }
@@ -114,7 +112,7 @@ int renderPage(const RenderRequest& req, const ModelHandle& model, const QString
         err << prefix << "loading timed out\n";
         return 1;
     }
-    if (slot && !slot->model()) {
+    if (slot && !slot->hasModel()) {
         err << prefix << "no model: "
             << (slot->lastError().isEmpty() ? std::string("use --model DIR")
                                             : slot->lastError().toStdString())

@@ -40,8 +40,8 @@ struct RenderRequest {
     QString png;                     ///< the file to write (PNG, SVG or PDF by suffix)
 };
 
-/// The page `view` for a model of `architecture` (sentiment, translation, vision).
-const char* viewFor(attn::Architecture architecture);
+/// The page `view` that shows `model` (sentiment, translation, vision, generate), by its capabilities.
+const char* viewFor(const ModelHandle& model);
 
 /// Builds the page, gives it `model` (read from `modelDir`; empty = the page loads its shipped
 /// default), runs the request's input, waits until the page is idle and writes the image. Messages go

@@ -4,7 +4,6 @@
 // Inputs and options are set first, so that the models' arrival computes with them; what only exists
 // once the new page has its results (a decoding step, a selected head) is set by the follow-up.
 
-#include "pages/generate/decoder_slot.hpp"
 #include "pages/generate/generate_page.hpp"
 #include "pages/sentiment_page.hpp"
 #include "pages/transformer_page.hpp"

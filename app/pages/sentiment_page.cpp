@@ -4,7 +4,6 @@
 #include "pages/explain/explain_panel.hpp"
 #include "services/job_runner.hpp"
 #include "services/model_slot.hpp"
-#include "services/text_classifier.hpp"
 #include "widgets/error_banner.hpp"
 #include "widgets/format.hpp"
 #include "widgets/heatmap_view.hpp"
@@ -47,7 +46,7 @@ const char* const kPresets[] = {
 } // namespace
 
 SentimentPage::SentimentPage(QWidget* parent) : Page(parent) {
-    slot_ = new ModelSlot(attn::Architecture::TransformerClassifier, QStringLiteral("sentiment"), this);
+    slot_ = new ModelSlot(attn::Capability::TextClassifier, QStringLiteral("sentiment"), this);
     jobs_ = new JobRunner(this);
     trackBusy(slot_);
     trackBusy(jobs_);
@@ -154,13 +153,13 @@ SentimentPage::SentimentPage(QWidget* parent) : Page(parent) {
     tabs->addTab(attentionTab, tr("Attention"));
     auto* explain = new ExplainPanel(tabs);
     explain->setInputProvider([this]() -> std::optional<explainview::Input> {
-        if (!slot_->model() || resultText().trimmed().isEmpty())
+        if (!slot_->hasModel() || resultText().trimmed().isEmpty())
             return std::nullopt;
-        return explainview::Input{slot_->model(), resultText(), std::nullopt, {}};
+        return explainview::Input{slot_->handle(), resultText(), std::nullopt, {}};
     });
     explain->setUnavailableReason([this] {
-        const auto model = textClassifierOf(slot_->handle());
-        return model ? model->explainUnavailable() : QString();
+        const auto model = slot_->textClassifier();
+        return model ? explainview::refusalText(model->explainRefusal()) : QString();
     });
     tabs->addTab(explain, tr("Explain"));
     outer->addWidget(tabs, 1);
@@ -195,7 +194,7 @@ SentimentPage::SentimentPage(QWidget* parent) : Page(parent) {
 }
 
 void SentimentPage::start() {
-    if (!slot_->model() && !slot_->isLoading())
+    if (!slot_->hasModel() && !slot_->isLoading())
         slot_->loadDefault(QStringLiteral("sentiment"));
 }
 
@@ -257,7 +256,7 @@ void SentimentPage::refreshErrors() {
 
 void SentimentPage::onModelChanged() {
     refreshErrors();
-    auto model = textClassifierOf(slot_->handle());
+    auto model = slot_->textClassifier();
     if (!model)
         return;
     const auto& s = model->settings();
@@ -283,7 +282,7 @@ void SentimentPage::rebuildThumbnails() {
             v->parentWidget()->deleteLater();
     thumbs_.clear();
     thumbCaptions_.clear();
-    auto model = textClassifierOf(slot_->handle());
+    auto model = slot_->textClassifier();
     if (!model)
         return;
     const int layers = model->settings().encoder.nLayers, heads = model->settings().encoder.nHeads;
@@ -333,7 +332,7 @@ void SentimentPage::captionThumbnails() {
 void SentimentPage::refreshViewChooser() {
     const QSignalBlocker block(viewChooser_);
     viewChooser_->clear();
-    auto model = textClassifierOf(slot_->handle());
+    auto model = slot_->textClassifier();
     if (model) {
         const int layers = model->settings().encoder.nLayers, heads = model->settings().encoder.nHeads;
         viewChooser_->addItem(tr("all layers and heads (mean)"), QPoint(-1, -1));
@@ -383,7 +382,7 @@ void SentimentPage::setTeachingMode(bool on) {
 
 void SentimentPage::runNow() {
     input_->cancelPending();
-    auto model = textClassifierOf(slot_->handle());
+    auto model = slot_->textClassifier();
     if (!model)
         return;
     const QString text = input_->text();
@@ -424,7 +423,7 @@ void SentimentPage::showResults() {
     const attn::ClassifierResult& r = *result_;
 
     // Probabilities: one bar per label, the prediction in its own colour.
-    auto model = textClassifierOf(slot_->handle());
+    auto model = slot_->textClassifier();
     QStringList names, parts;
     for (int i = 0; i < int(r.probabilities.size()); ++i) {
         names << (model && i < int(model->labels().size()) ? displayClassLabel(model->labels()[size_t(i)])
@@ -475,7 +474,7 @@ void SentimentPage::refreshViews() {
     if (!result_)
         return;
     const attn::ClassifierResult& r = *result_;
-    auto model = textClassifierOf(slot_->handle());
+    auto model = slot_->textClassifier();
     const QStringList tokens = format::toQStrings(r.tokens);
     const bool mask = mask_->isChecked();
 

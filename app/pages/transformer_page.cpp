@@ -47,7 +47,7 @@ const char* const kExamples[] = {
 } // namespace
 
 TransformerPage::TransformerPage(QWidget* parent) : Page(parent) {
-    slot_ = new ModelSlot(attn::Architecture::TransformerClassifier, QStringLiteral("transformer"), this);
+    slot_ = new ModelSlot(attn::Capability::TracedTextEncoder, QStringLiteral("transformer"), this);
     jobs_ = new JobRunner(this);
 
     auto* outer = new QVBoxLayout(this);
@@ -174,7 +174,7 @@ TransformerPage::TransformerPage(QWidget* parent) : Page(parent) {
 }
 
 void TransformerPage::start() {
-    if (!slot_->model() && !slot_->isLoading()) // a model handed over (carryStateTo) stays
+    if (!slot_->hasModel() && !slot_->isLoading()) // a model handed over (carryStateTo) stays
         slot_->loadDefault(QStringLiteral("sentiment"));
 }
 
@@ -204,7 +204,7 @@ void TransformerPage::refreshErrors() {
 
 void TransformerPage::onModelChanged() {
     refreshErrors();
-    auto model = slot_->modelAs<attn::TransformerClassifier>();
+    auto model = slot_->tracedTextEncoder();
     if (!model)
         return;
     const auto& s = model->settings();
@@ -228,7 +228,7 @@ void TransformerPage::onModelChanged() {
 
 void TransformerPage::runNow() {
     input_->cancelPending();
-    auto model = slot_->modelAs<attn::TransformerClassifier>();
+    auto model = slot_->tracedTextEncoder();
     if (!model)
         return;
     if (costBusy_) { // the new forward supersedes a running measurement
@@ -276,7 +276,7 @@ void TransformerPage::showOutcome(Outcome o) {
 }
 
 void TransformerPage::measureCost() {
-    auto model = slot_->modelAs<attn::TransformerClassifier>();
+    auto model = slot_->tracedTextEncoder();
     if (!model)
         return;
     costBusy_ = true;
@@ -401,7 +401,7 @@ void TransformerPage::selectItem(int index) {
 void TransformerPage::refresh() {
     partChooser_->setVisible(step_ == Step::Attention);
     stack_->setCurrentIndex(step_ == Step::WhatIf ? 1 : step_ == Step::Cost ? 2 : 0);
-    auto model = slot_->modelAs<attn::TransformerClassifier>();
+    auto model = slot_->tracedTextEncoder();
     if (!model || !trace_ || layer_ >= int(trace_->layers.size())) {
         heading_->setText(transformer::stepName(step_));
         explanation_->clear();

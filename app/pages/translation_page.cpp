@@ -132,9 +132,8 @@ QString TranslationPage::referenceFor(const QString& text) {
 }
 
 TranslationPage::TranslationPage(QWidget* parent) : Page(parent) {
-    slot_ = new ModelSlot(attn::Architecture::Seq2SeqAttention, QStringLiteral("translation"), this);
-    baseline_ =
-        new ModelSlot(attn::Architecture::Seq2SeqAttention, QStringLiteral("translation-noattn"), this);
+    slot_ = new ModelSlot(attn::Capability::Translator, QStringLiteral("translation"), this);
+    baseline_ = new ModelSlot(attn::Capability::Translator, QStringLiteral("translation-noattn"), this);
     jobs_ = new JobRunner(this);
     trackBusy(slot_);
     trackBusy(baseline_);
@@ -401,9 +400,9 @@ TranslationPage::TranslationPage(QWidget* parent) : Page(parent) {
 
 void TranslationPage::start() {
     // Both defaults are looked for; a missing one is reported (the first message stays visible).
-    if (!slot_->model() && !slot_->isLoading())
+    if (!slot_->hasModel() && !slot_->isLoading())
         slot_->loadDefault(QStringLiteral("translation-en-es"));
-    if (!baseline_->model() && !baseline_->isLoading())
+    if (!baseline_->hasModel() && !baseline_->isLoading())
         baseline_->loadDefault(QStringLiteral("translation-en-es-noattn"));
 }
 
@@ -472,7 +471,7 @@ void TranslationPage::onModelChanged() {
 void TranslationPage::refreshHeldOut() {
     // Read when a model arrives (a tiny file), not on every sentence.
     const auto directoryOf = [](const ModelSlot* s) {
-        const auto m = s->modelAs<attn::Seq2SeqModel>();
+        const auto m = s->translator();
         return m ? m->directory() : std::filesystem::path();
     };
     heldOut_->setSources(HeldOutTable::read(directoryOf(slot_), slot_->displayName()),
@@ -499,8 +498,8 @@ QString TranslationPage::alignmentCaption() const {
 
 void TranslationPage::runNow() {
     input_->cancelPending();
-    auto model = slot_->modelAs<attn::Seq2SeqModel>();
-    auto baseline = baseline_->modelAs<attn::Seq2SeqModel>();
+    auto model = slot_->translator();
+    auto baseline = baseline_->translator();
     if (!model && !baseline)
         return;
     const QString text = input_->text();
@@ -532,14 +531,14 @@ void TranslationPage::chooseToken(int step, int tokenId) {
 
 void TranslationPage::runChoice(Decoder decoder, std::vector<int> prefix) {
     const bool main = decoder == Decoder::WithAttention;
-    auto model = (main ? slot_ : baseline_)->modelAs<attn::Seq2SeqModel>();
+    auto model = (main ? slot_ : baseline_)->translator();
     if (!model || prefix.empty())
         return;
     input_->cancelPending();
     const int step = int(prefix.size()) - 1;
     const std::string utf8 = resultText_.toStdString();
     // After a given translation the other decoder goes back to its own output (a choice is one decoder's).
-    auto other = forcing_ == Forcing::Given ? (main ? baseline_ : slot_)->modelAs<attn::Seq2SeqModel>()
+    auto other = forcing_ == Forcing::Given ? (main ? baseline_ : slot_)->translator()
                                             : std::shared_ptr<const attn::Seq2SeqModel>();
     // The job's outcome starts from what stays: the other decoder's result when it is not run again
     // (the chosen decoder's own result is replaced, so it is not copied).
@@ -565,8 +564,8 @@ void TranslationPage::runChoice(Decoder decoder, std::vector<int> prefix) {
 }
 
 void TranslationPage::followTranslation(const QString& spanish) {
-    auto model = slot_->modelAs<attn::Seq2SeqModel>();
-    auto baseline = baseline_->modelAs<attn::Seq2SeqModel>();
+    auto model = slot_->translator();
+    auto baseline = baseline_->translator();
     if (!model && !baseline)
         return;
     if (spanish.trimmed().isEmpty()) {
@@ -918,7 +917,7 @@ void TranslationPage::setStep(int step) {
 void TranslationPage::refreshStep() {
     const attn::TranslationResult* r = followed();
     const bool main = decoder_ == Decoder::WithAttention;
-    auto model = (main ? slot_ : baseline_)->modelAs<attn::Seq2SeqModel>();
+    auto model = (main ? slot_ : baseline_)->translator();
     const std::string eos = model ? model->settings().eosToken : std::string();
     const std::string unk = model ? model->settings().unkToken : std::string();
     steps_->showStep(r, step_, eos, unk, (main ? slot_ : baseline_)->displayName());

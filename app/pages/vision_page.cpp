@@ -69,11 +69,11 @@ VisionPage::VisionPage(QWidget* parent) : Page(parent) {
         const auto& a = session_->analysis();
         if (!session_->model() || !a)
             return std::nullopt;
-        return explainview::Input{session_->slot()->model(), {}, a->input, a->modelView};
+        return explainview::Input{session_->slot()->handle(), {}, a->input, a->modelView};
     });
     explain->setUnavailableReason([this] {
         const auto model = session_->model();
-        return model ? model->explainUnavailable() : QString();
+        return model ? explainview::refusalText(model->explainRefusal()) : QString();
     });
     tabs_->addTab(explain, tr("Explain"));
     // Another image or model: the Explain tab must not keep the previous input's explanation.
@@ -103,7 +103,7 @@ VisionPage::VisionPage(QWidget* parent) : Page(parent) {
 VisionPage::~VisionPage() = default;
 
 void VisionPage::start() {
-    if (!session_->slot()->model() && !session_->slot()->isLoading())
+    if (!session_->slot()->hasModel() && !session_->slot()->isLoading())
         session_->slot()->loadDefault(QString::fromLatin1(kDefaultModel));
     // ATTNVIZ_VISION_DATASET overrides the default set (an empty value = none; the tests use this).
     const QString images = qEnvironmentVariableIsSet("ATTNVIZ_VISION_DATASET")

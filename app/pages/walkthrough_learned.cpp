@@ -2,7 +2,6 @@
 // toy example's 2-D plot (split from walkthrough_page.cpp).
 #include "pages/walkthrough_page.hpp"
 #include "services/embedding_store.hpp"
-#include "services/hf_classifiers.hpp"
 #include "services/job_runner.hpp"
 #include "services/resource_paths.hpp"
 #include "widgets/error_banner.hpp"
@@ -13,6 +12,7 @@
 #include <QMenu>
 #include <QSpinBox>
 #include <QStandardItemModel>
+#include <attn/learned_projections.hpp>
 #include <qcustomplot.h>
 
 void WalkthroughPage::start() {
@@ -27,7 +27,7 @@ void WalkthroughPage::loadLearnedProjections(const QString& dir, bool select) {
     learnedBanner_->setMessages({}); // a new choice: the previous refusal is no longer news
     // Reading the checkpoint takes a moment: off the GUI thread.
     learnedRunner_->run<attn::LearnedProjections>(
-        [path = dir.toStdString()](const JobContext&) { return readWalkthroughProjections(path); },
+        [path = dir.toStdString()](const JobContext&) { return attn::readLearnedProjections(path); },
         [this, dir, select](attn::LearnedProjections result) {
             const auto vectors = store_ ? store_->current() : nullptr;
             if (vectors && static_cast<std::size_t>(result.dModel) != vectors->dim()) {

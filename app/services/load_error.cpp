@@ -1,7 +1,9 @@
 #include "services/load_error.hpp"
 
 #include <QCoreApplication>
-#include <attn/checkpoint.hpp>
+#include <QDir>
+#include <QFileInfo>
+#include <algorithm>
 #include <attn/hf/load.hpp>
 #include <attn/safetensors.hpp>
 #include <filesystem>
@@ -11,22 +13,66 @@ namespace {
 struct LoadError {
     Q_DECLARE_TR_FUNCTIONS(LoadError)
 };
+
+bool offers(const attn::FolderKind& kind, attn::Capability c) {
+    return std::find(kind.capabilities.begin(), kind.capabilities.end(), c) != kind.capabilities.end();
+}
+
+/// The Generate page's wording: a Hugging Face decoder folder.
+QString plainDecoderError(const QString& dir, const std::exception& error,
+                          const std::optional<attn::FolderKind>& found) {
+    const QString name = QFileInfo(dir).fileName();
+    if (!QFileInfo(dir).isDir())
+        return LoadError::tr("“%1” is not a folder.").arg(dir);
+    if (!QFileInfo(QDir(dir).filePath(QStringLiteral("config.json"))).isFile())
+        return LoadError::tr("The folder “%1” has no config.json, so it is not a Hugging Face model.")
+            .arg(name);
+    if (found && !offers(*found, attn::Capability::CausalLm))
+        return LoadError::tr("“%1” is an encoder or image model, not a language model (gpt2, llama).")
+            .arg(name);
+    if (dynamic_cast<const attn::SafetensorsError*>(&error))
+        return LoadError::tr("The weights in “%1” are damaged or incomplete.").arg(name);
+    if (dynamic_cast<const attn::ConfigError*>(&error))
+        return LoadError::tr("The config.json of “%1” cannot be used.").arg(name);
+    if (dynamic_cast<const attn::CheckpointError*>(&error))
+        return LoadError::tr("The weights in “%1” do not fit its config.json.").arg(name);
+    return LoadError::tr("“%1” could not be loaded as a language model.").arg(name);
+}
+
 } // namespace
 
-QString modelNoun(attn::Architecture a) {
-    switch (a) {
-    case attn::Architecture::TransformerClassifier:
+QString modelNoun(attn::Capability c) {
+    switch (c) {
+    case attn::Capability::TextClassifier:
         return LoadError::tr("sentiment model (transformer classifier)");
-    case attn::Architecture::Seq2SeqAttention:
+    case attn::Capability::Translator:
         return LoadError::tr("translation model (seq2seq)");
-    case attn::Architecture::Vit:
+    case attn::Capability::ImageClassifier:
         return LoadError::tr("vision model (ViT)");
+    case attn::Capability::CausalLm:
+        return LoadError::tr("language model (gpt2, llama)");
+    case attn::Capability::TracedTextEncoder:
+        return LoadError::tr("transformer encoder (transformer classifier)");
+    case attn::Capability::TextEncoder:
+        return LoadError::tr("text encoder (Hugging Face BERT)");
     }
     return LoadError::tr("model");
 }
 
-QString plainLoadError(const QString& dir, const std::exception& error, attn::Architecture required,
-                       std::optional<attn::Architecture> found) {
+QString modelNoun(const attn::FolderKind& kind) {
+    if (kind.huggingFace && kind.family == "bert")
+        return LoadError::tr("Hugging Face BERT model");
+    if (kind.huggingFace && kind.family == "vit")
+        return LoadError::tr("Hugging Face ViT model");
+    if (kind.capabilities.empty())
+        return LoadError::tr("model");
+    return modelNoun(kind.capabilities.front());
+}
+
+QString plainLoadError(const QString& dir, const std::exception& error, attn::Capability required,
+                       const std::optional<attn::FolderKind>& found) {
+    if (required == attn::Capability::CausalLm)
+        return plainDecoderError(dir, error, found);
     namespace fs = std::filesystem;
     const fs::path path(dir.toStdString());
     std::error_code ec;
@@ -34,7 +80,7 @@ QString plainLoadError(const QString& dir, const std::exception& error, attn::Ar
     if (!fs::is_directory(path, ec))
         return LoadError::tr("This is not a model folder: choose the folder that holds config.json and "
                              "model.safetensors.");
-    if (found && *found != required)
+    if (found && !offers(*found, required))
         return LoadError::tr("This folder holds a %1, not an attnviz %2.").arg(modelNoun(*found), wanted);
     if (!fs::exists(path / "config.json", ec))
         return LoadError::tr("This folder is not an attnviz %1: it has no config.json.").arg(wanted);

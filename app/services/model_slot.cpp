@@ -10,7 +10,7 @@
 #include <memory>
 #include <optional>
 
-ModelSlot::ModelSlot(attn::Architecture required, const QString& settingsKey, QObject* parent)
+ModelSlot::ModelSlot(attn::Capability required, const QString& settingsKey, QObject* parent)
     : QObject(parent), required_(required), settingsKey_(settingsKey) {
     connect(&runner_, &JobRunner::progress, this, [this](quint64, double f) { Q_EMIT progress(f); });
     connect(&runner_, &JobRunner::busyChanged, this, &ModelSlot::busyChanged);
@@ -24,7 +24,7 @@ QString ModelSlot::displayName() const {
 
 void ModelSlot::load(const QString& dir, bool rememberDir) {
     const QString clean = QDir::cleanPath(QFileInfo(dir).absoluteFilePath());
-    const attn::Architecture required = required_;
+    const attn::Capability required = required_;
     loadingDir_ = clean;
     loadingRemember_ = rememberDir;
     Q_EMIT loadingStarted(clean);
@@ -32,23 +32,15 @@ void ModelSlot::load(const QString& dir, bool rememberDir) {
     auto plain = std::make_shared<QString>();
     runner_.run<Loaded>(
         [clean, required, plain](const JobContext& job) {
-            std::optional<attn::Architecture> found; // what config.json says, once read
+            std::optional<attn::FolderKind> found; // what config.json says, once read
             try {
-                if (!std::filesystem::is_directory(std::filesystem::path(clean.toStdString())))
-                    throw attn::CheckpointError(clean.toStdString() + ": not a directory");
-                std::vector<std::string> warnings;
-                attn::LoadOptions options;
+                attn::OpenOptions options;
                 options.progress = [&job](double f) { return job.reportProgress(f); };
-                options.warnings = &warnings;
-                options.checkArchitecture = [&found, clean, required](attn::Architecture actual) {
-                    found = actual;
-                    if (const QString mismatch = architectureMismatch(clean, actual, required);
-                        !mismatch.isEmpty())
-                        throw attn::CheckpointError(mismatch.toStdString());
-                };
+                options.required = required; // refused before the weights are read
+                options.inspected = [&found](const attn::FolderKind& kind) { found = kind; };
                 Loaded out;
                 out.model = readModel(clean, options);
-                for (const auto& w : warnings)
+                for (const auto& w : out.model.warnings)
                     out.warnings << QString::fromStdString(w);
                 return out;
             } catch (const attn::Cancelled&) {
@@ -76,15 +68,14 @@ void ModelSlot::load(const QString& dir, bool rememberDir) {
 }
 
 bool ModelSlot::setModel(const ModelHandle& model, const QString& dir, const QStringList& warnings) {
-    const auto base = basePtr(model);
-    if (!base)
+    if (model.empty())
         return false;
     const QString clean = QDir::cleanPath(QFileInfo(dir).absoluteFilePath());
-    const QString mismatch = architectureMismatch(clean, base->architecture(), required_);
-    if (!mismatch.isEmpty()) {
-        lastError_ = mismatch;
-        lastErrorSummary_ = tr("This folder holds a %1, not an attnviz %2.")
-                                .arg(modelNoun(base->architecture()), modelNoun(required_));
+    if (!model.has(required_)) {
+        lastError_ = QString::fromStdString(
+            attn::capabilityMismatchMessage(clean.toStdString(), model.kind, required_));
+        lastErrorSummary_ =
+            tr("This folder holds a %1, not an attnviz %2.").arg(modelNoun(model.kind), modelNoun(required_));
         Q_EMIT failed(lastError_);
         return false;
     }
@@ -99,7 +90,7 @@ bool ModelSlot::setModel(const ModelHandle& model, const QString& dir, const QSt
 }
 
 void ModelSlot::carryTo(ModelSlot* next) const {
-    if (!isEmpty(model_))
+    if (!model_.empty())
         next->setModel(model_, directory_, warnings_);
     if (isLoading() && !loadingDir_.isEmpty())
         next->load(loadingDir_, loadingRemember_);

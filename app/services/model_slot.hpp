@@ -1,9 +1,12 @@
 #pragma once
-// ModelSlot: the checkpoint a page works with. Loading runs in a JobRunner (off the GUI thread) with
-// progress; a newer load supersedes an older one. A load that fails — unreadable files, a broken
-// safetensors file, or a model of another architecture than the page needs — leaves the previous
-// model in place and reports failed(message). Directories the user opened successfully are kept in a
-// recent list in QSettings("attnviz", "attnviz") under "models/<settingsKey>/recent".
+// ModelSlot: the model a page works with, whichever family its folder holds (attnviz's own checkpoints,
+// Hugging Face directories): the page names the capability it needs (a text classifier, a translator, a
+// causal language model, …) and takes it from handle(). Loading runs in a JobRunner (off the GUI thread)
+// with progress; a newer load supersedes an older one. A load that fails — unreadable files, a broken
+// safetensors file, or a model without the capability the page needs (refused before its weights are
+// read) — leaves the previous model in place and reports failed(message). Directories the user opened
+// successfully are kept in a recent list in QSettings("attnviz", "attnviz") under
+// "models/<settingsKey>/recent". Every page uses this one slot (and widgets/model_bar.hpp).
 
 #include "services/job_runner.hpp"
 #include "services/model_handle.hpp"
@@ -11,28 +14,36 @@
 #include <QObject>
 #include <QString>
 #include <QStringList>
-#include <attn/checkpoint.hpp>
+#include <attn/open_model.hpp>
 #include <memory>
 
 class ModelSlot : public QObject {
     Q_OBJECT
 public:
-    /// `required`: the architecture the page accepts. `settingsKey`: e.g. "sentiment" (per page/slot).
-    ModelSlot(attn::Architecture required, const QString& settingsKey, QObject* parent = nullptr);
+    /// `required`: the capability the page needs. `settingsKey`: e.g. "sentiment" (per page/slot).
+    ModelSlot(attn::Capability required, const QString& settingsKey, QObject* parent = nullptr);
 
-    attn::Architecture requiredArchitecture() const { return required_; }
+    attn::Capability requiredCapability() const { return required_; }
     QString settingsKey() const { return settingsKey_; }
 
-    /// The current model; null until a load succeeded.
-    std::shared_ptr<const attn::Model> model() const { return basePtr(model_); }
-    /// The current model as its typed handle (empty until a load succeeded).
+    /// True once a load succeeded.
+    bool hasModel() const { return !model_.empty(); }
+    /// The current model's capabilities (empty until a load succeeded).
     const ModelHandle& handle() const { return model_; }
-    template <typename M> std::shared_ptr<const M> modelAs() const { return ::modelAs<M>(model_); }
+    std::shared_ptr<const attn::TextClassifier> textClassifier() const { return model_.textClassifier; }
+    std::shared_ptr<const attn::ImageClassifier> imageClassifier() const { return model_.imageClassifier; }
+    std::shared_ptr<const attn::Seq2SeqModel> translator() const { return model_.translator; }
+    std::shared_ptr<const attn::hf::CausalLm> causalLm() const { return model_.causalLm; }
+    std::shared_ptr<const attn::TransformerClassifier> tracedTextEncoder() const {
+        return model_.tracedTextEncoder;
+    }
     /// Directory of the current model (empty when none).
     QString directory() const { return directory_; }
     /// Short name for a model bar: the directory's base name (empty when none).
     QString displayName() const;
-    /// Warnings attn::loadModel reported for the current model.
+    /// What the folder holds: attnviz's architecture or the Hugging Face model_type ("llama").
+    QString familyName() const { return QString::fromStdString(model_.kind.family); }
+    /// Warnings the reader reported for the current model.
     QStringList warnings() const { return warnings_; }
     /// The message of the last failed load (cleared by a successful one): the reader's technical text.
     QString lastError() const { return lastError_; }
@@ -50,7 +61,7 @@ public:
     /// recent list.
     void load(const QString& dir, bool remember = true);
     /// Makes an already loaded model current (as a successful load of `dir` would, not remembered).
-    /// A model of another architecture is refused like a load: failed(message), returns false.
+    /// A model without the required capability is refused like a load: failed(message), returns false.
     bool setModel(const ModelHandle& model, const QString& dir, const QStringList& warnings = {});
     /// Loads the shipped model resources/models/<name> (not remembered). When that directory does not
     /// exist, reports failed("No default model found at <dir>; use Open model…") and returns false.
@@ -65,12 +76,6 @@ public:
     QStringList recent() const;
     void clearRecent();
     static constexpr int kMaxRecent = 8;
-
-    /// Empty when `actual` is what the page needs (services/model_handle.hpp).
-    static QString architectureMismatch(const QString& dir, attn::Architecture actual,
-                                        attn::Architecture required) {
-        return ::architectureMismatch(dir, actual, required);
-    }
 
 Q_SIGNALS:
     void loadingStarted(const QString& dir);
@@ -91,7 +96,7 @@ private:
     void remember(const QString& dir);
     QString recentKey() const;
 
-    attn::Architecture required_;
+    attn::Capability required_;
     QString settingsKey_;
     JobRunner runner_;
     ModelHandle model_;

@@ -67,8 +67,11 @@ QString ModelBar::nameText() const {
 
 void ModelBar::refresh() {
     progress_->setVisible(slot_->isLoading());
-    if (slot_->model()) {
-        name_->setText(slot_->displayName());
+    if (slot_->hasModel()) {
+        // A Hugging Face folder says what it holds (its folder name may be anything, "hf" or "model").
+        name_->setText(slot_->handle().kind.huggingFace
+                           ? QStringLiteral("%1 (%2)").arg(slot_->displayName(), slot_->familyName())
+                           : slot_->displayName());
         name_->setToolTip(QDir::toNativeSeparators(slot_->directory()));
     } else {
         name_->setText(slot_->isLoading() ? tr("loading…") : tr("(none)"));

@@ -1,4 +1,6 @@
 #include <attn/config.hpp>
+#include <attn/hf/hf_config.hpp>
+#include <attn/hf/load.hpp>
 #include <attn/learned_projections.hpp>
 #include <attn/safetensors.hpp>
 #include <nlohmann/json.hpp>
@@ -78,6 +80,16 @@ LearnedProjections readFirstLayerProjections(const std::filesystem::path& dir) {
 }
 
 LearnedProjections readLearnedProjections(const std::filesystem::path& dir) {
+    if (hf::isHfDirectory(dir)) {
+        const auto config = hf::HfConfig::read(dir);
+        const int width = config.integer("hidden_size", 0);
+        throw ConfigError(
+            config.file() + ": a Hugging Face " + config.modelType() + " model" +
+            (width > 0 ? " (hidden_size " + std::to_string(width) + ")" : std::string()) +
+            ": its attention heads read its own layer-normalised token + position embeddings, not word "
+            "vectors, so the Walkthrough cannot use them as learned projections; it takes an attention_head "
+            "checkpoint or a transformer_classifier as wide as the word vectors");
+    }
     const auto configPath = dir / "config.json";
     const nlohmann::json config = readConfigJson(configPath); // ConfigError naming the file and byte
     const auto found = config.is_object() ? config.find("architecture") : config.end();

@@ -26,7 +26,7 @@ std::vector<Capability> capabilitiesOf(Architecture a) {
 
 std::vector<Capability> capabilitiesOf(const std::string& modelType) {
     if (modelType == "bert")
-        return {Capability::TextClassifier};
+        return {Capability::TextClassifier, Capability::TextEncoder};
     if (modelType == "vit")
         return {Capability::ImageClassifier};
     if (modelType == "gpt2" || modelType == "llama")
@@ -47,6 +47,8 @@ std::string neededFor(Capability c) {
         return "a decoder (Hugging Face gpt2 or llama)";
     case Capability::TracedTextEncoder:
         return "transformer_classifier";
+    case Capability::TextEncoder:
+        return "a text encoder (Hugging Face bert)";
     }
     return toString(c);
 }
@@ -91,7 +93,8 @@ FolderKind inspectFolder(const fs::path& dir) {
 }
 
 std::string capabilityMismatchMessage(const fs::path& dir, const FolderKind& found, Capability required) {
-    return dir.string() + " is a " + found.family + " model; this page needs " + neededFor(required);
+    return (dir / "config.json").string() + ": " + dir.string() + " is a " + found.family +
+           " model; this page needs " + neededFor(required);
 }
 
 bool LoadedModel::has(Capability c) const {
@@ -106,13 +109,16 @@ bool LoadedModel::has(Capability c) const {
         return causalLm != nullptr;
     case Capability::TracedTextEncoder:
         return tracedTextEncoder != nullptr;
+    case Capability::TextEncoder:
+        return textEncoder != nullptr;
     }
     return false;
 }
 
 bool LoadedModel::sameModel(const LoadedModel& o) const {
     return textClassifier == o.textClassifier && imageClassifier == o.imageClassifier &&
-           translator == o.translator && causalLm == o.causalLm && tracedTextEncoder == o.tracedTextEncoder;
+           translator == o.translator && causalLm == o.causalLm && tracedTextEncoder == o.tracedTextEncoder &&
+           textEncoder == o.textEncoder;
 }
 
 const std::vector<std::string>& LoadedModel::labels() const {
@@ -161,9 +167,11 @@ LoadedModel asLoadedModel(std::shared_ptr<const hf::HfModel> model) {
     // The families register here, the only place that knows them (the loader's per-family files).
     if (auto lm = std::dynamic_pointer_cast<const hf::CausalLm>(model))
         m.causalLm = std::move(lm);
-    else if (auto bert = std::dynamic_pointer_cast<const hf::BertModel>(model))
-        m.textClassifier = std::make_shared<const hf::BertTextClassifier>(std::move(bert));
-    else if (auto vit = std::dynamic_pointer_cast<const hf::ViTModel>(model))
+    else if (auto bert = std::dynamic_pointer_cast<const hf::BertModel>(model)) {
+        auto classifier = std::make_shared<const hf::BertTextClassifier>(std::move(bert));
+        m.textEncoder = classifier;
+        m.textClassifier = std::move(classifier);
+    } else if (auto vit = std::dynamic_pointer_cast<const hf::ViTModel>(model))
         m.imageClassifier = std::make_shared<const hf::ViTImageClassifier>(std::move(vit));
     else
         throw CheckpointError(model->directory().string() + ": model_type " + model->modelType() +
@@ -179,6 +187,14 @@ LoadedModel openModel(const fs::path& dir, const OpenOptions& options) {
             throw Cancelled("loading cancelled");
         check(dir, inspectFolder(dir), options);
         LoadedModel m = asLoadedModel(hf::loadModel(dir));
+        // A Hugging Face encoder without a head or a tokenizer has no page to classify on.
+        std::string incomplete;
+        if (options.required == Capability::TextClassifier && m.textClassifier)
+            incomplete = m.textClassifier->incompleteReason();
+        if (options.required == Capability::ImageClassifier && m.imageClassifier)
+            incomplete = m.imageClassifier->incompleteReason();
+        if (!incomplete.empty())
+            throw ConfigError(incomplete, ErrorInfo{.path = (dir / "config.json").string()});
         if (options.progress && !options.progress(1.0))
             throw Cancelled("loading cancelled");
         return m;

@@ -32,7 +32,12 @@ inline QString fixture(const char* name) {
 /// The fixture `name` read with attn::loadModel (not through readModel: it does not count as a read
 /// of the app), as an M; null when it is another model.
 template <typename M> std::shared_ptr<const M> reference(const char* name) {
-    return modelAs<M>(toHandle(attn::loadModel(fixture(name).toStdString())));
+    return std::dynamic_pointer_cast<const M>(attn::loadModel(fixture(name).toStdString()));
+}
+
+/// The fixture `name` read with attn::openModel (not through readModel), as the app holds a model.
+inline ModelHandle handleOf(const char* name) {
+    return attn::openModel(fixture(name).toStdString());
 }
 
 inline QStringList labels(const std::vector<std::string>& v) {

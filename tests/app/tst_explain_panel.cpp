@@ -25,8 +25,8 @@ namespace {
 
 const char* kReview = "the food was not good but the service was great .";
 
-std::shared_ptr<const attn::Model> shipped(const char* name) {
-    return attn::loadModel(std::string(ATTNVIZ_TEST_DATA_DIR "/../../resources/models/") + name);
+ModelHandle shipped(const char* name) {
+    return attn::openModel(std::string(ATTNVIZ_TEST_DATA_DIR "/../../resources/models/") + name);
 }
 
 void waitFor(ExplainPanel& panel) {
@@ -50,7 +50,7 @@ void shoot(ExplainPanel& panel, const QString& name) {
 // Fashion-MNIST test image 0 (an ankle boot) on the shipped ViT, as the Vision page gives it.
 void giveVisionInput(ExplainPanel& panel) {
     const auto model = shipped("vit-fashion-mnist");
-    const auto* vit = dynamic_cast<const attn::VitModel*>(model.get());
+    const auto* vit = dynamic_cast<const attn::VitModel*>(model.imageClassifier.get());
     const auto imgs =
         attn::datasets::readIdxImages(ATTNVIZ_TEST_DATA_DIR "/heldout/fashion-mnist-test-500-images.idx");
     const auto image = attn::imageFromBytes(imgs.image(0), 1, 28, 28, false);
@@ -183,7 +183,7 @@ private slots:
         panel.explainNow();
         waitFor(panel);
         QVERIFY(panel.outcome());
-        const auto* tc = dynamic_cast<const attn::TransformerClassifier*>(model.get());
+        const auto* tc = model.tracedTextEncoder.get();
         const auto subject = attn::explain::textSubject(*tc, kReview);
         const auto want = attn::explain::explain(*subject, {"rollout", "gradient", "valuenorm", "ablation"});
         const auto& got = panel.outcome()->explanation;
@@ -214,7 +214,7 @@ private slots:
 
     void visionOverlaysUseCoreNumbers() {
         const auto model = shipped("vit-fashion-mnist");
-        const auto* vit = dynamic_cast<const attn::VitModel*>(model.get());
+        const auto* vit = dynamic_cast<const attn::VitModel*>(model.imageClassifier.get());
         const auto imgs =
             attn::datasets::readIdxImages(ATTNVIZ_TEST_DATA_DIR "/heldout/fashion-mnist-test-500-images.idx");
         const auto image = attn::imageFromBytes(imgs.image(0), 1, 28, 28, false);
@@ -294,7 +294,7 @@ private slots:
     // once, and the new input is explained when the panel is (or next becomes) visible.
     void aChangedInputIsExplainedAgainNotShownWithTheOldOne() {
         const auto model = shipped("sentiment");
-        const auto* tc = dynamic_cast<const attn::TransformerClassifier*>(model.get());
+        const auto* tc = model.tracedTextEncoder.get();
         QString text = QString::fromLatin1(kReview);
         ExplainPanel panel;
         panel.setInputProvider([model, &text] {

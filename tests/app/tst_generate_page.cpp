@@ -3,15 +3,15 @@
 // model and says why; Step / Reset / sampling options; `render --view generate`.
 #include "attnviz_test_paths.hpp"
 #include "cli/commands.hpp"
-#include "pages/generate/decoder_bar.hpp"
-#include "pages/generate/decoder_slot.hpp"
 #include "pages/generate/generate_page.hpp"
 #include "pages/generate/generate_views.hpp"
 #include "pages/generate/head_pattern_table.hpp"
+#include "services/model_slot.hpp"
 #include "services/resource_paths.hpp"
 #include "services/wait.hpp"
 #include "test_util.hpp"
 #include "widgets/heatmap_view.hpp"
+#include "widgets/model_bar.hpp"
 #include "widgets/probability_bars.hpp"
 #include "widgets/teaching.hpp"
 #include "widgets/word_chip_row.hpp"
@@ -33,6 +33,10 @@ namespace {
 
 QString hfFixture(const char* name) {
     return QStringLiteral(ATTNVIZ_TEST_DATA_DIR "/hf/") + QString::fromLatin1(name);
+}
+
+ModelHandle handleOf(const QString& dir) {
+    return attn::openModel(dir.toStdString());
 }
 
 std::shared_ptr<const attn::hf::CausalLm> readLm(const QString& dir) {
@@ -75,7 +79,7 @@ private Q_SLOTS:
         page.start();
         QVERIFY(waitUntilIdle(page, 60000));
         QVERIFY2(page.errorText().isEmpty(), qPrintable(page.errorText()));
-        QVERIFY(page.modelSlot()->model());
+        QVERIFY(page.modelSlot()->hasModel());
         QVERIFY(page.modelSlot()->directory().endsWith(QStringLiteral("stories260K")));
         QCOMPARE(page.shippedModels()->currentIndex(), 0);
         QCOMPARE(page.promptText(), QStringLiteral("Once upon a time")); // the model's own first preset
@@ -114,14 +118,14 @@ private Q_SLOTS:
         QVERIFY(page.modelSlot()->directory().endsWith(QStringLiteral("stories260K")));
         QCOMPARE(page.promptText(), QStringLiteral("Once upon a time"));
         // A folder that is not shipped leaves the choice blank.
-        page.modelSlot()->setModel(readLm(hfFixture("gpt-nano-sort")), hfFixture("gpt-nano-sort"));
+        page.modelSlot()->setModel(handleOf(hfFixture("gpt-nano-sort")), hfFixture("gpt-nano-sort"));
         QVERIFY(waitUntilIdle(page));
         QCOMPARE(page.shippedModels()->currentIndex(), -1);
     }
 
     void stepMakesOneTokenAndResetGoesBackToThePrompt() {
         GeneratePage page;
-        page.modelSlot()->setModel(readLm(hfFixture("gpt-nano-sort")), hfFixture("gpt-nano-sort"));
+        page.modelSlot()->setModel(handleOf(hfFixture("gpt-nano-sort")), hfFixture("gpt-nano-sort"));
         QVERIFY(waitUntilIdle(page));
         page.setPromptText(QStringLiteral("B C A C A B"));
         QVERIFY(page.reset());
@@ -144,7 +148,7 @@ private Q_SLOTS:
         // Strip: 3 layers x 3 heads rows over the 7 context tokens of step 2.
         QCOMPARE(page.views()->strip()->matrix().rows(), 9);
         QCOMPARE(page.views()->strip()->matrix().cols(), 7);
-        const auto want = attn::hf::generate(page.modelSlot()->model(), {1, 2, 0, 2, 0, 1}, 2);
+        const auto want = attn::hf::generate(page.modelSlot()->causalLm(), {1, 2, 0, 2, 0, 1}, 2);
         compareSteps(page.snapshot().steps, want);
         // The strip's row L2 H3 is that step's row (core's numbers, to 1e-6).
         for (int c = 0; c < 7; ++c)
@@ -171,7 +175,7 @@ private Q_SLOTS:
 
     void headPatternTableShowsCoresSharesAndSorts() {
         GeneratePage page;
-        page.modelSlot()->setModel(readLm(hfFixture("gpt-nano-sort")), hfFixture("gpt-nano-sort"));
+        page.modelSlot()->setModel(handleOf(hfFixture("gpt-nano-sort")), hfFixture("gpt-nano-sort"));
         QVERIFY(waitUntilIdle(page));
         QVERIFY(page.generateSteps(6));
         QVERIFY(waitUntilIdle(page));
@@ -232,7 +236,7 @@ private Q_SLOTS:
         const auto want = attn::hf::generate(readLm(dir), ids, 5);
         QCOMPARE(page.generatedIds(), want.generatedIds);
         compareSteps(page.snapshot().steps, want);
-        const auto lm = page.modelSlot()->model();
+        const auto lm = page.modelSlot()->causalLm();
         QVERIFY(page.views()->thumbnail(lm->numLayers() - 1, lm->numHeads() - 1));
         QVERIFY(!page.views()->thumbnail(lm->numLayers(), 0));
         QVERIFY(!page.views()->topText().isEmpty());
@@ -241,14 +245,14 @@ private Q_SLOTS:
     // Drag and drop of a Hugging Face directory (here a file inside it) on the model bar loads it.
     void droppingADirectoryOnTheBarLoadsIt() {
         GeneratePage page;
-        page.modelSlot()->setModel(readLm(hfFixture("gpt-nano-sort")), hfFixture("gpt-nano-sort"));
+        page.modelSlot()->setModel(handleOf(hfFixture("gpt-nano-sort")), hfFixture("gpt-nano-sort"));
         QVERIFY(waitUntilIdle(page));
         QMimeData mime;
         mime.setUrls({QUrl::fromLocalFile(hfFixture("llama-gqa") + QStringLiteral("/config.json"))});
         QVERIFY(page.modelBar()->loadDropped(&mime)); // what DecoderBar::dropEvent does with the drop
         QVERIFY(waitUntilIdle(page, 60000));
         QVERIFY2(page.errorText().isEmpty(), qPrintable(page.errorText()));
-        QCOMPARE(page.modelSlot()->model()->modelType(), std::string("llama"));
+        QCOMPARE(page.modelSlot()->causalLm()->modelType(), std::string("llama"));
         QCOMPARE(page.promptText(),
                  QStringLiteral("1 7 3 12 5")); // the sort prompt is not llama's: its preset
         QCOMPARE(page.generatedIds().size(), std::size_t(1));
@@ -259,7 +263,7 @@ private Q_SLOTS:
 
     void samplingOptionsAreCoresSeededDraw() {
         GeneratePage page;
-        page.modelSlot()->setModel(readLm(hfFixture("llama-gqa")), hfFixture("llama-gqa"));
+        page.modelSlot()->setModel(handleOf(hfFixture("llama-gqa")), hfFixture("llama-gqa"));
         QVERIFY(waitUntilIdle(page));
         page.setPromptText(QStringLiteral("1 7 3 12 5"));
         attn::hf::DecodingOptions o;
@@ -269,7 +273,7 @@ private Q_SLOTS:
         page.setOptions(o);
         QVERIFY(page.generateSteps(10));
         QVERIFY(waitUntilIdle(page));
-        const auto want = attn::hf::generate(page.modelSlot()->model(), {1, 7, 3, 12, 5}, 10, o);
+        const auto want = attn::hf::generate(page.modelSlot()->causalLm(), {1, 7, 3, 12, 5}, 10, o);
         QCOMPARE(page.generatedIds(), want.generatedIds);
         compareSteps(page.snapshot().steps, want);
         QVERIFY(page.statusText().contains(QStringLiteral("seed 1234")));
@@ -282,13 +286,13 @@ private Q_SLOTS:
 
     void badPromptSaysWhichWordAndKeepsTheModel() {
         GeneratePage page;
-        page.modelSlot()->setModel(readLm(hfFixture("gpt-nano-sort")), hfFixture("gpt-nano-sort"));
+        page.modelSlot()->setModel(handleOf(hfFixture("gpt-nano-sort")), hfFixture("gpt-nano-sort"));
         QVERIFY(waitUntilIdle(page));
         page.setPromptText(QStringLiteral("A B 7"));
         QVERIFY(!page.reset());
         QVERIFY2(page.errorText().contains(QStringLiteral("word 3")), qPrintable(page.errorText()));
         QVERIFY(!page.canStep());
-        QVERIFY(page.modelSlot()->model());
+        QVERIFY(page.modelSlot()->hasModel());
         page.setPromptText(QStringLiteral("ids: 2,1,0"));
         QVERIFY(page.reset());
         QVERIFY(page.errorText().isEmpty());
@@ -297,7 +301,7 @@ private Q_SLOTS:
     // A broken config.json (and an encoder directory) is refused; the sorting model stays and can step.
     void failedLoadKeepsThePreviousModelAndSaysWhy() {
         GeneratePage page;
-        page.modelSlot()->setModel(readLm(hfFixture("gpt-nano-sort")), hfFixture("gpt-nano-sort"));
+        page.modelSlot()->setModel(handleOf(hfFixture("gpt-nano-sort")), hfFixture("gpt-nano-sort"));
         QVERIFY(waitUntilIdle(page));
         QTemporaryDir tmp;
         const QString broken = tmp.filePath(QStringLiteral("broken"));
@@ -332,7 +336,7 @@ private Q_SLOTS:
 
     void playRunsToTheEndAndTeachingModeShowsTheNote() {
         GeneratePage page;
-        page.modelSlot()->setModel(readLm(hfFixture("gpt-nano-sort")), hfFixture("gpt-nano-sort"));
+        page.modelSlot()->setModel(handleOf(hfFixture("gpt-nano-sort")), hfFixture("gpt-nano-sort"));
         QVERIFY(waitUntilIdle(page));
         QCOMPARE(page.generatedIds().size(), std::size_t(1)); // loading makes the first token
         QVERIFY(page.reset());

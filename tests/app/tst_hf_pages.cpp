@@ -15,7 +15,6 @@
 #include "pages/vision/vision_session.hpp"
 #include "pages/vision/vit_attention_panel.hpp"
 #include "pages/vision_page.hpp"
-#include "services/hf_classifiers.hpp"
 #include "services/job_runner.hpp"
 #include "services/model_slot.hpp"
 #include "services/wait.hpp"
@@ -228,11 +227,11 @@ private Q_SLOTS:
         SentimentPage page;
         loadSentiment(page, kHf + QStringLiteral("bert-tiny"));
         classify(page, kText);
-        const auto before = page.modelSlot()->model();
+        const auto before = page.modelSlot()->textClassifier();
         const auto tryLoad = [&](const QString& dir) {
             page.modelSlot()->load(dir);
             QVERIFY(waitUntilIdle(page.modelSlot()));
-            QCOMPARE(page.modelSlot()->model(), before);
+            QCOMPARE(page.modelSlot()->textClassifier(), before);
             QCOMPARE(page.modelSlot()->displayName(), QStringLiteral("bert-tiny"));
         };
         // A decoder: no Sentiment view, refused from config.json before the weights are read.
@@ -269,7 +268,9 @@ private Q_SLOTS:
         QVERIFY(waitUntilIdle(page.modelSlot()));
         QVERIFY(waitUntilIdle(page));
         QCOMPARE(page.modelSlot()->displayName(), QStringLiteral("bert-tiny"));
-        QVERIFY(modelAs<HfTextClassifier>(page.modelSlot()->handle()));
+        QVERIFY(page.modelSlot()->textClassifier());
+        QVERIFY(page.modelSlot()->handle().kind.huggingFace);
+        QCOMPARE(page.modelSlot()->familyName(), QStringLiteral("bert"));
     }
 
     void sentimentExplainsTheHfModel() {

@@ -4,7 +4,7 @@
 
 #include "attnviz_test_paths.hpp"
 #include "main_window.hpp"
-#include "pages/generate/decoder_slot.hpp"
+#include "services/model_slot.hpp"
 #include "pages/generate/generate_page.hpp"
 #include "pages/sentiment_page.hpp"
 #include "pages/transformer_page.hpp"
@@ -96,7 +96,7 @@ private Q_SLOTS:
         QCOMPARE(trans->forcing(), TranslationPage::Forcing::Choice);
         QCOMPARE(trans->result()->forcedSteps, 3);
         const auto transOut = trans->result()->outputTokens;
-        const auto transModel = trans->modelSlot()->model();
+        const auto transModel = trans->modelSlot()->translator();
         QVERIFY(transModel);
 
         auto* senti = pageAt<SentimentPage>(window, 2);
@@ -114,7 +114,7 @@ private Q_SLOTS:
         QVERIFY(waitUntilIdle(vision));
         QVERIFY(vision->session()->analysis());
         const QString visionSource = vision->session()->analysis()->source;
-        const auto visionModel = vision->modelSlot()->model();
+        const auto visionModel = vision->modelSlot()->imageClassifier();
 
         auto* layer = pageAt<TransformerPage>(window, 4);
         layer->setText(QStringLiteral("the film was not good"));
@@ -156,7 +156,7 @@ private Q_SLOTS:
 
         trans = pageAt<TranslationPage>(window, 1);
         QCOMPARE(trans->resultText(), QStringLiteral("the book is very interesting"));
-        QCOMPARE(trans->modelSlot()->model(), transModel);
+        QCOMPARE(trans->modelSlot()->translator(), transModel);
         QVERIFY(trans->result());
         QCOMPARE(trans->result()->outputTokens, transOut);
         QCOMPARE(trans->forcing(), TranslationPage::Forcing::Choice);
@@ -177,7 +177,7 @@ private Q_SLOTS:
                                                .replace(QStringLiteral("positive"), QStringLiteral("正面")));
 
         vision = pageAt<VisionPage>(window, 3);
-        QCOMPARE(vision->modelSlot()->model(), visionModel);
+        QCOMPARE(vision->modelSlot()->imageClassifier(), visionModel);
         QVERIFY(vision->session()->dataset());
         QCOMPARE(vision->session()->browsedIndex(), 3);
         QVERIFY(vision->session()->analysis());

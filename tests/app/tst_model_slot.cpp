@@ -96,7 +96,7 @@ private Q_SLOTS:
     }
 
     void loadsAFixtureAndRemembersIt() {
-        ModelSlot slot(attn::Architecture::TransformerClassifier, QStringLiteral("test-load"));
+        ModelSlot slot(attn::Capability::TextClassifier, QStringLiteral("test-load"));
         slot.clearRecent();
         QSignalSpy changed(&slot, &ModelSlot::changed);
         QSignalSpy failed(&slot, &ModelSlot::failed);
@@ -105,7 +105,8 @@ private Q_SLOTS:
         QVERIFY(waitUntilIdle(slot));
         QCOMPARE(changed.count(), 1);
         QCOMPARE(failed.count(), 0);
-        QVERIFY(slot.modelAs<attn::TransformerClassifier>());
+        QVERIFY(slot.textClassifier());
+        QVERIFY(slot.tracedTextEncoder()); // the same model behind both capabilities
         QCOMPARE(slot.displayName(), QStringLiteral("tc_pre_gelu_cls_learned"));
         QCOMPARE(slot.recent().value(0), QDir::cleanPath(fixture("tc_pre_gelu_cls_learned")));
 
@@ -118,10 +119,10 @@ private Q_SLOTS:
     }
 
     void wrongArchitectureKeepsThePreviousModel() {
-        ModelSlot slot(attn::Architecture::TransformerClassifier, QStringLiteral("test-arch"));
+        ModelSlot slot(attn::Capability::TextClassifier, QStringLiteral("test-arch"));
         slot.load(fixture("tc_pre_gelu_cls_learned"));
         QVERIFY(waitUntilIdle(slot));
-        const auto before = slot.model();
+        const auto before = slot.textClassifier();
         QVERIFY(before);
         QSignalSpy failed(&slot, &ModelSlot::failed);
         QSignalSpy changed(&slot, &ModelSlot::changed);
@@ -132,7 +133,7 @@ private Q_SLOTS:
         const QString message = failed.at(0).at(0).toString();
         QVERIFY2(message.contains(QStringLiteral("is a vit model; this page needs transformer_classifier")),
                  qPrintable(message));
-        QCOMPARE(slot.model(), before);
+        QCOMPARE(slot.textClassifier(), before);
         QVERIFY(!slot.recent().contains(QDir::cleanPath(fixture("vit_pre_gelu_learned_gray"))));
     }
 
@@ -140,23 +141,23 @@ private Q_SLOTS:
         QTemporaryDir tmp;
         QVERIFY(tmp.isValid());
         const QString broken = brokenCopy(tmp, "tc_post_gelu_mean_learned");
-        ModelSlot slot(attn::Architecture::TransformerClassifier, QStringLiteral("test-broken"));
+        ModelSlot slot(attn::Capability::TextClassifier, QStringLiteral("test-broken"));
         slot.load(fixture("tc_post_gelu_mean_learned"));
         QVERIFY(waitUntilIdle(slot));
-        const auto before = slot.model();
+        const auto before = slot.textClassifier();
         QSignalSpy failed(&slot, &ModelSlot::failed);
         slot.load(broken);
         QVERIFY(waitUntilIdle(slot));
         QCOMPARE(failed.count(), 1);
         const QString message = failed.at(0).at(0).toString();
         QVERIFY2(message.contains(QStringLiteral("model.safetensors")), qPrintable(message));
-        QCOMPARE(slot.model(), before);
+        QCOMPARE(slot.textClassifier(), before);
         QCOMPARE(slot.lastError(), message);
         QCOMPARE(slot.directory(), QDir::cleanPath(fixture("tc_post_gelu_mean_learned")));
     }
 
     void missingDirectoryAndMissingDefault() {
-        ModelSlot slot(attn::Architecture::Vit, QStringLiteral("test-missing"));
+        ModelSlot slot(attn::Capability::ImageClassifier, QStringLiteral("test-missing"));
         QSignalSpy failed(&slot, &ModelSlot::failed);
         QVERIFY(!slot.loadDefault(QStringLiteral("no-such-model-anywhere")));
         QCOMPARE(failed.count(), 1);
@@ -165,11 +166,11 @@ private Q_SLOTS:
         slot.load(QStringLiteral("/no/such/dir"));
         QVERIFY(waitUntilIdle(slot));
         QCOMPARE(failed.count(), 2);
-        QVERIFY(!slot.model());
+        QVERIFY(!slot.hasModel());
     }
 
     void newerLoadWins() {
-        ModelSlot slot(attn::Architecture::Seq2SeqAttention, QStringLiteral("test-newer"));
+        ModelSlot slot(attn::Capability::Translator, QStringLiteral("test-newer"));
         QSignalSpy changed(&slot, &ModelSlot::changed);
         slot.load(fixture("s2s_additive"));
         slot.load(fixture("s2s_none"));

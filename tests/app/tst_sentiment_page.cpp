@@ -39,7 +39,7 @@ std::shared_ptr<const attn::TransformerClassifier> reference(const char* name) {
 void loadInto(SentimentPage& page, const char* name) {
     page.modelSlot()->load(fixture(name));
     QVERIFY(waitUntilIdle(page.modelSlot()));
-    QVERIFY(page.modelSlot()->model());
+    QVERIFY(page.modelSlot()->hasModel());
     QCOMPARE(page.modelSlot()->displayName(), QString::fromLatin1(name));
 }
 
@@ -236,13 +236,13 @@ private Q_SLOTS:
         SentimentPage page;
         loadInto(page, "tc_pre_gelu_cls_learned");
         classify(page, QStringLiteral("good film"));
-        const auto before = page.modelSlot()->model();
+        const auto before = page.modelSlot()->textClassifier();
         page.modelSlot()->load(fixture("vit_pre_gelu_learned_gray"));
         QVERIFY(waitUntilIdle(page.modelSlot()));
         QVERIFY2(page.errorText().contains(
                      QStringLiteral("is a vit model; this page needs transformer_classifier")),
                  qPrintable(page.errorText()));
-        QCOMPARE(page.modelSlot()->model(), before);
+        QCOMPARE(page.modelSlot()->textClassifier(), before);
         QVERIFY(page.result().has_value());
         QCOMPARE(page.resultText(), QStringLiteral("good film"));
     }
@@ -256,11 +256,11 @@ private Q_SLOTS:
         std::filesystem::resize_file(file, std::filesystem::file_size(file) - 100);
         SentimentPage page;
         loadInto(page, "tc_pre_gelu_cls_learned");
-        const auto before = page.modelSlot()->model();
+        const auto before = page.modelSlot()->textClassifier();
         page.modelSlot()->load(QString::fromStdString(dest));
         QVERIFY(waitUntilIdle(page.modelSlot()));
         QVERIFY(!page.errorText().isEmpty());
-        QCOMPARE(page.modelSlot()->model(), before);
+        QCOMPARE(page.modelSlot()->textClassifier(), before);
         // The load error stays visible while the old model keeps working, until a load succeeds.
         const QString message = page.errorText();
         classify(page, QStringLiteral("bad plot"));

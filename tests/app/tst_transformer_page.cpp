@@ -95,7 +95,7 @@ private Q_SLOTS:
         TransformerPage page;
         page.start();
         QVERIFY(settle(page));
-        auto model = page.modelSlot()->modelAs<attn::TransformerClassifier>();
+        auto model = page.modelSlot()->tracedTextEncoder();
         QVERIFY(model);
         const auto engine = model->trace(kSentence.toStdString());
         const auto cli = runCli({});

@@ -58,8 +58,8 @@ void loadDirs(TranslationPage& page, const QString& main, const QString& baselin
     page.baselineSlot()->load(baseline);
     QVERIFY(waitUntilIdle(page.modelSlot()));
     QVERIFY(waitUntilIdle(page.baselineSlot()));
-    QVERIFY(page.modelSlot()->model());
-    QVERIFY(page.baselineSlot()->model());
+    QVERIFY(page.modelSlot()->hasModel());
+    QVERIFY(page.baselineSlot()->hasModel());
 }
 
 /// A copy of fixture `name` in `dir`/`as`, with `heldout` (if not empty) as its heldout_scores.json.
@@ -340,7 +340,7 @@ private Q_SLOTS:
         TranslationPage page;
         loadBoth(page, "s2s_additive", "s2s_none");
         translate(page, QStringLiteral("i am cold ."));
-        const auto before = page.modelSlot()->model();
+        const auto before = page.modelSlot()->translator();
         const attn::Matrix shown = page.mainHeatmap()->matrix();
 
         page.modelSlot()->load(fixture("tc_pre_gelu_cls_learned"));
@@ -348,7 +348,7 @@ private Q_SLOTS:
         QVERIFY2(page.errorText().contains(
                      QStringLiteral("is a transformer_classifier model; this page needs seq2seq_attention")),
                  qPrintable(page.errorText()));
-        QCOMPARE(page.modelSlot()->model(), before);
+        QCOMPARE(page.modelSlot()->translator(), before);
         compareMatrix(page.mainHeatmap()->matrix(), shown);
 
         QTemporaryDir tmp;
@@ -1135,7 +1135,7 @@ private Q_SLOTS:
         TranslationPage next;
         next.followUpWhenIdle(page.carryStateTo(&next));
         QTRY_VERIFY(!next.hasPendingFollowUp() && !next.isBusy());
-        QCOMPARE(next.modelSlot()->model(), page.modelSlot()->model());
+        QCOMPARE(next.modelSlot()->translator(), page.modelSlot()->translator());
         QVERIFY(next.result().has_value());
         QCOMPARE(next.alignmentUnit(), TranslationPage::AlignmentUnit::Pieces);
         QVERIFY(!next.showsWordAlignment());

@@ -1,48 +1,43 @@
 // The explanation job (explain_job.hpp).
 #include "pages/explain/explain_job.hpp"
 
-#include "services/hf_classifiers.hpp"
-#include "services/text_classifier.hpp"
-
+#include <QCoreApplication>
 #include <attn/explain/faithfulness.hpp>
-#include <attn/explain/hf_subject.hpp>
 #include <attn/explain/relevance.hpp>
-#include <attn/models/transformer_classifier.hpp>
-#include <attn/models/vit.hpp>
 #include <stdexcept>
 
 namespace explainview {
 
-std::unique_ptr<attn::explain::Subject> makeSubject(const attn::Model& model, const QString& text,
+std::unique_ptr<attn::explain::Subject> makeSubject(const ModelHandle& model, const QString& text,
                                                     const std::optional<attn::Image>& image) {
-    namespace ex = attn::explain;
-    const auto needImage = [&image]() -> const attn::Image& {
+    if (model.textClassifier)
+        return model.textClassifier->explainSubject(text.toStdString());
+    if (model.imageClassifier) {
         if (!image)
             throw std::invalid_argument("no image to explain");
-        return *image;
-    };
-    if (const auto* tc = dynamic_cast<const attn::TransformerClassifier*>(&model))
-        return ex::textSubject(*tc, text.toStdString());
-    if (const auto* hf = dynamic_cast<const HfTextClassifier*>(&model))
-        return ex::hfTextSubject(hf->core(), text.toStdString());
-    if (const auto* vit = dynamic_cast<const attn::VitModel*>(&model))
-        return ex::imageSubject(*vit, needImage());
-    if (const auto* hf = dynamic_cast<const HfImageClassifier*>(&model))
-        return ex::hfImageSubject(hf->core(), needImage());
+        return model.imageClassifier->explainSubject(*image);
+    }
     throw std::invalid_argument("explanations need a text classifier (transformer_classifier, Hugging Face "
                                 "bert) or an image classifier (vit, Hugging Face vit)");
 }
 
-int patchesPerSide(const attn::Model& model) {
-    if (const auto* vit = dynamic_cast<const attn::VitModel*>(&model))
-        return vit->settings().patchesPerSide();
-    if (const auto* hf = dynamic_cast<const HfImageClassifier*>(&model))
-        return hf->settings().patchesPerSide();
-    return 0;
+int patchesPerSide(const ModelHandle& model) {
+    return model.imageClassifier ? model.imageClassifier->settings().patchesPerSide() : 0;
 }
 
-void markUnknownWords(const std::shared_ptr<const attn::Model>& model, const QString& text, Outcome& o) {
-    const auto classifier = textClassifierOf(toHandle(model));
+QString refusalText(const std::optional<attn::ExplainRefusal>& refusal) {
+    if (!refusal)
+        return {};
+    return QCoreApplication::translate(
+               "ExplainJob",
+               "The Explain methods differentiate the model, and attnviz's backward pass implements only the "
+               "exact gelu and relu activations; this Hugging Face %1 model uses hidden_act '%2'. Its "
+               "attention, heads and rollout are on the Attention tab.")
+        .arg(QString::fromStdString(refusal->modelType), QString::fromStdString(refusal->activation));
+}
+
+void markUnknownWords(const ModelHandle& model, const QString& text, Outcome& o) {
+    const auto& classifier = model.textClassifier;
     if (!classifier)
         return;
     const attn::ClassifierResult typed = classifier->classify(text.toStdString(), 0, true);
@@ -59,11 +54,11 @@ void markUnknownWords(const std::shared_ptr<const attn::Model>& model, const QSt
 Outcome run(const Input& input, const std::vector<std::string>& methods, bool ablation,
             const JobContext& job) {
     namespace ex = attn::explain;
-    if (!input.model)
+    if (input.model.empty())
         throw std::invalid_argument("no model to explain");
-    const std::unique_ptr<ex::Subject> subject = makeSubject(*input.model, input.text, input.image);
+    const std::unique_ptr<ex::Subject> subject = makeSubject(input.model, input.text, input.image);
     Outcome o;
-    o.patchesPerSide = patchesPerSide(*input.model);
+    o.patchesPerSide = patchesPerSide(input.model);
     if (o.patchesPerSide > 0)
         o.shown = input.shown;
     o.labels = subject->inputLabels();

@@ -4,6 +4,7 @@
 // between methods. Every number comes from core (relevanceOf, deletionCurve, spearman, headAblation).
 
 #include "services/job_runner.hpp"
+#include "services/model_handle.hpp"
 
 #include <QString>
 #include <attn/explain/explain.hpp>
@@ -15,13 +16,13 @@
 
 namespace explainview {
 
-/// What to explain: a text model and a review, or a vit and an image. The model is attnviz's own
-/// (transformer_classifier, vit) or a Hugging Face classifier of services/hf_classifiers.hpp (BERT, ViT).
+/// What to explain: a text classifier and a review, or an image classifier and an image (attnviz's own
+/// models or Hugging Face BERT / ViT: the capability hands out its explanation subject).
 struct Input {
-    std::shared_ptr<const attn::Model> model; // keeps the model alive while the job runs
-    QString text;                             // text classifier
-    std::optional<attn::Image> image;         // image classifier: the image as given
-    attn::Image shown;                        // vit: what the model sees before normalisation (overlays)
+    ModelHandle model;                // keeps the model alive while the job runs
+    QString text;                     // text classifier
+    std::optional<attn::Image> image; // image classifier: the image as given
+    attn::Image shown;                // vit: what the model sees before normalisation (overlays)
 };
 
 struct Outcome {
@@ -35,14 +36,15 @@ struct Outcome {
     std::vector<std::string> methods; // the relevance methods in the order asked
 };
 
-/// The core subject of `model` for a text (text classifiers) or an image (image classifiers):
-/// attn::explain::textSubject / imageSubject, or hfTextSubject / hfImageSubject on a Hugging Face
-/// classifier's model. Throws std::invalid_argument when the model is of another kind, has no input of
-/// its kind, or cannot be explained (hf_subject.hpp says which).
-std::unique_ptr<attn::explain::Subject> makeSubject(const attn::Model& model, const QString& text,
+/// The core subject of `model` for a text (a text classifier's TextClassifier::explainSubject) or an
+/// image (ImageClassifier::explainSubject). Throws std::invalid_argument when the model has no classifier
+/// of the input's kind, the input is missing, or the model cannot be explained (explainRefusal()).
+std::unique_ptr<attn::explain::Subject> makeSubject(const ModelHandle& model, const QString& text,
                                                     const std::optional<attn::Image>& image);
 /// Patches per side of an image classifier (0 for a text model).
-int patchesPerSide(const attn::Model& model);
+int patchesPerSide(const ModelHandle& model);
+/// Why the Explain methods cannot run on `refusal`'s model, in the interface's language (empty: they can).
+QString refusalText(const std::optional<attn::ExplainRefusal>& refusal);
 
 /// Runs `methods` (names from attn::explain::relevanceMethods()) and, with `ablation`, the head tests.
 /// Throws when the input does not fit the model; returns early (partial) when the job is cancelled.
@@ -53,7 +55,7 @@ Outcome run(const Input& input, const std::vector<std::string>& methods, bool ab
 /// for its label, as on the Attention tab, and `o.unknown` marks it. The classifier's own reading of
 /// `text` (TextClassifier::classify) says which positions hold the unknown token and what was typed
 /// there; `o.positions` maps the inputs onto those positions. No-op for other models.
-void markUnknownWords(const std::shared_ptr<const attn::Model>& model, const QString& text, Outcome& o);
+void markUnknownWords(const ModelHandle& model, const QString& text, Outcome& o);
 
 /// A head's map as token relevance (the pooled row(s) of A_{l,h}, as explain/relevance.hpp reads maps).
 std::vector<double> headRelevance(const Outcome& o, int layer, int head);

@@ -35,7 +35,7 @@ bool sameInput(const explainview::Input& a, const explainview::Input& b) {
         return !x || (x->channels == y->channels && x->height == y->height && x->width == y->width &&
                       x->data == y->data);
     };
-    return a.model == b.model && a.text == b.text && sameImage(a.image, b.image);
+    return a.model.sameModel(b.model) && a.text == b.text && sameImage(a.image, b.image);
 }
 
 /// What each relevance method reads, in one sentence (core/include/attn/explain/ and rollout.hpp).
@@ -231,7 +231,7 @@ void ExplainPanel::explainNow() {
         return;
     }
     const auto input = provider_ ? provider_() : std::nullopt;
-    if (!input || !input->model) {
+    if (!input || input->model.empty()) {
         status_->setText(tr("Nothing to explain yet: load a model and give an input."));
         return;
     }

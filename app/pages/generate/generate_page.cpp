@@ -1,12 +1,12 @@
 #include "pages/generate/generate_page.hpp"
 
-#include "pages/generate/decoder_bar.hpp"
-#include "pages/generate/decoder_slot.hpp"
 #include "pages/generate/generate_views.hpp"
 #include "services/job_runner.hpp"
+#include "services/model_slot.hpp"
 #include "services/resource_paths.hpp"
 #include "widgets/error_banner.hpp"
 #include "widgets/heatmap_view.hpp"
+#include "widgets/model_bar.hpp"
 #include "widgets/sentence_input.hpp"
 
 #include <QComboBox>
@@ -27,15 +27,15 @@ constexpr int kPlayIntervalMs = 450;
 }
 
 GeneratePage::GeneratePage(QWidget* parent) : Page(parent) {
-    slot_ = new DecoderSlot(QStringLiteral("generate"), this);
+    slot_ = new ModelSlot(attn::Capability::CausalLm, QStringLiteral("generate"), this);
     jobs_ = new JobRunner(this);
     trackBusy([this] { return slot_->isBusy(); });
-    connect(slot_, &DecoderSlot::busyChanged, this, &GeneratePage::refreshBusy);
+    connect(slot_, &ModelSlot::busyChanged, this, &GeneratePage::refreshBusy);
     trackBusy(jobs_);
 
     auto* outer = new QVBoxLayout(this);
     auto* modelRow = new QHBoxLayout;
-    bar_ = new DecoderBar(slot_, this);
+    bar_ = new ModelBar(slot_, tr("Model:"), this);
     shipped_ = new QComboBox(this);
     shipped_->addItem(tr("Stories (stories260K, llama2.c)"));
     shipped_->addItem(tr("Sorting A B C (gpt-nano-sort, minGPT)"));
@@ -129,12 +129,12 @@ GeneratePage::GeneratePage(QWidget* parent) : Page(parent) {
     seed_->setEnabled(false);
     connect(views_, &GenerateViews::headSelected, this, &GeneratePage::selectHead);
     connect(views_, &GenerateViews::stepSelected, this, &GeneratePage::selectStep);
-    connect(slot_, &DecoderSlot::changed, this, &GeneratePage::onModelChanged);
-    connect(slot_, &DecoderSlot::failed, this, [this](const QString& message) {
+    connect(slot_, &ModelSlot::changed, this, &GeneratePage::onModelChanged);
+    connect(slot_, &ModelSlot::failed, this, [this](const QString& message) {
         refreshErrors();
         Q_EMIT statusMessage(message);
     });
-    connect(slot_, &DecoderSlot::loadingStarted, this,
+    connect(slot_, &ModelSlot::loadingStarted, this,
             [this](const QString& dir) { Q_EMIT statusMessage(tr("Loading model %1…").arg(dir)); });
     refreshControls();
 }
@@ -155,7 +155,7 @@ const QStringList& GeneratePage::shippedModelNames() {
 }
 
 void GeneratePage::start() {
-    if (!slot_->model() && !slot_->isLoading())
+    if (!slot_->hasModel() && !slot_->isLoading())
         slot_->loadDefault(shippedModelNames().front());
 }
 
@@ -204,7 +204,7 @@ attn::hf::DecodingOptions GeneratePage::options() const {
 
 void GeneratePage::onModelChanged() {
     refreshShippedChoice();
-    const auto model = slot_->model();
+    const auto model = slot_->causalLm();
     QComboBox* examples = prompt_->examples();
     examples->clear();
     examples->addItem(tr("Examples…"));
@@ -235,7 +235,7 @@ bool GeneratePage::reset() {
     snapshot_ = {};
     selectedStep_ = -1;
     runError_.clear();
-    const auto model = slot_->model();
+    const auto model = slot_->causalLm();
     bool ok = false;
     if (model) {
         QString error;
@@ -334,7 +334,7 @@ std::vector<int> GeneratePage::generatedIds() const {
 }
 
 QStringList GeneratePage::tokenTexts() const {
-    const auto model = slot_->model();
+    const auto model = slot_->causalLm();
     if (!model)
         return {};
     std::vector<int> ids = snapshot_.promptIds;
@@ -356,9 +356,9 @@ void GeneratePage::refreshControls() {
     stepButton_->setEnabled(ready);
     playButton_->setEnabled(canStep() || isPlaying());
     playButton_->setText(isPlaying() ? tr("Pause") : tr("Play"));
-    resetButton_->setEnabled(generator_ != nullptr || slot_->model() != nullptr);
+    resetButton_->setEnabled(generator_ != nullptr || slot_->causalLm() != nullptr);
     QString text;
-    if (const auto model = slot_->model(); model && generator_) {
+    if (const auto model = slot_->causalLm(); model && generator_) {
         const int made = static_cast<int>(snapshot_.steps.size());
         text = tr("%1 prompt tokens, %2 generated · %3")
                    .arg(snapshot_.promptIds.size())
@@ -378,7 +378,7 @@ void GeneratePage::refreshControls() {
 }
 
 void GeneratePage::refreshViews() {
-    const auto model = slot_->model();
+    const auto model = slot_->causalLm();
     if (!model) {
         views_->clear(tr("Load a language model (Open model…)"));
         return;

@@ -15,8 +15,8 @@
 #include <QStringList>
 #include <memory>
 
-class DecoderBar;
-class DecoderSlot;
+class ModelBar;
+class ModelSlot;
 class ErrorBanner;
 class GenerateViews;
 class JobRunner;
@@ -44,10 +44,10 @@ public:
     FollowUp carryStateTo(Page* next) const override;
     void setTeachingMode(bool on) override;
 
-    DecoderSlot* modelSlot() const { return slot_; }
+    ModelSlot* modelSlot() const { return slot_; }
     JobRunner* jobs() const { return jobs_; }
     GenerateViews* views() const { return views_; }
-    DecoderBar* modelBar() const { return bar_; }
+    ModelBar* modelBar() const { return bar_; }
     /// The shipped decoders (kShippedModels), one item each; blank while another folder is open.
     QComboBox* shippedModels() const { return shipped_; }
     /// resources/models folder names of the shipped decoders, the default first.
@@ -93,10 +93,10 @@ private:
     void refreshViews();
     void refreshShippedChoice();
 
-    DecoderSlot* slot_ = nullptr;
+    ModelSlot* slot_ = nullptr;
     QComboBox* shipped_ = nullptr;
     JobRunner* jobs_ = nullptr;
-    DecoderBar* bar_ = nullptr;
+    ModelBar* bar_ = nullptr;
     ErrorBanner* error_ = nullptr;
     SentenceInput* prompt_ = nullptr;
     QPushButton* stepButton_ = nullptr;

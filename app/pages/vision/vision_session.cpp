@@ -14,7 +14,7 @@ struct Classified {
     attn::Matrix rollout;
 };
 
-Classified classifyImage(const ImageClassifier& model, attn::Image image) {
+Classified classifyImage(const attn::ImageClassifier& model, attn::Image image) {
     Classified c;
     c.modelView = model.resized(image);
     c.result = model.classify(image);
@@ -26,7 +26,7 @@ Classified classifyImage(const ImageClassifier& model, attn::Image image) {
 } // namespace
 
 VisionSession::VisionSession(QObject* parent) : QObject(parent) {
-    slot_ = new ModelSlot(attn::Architecture::Vit, QStringLiteral("vision"), this);
+    slot_ = new ModelSlot(attn::Capability::ImageClassifier, QStringLiteral("vision"), this);
     connect(slot_, &ModelSlot::changed, this, &VisionSession::onModelChanged);
     // Plain words first, then the reader's technical message.
     connect(slot_, &ModelSlot::failed, this, [this] { Q_EMIT errorRaised(slot_->lastErrorExplained()); });
@@ -37,12 +37,8 @@ VisionSession::VisionSession(QObject* parent) : QObject(parent) {
     connect(&classifyRunner_, &JobRunner::busyChanged, this, &VisionSession::refreshBusy);
 }
 
-std::shared_ptr<const ImageClassifier> VisionSession::model() const {
-    if (modelFor_ != slot_->handle()) {
-        modelFor_ = slot_->handle();
-        model_ = imageClassifierOf(modelFor_);
-    }
-    return model_;
+std::shared_ptr<const attn::ImageClassifier> VisionSession::model() const {
+    return slot_->imageClassifier();
 }
 
 bool VisionSession::isBusy() const {

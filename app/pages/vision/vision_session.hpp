@@ -8,12 +8,12 @@
 // Data flow: file -> imageio (reader) -> attn::Image -> ImageClassifier::classify (JobRunner) -> Analysis ->
 // panels. Failures come back as errorRaised(message); the previous image and result stay.
 
-#include "services/image_classifier.hpp"
 #include "services/image_io.hpp"
 #include "services/job_runner.hpp"
 
 #include <QObject>
 #include <QString>
+#include <attn/capabilities/image_classifier.hpp>
 #include <attn/image.hpp>
 #include <attn/models/vit.hpp>
 #include <memory>
@@ -39,7 +39,7 @@ public:
 
     ModelSlot* slot() const { return slot_; }
     /// The current ViT (attnviz's own or a Hugging Face one), null until one is loaded.
-    std::shared_ptr<const ImageClassifier> model() const;
+    std::shared_ptr<const attn::ImageClassifier> model() const;
     const std::optional<Analysis>& analysis() const { return analysis_; }
     /// The browsed dataset (null until one was opened).
     const std::shared_ptr<const imageio::DatasetFile>& dataset() const { return dataset_; }
@@ -97,10 +97,8 @@ private:
     void refreshBusy();
 
     ModelSlot* slot_ = nullptr;
-    JobRunner readRunner_;         // files
-    JobRunner classifyRunner_;     // the current image
-    mutable ModelHandle modelFor_; // the slot's model that model_ wraps (one wrapper per model)
-    mutable std::shared_ptr<const ImageClassifier> model_;
+    JobRunner readRunner_;     // files
+    JobRunner classifyRunner_; // the current image
     std::optional<Analysis> analysis_;
     std::optional<Analysis> pending_; // an image waiting for a model
     std::shared_ptr<const imageio::DatasetFile> dataset_;

@@ -36,7 +36,8 @@ LearnedProjections readFirstLayerProjections(const std::filesystem::path& checkp
 /// Throws std::runtime_error naming the file and the key or tensor on any mismatch or unused tensor.
 LearnedProjections readAttentionHead(const std::filesystem::path& checkpointDir);
 
-/// Either of the above, chosen by config.json's "architecture".
+/// Either of the above, chosen by config.json's "architecture". A Hugging Face directory is refused with
+/// why its heads cannot serve (they read the model's own embeddings, not word vectors).
 LearnedProjections readLearnedProjections(const std::filesystem::path& checkpointDir);
 
 } // namespace attn

@@ -16,6 +16,7 @@
 #include <attn/capabilities/capability.hpp>
 #include <attn/capabilities/image_classifier.hpp>
 #include <attn/capabilities/text_classifier.hpp>
+#include <attn/capabilities/text_encoder.hpp>
 #include <attn/checkpoint.hpp>
 #include <attn/hf/model.hpp>
 #include <filesystem>
@@ -53,7 +54,7 @@ private:
     Capability required_;
 };
 
-/// "<dir> is a <family> model; this page needs <what required names>".
+/// "<dir>/config.json: <dir> is a <family> model; this page needs <what required names>".
 std::string capabilityMismatchMessage(const std::filesystem::path& dir, const FolderKind& found,
                                       Capability required);
 
@@ -68,9 +69,13 @@ struct LoadedModel {
     std::shared_ptr<const hf::CausalLm> causalLm;
     /// The Transformer page's and `attnviz layer`'s traced forward (attnviz's transformer_classifier).
     std::shared_ptr<const TransformerClassifier> tracedTextEncoder;
+    /// An encoder on token ids as given (Hugging Face BERT-family, with or without a head).
+    std::shared_ptr<const TextEncoder> textEncoder;
     std::vector<std::string> warnings; ///< non-fatal findings of the reader
 
-    bool empty() const { return !textClassifier && !imageClassifier && !translator && !causalLm; }
+    bool empty() const {
+        return !textClassifier && !imageClassifier && !translator && !causalLm && !textEncoder;
+    }
     bool has(Capability c) const;
     /// True when both hold the same loaded objects.
     bool sameModel(const LoadedModel& other) const;
@@ -81,7 +86,9 @@ struct LoadedModel {
 struct OpenOptions {
     /// A fraction in [0, 1]; returning false cancels (openModel then throws attn::Cancelled).
     std::function<bool(double)> progress;
-    /// Refused (CapabilityMismatch) after config.json is read and before the weights are.
+    /// Refused (CapabilityMismatch) after config.json is read and before the weights are; a Hugging Face
+    /// classifier that cannot classify (no head, no tokenizer: incompleteReason()) is refused with a
+    /// ConfigError after them.
     std::optional<Capability> required;
     /// Called once config.json is read (before the weights), e.g. to word a later error.
     std::function<void(const FolderKind&)> inspected;

@@ -14,6 +14,8 @@ std::string toString(Capability c) {
         return "causal language model";
     case Capability::TracedTextEncoder:
         return "traced text encoder";
+    case Capability::TextEncoder:
+        return "text encoder";
     }
     return "capability";
 }

@@ -23,15 +23,6 @@ ClassifierResult toResult(EncoderOutput out) {
 
 BertTextClassifier::BertTextClassifier(std::shared_ptr<const BertModel> model) : model_(std::move(model)) {
     const auto& cfg = model_->config();
-    const std::string dir = model_->directory().string();
-    if (model_->labels().empty())
-        throw ConfigError(cfg.file() +
-                          ": this bert model has no classification head (the Sentiment page needs a "
-                          "BertForSequenceClassification with id2label)");
-    const auto* tok = model_->tokenizer();
-    if (!tok)
-        throw ConfigError(dir + ": no tokenizer files (vocab.txt or tokenizer.json); the Sentiment "
-                                "page tokenises typed text with them");
     const BertConfig b = parseBertConfig(cfg);
     settings_.encoder.nLayers = model_->numLayers();
     settings_.encoder.nHeads = model_->numHeads();
@@ -43,21 +34,57 @@ BertTextClassifier::BertTextClassifier(std::shared_ptr<const BertModel> model) :
     settings_.pooling = Pooling::Cls; // the pooler reads [CLS]
     settings_.positional = Positional::Learned;
     settings_.labels = model_->labels();
-    // [CLS] and [SEP] are what encode() puts around a text; the pad id is config.json's pad_token_id
-    // (BERT's default 0, as transformers' BertConfig).
-    const std::vector<int> empty = tok->encode("");
-    if (empty.empty())
-        throw ConfigError(dir + ": the tokenizer adds no [CLS] token; the classifier reads it");
-    settings_.clsToken = tok->piece(empty.front());
+    // The pad id is config.json's pad_token_id (BERT's default 0, as transformers' BertConfig).
     padId_ = cfg.integer("pad_token_id", 0);
     if (padId_ < 0 || padId_ >= b.vocabSize)
         throw ConfigError(cfg.file() + ": pad_token_id " + std::to_string(padId_) +
                           " is outside the vocabulary [0, " + std::to_string(b.vocabSize) + ")");
+    const auto* tok = model_->tokenizer();
+    if (!tok)
+        return;
+    // [CLS] and [SEP] are what encode() puts around a text.
+    if (const std::vector<int> empty = tok->encode(""); !empty.empty())
+        settings_.clsToken = tok->piece(empty.front());
     settings_.padToken = tok->piece(padId_);
     for (const char* unk : {"[UNK]", "<unk>"})
         if (unkId_ < 0)
             unkId_ = tok->idOf(unk);
     settings_.unkToken = unkId_ >= 0 ? tok->piece(unkId_) : std::string("[UNK]");
+}
+
+std::string BertTextClassifier::incompleteReason() const {
+    const auto& cfg = model_->config();
+    const std::string dir = model_->directory().string();
+    if (model_->labels().empty())
+        return cfg.file() + ": this bert model has no classification head (the Sentiment page needs a "
+                            "BertForSequenceClassification with id2label)";
+    if (!model_->tokenizer())
+        return dir + ": no tokenizer files (vocab.txt or tokenizer.json); the Sentiment page tokenises typed "
+                     "text with them";
+    if (settings_.clsToken.empty())
+        return dir + ": the tokenizer adds no [CLS] token; the classifier reads it";
+    return {};
+}
+
+std::vector<int> BertTextClassifier::tokenIds(const std::string& text) const {
+    const auto* tok = model_->tokenizer();
+    if (!tok)
+        throw ConfigError(model_->directory().string() +
+                          ": no tokenizer file (tokenizer.json, vocab.json + merges.txt, tokenizer.model or "
+                          "vocab.txt); give --token-ids instead of --text");
+    return tok->encode(text);
+}
+
+std::vector<std::string> BertTextClassifier::idLabels(const std::vector<int>& ids) const {
+    return model_->tokenLabels(ids);
+}
+
+ClassifierResult BertTextClassifier::encodeIds(const std::vector<int>& ids) const {
+    ClassifierResult r = toResult(model_->forward(ids));
+    r.tokens = model_->tokenLabels(ids);
+    r.ids = ids;
+    r.keyAllowed.assign(ids.size(), 1);
+    return r;
 }
 
 /// Only for BERT's WordPiece, whose words align with the ids: [CLS], then each basic-tokenised word's
@@ -80,6 +107,8 @@ void BertTextClassifier::showTypedUnknownWords(std::string_view text, const std:
 }
 
 ClassifierResult BertTextClassifier::classify(std::string_view text, int padTo, bool maskPadding) const {
+    if (const std::string why = incompleteReason(); !why.empty())
+        throw ConfigError(why);
     std::vector<int> ids = model_->tokenizer()->encode(std::string(text));
     std::vector<std::string> warnings;
     const auto maxLen = static_cast<std::size_t>(settings_.maxLen);

@@ -5,16 +5,7 @@
 namespace attn::hf {
 
 ViTImageClassifier::ViTImageClassifier(std::shared_ptr<const ViTModel> model) : model_(std::move(model)) {
-    const auto& cfg = model_->config();
-    if (model_->labels().empty())
-        throw ConfigError(cfg.file() + ": this vit model has no classification head (the Vision page needs a "
-                                       "ViTForImageClassification with id2label)");
     const ViTConfig& v = model_->vitConfig();
-    if (v.imageHeight != v.imageWidth || v.patchHeight != v.patchWidth)
-        throw ConfigError(cfg.file() + ": image_size " + std::to_string(v.imageHeight) + "x" +
-                          std::to_string(v.imageWidth) + " with patch_size " + std::to_string(v.patchHeight) +
-                          "x" + std::to_string(v.patchWidth) +
-                          "; the Vision page shows square images of square patches");
     settings_.encoder.nLayers = model_->numLayers();
     settings_.encoder.nHeads = model_->numHeads();
     settings_.encoder.dModel = v.hidden;
@@ -34,6 +25,19 @@ ViTImageClassifier::ViTImageClassifier(std::shared_ptr<const ViTModel> model) : 
         settings_.std.push_back(pre.doNormalize() ? at(pre.stdDev()) : 1.0f);
     }
     settings_.labels = model_->labels();
+}
+
+std::string ViTImageClassifier::incompleteReason() const {
+    const auto& cfg = model_->config();
+    if (model_->labels().empty())
+        return cfg.file() + ": this vit model has no classification head (the Vision page needs a "
+                            "ViTForImageClassification with id2label)";
+    const ViTConfig& v = model_->vitConfig();
+    if (v.imageHeight != v.imageWidth || v.patchHeight != v.patchWidth)
+        return cfg.file() + ": image_size " + std::to_string(v.imageHeight) + "x" +
+               std::to_string(v.imageWidth) + " with patch_size " + std::to_string(v.patchHeight) + "x" +
+               std::to_string(v.patchWidth) + "; the Vision page shows square images of square patches";
+    return {};
 }
 
 Image ViTImageClassifier::resized(const Image& image) const {

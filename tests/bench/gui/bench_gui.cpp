@@ -7,7 +7,6 @@
 //   flock /tmp/attnviz-cpu.lock ./build/dev/tests/attnviz_bench --benchmark_filter=Gui
 
 #include "../hf_random_models.hpp"
-#include "pages/generate/decoder_slot.hpp"
 #include "pages/generate/generate_page.hpp"
 #include "pages/sentiment_page.hpp"
 #include "pages/walkthrough_page.hpp"
@@ -248,7 +247,8 @@ void BM_GuiStallWhileGenerating2048(benchmark::State& state) {
         }
         EventLoopWatchdog dog(5);
         dog.start();
-        page.modelSlot()->setModel(model, QStringLiteral("bench:llama"));
+        page.modelSlot()->setModel(attn::asLoadedModel(std::shared_ptr<const attn::hf::HfModel>(model)),
+                                   QStringLiteral("bench:llama"));
         waitUntilIdle(page);
         page.setPromptText(prompt);
         if (!page.reset() || !page.step()) {

@@ -14,9 +14,11 @@ enum class Capability {
     Translator,        ///< source text -> target text with alignments (attn::Seq2SeqModel)
     CausalLm,          ///< next-token prediction with a KV cache (attn::hf::CausalLm)
     TracedTextEncoder, ///< one encoder forward with every intermediate and what-if switches (EncoderTrace)
+    TextEncoder,       ///< an encoder run on token ids as given (attn/capabilities/text_encoder.hpp)
 };
 
-/// "text classifier", "image classifier", "translator", "causal language model", "traced text encoder".
+/// "text classifier", "image classifier", "translator", "causal language model", "traced text encoder",
+/// "text encoder".
 std::string toString(Capability c);
 
 /// Why the explanation methods cannot run on a model: they differentiate it, and the backward pass

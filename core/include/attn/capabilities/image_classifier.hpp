@@ -31,6 +31,10 @@ public:
     virtual ClassifierResult classify(const Image& image) const = 0;
     /// (N + 1) x d, [CLS] first: what is added to the patch tokens.
     virtual const Matrix& positionEmbeddings() const = 0;
+    /// Why this model cannot serve the Vision page although it is a ViT (a Hugging Face directory without
+    /// a classification head, or non-square images or patches); empty when it can. openModel refuses such
+    /// a model for a page that needs an image classifier, with this message.
+    virtual std::string incompleteReason() const { return {}; }
     /// Why explanations cannot run on this model; nullopt when they can.
     virtual std::optional<ExplainRefusal> explainRefusal() const { return std::nullopt; }
     /// The explanation subject for `image` (prepared as classify() prepares it); it refers to this

@@ -38,6 +38,10 @@ public:
     virtual int padCount(const ClassifierResult& r) const = 0;
     /// True when `id` is the unknown token (the word was not in the vocabulary).
     virtual bool isUnknown(int id) const = 0;
+    /// Why this model cannot classify typed text although it holds an encoder (a Hugging Face directory
+    /// without a classification head or tokenizer files); empty when it can. openModel refuses such a
+    /// model for a page that needs a text classifier, with this message.
+    virtual std::string incompleteReason() const { return {}; }
     /// Why explanations cannot run on this model; nullopt when they can.
     virtual std::optional<ExplainRefusal> explainRefusal() const { return std::nullopt; }
     /// The explanation subject for `text` (attn/explain/subject.hpp); it refers to this model, which must

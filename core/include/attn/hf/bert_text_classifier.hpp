@@ -5,15 +5,17 @@
 // row 0) — the Hugging Face semantics live here, not in a page.
 
 #include <attn/capabilities/text_classifier.hpp>
+#include <attn/capabilities/text_encoder.hpp>
 #include <attn/hf/bert.hpp>
 #include <memory>
 
 namespace attn::hf {
 
-class BertTextClassifier : public TextClassifier {
+class BertTextClassifier : public TextClassifier, public TextEncoder {
 public:
-    /// Throws attn::ConfigError naming the directory when the model has no classification head or no
-    /// tokenizer, or pad_token_id is outside the vocabulary.
+    /// Throws attn::ConfigError naming config.json when pad_token_id is outside the vocabulary. A model
+    /// without a head or tokenizer is accepted (inspect runs its encoder on ids); incompleteReason() says
+    /// why it cannot classify typed text.
     explicit BertTextClassifier(std::shared_ptr<const BertModel> model);
 
     const BertModel& core() const { return *model_; }
@@ -22,7 +24,12 @@ public:
     std::vector<float> pooledAttention(const Matrix& attention, const ClassifierResult& r) const override;
     int padCount(const ClassifierResult& r) const override;
     bool isUnknown(int id) const override { return id == unkId_; }
+    std::string incompleteReason() const override;
     std::optional<ExplainRefusal> explainRefusal() const override;
+
+    std::vector<int> tokenIds(const std::string& text) const override;
+    std::vector<std::string> idLabels(const std::vector<int>& ids) const override;
+    ClassifierResult encodeIds(const std::vector<int>& ids) const override;
     std::unique_ptr<explain::Subject> explainSubject(const std::string& text) const override;
 
 private:

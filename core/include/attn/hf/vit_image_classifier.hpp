@@ -10,8 +10,8 @@ namespace attn::hf {
 
 class ViTImageClassifier : public ImageClassifier {
 public:
-    /// Throws attn::ConfigError naming config.json when the model has no classification head or is not
-    /// square (a patch grid of n x n square patches).
+    /// Any Hugging Face ViT (inspect runs one without a head); incompleteReason() says why the Vision page
+    /// cannot show it (no classification head, non-square images or patches).
     explicit ViTImageClassifier(std::shared_ptr<const ViTModel> model);
 
     const ViTModel& core() const { return *model_; }
@@ -19,6 +19,7 @@ public:
     Image resized(const Image& image) const override;
     ClassifierResult classify(const Image& image) const override;
     const Matrix& positionEmbeddings() const override { return model_->positionEmbeddings(); }
+    std::string incompleteReason() const override;
     std::optional<ExplainRefusal> explainRefusal() const override;
     std::unique_ptr<explain::Subject> explainSubject(const Image& image) const override;
 
