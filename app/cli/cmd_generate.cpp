@@ -14,7 +14,9 @@
 #include "cli/commands.hpp"
 #include "cli/hf_cli.hpp"
 #include "cli/json_out.hpp"
+#include "services/model_handle.hpp"
 
+#include <QString>
 #include <attn/hf/load.hpp>
 #include <attn/hf/prompt.hpp>
 #include <iostream>
@@ -66,11 +68,16 @@ int runGenerate(const Argv& argv) {
     if (!attn::hf::isHfDirectory(dir))
         throw std::runtime_error(dir +
                                  "/config.json: not a Hugging Face decoder directory (no model_type key)");
-    const auto model = attn::hf::loadModel(dir);
-    const auto* lm = dynamic_cast<const attn::hf::CausalLm*>(model.get());
-    if (!lm)
-        throw std::runtime_error(model->config().file() + ": model_type '" + model->modelType() +
+    std::shared_ptr<const attn::hf::CausalLm> model;
+    try {
+        attn::OpenOptions options;
+        options.required = attn::Capability::CausalLm; // refused before the weights are read
+        model = readModel(QString::fromStdString(dir), options).causalLm;
+    } catch (const attn::CapabilityMismatch& e) {
+        throw std::runtime_error(dir + "/config.json: model_type '" + e.found().family +
                                  "' is not a decoder; 'generate' needs gpt2 or llama");
+    }
+    const attn::hf::CausalLm* lm = model.get();
     // The prompt is read and checked before anything is printed: a refused prompt is one line on stderr
     // (it used to follow the echoed prompt on the same line).
     std::vector<int> prompt;

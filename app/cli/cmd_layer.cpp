@@ -17,7 +17,9 @@
 #include "cli/args.hpp"
 #include "cli/commands.hpp"
 #include "cli/json_out.hpp"
+#include "services/model_handle.hpp"
 
+#include <QString>
 #include <attn/attention_cost.hpp>
 #include <attn/checkpoint.hpp>
 #include <attn/hf/load.hpp>
@@ -108,19 +110,20 @@ int runLayer(const Argv& argv) {
                      "--model DIR --text TEXT'\n";
         return 1;
     }
-    std::shared_ptr<const attn::Model> loaded;
+    std::shared_ptr<const attn::TransformerClassifier> loaded;
     try {
-        loaded = attn::loadModel(*args.value("model"));
+        attn::OpenOptions options;
+        options.required = attn::Capability::TracedTextEncoder;
+        loaded = readModel(QString::fromStdString(*args.value("model")), options).tracedTextEncoder;
+    } catch (const attn::CapabilityMismatch&) {
+        std::cerr << "attnviz layer: " << *args.value("model")
+                  << " is not a text encoder (architecture transformer_classifier)\n";
+        return 1;
     } catch (const std::exception& e) {
         std::cerr << "attnviz layer: " << e.what() << '\n';
         return 1;
     }
-    const auto* model = dynamic_cast<const attn::TransformerClassifier*>(loaded.get());
-    if (!model) {
-        std::cerr << "attnviz layer: " << *args.value("model")
-                  << " is not a text encoder (architecture transformer_classifier)\n";
-        return 1;
-    }
+    const attn::TransformerClassifier* model = loaded.get();
     const auto& cfg = model->settings();
     const int nLayers = static_cast<int>(model->encoder().layers.size());
     long layer = 0, residual = -1, ablate = -1, uniform = -1, padTo = -1, seed = -1;
