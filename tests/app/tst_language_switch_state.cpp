@@ -4,7 +4,6 @@
 
 #include "attnviz_test_paths.hpp"
 #include "main_window.hpp"
-#include "services/model_slot.hpp"
 #include "pages/generate/generate_page.hpp"
 #include "pages/sentiment_page.hpp"
 #include "pages/transformer_page.hpp"
