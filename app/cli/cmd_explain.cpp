@@ -60,7 +60,7 @@ int runExplain(const Argv& argv) {
                 true)
         .option("text", "TEXT", "input sentence (transformer_classifier, bert)")
         .option("image", "PATH", "input image (vit): PNG, JPEG, IDX (MNIST-style) or CIFAR-10 .bin")
-        .option("index", "N", "which image of an IDX / CIFAR-10 file (default 0)")
+        .option("index", "N", "which image of an IDX / CIFAR-10 file, counted from 0 (default 0)")
         .option("method", "M",
                 "raw|rollout|flow|valuenorm|gradient|ablation|all (comma-separated list allowed)", true)
         .option("json", "OUT", "write the result as JSON to OUT ('-' = stdout)")

@@ -157,7 +157,7 @@ std::optional<int> runHfInspect(const Argv& argv) {
         .option("text", "TEXT", "input text (needs the directory's tokenizer files)")
         .option("token-ids", "LIST", "input token ids, e.g. 5,9,2 (no special tokens are added)")
         .option("image", "PATH", "input image (vit): PNG, JPEG, IDX (MNIST-style) or CIFAR-10 .bin")
-        .option("index", "N", "which image of an IDX / CIFAR-10 file (default 0)")
+        .option("index", "N", "which image of an IDX / CIFAR-10 file, counted from 0 (default 0)")
         .option("json", "OUT", "write the result as JSON to OUT ('-' = stdout)");
     if (!args.parse(argv, std::cerr))
         return 2;

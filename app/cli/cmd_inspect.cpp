@@ -66,7 +66,7 @@ int runInspect(const Argv& argv) {
     args.option("model", "DIR", "checkpoint directory (config.json, model.safetensors, vocab files)", true)
         .option("text", "TEXT", "input sentence (transformer_classifier, seq2seq_attention)")
         .option("image", "PATH", "input image (vit): PNG, JPEG, IDX (MNIST-style) or CIFAR-10 .bin")
-        .option("index", "N", "which image of an IDX / CIFAR-10 file (default 0)")
+        .option("index", "N", "which image of an IDX / CIFAR-10 file, counted from 0 (default 0)")
         .option("beam", "N", "seq2seq_attention: beam search of width N (1..64; default 1 = greedy)")
         .option("given", "TEXT",
                 "seq2seq_attention: give the decoder this translation instead of letting it choose (teacher "

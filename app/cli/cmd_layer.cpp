@@ -84,13 +84,17 @@ int runLayer(const Argv& argv) {
     args.option("model", "DIR", "checkpoint directory (config.json, model.safetensors, vocab.txt)", true)
         .option("text", "TEXT", "the sentence", true)
         .option("layer", "N",
-                "the layer to dump and to apply layer switches to, from 0 (default 0; the page's layer N+1)")
+                "the layer to dump and to apply layer switches to, counted from 0 (default 0; the page's "
+                "layer N+1)")
         .option("json", "OUT", "write every intermediate as JSON ('-' = stdout)")
         .flag("no-positions", "what-if: add no positional encoding")
         .option("shuffle", "SEED", "what-if: shuffle the words (seeded; combine with --no-positions)")
         .option("no-residual", "1|2", "what-if: remove the residual around attention (1) or the FFN (2)")
-        .option("ablate-head", "H", "what-if: zero head H's output before Wo (H from 0; the page's head H+1)")
-        .option("uniform-head", "H", "what-if: head H attends uniformly over the allowed keys (H from 0)")
+        .option("ablate-head", "H",
+                "what-if: zero head H's output before Wo (H counted from 0; the page's head H+1)")
+        .option(
+            "uniform-head", "H",
+            "what-if: head H attends uniformly over the allowed keys (H counted from 0; the page's head H+1)")
         .flag("no-mask", "what-if: do not mask the padding (use with --pad-to)")
         .option("pad-to", "N", "pad the sentence with the pad token up to N positions")
         .flag("cost", "also measure the cost of attention: one forward of the layer for n = 8 ... 512");

@@ -37,20 +37,22 @@ int runRender(const Argv& argv) {
         .flag("self", "walkthrough: self-attention (the query sentence attends to itself)")
         .option("projection", "none|random|learned", "walkthrough: Wq, Wk, Wv (learned = pronoun-head)")
         .option("scoring", "dot|scaled|additive", "walkthrough: how queries and keys are scored")
-        .option("step", "N",
-                "walkthrough: the step shown, 1-5 (default 4, the softmax weights); translation: "
-                "the decoding step shown, 1 = the first output word (default: the page's)")
+        .option(
+            "step", "N",
+            "walkthrough: the step shown, counted from 1: 1-5 (default 4, the softmax weights); translation: "
+            "the decoding step shown, counted from 1: 1 = the first output word (default: the page's)")
         .option("given", "TEXT", "translation: give both decoders this translation (teacher forcing)")
-        .option("choose", "K",
-                "translation: at --step, the decoder with attention takes its K-th candidate (" +
-                    std::to_string(kFirstChoice) + "-" + std::to_string(kLastChoice) +
-                    ") instead of its first, then goes on by itself")
+        .option(
+            "choose", "K",
+            "translation: at --step, the decoder with attention takes its K-th candidate, counted from 1 (" +
+                std::to_string(kFirstChoice) + "-" + std::to_string(kLastChoice) +
+                ") instead of its first, then goes on by itself")
         .option("tab", "alignment|context|scores",
                 "translation: the view shown (default alignment; scores = held-out scores by length)")
         .option("measure", "chrf|perplexity", "translation, --tab scores: the measure shown (default chrf)")
         .flag("teaching", "teaching mode (larger text, titles and panels; numbers in the cells)")
         .option("image", "PATH", "vision: the input image or dataset file")
-        .option("index", "N", "vision: the record in an IDX / CIFAR-10 file (default 0)")
+        .option("index", "N", "vision: the record in an IDX / CIFAR-10 file, counted from 0 (default 0)")
         .option("width", "PX", "page width (default 1400)")
         .option("height", "PX", "page height (default 900)")
         .option("png", "OUT", "the PNG to write", true);

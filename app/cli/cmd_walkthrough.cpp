@@ -32,7 +32,9 @@ int runWalkthrough(const Argv& argv) {
         .option("scoring", "dot|scaled|additive", "how queries and keys are scored (default: scaled)")
         .option("projection", "none|random|learned", "apply Wq, Wk, Wv first (default: none)")
         .option("model", "DIR", "with --projection learned: the checkpoint (default: pronoun-head)")
-        .option("head", "N", "with --projection learned: which head of the checkpoint (default 0)")
+        .option("head", "N",
+                "with --projection learned: which head of the checkpoint, counted from 0 (default 0; the "
+                "page's head N+1)")
         .option("seed", "N", "seed of random projections / additive parameters (default 42)")
         .option("json", "OUT", "write every intermediate as JSON ('-' = stdout)")
         .option("png", "OUT", "render the weights heatmap as the page shows it")
