@@ -140,3 +140,31 @@ TEST(ExplainMethodNames, UnknownMethodIsAnError) {
     EXPECT_THROW(attn::explain::explain(*l.subject, {"nonsense"}), std::invalid_argument);
     EXPECT_EQ(attn::explain::explain(*l.subject, {"all"}).methods.count("gradient"), 1u);
 }
+
+// Issue 46: the app's explanation job repeated explain() to report progress; core reports it now.
+TEST(ExplainProgress, ReportsBeforeEachMethodAndStopsWhereTold) {
+    const auto c = cases().at(0);
+    const auto l = load(c);
+    std::vector<double> seen;
+    const auto all = attn::explain::explain(*l.subject, {"raw", "rollout", "ablation"}, [&seen](double f) {
+        seen.push_back(f);
+        return true;
+    });
+    EXPECT_EQ(seen, (std::vector<double>{0.0, 1.0 / 3.0, 2.0 / 3.0, 1.0}));
+    EXPECT_EQ(all.order, (std::vector<std::string>{"raw", "rollout"}));
+    EXPECT_FALSE(all.cancelled);
+    ASSERT_TRUE(all.ablation);
+    // The same numbers as without progress.
+    const auto plain = attn::explain::explain(*l.subject, {"raw", "rollout", "ablation"});
+    EXPECT_EQ(all.methods.at("rollout").relevance, plain.methods.at("rollout").relevance);
+    EXPECT_EQ(all.rankCorrelation, plain.rankCorrelation);
+
+    int calls = 0;
+    const auto stopped = attn::explain::explain(*l.subject, {"raw", "rollout", "ablation"},
+                                                [&calls](double) { return ++calls < 2; });
+    EXPECT_TRUE(stopped.cancelled);
+    EXPECT_EQ(stopped.order, (std::vector<std::string>{"raw"}));
+    EXPECT_EQ(stopped.methods.count("rollout"), 0u);
+    EXPECT_FALSE(stopped.ablation);
+    EXPECT_EQ(stopped.methods.at("raw").relevance, plain.methods.at("raw").relevance);
+}

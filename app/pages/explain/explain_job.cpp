@@ -2,7 +2,6 @@
 #include "pages/explain/explain_job.hpp"
 
 #include <QCoreApplication>
-#include <attn/explain/faithfulness.hpp>
 #include <attn/explain/relevance.hpp>
 #include <stdexcept>
 
@@ -66,28 +65,12 @@ Outcome run(const Input& input, const std::vector<std::string>& methods, bool ab
     if (o.patchesPerSide == 0)
         markUnknownWords(input.model, input.text, o);
     o.clsPooled = subject->clsPooled();
-    auto& e = o.explanation;
-    std::vector<attn::layers::LayerTrace> traces;
-    e.base = subject->run({}, {}, &traces);
-    const double steps = static_cast<double>(methods.size()) + (ablation ? 1.0 : 0.0);
-    double done = 0;
-    for (const auto& m : methods) {
-        if (!job.reportProgress(done / steps))
-            return o;
-        ex::MethodResult r;
-        r.relevance = ex::relevanceOf(*subject, e.base, traces, m);
-        r.deletion = ex::deletionCurve(*subject, r.relevance);
-        e.methods[m] = std::move(r);
-        o.methods.push_back(m);
-        done += 1;
-    }
-    for (const auto& [a, ra] : e.methods)
-        for (const auto& [b, rb] : e.methods)
-            if (a != b)
-                e.rankCorrelation[a][b] = ex::spearman(ra.relevance, rb.relevance);
-    if (ablation && job.reportProgress(done / steps))
-        e.ablation = ex::headAblation(*subject);
-    job.reportProgress(1.0);
+    // Core's explain() runs the methods in order and reports progress between them (cancel stops there).
+    std::vector<std::string> names = methods;
+    if (ablation)
+        names.push_back("ablation");
+    o.explanation = ex::explain(*subject, names, [&job](double f) { return job.reportProgress(f); });
+    o.methods = o.explanation.order;
     return o;
 }
 

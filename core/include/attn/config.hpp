@@ -45,7 +45,10 @@ enum class Architecture { TransformerClassifier, Seq2SeqAttention, Vit };
 std::string toString(Architecture a);
 std::optional<Architecture> parseArchitecture(const std::string& text);
 
-enum class Activation { Relu, Gelu };
+/// The feed-forward activation of an encoder layer. attnviz's own checkpoints use relu or exact gelu; the
+/// Hugging Face encoders on the same layers (BERT, ViT) may also use GPT-2's tanh gelu or silu, which have
+/// a forward but no backward here (layers/backward.hpp refuses them).
+enum class Activation { Relu, Gelu, GeluTanh, Silu };
 enum class Positional { Sinusoidal, Learned };
 enum class Pooling { Mean, Cls };
 enum class Seq2SeqAttentionKind { Additive, Dot, None };

@@ -69,24 +69,47 @@ MethodChoice parseMethods(const std::vector<std::string>& methods) {
 }
 
 Explanation explain(const Subject& subject, const std::vector<std::string>& methods) {
+    return explain(subject, methods, {});
+}
+
+Explanation explain(const Subject& subject, const std::vector<std::string>& methods,
+                    const std::function<bool(double)>& progress) {
     const auto choice = parseMethods(methods);
     const auto& wanted = choice.relevance;
     const bool ablation = choice.ablation;
+    // One unit per relevance method and one for the head tests (each reruns the model per head).
+    const double units = static_cast<double>(wanted.size()) + (ablation ? 1.0 : 0.0);
+    double done = 0;
+    const auto goOn = [&] { return !progress || progress(units > 0 ? done / units : 1.0); };
     Explanation out;
     std::vector<layers::LayerTrace> traces;
     out.base = subject.run({}, {}, &traces);
     for (const auto& m : wanted) {
+        if (!goOn()) {
+            out.cancelled = true;
+            return out;
+        }
         MethodResult r;
         r.relevance = relevanceOf(subject, out.base, traces, m);
         r.deletion = deletionCurve(subject, r.relevance);
         out.methods[m] = std::move(r);
+        out.order.push_back(m);
+        done += 1;
     }
     for (const auto& [a, ra] : out.methods)
         for (const auto& [b, rb] : out.methods)
             if (a != b)
                 out.rankCorrelation[a][b] = spearman(ra.relevance, rb.relevance);
-    if (ablation)
+    if (ablation) {
+        if (!goOn()) {
+            out.cancelled = true;
+            return out;
+        }
         out.ablation = headAblation(subject);
+        done += 1;
+    }
+    if (progress)
+        progress(1.0);
     return out;
 }
 

@@ -45,13 +45,6 @@ public:
             positions_.push_back(static_cast<int>(p));
             labels_.push_back(tokens[p]);
         }
-        // Built per subject rather than kept in BertModel: a second copy of the weights lives only while
-        // an explanation runs (BERT-base: 340 MB), and copying them is cheap next to the method's
-        // forwards (one per input for a deletion curve, three per head for the head tests).
-        const auto& cfg = m.bertConfig();
-        const Activation act = *detail::layerActivation(cfg.activation);
-        for (const auto& l : m.weights().layers)
-            encoder_.layers.push_back(detail::encoderLayerOf(l, l.ln1, l.ln2, false, act, cfg.heads));
     }
 
     ClassifierResult run(const std::vector<std::size_t>& removed, const layers::EncoderSwitches& switches,
@@ -66,7 +59,8 @@ public:
             allowed[p] = 0;
         }
         ClassifierResult r;
-        const Matrix y = encoder_.forward(model_.embed(ids), allowed, r.attention, switches, traces); // T x d
+        const Matrix y =
+            model_.encoder().forward(model_.embed(ids), allowed, r.attention, switches, traces); // T x d
         const auto& w = model_.weights();
         const RowVector pooled = ((y.row(0) * w.pooler.transpose() + w.poolerB).array().tanh()).matrix(); // d
         const RowVector logits = pooled * w.classifier.transpose() + w.classifierB; // n_labels
@@ -81,7 +75,7 @@ public:
         return r;
     }
 
-    const layers::TransformerEncoder& encoder() const override { return encoder_; }
+    const layers::TransformerEncoder& encoder() const override { return model_.encoder(); }
     bool clsPooled() const override { return true; }
 
     /// logit_c = pooled · W_cls[c] + b, pooled = tanh(x_0 W_pool^T + b): ∂logit_c/∂x_0 =
@@ -100,12 +94,11 @@ public:
             w.classifier.row(c).cast<double>().array() * (1.0 - pooled.array().square()); // d
         Matrix dy = Matrix::Zero(y.rows(), y.cols());                                     // T x d
         dy.row(0) = (dPre * wPool).cast<float>();
-        return layers::encoderBackward(encoder_, traces, dy).attention;
+        return layers::encoderBackward(model_.encoder(), traces, dy).attention;
     }
 
 private:
     const hf::BertModel& model_;
-    layers::TransformerEncoder encoder_;
     std::vector<int> ids_;
     std::vector<std::string> warnings_;
     int padId_ = 0;

@@ -1,7 +1,7 @@
 #pragma once
-// Internal: a layers::TransformerEncoderLayer from one Hugging Face encoder layer (BERT or ViT; both
-// keep W_q, W_k, W_v, W_o, W_i, W_out as nn.Linear [out, in] with RowVector biases), for the Hugging
-// Face explanation subjects (hf_bert_subject.cpp, hf_vit_subject.cpp).
+// Internal: what the Hugging Face explanation subjects (hf_bert_subject.cpp, hf_vit_subject.cpp) share —
+// which activations have a backward, the refusal, the gradient's class and the prediction. The subjects
+// run the models' own encoders (BertModel::encoder(), ViTModel::encoder()).
 
 #include <attn/hf/gpt2.hpp>
 #include <attn/hf/model.hpp>
@@ -14,38 +14,14 @@
 
 namespace attn::explain::detail {
 
-/// The layers' activation for a Hugging Face one; nullopt when the encoder backward does not
-/// implement it (only exact gelu and relu have one).
+/// The layers' activation for a Hugging Face one when the encoder backward implements it (exact gelu and
+/// relu only); nullopt otherwise.
 inline std::optional<Activation> layerActivation(hf::HfActivation a) {
     if (a == hf::HfActivation::Gelu)
         return Activation::Gelu;
     if (a == hf::HfActivation::Relu)
         return Activation::Relu;
     return std::nullopt;
-}
-
-/// `norm1` / `norm2`: BERT's attention.output.LayerNorm / output.LayerNorm (post-LN), ViT's
-/// layernorm_before / layernorm_after (pre-LN).
-template <class HfLayer>
-layers::TransformerEncoderLayer encoderLayerOf(const HfLayer& l, const layers::LayerNorm& norm1,
-                                               const layers::LayerNorm& norm2, bool normFirst,
-                                               Activation activation, int heads) {
-    layers::TransformerEncoderLayer e;
-    e.normFirst = normFirst;
-    e.activation = activation;
-    const Eigen::Index d = l.wq.rows();
-    e.selfAttn.dModel = static_cast<int>(d);
-    e.selfAttn.nHeads = heads;
-    e.selfAttn.inProjWeight.resize(3 * d, l.wq.cols()); // 3d x d: [W_q; W_k; W_v]
-    e.selfAttn.inProjWeight << l.wq, l.wk, l.wv;
-    e.selfAttn.inProjBias.resize(3 * d); // 3d
-    e.selfAttn.inProjBias << l.bq.transpose(), l.bk.transpose(), l.bv.transpose();
-    e.selfAttn.outProj = layers::Linear(l.wo, l.bo.transpose()); // d -> d
-    e.linear1 = layers::Linear(l.wi, l.bi.transpose());          // d -> intermediate
-    e.linear2 = layers::Linear(l.wout, l.bout.transpose());      // intermediate -> d
-    e.norm1 = norm1;
-    e.norm2 = norm2;
-    return e;
 }
 
 /// Why a Hugging Face encoder classifier of `modelType` cannot be explained (no head, or an activation

@@ -25,14 +25,8 @@ public:
             positions_.push_back(static_cast<int>(i));
             labels_.push_back(labels[i]);
         }
-        // Built per subject rather than kept in ViTModel: the second copy of the weights lives only while
-        // an explanation runs, and copying them is cheap next to the method's forwards.
-        const auto& cfg = m.vitConfig();
-        const Activation act = *detail::layerActivation(cfg.activation);
-        for (const auto& l : m.weights().layers)
-            encoder_.layers.push_back(detail::encoderLayerOf(l, l.before, l.after, true, act, cfg.heads));
-        // The final layernorm is left out of the encoder: the classifier reads only the [CLS] row of it
-        // (run() and attentionGradients() apply it there).
+        // The model's own encoder (no copy). Its final layernorm is not part of it: the classifier reads
+        // only the [CLS] row of it (run() and attentionGradients() apply it there).
     }
 
     ClassifierResult run(const std::vector<std::size_t>& removed, const layers::EncoderSwitches& switches,
@@ -51,7 +45,8 @@ public:
         }
         ClassifierResult r;
         r.keyAllowed.assign(positions_.size() + 1, 1);
-        const Matrix y = encoder_.forward(model_.embed(img), r.keyAllowed, r.attention, switches, traces);
+        const Matrix y =
+            model_.encoder().forward(model_.embed(img), r.keyAllowed, r.attention, switches, traces);
         const auto& w = model_.weights();
         const Matrix cls = w.norm.forward(y.topRows(1));                      // 1 x d
         const Matrix logits = cls * w.classifier.transpose() + w.classifierB; // 1 x n_labels
@@ -63,7 +58,7 @@ public:
         return r;
     }
 
-    const layers::TransformerEncoder& encoder() const override { return encoder_; }
+    const layers::TransformerEncoder& encoder() const override { return model_.encoder(); }
     bool clsPooled() const override { return true; }
 
     /// logit_c = layernorm(x_0) · W_cls[c] + b: ∂logit_c/∂x_0 through the final layernorm, 0 elsewhere.
@@ -76,12 +71,11 @@ public:
         const Matrix dNormed = w.classifier.row(c);   // 1 x d
         Matrix dy = Matrix::Zero(y.rows(), y.cols()); // T x d
         dy.row(0) = layers::layerNormBackward(w.norm, y.topRows(1), dNormed);
-        return layers::encoderBackward(encoder_, traces, dy).attention;
+        return layers::encoderBackward(model_.encoder(), traces, dy).attention;
     }
 
 private:
     const hf::ViTModel& model_;
-    layers::TransformerEncoder encoder_;
     Image prepared_;
 };
 

@@ -1,4 +1,4 @@
-#include "bidirectional_attention.hpp"
+#include "encoder_layers.hpp"
 #include "shape_checks.hpp"
 
 #include <attn/config.hpp>
@@ -69,6 +69,11 @@ BertModel::BertModel(HfConfig config, std::filesystem::path dir, BertConfig cfg,
     if (w_.classifier.size() && static_cast<std::size_t>(w_.classifier.rows()) != labels_.size())
         throw ConfigError(f + ": classifier has " + std::to_string(w_.classifier.rows()) +
                           " outputs, expected " + std::to_string(labels_.size()) + " (id2label)");
+    const Activation act = detail::layerActivation(cfg_.activation);
+    for (auto& L : w_.layers)
+        encoder_.layers.push_back(detail::encoderLayerOf(std::move(L), std::move(L.ln1), std::move(L.ln2),
+                                                         /*normFirst=*/false, act, cfg_.heads));
+    w_.layers.clear(); // moved into encoder_: one copy of the weights
 }
 
 std::shared_ptr<BertModel> BertModel::load(const HfConfig& config, const std::filesystem::path& dir,
@@ -150,20 +155,8 @@ EncoderOutput BertModel::forward(const std::vector<int>& ids,
                                     " flags with the first " +
                                     (keyAllowed.empty() || keyAllowed.front() ? "set" : "clear") +
                                     ", expected " + std::to_string(ids.size()) + " with [CLS] set");
-    const int H = cfg_.heads, hs = cfg_.headSize();
-    Matrix x = embed(ids); // T x d
     EncoderOutput out;
-    const float scale = 1.0f / std::sqrt(static_cast<float>(hs));
-    for (const auto& L : w_.layers) {
-        const Matrix q = linear(x, L.wq, L.bq), k = linear(x, L.wk, L.bk), v = linear(x, L.wv, L.bv); // T x d
-        std::vector<Matrix> maps;
-        const Matrix ctx = detail::bidirectionalAttention(q, k, v, H, hs, scale, maps, keyAllowed); // T x d
-        out.attention.push_back(std::move(maps));
-        const Matrix a = L.ln1.forward(linear(ctx, L.wo, L.bo) + x);
-        Matrix inter = linear(a, L.wi, L.bi); // T x intermediate
-        activate(inter, cfg_.activation);
-        x = L.ln2.forward(linear(inter, L.wout, L.bout) + a);
-    }
+    const Matrix x = encoder_.forward(embed(ids), keyAllowed, out.attention); // T x d
     if (w_.classifier.size()) {
         Matrix pooled = linear(x.topRows(1), w_.pooler, w_.poolerB); // 1 x d, [CLS]
         pooled = pooled.array().tanh().matrix();

@@ -1,4 +1,4 @@
-#include "bidirectional_attention.hpp"
+#include "encoder_layers.hpp"
 #include "shape_checks.hpp"
 
 #include <attn/config.hpp>
@@ -112,6 +112,12 @@ ViTModel::ViTModel(HfConfig config, std::filesystem::path dir, ViTConfig cfg, We
                               std::to_string(cfg_.imageHeight) + "x" + std::to_string(cfg_.imageWidth) +
                               " (interpolating the position embeddings is not implemented)",
                           ErrorInfo{.path = pre_.file(), .key = "size"});
+    const Activation act = detail::layerActivation(cfg_.activation);
+    for (auto& L : w_.layers)
+        encoder_.layers.push_back(detail::encoderLayerOf(std::move(L), std::move(L.before),
+                                                         std::move(L.after),
+                                                         /*normFirst=*/true, act, cfg_.heads));
+    w_.layers.clear(); // moved into encoder_: one copy of the weights
 }
 
 std::shared_ptr<ViTModel> ViTModel::load(const HfConfig& config, const std::filesystem::path& dir,
@@ -219,21 +225,8 @@ Matrix ViTModel::embed(const Image& px) const {
 }
 
 EncoderOutput ViTModel::forward(const Image& px) const {
-    const int H = cfg_.heads, hs = cfg_.headSize();
-    Matrix x = embed(px); // T x d
     EncoderOutput out;
-    const float scale = 1.0f / std::sqrt(static_cast<float>(hs));
-    for (const auto& L : w_.layers) {
-        const Matrix h = L.before.forward(x);                                                         // T x d
-        const Matrix q = linear(h, L.wq, L.bq), k = linear(h, L.wk, L.bk), v = linear(h, L.wv, L.bv); // T x d
-        std::vector<Matrix> maps;
-        const Matrix ctx = detail::bidirectionalAttention(q, k, v, H, hs, scale, maps); // T x d
-        out.attention.push_back(std::move(maps));
-        x += linear(ctx, L.wo, L.bo);
-        Matrix inter = linear(L.after.forward(x), L.wi, L.bi); // T x intermediate
-        activate(inter, cfg_.activation);
-        x += linear(inter, L.wout, L.bout);
-    }
+    const Matrix x = encoder_.forward(embed(px), {}, out.attention); // T x d
     if (w_.classifier.size()) {
         const Matrix cls = w_.norm.forward(x.topRows(1));                 // 1 x d, [CLS] after layernorm
         const Matrix logits = linear(cls, w_.classifier, w_.classifierB); // 1 x n_labels

@@ -6,11 +6,21 @@
 
 namespace attn::layers {
 
-void applyActivation(Matrix& x, Activation a) {
-    if (a == Activation::Relu)
+void applyActivation(Eigen::Ref<Matrix> x, Activation a) {
+    switch (a) {
+    case Activation::Relu:
         reluInPlace(x);
-    else // exact gelu, as torch.nn.functional.gelu(approximate="none")
+        break;
+    case Activation::Gelu: // exact, as torch.nn.functional.gelu(approximate="none")
         geluExactInPlace(x);
+        break;
+    case Activation::GeluTanh:
+        geluTanhInPlace(x);
+        break;
+    case Activation::Silu:
+        siluInPlace(x);
+        break;
+    }
 }
 
 TransformerEncoderLayer TransformerEncoderLayer::load(WeightLoader& w, const std::string& prefix,
@@ -33,10 +43,7 @@ void TransformerEncoderLayer::forward(const Eigen::Ref<const Matrix>& x,
     auto ff = [this, &b, T](const Eigen::Ref<const Matrix>& in, Eigen::Ref<Matrix> result) {
         auto h = b.hidden.view(T, linear1.outFeatures()); // T x ff
         linear1.forwardInto(in, h);
-        if (activation == Activation::Relu)
-            reluInPlace(h);
-        else // exact gelu, as applyActivation
-            geluExactInPlace(h);
+        applyActivation(h, activation);
         linear2.forwardInto(h, result); // T x d
     };
     out.output.resize(T, d); // no-op when already T x d

@@ -14,6 +14,8 @@ Matrix feedForwardBackward(const TransformerEncoderLayer& layer, const Eigen::Re
                                     std::to_string(dy.rows()) + "x" +
                                     std::to_string(layer.linear1.outFeatures()) + ", got " +
                                     std::to_string(ffPre.rows()) + "x" + std::to_string(ffPre.cols()));
+    if (layer.activation != Activation::Relu && layer.activation != Activation::Gelu)
+        throw std::invalid_argument("feedForwardBackward: the backward implements relu and exact gelu only");
     Matrix dHidden = linearBackward(layer.linear2, dy); // T x ff
     if (layer.activation == Activation::Relu) {
         dHidden = (ffPre.array() > 0.0f).select(dHidden, 0.0f);

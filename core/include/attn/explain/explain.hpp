@@ -12,6 +12,7 @@
 #include <attn/explain/faithfulness.hpp>
 #include <attn/explain/head_ablation.hpp>
 #include <attn/explain/subject.hpp>
+#include <functional>
 #include <map>
 #include <optional>
 #include <string>
@@ -30,8 +31,10 @@ struct MethodResult {
 struct Explanation {
     ClassifierResult base;
     std::map<std::string, MethodResult> methods;
+    std::vector<std::string> order; ///< the relevance methods computed, in the order asked
     std::map<std::string, std::map<std::string, double>> rankCorrelation; // [a][b], a != b
     std::optional<HeadAblation> ablation;
+    bool cancelled = false; ///< progress returned false: the methods before it only, no head tests
 };
 
 /// What a list of method names asks for: relevance methods in order (duplicates dropped) and whether
@@ -45,6 +48,11 @@ MethodChoice parseMethods(const std::vector<std::string>& methods);
 
 /// `methods` as parseMethods() reads them.
 Explanation explain(const Subject& subject, const std::vector<std::string>& methods);
+/// The same, reporting progress in [0, 1] before each method and the head tests (one unit each) and 1 at
+/// the end. When `progress` returns false it stops there: the methods done so far (with their rank
+/// correlations only if all were done), cancelled = true.
+Explanation explain(const Subject& subject, const std::vector<std::string>& methods,
+                    const std::function<bool(double)>& progress);
 
 /// One method's relevance alone (no deletion curve).
 std::vector<double> relevanceOf(const Subject& subject, const ClassifierResult& base,

@@ -9,10 +9,14 @@
 //
 // Names with the "bert." prefix (task models) or without (BertModel). layer_norm_eps from the config
 // (1e-12 by default). The buffer embeddings.position_ids of older files is skipped.
+//
+// The layers run on attnviz's one traced encoder (layers::TransformerEncoder, post-LN): encoder() is what
+// forward() runs, and what the explanations trace and switch.
 
 #include <attn/hf/gpt2.hpp>
 #include <attn/hf/model.hpp>
 #include <attn/hf/tensor_store.hpp>
+#include <attn/layers/encoder_layer.hpp>
 #include <attn/layers/layer_norm.hpp>
 #include <cstdint>
 #include <memory>
@@ -48,7 +52,7 @@ public:
         Matrix classifier; // n_labels x d (empty: no head)
         RowVector classifierB;
     };
-    /// Checks every shape against `cfg`.
+    /// Checks every shape against `cfg`, then moves the layers into encoder() (w.layers is left empty).
     BertModel(HfConfig config, std::filesystem::path dir, BertConfig cfg, Weights w,
               std::vector<std::string> labels);
     static std::shared_ptr<BertModel> load(const HfConfig& config, const std::filesystem::path& dir,
@@ -68,12 +72,15 @@ public:
     /// config.json on a bad id or length (as forward()).
     Matrix embed(const std::vector<int>& ids) const;
     const BertConfig& bertConfig() const { return cfg_; }
-    /// The weights as loaded (the explanation subject builds its encoder from them).
+    /// The embeddings, pooler and classifier as loaded (the layers are in encoder()).
     const Weights& weights() const { return w_; }
+    /// The encoder layers forward() runs.
+    const layers::TransformerEncoder& encoder() const { return encoder_; }
 
 private:
     BertConfig cfg_;
     Weights w_;
+    layers::TransformerEncoder encoder_;
     std::vector<std::string> labels_;
 };
 

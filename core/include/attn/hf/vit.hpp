@@ -24,6 +24,7 @@
 #include <attn/hf/model.hpp>
 #include <attn/hf/tensor_store.hpp>
 #include <attn/image.hpp>
+#include <attn/layers/encoder_layer.hpp>
 #include <attn/layers/layer_norm.hpp>
 #include <memory>
 
@@ -63,7 +64,8 @@ public:
         Matrix classifier; // n_labels x d (empty: no head)
         RowVector classifierB;
     };
-    /// Checks every shape against `cfg` ("expected X, got Y") and the preprocessor against the config.
+    /// Checks every shape against `cfg` ("expected X, got Y") and the preprocessor against the config, then
+    /// moves the layers into encoder() (w.layers is left empty).
     ViTModel(HfConfig config, std::filesystem::path dir, ViTConfig cfg, Weights w,
              std::vector<std::string> labels, ImagePreprocessor preprocessor);
     /// Takes every tensor from `s` (and calls s.finish()); reads dir/preprocessor_config.json.
@@ -87,8 +89,11 @@ public:
     /// x_0 above: [CLS] and the patch embeddings plus the position embeddings, T x d, of pixel values
     /// (throws as forward()).
     Matrix embed(const Image& pixelValues) const;
-    /// The weights as loaded (the explanation subject builds its encoder from them).
+    /// The patch embedding, [CLS], positions, final norm and classifier as loaded (the layers are in
+    /// encoder()).
     const Weights& weights() const { return w_; }
+    /// The encoder layers forward() runs (pre-LN).
+    const layers::TransformerEncoder& encoder() const { return encoder_; }
     /// prepare() then forward().
     EncoderOutput classify(const Image& image) const { return forward(prepare(image)); }
     /// "[CLS]" then "r{row}c{col}" per patch, row by row (T labels).
@@ -97,6 +102,7 @@ public:
 private:
     ViTConfig cfg_;
     Weights w_;
+    layers::TransformerEncoder encoder_;
     std::vector<std::string> labels_;
     ImagePreprocessor pre_;
 };

@@ -3,7 +3,8 @@
 // layer_norm_eps) in eval mode (dropout = identity):
 //   norm_first:  x = x + SA(norm1(x));  x = x + FF(norm2(x))
 //   otherwise:   x = norm1(x + SA(x));  x = norm2(x + FF(x))
-//   FF(x) = linear2(act(linear1(x))), act = relu or exact gelu 0.5 x (1 + erf(x / sqrt 2)).
+//   FF(x) = linear2(act(linear1(x))), act = relu or exact gelu 0.5 x (1 + erf(x / sqrt 2)) (attnviz's
+//   checkpoints; Hugging Face BERT and ViT on this layer may also use the tanh gelu or silu).
 //
 // forward() can fill a LayerTrace with every intermediate and apply what-if switches (a residual
 // removed, a head ablated or made uniform). There is one forward: without a trace it only skips the
@@ -91,8 +92,8 @@ struct TransformerEncoderLayer {
                  Buffers& buffers, const LayerSwitches& switches = {}) const;
 };
 
-/// Applies relu or exact gelu elementwise in place.
-void applyActivation(Matrix& x, Activation a);
+/// Applies the activation elementwise in place.
+void applyActivation(Eigen::Ref<Matrix> x, Activation a);
 
 /// Switches for a whole encoder: `switches` act on layer `layer` only (-1 = on every layer).
 struct EncoderSwitches {
