@@ -6,6 +6,7 @@
 
 #include "attnviz_test_paths.hpp"
 
+#include <algorithm>
 #include <attn/checkpoint.hpp>
 #include <attn/top_k.hpp>
 #include <cmath>
@@ -282,4 +283,102 @@ TEST(SoftmaxTopK, LogNormaliserIsTheLogOfTheSumOfExponentials) {
     EXPECT_THROW(attn::logSoftmaxNormaliser(attn::Vector()), std::invalid_argument);
     logits(0) = std::numeric_limits<float>::infinity();
     EXPECT_THROW(attn::logSoftmaxNormaliser(logits), std::invalid_argument);
+}
+
+namespace {
+
+/// log P(prefix) as teacher forcing computes it: the sum of the logs of the forced tokens' probabilities
+/// (an independent path through the decoder: no beam search).
+double forcedLogProbability(const attn::Seq2SeqModel& model, const std::string& text,
+                            const std::vector<int>& prefix) {
+    const auto r = model.translateForced(text, prefix, false);
+    double sum = 0.0;
+    for (const float p : r.outputProbabilities)
+        sum += std::log(static_cast<double>(p));
+    return sum;
+}
+
+} // namespace
+
+// Issue 49 point 15: the beam of every step is kept, with each hypothesis's log-probability and score.
+TEST(Seq2SeqDecode, BeamStepsOfWidthOneAreTheGreedyPath) {
+    const auto model = load("translation-en-es");
+    ASSERT_NE(model, nullptr);
+    const std::string text = "she is reading a book in the garden";
+    const auto r = model->translate(text);
+    ASSERT_EQ(r.beamSteps.size(), r.outputIds.size());
+    const int eos = *model->targetVocabulary().find(model->settings().eosToken);
+    for (std::size_t t = 0; t < r.beamSteps.size(); ++t) {
+        SCOPED_TRACE("step " + std::to_string(t));
+        ASSERT_EQ(r.beamSteps[t].size(), 1u);
+        const attn::BeamHypothesis& h = r.beamSteps[t].front();
+        const std::vector<int> prefix(r.outputIds.begin(), r.outputIds.begin() + static_cast<long>(t) + 1);
+        EXPECT_EQ(h.ids, prefix);
+        EXPECT_EQ(h.tokens.back(), r.outputTokens[t]);
+        const double logP = forcedLogProbability(*model, text, prefix);
+        EXPECT_NEAR(h.logProbability, logP, 1e-4);
+        EXPECT_NEAR(h.score, logP / static_cast<double>(t + 1), 1e-4);
+        EXPECT_TRUE(h.chosen);
+        EXPECT_EQ(h.finished, r.outputIds[t] == eos);
+    }
+    // A forced translation has no beam.
+    EXPECT_TRUE(model->translateForced(text, {r.outputIds.front()}, true).beamSteps.empty());
+}
+
+TEST(Seq2SeqDecode, BeamStepsOfWidthTwoMatchABruteForceSearch) {
+    // The parity fixture s2s_additive (13 target tokens): every one- and two-token continuation scored by
+    // teacher forcing; at each step every kept hypothesis offers its 2 most probable next tokens, and the
+    // step keeps, best first, those ending at eos (finished) until 2 others go on.
+    const auto model = std::dynamic_pointer_cast<const attn::Seq2SeqModel>(
+        attn::loadModel(fs::path(ATTNVIZ_TEST_DATA_DIR) / "parity" / "s2s_additive"));
+    ASSERT_NE(model, nullptr);
+    const std::string text = "you are tall";
+    const int width = 2;
+    const auto r = model->translate(text, 0, 3, width);
+    ASSERT_GE(r.beamSteps.size(), 2u);
+    const int vocab = model->settings().tgtVocabSize;
+    const int eos = *model->targetVocabulary().find(model->settings().eosToken);
+    std::vector<std::vector<int>> parents{{}};
+    for (std::size_t step = 0; step < 2; ++step) {
+        SCOPED_TRACE("step " + std::to_string(step));
+        std::vector<std::pair<std::vector<int>, double>> offered;
+        for (const auto& parent : parents) {
+            std::vector<std::pair<std::vector<int>, double>> all;
+            for (int id = 0; id < vocab; ++id) {
+                auto ids = parent;
+                ids.push_back(id);
+                all.emplace_back(ids, forcedLogProbability(*model, text, ids));
+            }
+            std::stable_sort(all.begin(), all.end(),
+                             [](const auto& a, const auto& b) { return a.second > b.second; });
+            offered.insert(offered.end(), all.begin(), all.begin() + width);
+        }
+        std::stable_sort(offered.begin(), offered.end(),
+                         [](const auto& a, const auto& b) { return a.second > b.second; });
+        std::vector<std::pair<std::vector<int>, double>> kept;
+        parents.clear();
+        for (const auto& o : offered) {
+            kept.push_back(o);
+            if (o.first.back() != eos)
+                parents.push_back(o.first);
+            if (static_cast<int>(parents.size()) == width)
+                break;
+        }
+        const auto& got = r.beamSteps[step];
+        ASSERT_EQ(got.size(), kept.size());
+        for (std::size_t i = 0; i < kept.size(); ++i) {
+            SCOPED_TRACE("hypothesis " + std::to_string(i));
+            EXPECT_EQ(got[i].ids, kept[i].first);
+            EXPECT_NEAR(got[i].logProbability, kept[i].second, 1e-4);
+            EXPECT_NEAR(got[i].score, kept[i].second / static_cast<double>(step + 1), 1e-4);
+            EXPECT_EQ(got[i].finished, kept[i].first.back() == eos);
+            const bool prefix = std::equal(kept[i].first.begin(), kept[i].first.end(), r.outputIds.begin());
+            EXPECT_EQ(got[i].chosen, prefix);
+        }
+    }
+    // Exactly one hypothesis per step is on the chosen path while the output lasts.
+    for (std::size_t t = 0; t < r.outputIds.size(); ++t)
+        EXPECT_EQ(std::count_if(r.beamSteps[t].begin(), r.beamSteps[t].end(),
+                                [](const attn::BeamHypothesis& h) { return h.chosen; }),
+                  1);
 }

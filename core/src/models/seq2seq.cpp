@@ -192,7 +192,8 @@ Vector Seq2SeqModel::decodeStep(int token, int outputStep, std::vector<Vector>& 
 }
 
 std::vector<int> Seq2SeqModel::beamSearch(const std::vector<Vector>& h0, const Matrix& enc,
-                                          const Matrix& keysProj, int width, int steps) const {
+                                          const Matrix& keysProj, int width, int steps,
+                                          std::vector<std::vector<BeamHypothesis>>& beamSteps) const {
     struct Hypothesis {
         std::vector<int> ids;
         double logProb = 0.0;
@@ -217,9 +218,15 @@ std::vector<int> Seq2SeqModel::beamSearch(const std::vector<Vector>& h0, const M
         std::stable_sort(candidates.begin(), candidates.end(),
                          [](const Hypothesis& a, const Hypothesis& b) { return a.logProb > b.logProb; });
         beams.clear();
+        std::vector<BeamHypothesis>& kept = beamSteps.emplace_back();
         for (Hypothesis& c : candidates) {
+            const double score = c.logProb / static_cast<double>(c.ids.size());
+            BeamHypothesis shown{c.ids, {}, c.logProb, score, c.ids.back() == eosTgtId_, false};
+            for (const int id : c.ids)
+                shown.tokens.push_back(tgt_.token(id));
+            kept.push_back(std::move(shown));
             if (c.ids.back() == eosTgtId_)
-                finished.emplace_back(c.ids, c.logProb / static_cast<double>(c.ids.size()));
+                finished.emplace_back(c.ids, score);
             else
                 beams.push_back(std::move(c));
             if (static_cast<int>(beams.size()) == width)
@@ -324,7 +331,7 @@ TranslationResult Seq2SeqModel::decode(const std::vector<std::string>& words, in
     if (forced)
         chosen = *forced;
     else if (beamWidth > 1)
-        chosen = beamSearch(h, enc, keysProj, beamWidth, steps);
+        chosen = beamSearch(h, enc, keysProj, beamWidth, steps, r.beamSteps);
     const bool stopAfterChosen = forced ? !continueGreedily : beamWidth > 1;
 
     std::vector<Vector> logitRows, stateRows;
@@ -350,6 +357,16 @@ TranslationResult Seq2SeqModel::decode(const std::vector<std::string>& words, in
         r.outputIds.push_back(token);
         r.outputTokens.push_back(tgt_.token(token));
         r.outputUnknown.push_back(token == unkTgtId_ ? 1 : 0);
+        if (!forced && beamWidth == 1) { // greedy: a beam of one, the output so far
+            BeamHypothesis h1 = r.beamSteps.empty() ? BeamHypothesis{} : r.beamSteps.back().front();
+            h1.ids.push_back(token);
+            h1.tokens.push_back(r.outputTokens.back());
+            h1.logProbability += static_cast<double>(logits(token)) - logSoftmaxNormaliser(logits);
+            h1.score = h1.logProbability / static_cast<double>(h1.ids.size());
+            h1.finished = token == eosTgtId_;
+            h1.chosen = true;
+            r.beamSteps.push_back({std::move(h1)});
+        }
         logitRows.push_back(std::move(logits));
         if (token == eosTgtId_)
             break;
@@ -362,6 +379,11 @@ TranslationResult Seq2SeqModel::decode(const std::vector<std::string>& words, in
     }
     if (forced)
         r.forcedSteps = static_cast<int>(std::min(forced->size(), r.outputIds.size()));
+    // A beam's hypothesis is on the chosen path when it is a prefix of the output.
+    for (auto& kept : r.beamSteps)
+        for (BeamHypothesis& b : kept)
+            b.chosen = b.ids.size() <= r.outputIds.size() &&
+                       std::equal(b.ids.begin(), b.ids.end(), r.outputIds.begin());
     r.encoderStates = enc;
     if (r.hasAttention) {
         r.alignment.resize(static_cast<Eigen::Index>(alignRows.size()), S);

@@ -59,6 +59,16 @@ struct DecodeCandidate {
     float probability = 0.f; // softmax(decoder.out logits)[id], over the whole target vocabulary
 };
 
+/// A partial translation of beam search (or greedy decoding, a beam of one) after a decoding step.
+struct BeamHypothesis {
+    std::vector<int> ids;            // target ids so far, the step's token last
+    std::vector<std::string> tokens; // their tgt_vocab.txt entries
+    double logProbability = 0.0;     // sum of the log-probabilities of ids (natural log)
+    double score = 0.0;              // logProbability / ids.size(): the rule that picks the output
+    bool finished = false;           // the step's token is eos: the hypothesis left the beam, done
+    bool chosen = false;             // a prefix of the output the search chose (outputIds)
+};
+
 /// Output of seq2seq translation with greedy decoding.
 struct TranslationResult {
     /// As the encoder saw them (eos appended when configured): whole words, or for a SentencePiece
@@ -86,6 +96,12 @@ struct TranslationResult {
     std::vector<std::uint8_t> outputUnknown; // per output token: 1 when it is the target's unk_token
     bool hasAttention = false;
     int beamWidth = 1; ///< 1: greedy decoding; more: beam search of that width chose the output
+    /// Per decoding step, the hypotheses the search kept after it, best log-probability first: the
+    /// beamWidth that go on (fewer when the search ran out) and, in their rank among them, those that
+    /// ended at eos at this step (finished). Steps run as far as the search did, which can be beyond the
+    /// chosen output. Greedy decoding: one hypothesis per step, the output so far. Empty for a forced
+    /// translation (translateForced).
+    std::vector<std::vector<BeamHypothesis>> beamSteps;
     /// The first forcedSteps outputs were given to the decoder (Seq2SeqModel::translateForced), not
     /// chosen by it; 0 for a translation of the model's own.
     int forcedSteps = 0;

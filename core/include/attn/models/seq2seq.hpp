@@ -86,9 +86,11 @@ private:
     Vector decodeStep(int token, int outputStep, std::vector<Vector>& h, const Matrix& enc,
                       const Matrix& keysProj, RowVector* weights) const;
     /// The output ids beam search of `width` chooses (eos last when reached) from the decoder's initial
-    /// states h0, within `steps` steps.
+    /// states h0, within `steps` steps; `beamSteps` receives the hypotheses kept at each step
+    /// (TranslationResult::beamSteps, `chosen` not yet set).
     std::vector<int> beamSearch(const std::vector<Vector>& h0, const Matrix& enc, const Matrix& keysProj,
-                                int width, int steps) const;
+                                int width, int steps,
+                                std::vector<std::vector<BeamHypothesis>>& beamSteps) const;
 
     Seq2SeqConfig config_;
     Vocabulary src_, tgt_;
