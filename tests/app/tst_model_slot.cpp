@@ -1,6 +1,5 @@
-// ModelSlot and JobRunner: background loads, architecture check, failures keep the previous model,
-// recent list; jobs deliver only the newest result and turn exceptions into messages.
-#include "services/job_runner.hpp"
+// ModelSlot: background loads, architecture check, failures keep the previous model, recent list.
+// (JobRunner, which runs the loads, has its own tests: tst_job_runner.cpp.)
 #include "services/model_slot.hpp"
 #include "services/wait.hpp"
 #include "test_util.hpp"
@@ -10,10 +9,8 @@
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTemporaryDir>
-#include <QThread>
 #include <QtTest>
 #include <filesystem>
-#include <stdexcept>
 
 namespace {
 
@@ -37,62 +34,6 @@ private Q_SLOTS:
     void initTestCase() {
         testutil::isolateSettings(configDir_);
         QVERIFY(configDir_.isValid());
-    }
-
-    void jobRunnerDeliversOnlyTheNewestResult() {
-        JobRunner runner;
-        QList<int> delivered;
-        runner.run<int>(
-            [](const JobContext&) {
-                QThread::msleep(300);
-                return 1;
-            },
-            [&](int v) { delivered << v; });
-        runner.run<int>([](const JobContext&) { return 2; }, [&](int v) { delivered << v; });
-        QVERIFY(runner.isBusy());
-        QVERIFY(waitUntilIdle(runner, 10000));
-        QCOMPARE(delivered, QList<int>{2});
-        QCOMPARE(runner.droppedCount(), 1);
-        QVERIFY(!runner.isBusy());
-    }
-
-    void jobRunnerCancelFlagIsSetForSupersededJobs() {
-        JobRunner runner;
-        std::atomic<bool> sawCancel{false};
-        std::atomic<bool> started{false};
-        runner.run<int>(
-            [&](const JobContext& job) {
-                started = true;
-                for (int i = 0; i < 500 && !job.cancelled(); ++i)
-                    QThread::msleep(5);
-                sawCancel = job.cancelled();
-                return 1;
-            },
-            [](int) { QFAIL("superseded job delivered"); });
-        QTRY_VERIFY(started.load());
-        runner.run<int>([](const JobContext&) { return 2; }, {});
-        QVERIFY(waitUntilIdle(runner, 10000));
-        QVERIFY(sawCancel.load());
-    }
-
-    void jobRunnerTurnsExceptionsIntoMessages() {
-        JobRunner runner;
-        QString error;
-        bool gotResult = false;
-        runner.run<int>([](const JobContext&) -> int { throw std::runtime_error("tensor 'x' is missing"); },
-                        [&](int) { gotResult = true; }, [&](const QString& m) { error = m; });
-        QVERIFY(waitUntilIdle(runner, 10000));
-        QVERIFY(!gotResult);
-        QCOMPARE(error, QStringLiteral("tensor 'x' is missing"));
-    }
-
-    void jobRunnerCancelDropsEverything() {
-        JobRunner runner;
-        bool gotResult = false;
-        runner.run<int>([](const JobContext&) { return 1; }, [&](int) { gotResult = true; });
-        runner.cancel();
-        QVERIFY(waitUntilIdle(runner, 10000));
-        QVERIFY(!gotResult);
     }
 
     void loadsAFixtureAndRemembersIt() {
