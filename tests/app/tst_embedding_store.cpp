@@ -3,6 +3,7 @@
 
 #include "attn/glove/loader.hpp"
 #include "services/embedding_store.hpp"
+#include "services/wait.hpp"
 
 #include <QSettings>
 #include <QSignalSpy>
@@ -111,7 +112,10 @@ private Q_SLOTS:
         store.openFile(path);
         store.cancel();
         QVERIFY(!store.isLoading());
-        QTest::qWait(1500);
+        // The cancelled load still has to come back from its worker; wait for that, not for a fixed
+        // time, so a slow machine cannot pass this before the outcome would have arrived.
+        QVERIFY(store.isBusy());
+        QVERIFY(waitUntilIdle(store, 60000));
         QCOMPARE(changed.count(), 0);
         QCOMPARE(failed.count(), 0);
         QVERIFY(!store.current());
