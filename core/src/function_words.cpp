@@ -5,6 +5,8 @@
 #include <limits>
 #include <stdexcept>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace attn {
 
@@ -71,6 +73,16 @@ std::vector<FunctionWordPair> functionWordPairs(const std::vector<std::string>& 
     }
     std::stable_sort(pairs.begin(), pairs.end(),
                      [](const FunctionWordPair& a, const FunctionWordPair& b) { return a.score > b.score; });
+    // One cell per pair of words: a long sentence repeats "the" ↔ "to" in many rows, and listing the
+    // same two words three times says nothing more than the highest of them (issue 49 point 11).
+    std::vector<std::pair<std::string, std::string>> seen;
+    std::erase_if(pairs, [&](const FunctionWordPair& p) {
+        auto words = std::make_pair(lower(queryTokens[p.query]), lower(keyTokens[p.key]));
+        if (std::find(seen.begin(), seen.end(), words) != seen.end())
+            return true;
+        seen.push_back(std::move(words));
+        return false;
+    });
     if (pairs.size() > maxPairs)
         pairs.resize(maxPairs);
     return pairs;

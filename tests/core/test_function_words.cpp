@@ -44,3 +44,25 @@ TEST(FunctionWords, AbsentCellsNeverCountAndShapesAreChecked) {
         EXPECT_NE(std::string(e.what()).find("expected 2 x 1, got 1 x 2"), std::string::npos) << e.what();
     }
 }
+
+// A 120-word query repeats "the" in many rows: the note listed "the ↔ to" three times (issue 49
+// point 11). Each pair of words comes once, at its highest cell, and the other pairs keep their place.
+TEST(FunctionWords, RepeatedWordPairWasListedThreeTimes) {
+    const std::vector<std::string> queries = {"the", "cat", "The", "of", "the"};
+    const std::vector<std::string> keys = {"to", "the", "mat"};
+    attn::Matrix s(5, 3);
+    s << 3.0f, 1.0f, 0.0f, // the ↔ to 3.0
+        0.0f, 0.0f, 0.0f,  // cat: not a function word
+        4.0f, 1.0f, 0.0f,  // The ↔ to 4.0: the same two words, the highest cell
+        1.0f, 2.0f, 0.0f,  // of ↔ the 2.0, of ↔ to 1.0
+        3.5f, 1.0f, 0.0f;  // the ↔ to 3.5
+    const auto pairs = attn::functionWordPairs(queries, keys, s);
+    ASSERT_EQ(pairs.size(), 3u);
+    EXPECT_EQ(pairs[0].query, 2u); // The ↔ to, 4.0
+    EXPECT_EQ(pairs[0].key, 0u);
+    EXPECT_FLOAT_EQ(pairs[0].score, 4.0f);
+    EXPECT_EQ(pairs[1].query, 3u); // of ↔ the, 2.0
+    EXPECT_EQ(pairs[1].key, 1u);
+    EXPECT_EQ(pairs[2].query, 3u); // of ↔ to, 1.0
+    EXPECT_EQ(pairs[2].key, 0u);
+}

@@ -27,7 +27,8 @@ struct FunctionWordPair {
 };
 
 /// Pairs (i, j) where query token i and key token j are both function words, are different words,
-/// and the score is among the two highest present scores of row i. Sorted by score, highest first;
+/// and the score is among the two highest present scores of row i. Each pair of words (query word,
+/// key word; case-insensitive) once, at its highest-scoring cell. Sorted by score, highest first;
 /// at most `maxPairs`. Absent (NaN) cells never count. `scores` is T_q x T_k and must match the
 /// token counts (std::invalid_argument otherwise, "expected T_q x T_k, got R x C").
 std::vector<FunctionWordPair> functionWordPairs(const std::vector<std::string>& queryTokens,
