@@ -28,7 +28,7 @@ struct LearnedProjections {
 /// uses columns [h dh, (h+1) dh) of q. Throws attn::ConfigError or attn::SafetensorsError naming the file.
 LearnedProjections readFirstLayerProjections(const std::filesystem::path& checkpointDir);
 
-/// An "attention_head" checkpoint (README, checkpoint format):
+/// An "attention_head" checkpoint (docs/checkpoint-format.md):
 ///   config.json        {"architecture": "attention_head", "d_model": d, "head_dim": dh,
 ///                       "positional": "sinusoidal" | "none", ...}
 ///   model.safetensors  q_proj.weight [dh, d], q_proj.bias [dh], k_proj.*, v_proj.* (torch.nn.Linear:
