@@ -13,8 +13,9 @@ everyday, often first-person sentences that the dictionaries lack.
     /usr/bin/python3 training/prepare_translation.py
     /usr/bin/python3 training/prepare_translation.py --tatoeba spa.txt   # English TAB Spanish [TAB attribution]
 
-Writes training/data/translation/{train,val,heldout}.tsv (English TAB Spanish, untokenised) and
-meta.json (the count of each source). Split: shuffle with seed 11; held-out 2,000, val 1,000, the rest
+Writes training/data/translation/{train,val,heldout}.tsv (English TAB Spanish, untokenised),
+meta.json (the count of each source) and src_train_words.txt (the words of the training splits' English,
+tokenised, one per line: copy it beside a checkpoint, docs/checkpoint-format.md). Split: shuffle with seed 11; held-out 2,000, val 1,000, the rest
 train (Ding's pairs are split on their own, 500 held-out, 300 val, into everyday_*.tsv, so the
 dictionary splits are the same with or without them); the split is made here, before any training (the SentencePiece models of train_translation.py
 are trained on train.tsv only). Only English of 3..40 tokens made of ASCII characters is kept (the
@@ -257,6 +258,13 @@ def main():
         lens = [len(tokenize(e)) for e, _ in rows]
         log(f"{name}: {len(rows)} pairs; source length <=5: {sum(n <= 5 for n in lens)}, 6-10: "
             f"{sum(5 < n <= 10 for n in lens)}, >10: {sum(n > 10 for n in lens)}")
+    # The training sources' words (attn/models/training_words.hpp): copied beside a checkpoint as
+    # src_train_words.txt, they let the Translation page mark source words the model never saw in training.
+    train_words = sorted({w for name, rows in splits if name.endswith("train") for e, _ in rows
+                          for w in tokenize(e)})
+    with open(os.path.join(OUT, "src_train_words.txt"), "w", encoding="utf-8") as f:
+        f.writelines(w + "\n" for w in train_words)
+    log(f"src_train_words.txt: {len(train_words)} words of the training sources")
     sizes = {name: len(rows) for name, rows in splits}
     common.write_json(os.path.join(OUT, "meta.json"), {"source": source, "seed": args.seed, **sizes,
                                                        "dropped_marked": dropped,

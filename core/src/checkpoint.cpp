@@ -99,10 +99,12 @@ std::shared_ptr<const Model> loadModel(const std::filesystem::path& dir, const L
             srcPieces = readPieces(dir / "src_spm.model");
             tgtPieces = readPieces(dir / "tgt_spm.model");
         }
-        model = wrap([&] {
+        auto s2s = wrap([&] {
             return std::make_shared<Seq2SeqModel>(std::move(cfg), std::move(src), std::move(tgt), weights,
                                                   std::move(srcPieces), std::move(tgtPieces));
         });
+        s2s->setTrainingWords(readTrainingWords(dir)); // optional: nullopt without the file
+        model = std::move(s2s);
         break;
     }
     case Architecture::Vit: {

@@ -3,6 +3,7 @@
 //   config.json        architecture + hyper-parameters + labels + special tokens (attn/config.hpp)
 //   model.safetensors  weights named as the PyTorch modules' state_dict (training/attnviz/models.py)
 //   vocab.txt | src_vocab.txt + tgt_vocab.txt
+//   src_train_words.txt (seq2seq, optional) the training sources' words (attn/models/training_words.hpp)
 // Every tensor of the file must be used, with the shape the config implies; anything else is an error.
 //
 //   auto model = attn::loadModel(dir);

@@ -399,6 +399,9 @@ TranslationResult Seq2SeqModel::decode(const std::vector<std::string>& words, in
     if (r.pieces && r.sourceWords.size() == words.size())
         r.sourceWords = words;
     groupWords(r.outputTokens, r.pieces, outEos, r.outputWords, r.outputWordOf);
+    if (trainingWords_)
+        for (const std::string& w : r.sourceWords)
+            r.sourceWordUnseen.push_back(trainingWords_->contains(w) ? 0 : 1);
     return r;
 }
 

@@ -94,6 +94,9 @@ struct TranslationResult {
     Matrix decoderStates; // steps x H: the decoder's top-layer hidden state after each step
     std::vector<std::uint8_t> sourceUnknown; // per source token: 1 when it was mapped to unk_token
     std::vector<std::uint8_t> outputUnknown; // per output token: 1 when it is the target's unk_token
+    /// Per source word (sourceWords): 1 when the model ships its training words (src_train_words.txt,
+    /// attn/models/training_words.hpp) and the word is not among them; empty when it ships none.
+    std::vector<std::uint8_t> sourceWordUnseen;
     bool hasAttention = false;
     int beamWidth = 1; ///< 1: greedy decoding; more: beam search of that width chose the output
     /// Per decoding step, the hypotheses the search kept after it, best log-probability first: the

@@ -13,8 +13,10 @@
 #include <attn/layers/gru.hpp>
 #include <attn/layers/linear.hpp>
 #include <attn/models/model.hpp>
+#include <attn/models/training_words.hpp>
 #include <attn/models/vocabulary.hpp>
 #include <memory>
+#include <optional>
 #include <string_view>
 
 namespace attn {
@@ -41,6 +43,11 @@ public:
     const Vocabulary& targetVocabulary() const { return tgt_; }
 
     static constexpr int kDefaultTopK = 5;
+
+    /// The source words of the training data (src_train_words.txt; nullopt: the model ships none).
+    /// loadModel sets it once, before the model is shared.
+    void setTrainingWords(std::optional<TrainingWords> words) { trainingWords_ = std::move(words); }
+    const std::optional<TrainingWords>& trainingWords() const { return trainingWords_; }
 
     /// Tokenises with attn::tokenize; a word model maps unknown words to unk_token, a SentencePiece
     /// model cuts the words (joined by spaces) into pieces; appends eos_token when configured, then
@@ -105,6 +112,7 @@ private:
                                       // the others H -> H
     layers::Linear out_;              // H -> tgt_vocab
     std::vector<std::string> noLabels_;
+    std::optional<TrainingWords> trainingWords_;
 };
 
 } // namespace attn
