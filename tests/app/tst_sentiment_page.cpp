@@ -204,11 +204,19 @@ private Q_SLOTS:
     void staleResultIsDropped() {
         SentimentPage page;
         loadInto(page, "tc_pre_gelu_cls_learned");
+        QVERIFY(waitUntilIdle(page.jobs())); // the run the loaded model started is out of the way
+        const int droppedBefore = page.jobs()->droppedCount();
+        QSignalSpy delivered(page.jobs(), &JobRunner::delivered);
         page.setText(QStringLiteral("the film was bad"));
         page.runNow();
         page.setText(QStringLiteral("i liked it"));
         page.runNow();
+        // Both jobs were started before either could come back (outcomes arrive through the event loop),
+        // so the first one's outcome must be dropped, not shown and then replaced.
         QVERIFY(waitUntilIdle(page.jobs()));
+        QCOMPARE(page.jobs()->droppedCount() - droppedBefore, 1);
+        QCOMPARE(delivered.count(), 1);
+        QCOMPARE(delivered.at(0).at(0).value<quint64>(), page.jobs()->latestId());
         QCOMPARE(page.resultText(), QStringLiteral("i liked it"));
         const auto ref = reference("tc_pre_gelu_cls_learned")->classify("i liked it");
         QCOMPARE(labels(page.result()->tokens), labels(ref.tokens));

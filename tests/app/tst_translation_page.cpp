@@ -326,11 +326,19 @@ private Q_SLOTS:
     void staleResultIsDropped() {
         TranslationPage page;
         loadBoth(page, "s2s_additive", "s2s_none");
+        QVERIFY(waitUntilIdle(page.jobs())); // the run the loaded model started is out of the way
+        const int droppedBefore = page.jobs()->droppedCount();
+        QSignalSpy delivered(page.jobs(), &JobRunner::delivered);
         page.setText(QStringLiteral("he is tall ."));
         page.runNow();
         page.setText(QStringLiteral("i am cold ."));
         page.runNow();
+        // Both jobs were started before either could come back (outcomes arrive through the event loop),
+        // so the first one's outcome must be dropped, not shown and then replaced.
         QVERIFY(waitUntilIdle(page.jobs()));
+        QCOMPARE(page.jobs()->droppedCount() - droppedBefore, 1);
+        QCOMPARE(delivered.count(), 1);
+        QCOMPARE(delivered.at(0).at(0).value<quint64>(), page.jobs()->latestId());
         QCOMPARE(page.resultText(), QStringLiteral("i am cold ."));
         const auto ref = reference("s2s_additive")->translate("i am cold .");
         compareMatrix(page.mainHeatmap()->matrix(), ref.alignment);
