@@ -437,8 +437,8 @@ EmbeddingsPtr readTextBytes(std::string_view all, const std::string& where, std:
     };
     bool cancelled = false;
     {
-        // The caller's thread reports progress every 15 ms and is woken as soon as the parse ends (a
-        // plain sleep made every read, however small, take at least 15 ms).
+        // The caller's thread reports progress every options.progressInterval (15 ms) and is woken as
+        // soon as the parse ends (a plain sleep made every read, however small, take at least 15 ms).
         std::mutex doneMutex;
         std::condition_variable doneCv;
         std::thread runner([&] {
@@ -452,7 +452,7 @@ EmbeddingsPtr readTextBytes(std::string_view all, const std::string& where, std:
         while (!finished.load()) {
             {
                 std::unique_lock<std::mutex> lock(doneMutex);
-                doneCv.wait_for(lock, std::chrono::milliseconds(15), [&] { return finished.load(); });
+                doneCv.wait_for(lock, options.progressInterval, [&] { return finished.load(); });
             }
             if (progress && !finished.load() && !cancelled) {
                 const double f = body.empty() ? 1.0

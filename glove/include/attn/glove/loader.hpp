@@ -4,6 +4,7 @@
 
 #include "attn/glove/embeddings.hpp"
 
+#include <chrono>
 #include <filesystem>
 #include <span>
 #include <string>
@@ -15,6 +16,9 @@ struct ReadOptions {
     Progress progress;                            ///< may be empty
     std::vector<std::string>* warnings = nullptr; ///< may be null
     unsigned threads = 0;                         ///< 0 = all hardware threads
+    /// While a text file is parsed, the calling thread reports progress this often; it is woken as soon
+    /// as the parse ends, so a small file never waits for it (tests make it long to show that).
+    std::chrono::milliseconds progressInterval{15};
 };
 
 /// GloVe / word2vec text: "word v1 ... vd" per line, any d (fixed by the first line), an optional
