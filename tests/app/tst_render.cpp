@@ -5,9 +5,15 @@
 #include "attnviz_test_exe.hpp"
 #include "cli/commands.hpp"
 #include "cli/headless.hpp"
+#include "pages/translation_page.hpp"
+#include "pages/walkthrough_page.hpp"
+#include "services/embedding_store.hpp"
 #include "services/model_handle.hpp"
+#include "services/model_slot.hpp"
 #include "services/resource_paths.hpp"
+#include "services/wait.hpp"
 #include "test_util.hpp"
+#include "widgets/widget_export.hpp"
 
 #include <QDir>
 #include <QFileInfo>
@@ -16,6 +22,7 @@
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QtTest>
+#include <functional>
 
 namespace {
 
@@ -25,6 +32,25 @@ QString fixture(const char* name) {
 
 std::string str(const QString& s) {
     return s.toStdString();
+}
+
+/// The independent reference for `render --step`: the page built here, its input given and its step
+/// chosen through the page's own API (`choose`), laid out at the same size and exported the same way.
+QImage pageImage(Page& page, const std::function<void()>& choose, int width, int height, const QString& png) {
+    page.start();
+    if (!waitUntilIdle(page, 120000))
+        return {};
+    choose();
+    if (!waitUntilIdle(page, 120000))
+        return {};
+    page.resize(width, height);
+    page.setAttribute(Qt::WA_DontShowOnScreen);
+    page.show();
+    waitUntilIdle(page, 120000);
+    QString error;
+    if (!exportWidgetImage(&page, png, &error))
+        qWarning("%s", qPrintable(error));
+    return QImage(png);
 }
 
 } // namespace
@@ -125,6 +151,20 @@ private Q_SLOTS:
         QVERIFY(!a.isNull() && !b.isNull());
         QCOMPARE(a.size(), b.size());
         QVERIFY(a != b);
+        // Each is the page at that step, pixel for pixel: not merely two different pictures.
+        auto walkthroughAt = [&](WalkthroughStep step, const QString& png) {
+            EmbeddingStore store;
+            store.useEmbeddedDefault();
+            WalkthroughPage page(&store);
+            return pageImage(
+                page, [&] { page.setStep(step); }, 900, 700, png);
+        };
+        const QImage ref3 = walkthroughAt(WalkthroughStep::Scaled, tmp_.filePath(QStringLiteral("ref3.png")));
+        const QImage ref4 =
+            walkthroughAt(WalkthroughStep::Weights, tmp_.filePath(QStringLiteral("ref4.png")));
+        QVERIFY(!ref3.isNull() && !ref4.isNull());
+        QVERIFY2(a == ref3, "render --step 3 is not the page at step 3 (scaled scores)");
+        QVERIFY2(b == ref4, "render --step 4 is not the page at step 4 (softmax weights)");
         QCOMPARE(cli::runRender({"--view", "walkthrough", "--step", "6", "--png", str(step3)}), 2);
         QCOMPARE(cli::runRender({"--view", "walkthrough", "--step", "0", "--png", str(step3)}), 2);
     }
@@ -143,6 +183,34 @@ private Q_SLOTS:
         const QImage a(one), b(two);
         QVERIFY(!a.isNull() && !b.isNull());
         QVERIFY(a != b);
+        // Each is the page at that decoding step, pixel for pixel: not merely two different pictures.
+        auto translationAt = [&](int step, const QString& png) {
+            TranslationPage page;
+            page.modelSlot()->load(model);
+            if (!waitUntilIdle(page.modelSlot(), 120000))
+                return QImage();
+            return pageImage(
+                page,
+                [&] {
+                    page.setText(QStringLiteral("you are tall ."));
+                    page.runNow();
+                    QVERIFY(waitUntilIdle(page, 120000));
+                    page.setStep(step);
+                },
+                900, 700, png);
+        };
+        const QImage ref1 = translationAt(0, tmp_.filePath(QStringLiteral("tref1.png")));
+        const QImage ref2 = translationAt(1, tmp_.filePath(QStringLiteral("tref2.png")));
+        QVERIFY(!ref1.isNull() && !ref2.isNull());
+        // Below the input row (its text box's clear button is drawn in one and not the other).
+        auto belowInput = [](const QImage& image) {
+            return image.copy(0, image.height() / 10, image.width(), image.height() - image.height() / 10);
+        };
+        QVERIFY2(belowInput(a) == belowInput(ref1),
+                 "render --step 1 is not the page at the first decoding step");
+        QVERIFY2(belowInput(b) == belowInput(ref2),
+                 "render --step 2 is not the page at the second decoding step");
+        QVERIFY(belowInput(a) != belowInput(ref2));
         QCOMPARE(cli::runRender({"--view", "translation", "--model", str(model), "--text", "you are tall .",
                                  "--step", "4000", "--png", str(one)}),
                  2);
