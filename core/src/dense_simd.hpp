@@ -9,7 +9,7 @@
 namespace attn::detail {
 
 /// y = x w^T: x is T x in, w out x in, y T x out (row-major). Returns false, leaving y untouched, when
-/// this build has no SIMD kernel or T is too short for the tiles to pay; the caller then uses Eigen.
+/// this build has no SIMD kernel or T is outside [32, 128), where the tiles pay; the caller then uses Eigen.
 bool denseTransposedInto(const Eigen::Ref<const Matrix>& x, const Eigen::Ref<const Matrix>& w,
                          Eigen::Ref<Matrix> y);
 
