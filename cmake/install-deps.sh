@@ -32,6 +32,9 @@ if [ "$want_test" = 1 ]; then
   packages+=(libgtest-dev libgmock-dev libbenchmark-dev clang-format clang-14 libclang-rt-14-dev)
   # The Chinese interface's tests draw Chinese tokens and labels (Noto Sans CJK SC).
   packages+=(fonts-noto-cjk)
+  # ccache: test.sh and tests/fuzz/run.sh use it when present, so a second clone on the same machine (CI
+  # after a developer's run, the ASan and dev builds of one file) compiles only what changed.
+  packages+=(ccache)
 fi
 if [ "$want_run" = 1 ]; then
   # The Vision page browses the Fashion-MNIST test set (IDX .gz files under /usr/share/datasets).
