@@ -1401,10 +1401,6 @@ permuted weights (seed %3): Δp %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source> Hover a cell for its value.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>(X + PE)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1434,6 +1430,10 @@ permuted weights (seed %3): Δp %4</source>
     </message>
     <message>
         <source>V = %1 Wv  %2 × %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Learned Wq, Wk, Wv of “%1”. Hover a cell for its value.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1672,10 +1672,6 @@ permuted weights (seed %3): Δp %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>CLS pooling: the shading is row 0 (what %1 attends to) of the view above.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Mean pooling: the shading is the attention each token receives, averaged over the pooled query rows of the view above.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1689,6 +1685,10 @@ permuted weights (seed %3): Δp %4</source>
     </message>
     <message>
         <source>L%1 · H%2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CLS pooling: the shading is row 1 (what %1 attends to) of the view above.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2780,6 +2780,14 @@ permuted weights (seed %3): Δp %4</source>
     </message>
     <message>
         <source>&lt;tr&gt;&lt;th align=left&gt;key&lt;/th&gt;&lt;th align=right&gt;weight&lt;/th&gt;&lt;th align=right&gt;‖weight × v‖ ▼&lt;/th&gt;&lt;/tr&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Query word vectors</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Key word vectors</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

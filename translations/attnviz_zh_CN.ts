@@ -1403,10 +1403,6 @@ permuted weights (seed %3): Δp %4</source>
         <translation>随机的 Wq、Wk、Wv（由种子生成），作用于词向量。悬停在单元格上可查看它的值。</translation>
     </message>
     <message>
-        <source> Hover a cell for its value.</source>
-        <translation> 悬停在单元格上可查看它的值。</translation>
-    </message>
-    <message>
         <source>(X + PE)</source>
         <translation>(X + PE)</translation>
     </message>
@@ -1437,6 +1433,10 @@ permuted weights (seed %3): Δp %4</source>
     <message>
         <source>V = %1 Wv  %2 × %3</source>
         <translation>V = %1 Wv  %2 × %3</translation>
+    </message>
+    <message>
+        <source>Learned Wq, Wk, Wv of “%1”. Hover a cell for its value.</source>
+        <translation>学习得到的 Wq、Wk、Wv，来自“%1”。悬停在单元格上可查看它的值。</translation>
     </message>
 </context>
 <context>
@@ -1673,10 +1673,6 @@ permuted weights (seed %3): Δp %4</source>
         <translation>第 %1 层，头 %2</translation>
     </message>
     <message>
-        <source>CLS pooling: the shading is row 0 (what %1 attends to) of the view above.</source>
-        <translation>CLS 池化：底色是上面视图的第 0 行（%1 关注什么）。</translation>
-    </message>
-    <message>
         <source>Mean pooling: the shading is the attention each token receives, averaged over the pooled query rows of the view above.</source>
         <translation>平均池化：底色是每个词元得到的注意力，对上面视图中参与池化的查询行取平均。</translation>
     </message>
@@ -1691,6 +1687,10 @@ permuted weights (seed %3): Δp %4</source>
     <message>
         <source>L%1 · H%2</source>
         <translation>L%1 · H%2</translation>
+    </message>
+    <message>
+        <source>CLS pooling: the shading is row 1 (what %1 attends to) of the view above.</source>
+        <translation>CLS 池化：底色是上面视图的第 1 行（%1 关注什么）。</translation>
     </message>
 </context>
 <context>
@@ -2781,6 +2781,14 @@ permuted weights (seed %3): Δp %4</source>
     <message>
         <source>&lt;tr&gt;&lt;th align=left&gt;key&lt;/th&gt;&lt;th align=right&gt;weight&lt;/th&gt;&lt;th align=right&gt;‖weight × v‖ ▼&lt;/th&gt;&lt;/tr&gt;</source>
         <translation>&lt;tr&gt;&lt;th align=left&gt;键&lt;/th&gt;&lt;th align=right&gt;权重&lt;/th&gt;&lt;th align=right&gt;‖权重 × v‖ ▼&lt;/th&gt;&lt;/tr&gt;</translation>
+    </message>
+    <message>
+        <source>Query word vectors</source>
+        <translation>查询词向量</translation>
+    </message>
+    <message>
+        <source>Key word vectors</source>
+        <translation>键词向量</translation>
     </message>
 </context>
 <context>

@@ -567,7 +567,7 @@ void SentimentPage::refreshViews() {
     }
     html += QStringLiteral("</p><p style='color:#555'>");
     html +=
-        cls ? tr("CLS pooling: the shading is row 0 (what %1 attends to) of the view above.")
+        cls ? tr("CLS pooling: the shading is row 1 (what %1 attends to) of the view above.")
                   .arg(model ? esc(model->settings().clsToken) : QString())
             : tr("Mean pooling: the shading is the attention each token receives, averaged over the pooled "
                  "query rows of the view above.");

@@ -193,7 +193,7 @@ StepContent buildStep(const attn::TransformerClassifier& model, const attn::Enco
                            "word stands. ") +
                         formula;
         c.tokenHtml = table({vecLine(tr("embedding"), trace.embeddings, t),
-                             vecLine(tr("+ position %1").arg(t), trace.positions, t),
+                             vecLine(tr("+ position %1").arg(t + 1), trace.positions, t),
                              vecLine(tr("= input"), trace.input, t)});
         break;
     }
@@ -355,7 +355,7 @@ StepContent buildStep(const attn::TransformerClassifier& model, const attn::Enco
     case Step::Cost:
         break;
     }
-    c.tokenHtml = tr("<h3>“%1” (position %2)</h3>").arg(word.toHtmlEscaped()).arg(t) + c.tokenHtml;
+    c.tokenHtml = tr("<h3>“%1” (position %2)</h3>").arg(word.toHtmlEscaped()).arg(t + 1) + c.tokenHtml;
     return c;
 }
 

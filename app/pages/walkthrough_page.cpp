@@ -164,7 +164,10 @@ WalkthroughPage::WalkthroughPage(EmbeddingStore* store, QWidget* parent) : Page(
     heatmap_ = new HeatmapView(this);
     queryVectors_ = new HeatmapView(this);
     keyVectors_ = new HeatmapView(this);
-    auto* vectorsSplit = new QSplitter(Qt::Vertical, this);
+    // Side by side, each map has the column's whole height for its rows (stacked, at 1280 x 800 in
+    // teaching mode the key map dropped every other label); under each other beside the projections.
+    vectorsSplit_ = new QSplitter(Qt::Horizontal, this);
+    auto* vectorsSplit = vectorsSplit_;
     vectorsSplit->addWidget(queryVectors_);
     vectorsSplit->addWidget(keyVectors_);
     // Step 1 with projections: the word vectors, and beside them Wq, Wk, Wv and Q, K, V.
@@ -209,8 +212,18 @@ WalkthroughPage::WalkthroughPage(EmbeddingStore* store, QWidget* parent) : Page(
     toyPlot_->hide();
     sideLayout->addWidget(toyPlot_, 2);
 
+    // The step's title, caption and notes sit above the views only: the numbers beside them start under
+    // the step bar, so that step 4's table fits at 1280 x 800 in teaching mode (issue 49 point 9).
+    auto* stepColumn = new QWidget(this);
+    auto* leftLayout = new QVBoxLayout(stepColumn);
+    leftLayout->setContentsMargins(0, 0, 0, 0);
+    leftLayout->addWidget(stepTitle_);
+    leftLayout->addWidget(caption_);
+    leftLayout->addWidget(problem_);
+    leftLayout->addWidget(artefact_);
+    leftLayout->addWidget(stack_, 1);
     auto* split = new QSplitter(Qt::Horizontal, this);
-    split->addWidget(stack_);
+    split->addWidget(stepColumn);
     split->addWidget(side);
     split->setStretchFactor(0, 3);
     split->setStretchFactor(1, 2);
@@ -223,10 +236,6 @@ WalkthroughPage::WalkthroughPage(EmbeddingStore* store, QWidget* parent) : Page(
     outer->addLayout(options);
     outer->addWidget(learnedBanner_);
     outer->addLayout(stepBar);
-    outer->addWidget(stepTitle_);
-    outer->addWidget(caption_);
-    outer->addWidget(problem_);
-    outer->addWidget(artefact_);
     outer->addWidget(split, 1);
 
     // --- behaviour ----------------------------------------------------------------------------
@@ -527,8 +536,9 @@ void WalkthroughPage::refreshQueryChooser() {
     const QSignalBlocker block(queryChooser_);
     queryChooser_->clear();
     for (std::size_t i = 0; i < result_->queryTokens.size(); ++i)
-        queryChooser_->addItem(
-            tr("%1  (row %2)").arg(QString::fromStdString(result_->queryTokens[i])).arg(i));
+        queryChooser_->addItem(tr("%1  (row %2)")
+                                   .arg(QString::fromStdString(result_->queryTokens[i]))
+                                   .arg(i + 1)); // from 1 on screen
     queryChooser_->setCurrentIndex(selectedQuery_);
 }
 
@@ -542,6 +552,12 @@ void WalkthroughPage::refreshView() {
     if (step_ == WalkthroughStep::Embeddings) {
         showWalkthroughStep(*queryVectors_, *result_, step_);
         showKeyEmbeddings(*keyVectors_, *result_);
+        // The step's title above says "Step 1 of 5 · Word vectors (… dimensions)": the maps name which
+        // sentence they show, short enough for the narrow column beside the projections (issue 49
+        // point 10: "Step 1 of 5 · Word vecto…").
+        queryVectors_->setTitle(tr("Query word vectors"));
+        keyVectors_->setTitle(tr("Key word vectors"));
+        vectorsSplit_->setOrientation(result_->projections ? Qt::Vertical : Qt::Horizontal);
         projections_->setVisible(result_->projections.has_value());
         projections_->showProjections(*result_);
         stack_->setCurrentIndex(1);

@@ -26,6 +26,7 @@ class QCPItemRect;
 class QLabel;
 class QLineEdit;
 class QSpinBox;
+class QSplitter;
 class QStackedWidget;
 class QTextBrowser;
 class QTimer;
@@ -146,6 +147,7 @@ private:
     QLabel* artefact_ = nullptr;
     std::vector<QCPItemRect*> marks_; // dashed outlines on heatmap_ (markFunctionWords)
     QStackedWidget* stack_ = nullptr;
+    QSplitter* vectorsSplit_ = nullptr; // step 1: query and key vectors, side by side or stacked
     HeatmapView* heatmap_ = nullptr;
     HeatmapView* queryVectors_ = nullptr;
     HeatmapView* keyVectors_ = nullptr;

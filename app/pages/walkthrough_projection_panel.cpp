@@ -3,6 +3,7 @@
 #include "pages/walkthrough_view.hpp"
 #include "widgets/heatmap_view.hpp"
 
+#include <QFileInfo>
 #include <QGridLayout>
 #include <QLabel>
 
@@ -49,10 +50,13 @@ void ProjectionPanel::showProjections(const attn::SentenceAttention& r) {
     }
     const attn::Projections& p = *r.projections;
     const auto& s = r.steps;
-    const QString note = projectionNote(r);
-    source_->setText(note.isEmpty() ? tr("Random Wq, Wk, Wv (drawn from the seed), applied to the word "
-                                         "vectors. Hover a cell for its value.")
-                                    : note + tr(" Hover a cell for its value."));
+    // The caption above the step already explains a learned checkpoint (projectionNote): here only its
+    // name (issue 49 point 10: the explanation was printed twice).
+    source_->setText(r.projectionSource.empty()
+                         ? tr("Random Wq, Wk, Wv (drawn from the seed), applied to the word vectors. Hover a "
+                              "cell for its value.")
+                         : tr("Learned Wq, Wk, Wv of “%1”. Hover a cell for its value.")
+                               .arg(QFileInfo(QString::fromStdString(r.projectionSource)).fileName()));
     const QString x = r.positionalEncoding ? tr("(X + PE)") : tr("X");
     const QStringList queries = tokenLabels(r.queryTokens), keys = tokenLabels(r.keyTokens);
     struct Item {

@@ -391,8 +391,10 @@ void HeatmapView::rebuild() {
     ++matrixVersion_;
     for (QCPItemRect* r : {rowHighlight_, columnHighlight_, rowHighlightShadow_, columnHighlightShadow_})
         r->setVisible(false);
-    // Not for a short sentence's 100-dimensional word vectors (9 x 100): that page keeps its look.
-    readout_->setVisible(isLarge() && !compact_ && values_.size() > Eigen::Index(kLargeCells) * kLargeCells);
+    // Not for a short sentence's 100-dimensional word vectors (9 x 100): that page keeps its look. A
+    // long query against a short sentence (120 x 9) has one, as on Translation (issue 49 point 11).
+    readout_->setVisible(isLarge() && !compact_ &&
+                         (values_.size() > Eigen::Index(kLargeCells) * kLargeCells || rows > kLargeCells));
     readout_->setCell({});
     if (rows == 0 || cols == 0) {
         drawnRowLabels_.clear();

@@ -147,7 +147,8 @@ public:
     /// The number printed in cell (row, column) as the view draws it now (showValues / teaching), or
     /// an empty string when the cells are too small for numbers or the cell is not visible.
     QString drawnValue(int row, int column) const;
-    /// The readout bar (shown for a large, non-compact view of more than kLargeCells^2 cells).
+    /// The readout bar (shown for a large, non-compact view of more than kLargeCells^2 cells or more than
+    /// kLargeCells rows).
     HeatmapReadout* readout() const { return readout_; }
 
     QSize minimumSizeHint() const override;

@@ -31,7 +31,8 @@ QString HeatmapView::cellToolTip(int row, int column) const {
                                                                  : tr("score");
     QStringList lines;
     lines << tr("%1: %2 (row %3)")
-                 .arg(rowTitle_.isEmpty() ? tr("Query") : rowTitle_, rowLabels_[row], QString::number(row));
+                 .arg(rowTitle_.isEmpty() ? tr("Query") : rowTitle_, rowLabels_[row],
+                      QString::number(row + 1));
     auto noted = [](const QString& mark, const QString& note) {
         return QStringLiteral("  ") + (mark.isEmpty() ? note : mark + QLatin1Char(' ') + note);
     };
@@ -39,7 +40,7 @@ QString HeatmapView::cellToolTip(int row, int column) const {
         lines << noted(noteMark(rowMarks_, row), rowNotes_.value(row));
     lines << tr("%1: %2 (column %3)")
                  .arg(columnTitle_.isEmpty() ? tr("Key") : columnTitle_, columnLabels_[column],
-                      QString::number(column));
+                      QString::number(column + 1));
     if (!columnNotes_.value(column).isEmpty())
         lines << noted(noteMark(columnMarks_, column), columnNotes_.value(column));
     lines << QStringLiteral("%1: %2").arg(valueName, valueText);

@@ -133,9 +133,10 @@ void HeatmapView::updateReadout(int row, int column) {
     const auto columnPixels =
         heatmap_lod::pool(values_, {w.row0, w.row1, column, column + 1}, 1, width, pooling_);
     readout_->setStrips(stripImage(rowPixels, false, gradient, range),
-                        w.cols() > 0 ? (column - w.col0 + 0.5) / w.cols() : -1.0, tr("row %1").arg(row),
+                        w.cols() > 0 ? (column - w.col0 + 0.5) / w.cols() : -1.0, tr("row %1").arg(row + 1),
                         stripImage(columnPixels, true, gradient, range),
-                        w.rows() > 0 ? (row - w.row0 + 0.5) / w.rows() : -1.0, tr("column %1").arg(column));
+                        w.rows() > 0 ? (row - w.row0 + 0.5) / w.rows() : -1.0,
+                        tr("column %1").arg(column + 1));
 }
 
 void HeatmapView::setView(double x0, double x1, double y0, double y1) {

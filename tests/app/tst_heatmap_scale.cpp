@@ -67,6 +67,7 @@ private Q_SLOTS:
     void dragPansWhenZoomed();
     void labelsThinnedToWhatFitsAndReturnOnZoom();
     void zoomSurvivesSameShapeMatrix();
+    void longQueryAgainstShortSentenceHadNoZoomStrip();
 };
 
 void TestHeatmapScale::poolingMaxAndMeanByHand() {
@@ -226,8 +227,11 @@ void TestHeatmapScale::hoverOn2048TokenMapReportsExactCell() {
         QCOMPARE(hovered.last().at(1).toInt(), wantColumn);
         // The readout names the cell and shows the matrix's own value (r * 4096 + c).
         const QString text = view.readout()->cellText();
-        QVERIFY2(text.contains(QStringLiteral("q%1 (row %1)").arg(wantRow)), qPrintable(text));
-        QVERIFY2(text.contains(QStringLiteral("k%1 (column %1)").arg(wantColumn)), qPrintable(text));
+        // Rows and columns counted from 1 on screen (issue 49 point 13); the labels are the matrix's own.
+        QVERIFY2(text.contains(QStringLiteral("q%1 (row %2)").arg(wantRow).arg(wantRow + 1)),
+                 qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral("k%1 (column %2)").arg(wantColumn).arg(wantColumn + 1)),
+                 qPrintable(text));
         QVERIFY2(text.contains(QString::number(double(wantRow) * 4096.0 + wantColumn, 'f', 4)),
                  qPrintable(text));
         QVERIFY(!view.readout()->rowStrip().isNull());
@@ -339,6 +343,23 @@ void TestHeatmapScale::zoomSurvivesSameShapeMatrix() {
     QCOMPARE(view.plot()->xAxis->range().lower, before.lower);
     view.setMatrix(namedCells(210, 210), {}, {}); // another input: the whole map again
     QVERIFY(!view.isZoomed());
+}
+
+// Issue 49 point 11: a 120-word query against a 9-word sentence (1,080 cells) zooms, but had no readout
+// bar with its reset button, as Translation has; a short sentence's word vectors (9 x 100) keep their look.
+void TestHeatmapScale::longQueryAgainstShortSentenceHadNoZoomStrip() {
+    HeatmapView view;
+    view.resize(900, 700);
+    view.setMatrix(namedCells(120, 9), tokens(120, "q"), tokens(9, "k"));
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    view.plot()->replot();
+    QVERIFY(view.isLarge());
+    QVERIFY(view.readout()->isVisible());
+    view.setMatrix(namedCells(9, 100), tokens(9, "w"), tokens(100, "d"));
+    view.plot()->replot();
+    QVERIFY(view.isLarge());
+    QVERIFY(!view.readout()->isVisible());
 }
 
 QTEST_MAIN(TestHeatmapScale)

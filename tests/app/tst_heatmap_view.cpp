@@ -448,8 +448,9 @@ void TestHeatmapView::cellToolTipNamesBothTokensAndValue() {
     view.setMatrix(sample3x4(), kRows, kCols);
     view.setAxisTitles("Query (English)", "Key (French)");
     const QString tip = view.cellToolTip(1, 2);
-    QVERIFY2(tip.contains("Query (English): cat (row 1)"), qPrintable(tip));
-    QVERIFY2(tip.contains("Key (French): est (column 2)"), qPrintable(tip));
+    // Counted from 1 on screen (issue 49 point 13): cell (1, 2) is the second row, the third column.
+    QVERIFY2(tip.contains("Query (English): cat (row 2)"), qPrintable(tip));
+    QVERIFY2(tip.contains("Key (French): est (column 3)"), qPrintable(tip));
     QVERIFY2(tip.contains("weight: 0.2500"), qPrintable(tip));
     QVERIFY(view.cellToolTip(3, 0).isEmpty());
     QVERIFY(view.cellToolTip(0, -1).isEmpty());

@@ -91,6 +91,29 @@ private Q_SLOTS:
         QCOMPARE(page.largeView()->rowMarker(), 2);
     }
 
+    // Issue 49 point 13: the side panel counted positions from 0 ("position 6" was the 7th word); on
+    // screen every page counts from 1, as Generate does.
+    void positionWasCountedFromZero() {
+        TransformerPage page;
+        page.start();
+        QVERIFY(settle(page));
+        const auto& tokens = page.trace()->result.tokens;
+        page.setStep(Step::Embeddings);
+        page.setToken(0);
+        const QString first = QStringLiteral("“%1” (position 1)").arg(QString::fromStdString(tokens[0]));
+        QVERIFY2(page.tokenPanelHtml().contains(first), qPrintable(page.tokenPanelHtml()));
+        QVERIFY2(page.tokenPanelHtml().contains(QStringLiteral("+ position 1")),
+                 qPrintable(page.tokenPanelHtml()));
+        page.setToken(6);
+        const QString seventh = QStringLiteral("“%1” (position 7)").arg(QString::fromStdString(tokens[6]));
+        QVERIFY2(page.tokenPanelHtml().contains(seventh), qPrintable(page.tokenPanelHtml()));
+        // The heatmap's hover text counts rows and columns from 1 too.
+        QVERIFY2(page.largeView()->cellToolTip(6, 0).contains(QStringLiteral("(row 7)")),
+                 qPrintable(page.largeView()->cellToolTip(6, 0)));
+        QVERIFY2(page.largeView()->cellToolTip(6, 0).contains(QStringLiteral("(column 1)")),
+                 qPrintable(page.largeView()->cellToolTip(6, 0)));
+    }
+
     void everyStepShowsTheEnginesAndTheCliNumbers() {
         TransformerPage page;
         page.start();

@@ -8,6 +8,7 @@
 #include "pages/walkthrough_scaling_panel.hpp"
 #include "services/embedding_store.hpp"
 #include "widgets/format.hpp"
+#include "widgets/heatmap_readout.hpp"
 #include "widgets/heatmap_view.hpp"
 #include "widgets/teaching.hpp"
 
@@ -16,6 +17,8 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QRegularExpression>
+#include <QScrollBar>
+#include <QTextBrowser>
 #include <QtTest>
 #include <cmath>
 #include <qcustomplot.h>
@@ -142,10 +145,9 @@ private Q_SLOTS:
         for (Eigen::Index d = 0; d < r.queryInputs.cols(); ++d)
             q0 += double(r.queryInputs(she, d)) * double(r.projections->wq(d, 0));
         QVERIFY(std::abs(page.projectionPanel()->view(3)->matrix()(she, 0) - q0) < 1e-4);
+        // The panel names the checkpoint; the caption above the step explains it (once: issue 49 point 10).
         const QString source = page.projectionPanel()->sourceText();
-        QVERIFY2(source.contains(QStringLiteral("pronoun-head")) &&
-                     source.contains(QStringLiteral("positional")),
-                 qPrintable(source));
+        QVERIFY2(source.contains(QStringLiteral("pronoun-head")), qPrintable(source));
     }
 
     void functionWordArtefactWasNotPointedOut() {
@@ -381,6 +383,125 @@ private Q_SLOTS:
             QFontInfo(note->font()).pointSizeF() >= before * 1.3,
             qPrintable(QStringLiteral("%1 -> %2 pt").arg(before).arg(QFontInfo(note->font()).pointSizeF())));
         QCOMPARE(note->palette().color(QPalette::WindowText), format::errorColor());
+    }
+
+    // Issue 49 point 9: in a 1280 x 800 window in teaching mode (the page gets about 1270 x 690 of it),
+    // step 1's key map dropped every other word and the query words stayed at the smallest label size;
+    // step 4's numbers needed scrolling.
+    void teachingModeAt1280DroppedKeyLabelsAndScrolledTheNumbers() {
+        EmbeddingStore store;
+        store.useEmbeddedDefault();
+        WalkthroughPage page(&store);
+        page.resize(1270, 690);
+        page.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&page));
+        page.setTeachingMode(true);
+        page.setStep(WalkthroughStep::Embeddings);
+        for (HeatmapView* view : {page.currentHeatmap(), page.keyVectorsHeatmap()}) {
+            QCustomPlot* plot = view->plot();
+            QTRY_VERIFY(plot->width() > 200);
+            plot->replot();
+            plot->replot(); // the fit uses the last layout
+            const QStringList drawn = plot->yAxis->tickVectorLabels();
+            QCOMPARE(drawn.size(), int(view->matrix().rows()));
+            for (int i = 0; i < drawn.size(); ++i)
+                QVERIFY2(!drawn[i].isEmpty(),
+                         qPrintable(QStringLiteral("%1: row %2 has no label").arg(view->title()).arg(i + 1)));
+            // At teaching size, not shrunk to the smallest labels (7 pt).
+            QVERIFY2(plot->yAxis->tickLabelFont().pointSizeF() >= 10.0,
+                     qPrintable(QString::number(plot->yAxis->tickLabelFont().pointSizeF())));
+        }
+        page.setStep(WalkthroughStep::Weights);
+        auto* numbers = page.findChild<QTextBrowser*>();
+        QVERIFY(numbers);
+        QCoreApplication::processEvents();
+        QVERIFY2(numbers->verticalScrollBar()->maximum() == 0,
+                 qPrintable(QStringLiteral("%1 px to scroll in %2 px")
+                                .arg(numbers->verticalScrollBar()->maximum())
+                                .arg(numbers->viewport()->height())));
+    }
+
+    // Issue 49 point 10: with learned projections, step 1's map titles were cut ("Step 1 of 5 · Word
+    // vecto…") and the checkpoint's explanation was printed twice (caption and projection panel).
+    void learnedStepOneCutTheTitlesAndPrintedTheNoteTwice() {
+        EmbeddingStore store;
+        store.useEmbeddedDefault();
+        WalkthroughPage page(&store);
+        page.resize(1390, 830);
+        page.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&page));
+        page.start();
+        QTRY_VERIFY_WITH_TIMEOUT(page.learnedReady(), 30000);
+        page.setProjection(attn::ProjectionMode::Learned);
+        page.setStep(WalkthroughStep::Embeddings);
+        QVERIFY(page.projectionPanel()->isVisibleTo(&page));
+        for (HeatmapView* view : {page.currentHeatmap(), page.keyVectorsHeatmap()}) {
+            QCustomPlot* plot = view->plot();
+            QTRY_VERIFY(plot->width() > 100);
+            plot->replot();
+            plot->replot();
+            auto* title = qobject_cast<QCPTextElement*>(plot->plotLayout()->element(0, 0));
+            QVERIFY(title);
+            QCOMPARE(title->text(), view->title()); // whole, not elided
+            QVERIFY2(QFontMetrics(title->font()).horizontalAdvance(title->text()) <= plot->width(),
+                     qPrintable(title->text()));
+        }
+        QCOMPARE(page.currentHeatmap()->title(), QStringLiteral("Query word vectors"));
+        QCOMPARE(page.keyVectorsHeatmap()->title(), QStringLiteral("Key word vectors"));
+        int shown = 0;
+        for (QLabel* label : page.findChildren<QLabel*>())
+            if (label->isVisibleTo(&page))
+                shown += int(label->text().count(QStringLiteral("sinusoidal positional encoding")));
+        QCOMPARE(shown, 1);
+        QVERIFY2(page.projectionPanel()->sourceText().contains(QStringLiteral("pronoun-head")),
+                 qPrintable(page.projectionPanel()->sourceText()));
+    }
+
+    // Issue 49 point 11: with a 120-word query the dashed-cell note named "the ↔ to" three times, and the
+    // map had no zoom strip (readout bar) as Translation has.
+    void longQueryRepeatedOnePairAndHadNoZoomStrip() {
+        EmbeddingStore store;
+        store.useEmbeddedDefault();
+        WalkthroughPage page(&store);
+        QStringList words;
+        while (words.size() < 120)
+            words << QStringLiteral("the man went to the store and then to the park with").split(' ');
+        page.setQueryText(words.mid(0, 120).join(' '));
+        page.setStep(WalkthroughStep::Scores);
+        QCOMPARE(int(page.result()->queryTokens.size()), 120);
+        const QString text = page.functionWordText();
+        QVERIFY(!text.isEmpty());
+        QStringList pairs;
+        const QRegularExpression pair(QStringLiteral("(\\w+) ↔ (\\w+) \\("));
+        for (auto it = pair.globalMatch(text.section(QStringLiteral(" — "), 1)); it.hasNext();) {
+            const auto m = it.next();
+            pairs << m.captured(1) + QStringLiteral(" ↔ ") + m.captured(2);
+        }
+        QVERIFY2(!pairs.isEmpty(), qPrintable(text));
+        QStringList unique = pairs;
+        unique.removeDuplicates();
+        QVERIFY2(unique.size() == pairs.size(), qPrintable(text));
+        QCOMPARE(int(page.markedCells().size()), pairs.size());
+        QVERIFY(page.mainHeatmap()->readout()->isVisibleTo(page.mainHeatmap()));
+    }
+
+    // Issue 49 point 13: the query chooser said "she  (row 6)" for the 7th word; on screen rows count
+    // from 1 as on Generate.
+    void queryRowWasCountedFromZero() {
+        EmbeddingStore store;
+        store.useEmbeddedDefault();
+        WalkthroughPage page(&store);
+        const int she = indexOf(page.result()->queryTokens, "she");
+        QCOMPARE(she, 6);
+        QComboBox* chooser = nullptr;
+        for (QComboBox* c : page.findChildren<QComboBox*>())
+            if (c->count() == 8 && c->itemText(0).contains(QStringLiteral("(row")))
+                chooser = c;
+        QVERIFY(chooser);
+        QCOMPARE(chooser->itemText(0), QStringLiteral("the  (row 1)"));
+        QCOMPARE(chooser->currentText(), QStringLiteral("she  (row 7)"));
+        QVERIFY2(page.mainHeatmap()->cellToolTip(she, 0).contains(QStringLiteral("she (row 7)")),
+                 qPrintable(page.mainHeatmap()->cellToolTip(she, 0)));
     }
 };
 
