@@ -4,6 +4,7 @@
 #include <attn/explain/hf_subject.hpp>
 #include <attn/hf/bert.hpp>
 #include <attn/layers/backward.hpp>
+#include <attn/memory_budget.hpp>
 #include <stdexcept>
 
 namespace attn::explain {
@@ -58,6 +59,8 @@ public:
             ids[p] = padId_;
             allowed[p] = 0;
         }
+        const int T = static_cast<int>(ids.size());
+        checkAttentionMaps(model_.numLayers(), model_.numHeads(), T, T, traces ? 3 : 1);
         ClassifierResult r;
         const Matrix y =
             model_.encoder().forward(model_.embed(ids), allowed, r.attention, switches, traces); // T x d

@@ -3,6 +3,7 @@
 
 #include <attn/config.hpp>
 #include <attn/hf/bert.hpp>
+#include <attn/memory_budget.hpp>
 #include <cmath>
 #include <stdexcept>
 
@@ -155,6 +156,8 @@ EncoderOutput BertModel::forward(const std::vector<int>& ids,
                                     " flags with the first " +
                                     (keyAllowed.empty() || keyAllowed.front() ? "set" : "clear") +
                                     ", expected " + std::to_string(ids.size()) + " with [CLS] set");
+    const int T = static_cast<int>(ids.size());
+    checkAttentionMaps(cfg_.layers, cfg_.heads, T, T); // before anything grows with T^2
     EncoderOutput out;
     const Matrix x = encoder_.forward(embed(ids), keyAllowed, out.attention); // T x d
     if (w_.classifier.size()) {

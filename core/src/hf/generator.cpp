@@ -1,6 +1,7 @@
 // attn::hf::Generator and generate() (attn/hf/decoding.hpp): one token per step on the KV cache.
 #include <attn/config.hpp>
 #include <attn/hf/decoding.hpp>
+#include <attn/memory_budget.hpp>
 #include <limits>
 #include <stdexcept>
 
@@ -94,6 +95,7 @@ Matrix Generator::causalMap(int layer, int head) const {
                                 std::to_string(head) + ") outside " + std::to_string(layers) + " x " +
                                 std::to_string(heads));
     const int n = cache_.length;
+    checkAttentionMaps(1, 1, n, n);
     Matrix m = Matrix::Constant(n, n, std::numeric_limits<float>::quiet_NaN()); // n x n, rows = queries
     if (promptAttention_.empty())
         return m;

@@ -119,6 +119,7 @@ KvCache Gpt2Model::newCache() const {
 
 DecoderPass Gpt2Model::extend(KvCache& cache, const std::vector<int>& ids) const {
     checkIds(ids, cache.length);
+    checkMemory(static_cast<int>(ids.size()), cache.length); // before anything grows with T
     const int past = cache.length;
     const auto n = static_cast<Eigen::Index>(ids.size());
     const Eigen::Index d = cfg_.nEmbd;

@@ -163,6 +163,7 @@ void LlamaModel::rotate(Matrix& x, int heads, int past) const {
 
 DecoderPass LlamaModel::extend(KvCache& cache, const std::vector<int>& ids) const {
     checkIds(ids, cache.length);
+    checkMemory(static_cast<int>(ids.size()), cache.length); // before anything grows with T
     const int past = cache.length;
     const auto n = static_cast<Eigen::Index>(ids.size());
     Matrix x(n, cfg_.hidden); // n x d residual stream

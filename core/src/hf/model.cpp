@@ -1,6 +1,7 @@
 #include <algorithm>
 #include <attn/config.hpp>
 #include <attn/hf/model.hpp>
+#include <attn/memory_budget.hpp>
 #include <cmath>
 #include <numeric>
 
@@ -66,6 +67,11 @@ void CausalLm::checkIds(const std::vector<int>& ids, int past) const {
     if (limit > 0 && past + static_cast<int>(ids.size()) > limit)
         throw ConfigError(config().file() + ": " + std::to_string(past + ids.size()) +
                           " positions exceed the model's limit of " + std::to_string(limit));
+}
+
+void CausalLm::checkMemory(int newTokens, int past) const {
+    checkAttentionMaps(numLayers(), numHeads(), newTokens, past + newTokens);
+    checkLogits(newTokens, vocabSize());
 }
 
 std::vector<float> softmax(const Eigen::Ref<const RowVector>& logits) {

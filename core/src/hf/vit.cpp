@@ -3,6 +3,7 @@
 
 #include <attn/config.hpp>
 #include <attn/hf/vit.hpp>
+#include <attn/memory_budget.hpp>
 #include <cmath>
 #include <tuple>
 
@@ -225,6 +226,8 @@ Matrix ViTModel::embed(const Image& px) const {
 }
 
 EncoderOutput ViTModel::forward(const Image& px) const {
+    const int T = cfg_.numPatches() + 1;
+    checkAttentionMaps(cfg_.layers, cfg_.heads, T, T); // before anything grows with T^2
     EncoderOutput out;
     const Matrix x = encoder_.forward(embed(px), {}, out.attention); // T x d
     if (w_.classifier.size()) {

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <attn/explain/subject.hpp>
+#include <attn/memory_budget.hpp>
 #include <attn/models/transformer_classifier.hpp>
 #include <cmath>
 #include <stdexcept>
@@ -101,6 +102,9 @@ ClassifierResult TransformerClassifier::run(const std::vector<std::string>& word
         r.keyAllowed[i] = 0;
     }
 
+    // Before anything grows with T^2: the maps (a trace keeps scores and scaled scores too).
+    checkAttentionMaps(config_.encoder.nLayers, config_.encoder.nHeads, static_cast<int>(T),
+                       static_cast<int>(T), trace ? 3 : 1);
     const int d = config_.encoder.dModel;
     const float scale = config_.scaleEmbedding ? std::sqrt(static_cast<float>(d)) : 1.0f;
     Matrix x(T, d); // T x d

@@ -76,6 +76,10 @@ public:
     DecoderPass forward(const std::vector<int>& ids) const;
     /// Throws naming config.json when an id is outside [0, vocab) or the sequence too long.
     void checkIds(const std::vector<int>& ids, int past) const;
+    /// Throws attn::MemoryBudgetError (attn/memory_budget.hpp) when the attention maps of `newTokens`
+    /// queries after `past` cached positions (layers x heads x newTokens x (past + newTokens) floats) or
+    /// their logits (newTokens x vocab) exceed the memory budget. extend() calls it before allocating.
+    void checkMemory(int newTokens, int past) const;
 };
 
 /// Softmax of one logits row.
