@@ -36,33 +36,66 @@ TransformerEncoderLayer TransformerEncoderLayer::load(WeightLoader& w, const std
     return l;
 }
 
+void TransformerEncoderLayer::checkWidths() const {
+    const Eigen::Index dIn = selfAttn.dModel, dOut = outputWidth();
+    const auto fail = [](const std::string& what, Eigen::Index want, Eigen::Index got) {
+        throw std::invalid_argument("TransformerEncoderLayer: " + what + " is " + std::to_string(got) +
+                                    " wide, expected " + std::to_string(want));
+    };
+    if (!residualProjection && dOut != dIn)
+        fail("out_proj's output (no residual projection)", dIn, dOut);
+    if (residualProjection && residualProjection->inFeatures() != dIn)
+        fail("the residual projection's input", dIn, residualProjection->inFeatures());
+    if (residualProjection && residualProjection->outFeatures() != dOut)
+        fail("the residual projection's output", dOut, residualProjection->outFeatures());
+    if (linear1.inFeatures() != dOut)
+        fail("linear1's input", dOut, linear1.inFeatures());
+    if (linear2.outFeatures() != dOut)
+        fail("linear2's output", dOut, linear2.outFeatures());
+    if (norm1.width() != (normFirst ? dIn : dOut))
+        fail("norm1", normFirst ? dIn : dOut, norm1.width());
+    if (norm2.width() != dOut)
+        fail("norm2", dOut, norm2.width());
+}
+
 void TransformerEncoderLayer::forward(const Eigen::Ref<const Matrix>& x,
                                       const std::vector<std::uint8_t>& keyAllowed, Result& out, Buffers& b,
                                       const LayerSwitches& sw) const {
-    const Eigen::Index T = x.rows(), d = selfAttn.dModel;
+    const Eigen::Index T = x.rows(), dIn = selfAttn.dModel, dOut = outputWidth();
     auto ff = [this, &b, T](const Eigen::Ref<const Matrix>& in, Eigen::Ref<Matrix> result) {
         auto h = b.hidden.view(T, linear1.outFeatures()); // T x ff
         linear1.forwardInto(in, h);
         applyActivation(h, activation);
-        linear2.forwardInto(h, result); // T x d
+        linear2.forwardInto(h, result); // T x d_out
     };
-    out.output.resize(T, d); // no-op when already T x d
-    auto y = b.residual.view(T, d);
+    // y = r(x) + SA(...): the input itself, or its projection to the output width.
+    auto residualPlus = [this, &x](Eigen::Ref<Matrix> y, const Matrix& attnOut) {
+        if (residualProjection) {
+            residualProjection->forwardInto(x, y);
+            y += attnOut;
+        } else {
+            y = x + attnOut;
+        }
+    };
+    auto y = b.residual.view(T, dOut);
     if (normFirst) {
+        out.output.resize(T, dIn);                                        // no-op when already T x d_in
         norm1.forwardInto(x, out.output);                                 // n1
         selfAttn.forward(out.output, keyAllowed, b.sa, b.attn, sw.heads); // SA(n1)
         if (sw.residual1)
-            y = x + b.sa.output;
+            residualPlus(y, b.sa.output);
         else
             y = b.sa.output;
         norm2.forwardInto(y, b.sa.output); // n2 (the attention output is no longer needed)
+        out.output.resize(T, dOut);        // no-op when d_out = d_in
         ff(b.sa.output, out.output);       // f
         if (sw.residual2)
             out.output += y;
     } else {
+        out.output.resize(T, dOut); // no-op when already T x d_out
         selfAttn.forward(x, keyAllowed, b.sa, b.attn, sw.heads);
         if (sw.residual1)
-            y = x + b.sa.output; // s1
+            residualPlus(y, b.sa.output); // s1
         else
             y = b.sa.output;
         norm1.forwardInto(y, y); // y = norm1(s1)
@@ -108,11 +141,20 @@ TransformerEncoderLayer::Result TransformerEncoderLayer::forward(const Eigen::Re
         t->input = x;
     }
     MultiheadAttention::Trace* at = t ? &t->attn : nullptr;
+    // r(x): the input, or its projection to the output width (kept in the trace).
+    auto residualOf = [this, t](const Eigen::Ref<const Matrix>& in) -> Matrix {
+        if (!residualProjection)
+            return in;
+        Matrix p = residualProjection->forward(in); // T x d_out
+        if (t)
+            t->projected = p;
+        return p;
+    };
     Result r;
     if (normFirst) {
         Matrix n1 = norm(norm1, x, t ? &t->norm1Mean : nullptr, t ? &t->norm1Var : nullptr); // T x d
         auto sa = selfAttn.forward(n1, keyAllowed, sw.heads, at);
-        Matrix y = sw.residual1 ? Matrix(x + sa.output) : sa.output; // T x d
+        Matrix y = sw.residual1 ? Matrix(residualOf(x) + sa.output) : sa.output; // T x d_out
         if (t) {
             t->attnInput = n1;
             t->norm1 = std::move(n1);
@@ -133,7 +175,7 @@ TransformerEncoderLayer::Result TransformerEncoderLayer::forward(const Eigen::Re
         r.weights = std::move(sa.weights);
     } else {
         auto sa = selfAttn.forward(x, keyAllowed, sw.heads, at);
-        Matrix s1 = sw.residual1 ? Matrix(x + sa.output) : sa.output; // T x d
+        Matrix s1 = sw.residual1 ? Matrix(residualOf(x) + sa.output) : sa.output; // T x d_out
         Matrix y = norm(norm1, s1, t ? &t->norm1Mean : nullptr, t ? &t->norm1Var : nullptr);
         Matrix f = ff(y);
         Matrix s2 = sw.residual2 ? Matrix(y + f) : std::move(f); // T x d

@@ -15,6 +15,9 @@ LayerGradients encoderLayerBackward(const TransformerEncoderLayer& layer, const 
         throw std::invalid_argument("encoderLayerBackward: expected gradient " + std::to_string(T) + "x" +
                                     std::to_string(d) + ", got " + std::to_string(dy.rows()) + "x" +
                                     std::to_string(dy.cols()));
+    if (layer.residualProjection)
+        throw std::invalid_argument("encoderLayerBackward: a layer with a residual projection (a widening "
+                                    "layer) has no backward here");
     if (t.normFirst != layer.normFirst)
         throw std::invalid_argument("encoderLayerBackward: the trace's layer order differs from the layer's");
     LayerGradients g;

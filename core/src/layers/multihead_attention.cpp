@@ -117,7 +117,8 @@ void MultiheadAttention::forward(const Eigen::Ref<const Matrix>& x,
             trace->headsOut.emplace_back(out);
         }
     }
-    r.output.resize(T, d); // no-op when already T x d
+    r.output.resize(
+        T, outProj.outFeatures()); // no-op when already T x d_out (d_out = d but in a widening layer)
     outProj.forwardInto(heads, r.output);
     if (trace)
         trace->concat = heads;

@@ -1,8 +1,11 @@
 #pragma once
 // torch.nn.TransformerEncoderLayer(d, n_heads, ff_dim, batch_first=True, norm_first, activation,
 // layer_norm_eps) in eval mode (dropout = identity):
-//   norm_first:  x = x + SA(norm1(x));  x = x + FF(norm2(x))
-//   otherwise:   x = norm1(x + SA(x));  x = norm2(x + FF(x))
+//   norm_first:  x = r(x) + SA(norm1(x));  x = x + FF(norm2(x))
+//   otherwise:   x = norm1(r(x) + SA(x));  x = norm2(x + FF(x))
+// r(x) = x, or for a layer whose output is wider than its input (the Universal Sentence Encoder's first
+// layer, 256 -> 512) a dense projection of the un-normalised input: SA's out_proj then maps to the new
+// width, and norm2 / the feed-forward block work at it.
 //   FF(x) = linear2(act(linear1(x))), act = relu or exact gelu 0.5 x (1 + erf(x / sqrt 2)) (attnviz's
 //   checkpoints; Hugging Face BERT and ViT on this layer may also use the tanh gelu or silu).
 //
@@ -14,6 +17,7 @@
 #include <attn/layers/layer_norm.hpp>
 #include <attn/layers/linear.hpp>
 #include <attn/layers/multihead_attention.hpp>
+#include <optional>
 
 namespace attn::layers {
 
@@ -47,6 +51,7 @@ struct LayerTrace {
     MultiheadAttention::Trace attn; // q, k, v, scores, scaled, mask, heads_out, concat
     std::vector<Matrix> weights;    // [head] T x T softmax weights (after a uniform switch)
     Matrix attnOut;                 // T x d   concat Wo^T + bo
+    Matrix projected;               // T x d_out the residual projection of the input (empty without one)
     Matrix residual1;               // T x d
     Matrix norm1;                   // T x d   output of norm1
     Vector norm1Mean, norm1Var;     // T       per-token mean and biased variance of norm1's input
@@ -63,9 +68,18 @@ struct LayerTrace {
 struct TransformerEncoderLayer {
     bool normFirst = false;
     Activation activation = Activation::Relu;
-    MultiheadAttention selfAttn;
-    Linear linear1, linear2; // d -> ff, ff -> d
-    LayerNorm norm1, norm2;
+    MultiheadAttention selfAttn; // d_in wide; out_proj d_in -> d_out
+    Linear linear1, linear2;     // d_out -> ff, ff -> d_out
+    LayerNorm norm1, norm2;      // pre-LN: d_in, d_out; post-LN: d_out, d_out
+    /// d_in -> d_out: the residual of a layer that widens its input (empty: the residual is the input,
+    /// d_out = d_in). The backward (layers/backward.hpp) does not implement it.
+    std::optional<Linear> residualProjection;
+
+    /// Width of the layer's output (d_out): out_proj's.
+    Eigen::Index outputWidth() const { return selfAttn.outProj.outFeatures(); }
+    /// Checks the widths agree (out_proj, the residual projection, the norms, the feed-forward block);
+    /// throws std::invalid_argument saying which.
+    void checkWidths() const;
 
     /// Loads `<prefix>.{self_attn,linear1,linear2,norm1,norm2}.*`.
     static TransformerEncoderLayer load(WeightLoader& w, const std::string& prefix, const EncoderConfig& c);

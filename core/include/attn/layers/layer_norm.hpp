@@ -13,6 +13,8 @@ struct LayerNorm {
     Vector bias;   // d
     float eps = 1e-5f;
 
+    Eigen::Index width() const { return weight.size(); }
+
     static LayerNorm load(WeightLoader& w, const std::string& prefix, Eigen::Index d, float eps);
     /// x: T x d -> T x d. When given, `mean` and `var` receive each row's mean and biased variance (T).
     Matrix forward(const Eigen::Ref<const Matrix>& x, Vector* mean = nullptr, Vector* var = nullptr) const;

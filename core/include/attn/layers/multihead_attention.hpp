@@ -35,7 +35,7 @@ struct MultiheadAttention {
     int dModel = 0, nHeads = 0;
     Matrix inProjWeight; // 3d x d
     Vector inProjBias;   // 3d
-    Linear outProj;      // d -> d
+    Linear outProj;      // d -> d (d -> d_out in a layer that widens its input, encoder_layer.hpp)
 
     /// `<prefix>.in_proj_weight`, `<prefix>.in_proj_bias`, `<prefix>.out_proj.{weight,bias}`.
     static MultiheadAttention load(WeightLoader& w, const std::string& prefix, int dModel, int nHeads);
@@ -52,7 +52,7 @@ struct MultiheadAttention {
     };
 
     struct Result {
-        Matrix output;               // T x d
+        Matrix output;               // T x d_out (out_proj's width)
         std::vector<Matrix> weights; // [head] T x T
     };
     /// x: T x d; keyAllowed: T entries, 1 = real token (empty = all allowed).
