@@ -24,6 +24,7 @@
 #include "cli/headless.hpp"
 #include "cli/image_option.hpp"
 #include "cli/json_out.hpp"
+#include "cli/memory_budget_option.hpp"
 #include "pages/explain/explain_job.hpp"
 #include "services/model_handle.hpp"
 
@@ -69,12 +70,15 @@ int runExplain(const Argv& argv) {
                 "grid) to OUT (.png, .svg or .pdf)")
         .option("width", "PX", "picture width with --png (default 1400)")
         .option("height", "PX", "picture height with --png (default 900)");
+    addMemoryBudgetOption(args);
     if (!args.parse(argv, std::cerr))
         return 2;
     if (args.helpRequested()) {
         std::cout << args.usage();
         return 0;
     }
+    if (!applyMemoryBudget(args, "explain", std::cerr))
+        return 2;
     const auto index = args.integer("index", 0, std::cerr);
     const auto width = args.integer("width", 1400, std::cerr),
                height = args.integer("height", 900, std::cerr);

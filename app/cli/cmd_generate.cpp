@@ -14,6 +14,7 @@
 #include "cli/commands.hpp"
 #include "cli/hf_cli.hpp"
 #include "cli/json_out.hpp"
+#include "cli/memory_budget_option.hpp"
 #include "services/model_handle.hpp"
 
 #include <QString>
@@ -47,12 +48,15 @@ int runGenerate(const Argv& argv) {
         .option("token-ids", "LIST", "prompt token ids, e.g. 5,9,2 (no special tokens are added)")
         .option("max-new", "N", "largest number of tokens to generate (default 20)")
         .option("json", "OUT", "write the result as JSON to OUT ('-' = stdout)");
+    addMemoryBudgetOption(args);
     if (!args.parse(argv, std::cerr))
         return 2;
     if (args.helpRequested()) {
         std::cout << args.usage();
         return 0;
     }
+    if (!applyMemoryBudget(args, "generate", std::cerr))
+        return 2;
     if (args.has("prompt") == args.has("token-ids")) {
         std::cerr << "attnviz generate: give exactly one of --prompt or --token-ids\n" << args.usage();
         return 2;

@@ -16,6 +16,7 @@
 #include "cli/hf_cli.hpp"
 #include "cli/image_option.hpp"
 #include "cli/json_out.hpp"
+#include "cli/memory_budget_option.hpp"
 #include "services/model_handle.hpp"
 
 #include <QString>
@@ -159,12 +160,15 @@ std::optional<int> runHfInspect(const Argv& argv) {
         .option("image", "PATH", "input image (vit): PNG, JPEG, IDX (MNIST-style) or CIFAR-10 .bin")
         .option("index", "N", "which image of an IDX / CIFAR-10 file, counted from 0 (default 0)")
         .option("json", "OUT", "write the result as JSON to OUT ('-' = stdout)");
+    addMemoryBudgetOption(args);
     if (!args.parse(argv, std::cerr))
         return 2;
     if (args.helpRequested()) {
         std::cout << args.usage();
         return 0;
     }
+    if (!applyMemoryBudget(args, "inspect", std::cerr))
+        return 2;
     const int inputs = int(args.has("text")) + int(args.has("token-ids")) + int(args.has("image"));
     if (inputs != 1) {
         std::cerr

@@ -20,6 +20,7 @@
 #include "cli/hf_cli.hpp"
 #include "cli/image_option.hpp"
 #include "cli/json_out.hpp"
+#include "cli/memory_budget_option.hpp"
 #include "cli/render_page.hpp"
 #include "services/model_handle.hpp"
 
@@ -73,12 +74,15 @@ int runInspect(const Argv& argv) {
                 "forcing); the JSON then holds each token's probability and the perplexity")
         .option("json", "OUT", "write the result as JSON to OUT ('-' = stdout)")
         .option("png", "OUT", "also write what the model's page shows for this input (as 'attnviz render')");
+    addMemoryBudgetOption(args);
     if (!args.parse(argv, std::cerr))
         return 2;
     if (args.helpRequested()) {
         std::cout << args.usage();
         return 0;
     }
+    if (!applyMemoryBudget(args, "inspect", std::cerr))
+        return 2;
     const auto index = args.integer("index", 0, std::cerr);
     if (!index)
         return 2;

@@ -17,6 +17,7 @@
 #include "cli/args.hpp"
 #include "cli/commands.hpp"
 #include "cli/json_out.hpp"
+#include "cli/memory_budget_option.hpp"
 #include "services/model_handle.hpp"
 
 #include <QString>
@@ -98,12 +99,15 @@ int runLayer(const Argv& argv) {
         .flag("no-mask", "what-if: do not mask the padding (use with --pad-to)")
         .option("pad-to", "N", "pad the sentence with the pad token up to N positions")
         .flag("cost", "also measure the cost of attention: one forward of the layer for n = 8 ... 512");
+    addMemoryBudgetOption(args);
     if (!args.parse(argv, std::cerr))
         return 2;
     if (args.helpRequested()) {
         std::cout << args.usage();
         return 0;
     }
+    if (!applyMemoryBudget(args, "layer", std::cerr))
+        return 2;
     // A Hugging Face directory has model_type, not architecture: say what `layer` reads and where that
     // model goes instead ("key 'architecture' is missing" told neither).
     if (attn::hf::isHfDirectory(*args.value("model"))) {

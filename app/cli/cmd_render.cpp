@@ -3,6 +3,7 @@
 // --model the page loads its shipped default.
 #include "cli/args.hpp"
 #include "cli/commands.hpp"
+#include "cli/memory_budget_option.hpp"
 #include "cli/render_page.hpp"
 #include "pages/walkthrough_view.hpp"
 
@@ -56,12 +57,15 @@ int runRender(const Argv& argv) {
         .option("width", "PX", "page width (default 1400)")
         .option("height", "PX", "page height (default 900)")
         .option("png", "OUT", "the PNG to write", true);
+    addMemoryBudgetOption(args);
     if (!args.parse(argv, std::cerr))
         return 2;
     if (args.helpRequested()) {
         std::cout << args.usage();
         return 0;
     }
+    if (!applyMemoryBudget(args, "render", std::cerr))
+        return 2;
     auto width = args.integer("width", 1400, std::cerr), height = args.integer("height", 900, std::cerr);
     auto index = args.integer("index", 0, std::cerr);
     if (!width || !height || !index)

@@ -123,6 +123,39 @@ private slots:
         QVERIFY2(ten.err.isEmpty(), ten.err.constData());
     }
 
+    // Issue 49 point 21: 16,384 ids on a Llama-style model ended in std::bad_alloc. Under a small
+    // --memory-budget the same kind of request (64 ids on llama-gqa: 2 x 4 x 64^2 x 4 B = 131,072 B of
+    // maps) is refused with the figure and the limit, exit 1, nothing on stdout.
+    void inspectLongInputEndedInBadAlloc() {
+        QStringList ids;
+        for (int i = 0; i < 64; ++i)
+            ids << QString::number(i % 40);
+        const QString llama = QStringLiteral(ATTNVIZ_TEST_DATA_DIR "/hf/llama-gqa");
+        const auto r = attnviz({"inspect", "--model", llama, "--token-ids", ids.join(','), "--memory-budget",
+                                "0.0001", "--json", "-"});
+        QCOMPARE(r.code, 1);
+        QVERIFY2(r.out.isEmpty(), r.out.constData());
+        QCOMPARE(
+            QString::fromUtf8(r.err),
+            QStringLiteral("attnviz inspect: attention maps for 64 tokens: 2 layers x 4 heads x 64^2 x 4 B "
+                           "= 131.1 kB exceed the memory budget of 100.0 kB (set to 100.0 kB; "
+                           "--memory-budget / View > Memory budget)\n"));
+        // The same input within the budget runs.
+        const auto ok = attnviz({"inspect", "--model", llama, "--token-ids", ids.join(','), "--memory-budget",
+                                 "0.001", "--json", "-"});
+        QCOMPARE(ok.code, 0);
+        // generate checks the budget too; a malformed budget is a usage error.
+        const auto gen = attnviz({"generate", "--model", llama, "--token-ids", ids.mid(0, 32).join(','),
+                                  "--memory-budget", "0.00001"});
+        QCOMPARE(gen.code, 1);
+        QVERIFY2(gen.err.startsWith("attnviz generate: attention maps for 32 tokens: "), gen.err.constData());
+        const auto bad =
+            attnviz({"inspect", "--model", llama, "--token-ids", "1,2", "--memory-budget", "-1"});
+        QCOMPARE(bad.code, 2);
+        QVERIFY2(bad.err.contains("--memory-budget: '-1' is not a number of gigabytes above 0"),
+                 bad.err.constData());
+    }
+
     // Issue 49 point 19: `layer` on a Hugging Face BERT said "key 'architecture' is missing"; it says what
     // it reads and where a Hugging Face model goes instead.
     void layerOnAHuggingFaceBertSaidArchitectureIsMissing() {

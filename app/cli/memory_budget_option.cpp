@@ -1,0 +1,40 @@
+#include "cli/memory_budget_option.hpp"
+
+#include <attn/memory_budget.hpp>
+#include <cmath>
+#include <ostream>
+#include <string>
+
+namespace cli {
+
+Args& addMemoryBudgetOption(Args& args) {
+    return args.option("memory-budget", "GB",
+                       "refuse inputs whose attention maps or logits would need more than GB gigabytes "
+                       "(decimal, e.g. 2 or 0.5; default " +
+                           attn::formatBytes(attn::memoryBudgetBytes()) + ", " + attn::memoryBudgetOrigin() +
+                           ")");
+}
+
+bool applyMemoryBudget(const Args& args, const char* command, std::ostream& err) {
+    const auto text = args.value("memory-budget");
+    if (!text)
+        return true;
+    constexpr double kMaxGb = 1e6;
+    double gb = 0;
+    std::size_t used = 0;
+    try {
+        gb = std::stod(*text, &used);
+    } catch (const std::exception&) {
+        used = 0;
+    }
+    if (used == 0 || used != text->size() || !std::isfinite(gb) || gb <= 0 || gb > kMaxGb) {
+        err << "attnviz " << command << ": --memory-budget: '" << *text
+            << "' is not a number of gigabytes above 0 and at most 1000000 (e.g. 2 or 0.5)\n";
+        return false;
+    }
+    const auto bytes = static_cast<std::uint64_t>(std::llround(gb * 1e9));
+    attn::setMemoryBudget(bytes > 0 ? bytes : 1); // 0 would mean "the default"
+    return true;
+}
+
+} // namespace cli
