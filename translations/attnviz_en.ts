@@ -392,6 +392,34 @@
         <source>The decoder&apos;s %1 most probable next pieces (softmax over its %2-piece vocabulary; ▁ starts a word, a piece without it continues the word before).</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Beam search keeps this many partial translations after each step: those with the highest log-probability (the sum of the logs of their tokens&apos; probabilities). When the search ends, the hypothesis with the best score (log-probability per token, the end of sentence counted) is the output.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The decoder was given “%1”, your choice (the outlined bar ✋), to which it gave %2 (%3); it goes on by itself from there. Click another bar to choose again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(ended)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;The beam after this step&lt;/b&gt; (width %1): the hypotheses kept, best log-probability first; ✔ = on the path of the output chosen.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Translation so far</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>log P</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>score</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>EmbeddingStore</name>
@@ -2192,6 +2220,21 @@ permuted weights (seed %3): Δp %4</source>
     </message>
     <message>
         <source>Held-out results by length</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>⚠ %n source word(s) never occurred in the model&apos;s training data: what it outputs for them is a guess.</source>
+        <translation>
+            <numerusform>⚠ %n source word never occurred in the model&apos;s training data: what it outputs for it is a guess.</numerusform>
+            <numerusform>⚠ %n source words never occurred in the model&apos;s training data: what it outputs for them is a guess.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>⚠ marks words not in the model&apos;s vocabulary. This model ships no list of the words it was trained on (src_train_words.txt), so words it never saw in training are not marked.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>⚠ marks words not in the model&apos;s vocabulary or never seen in its training data (src_train_words.txt): what it outputs for them is a guess.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -392,6 +392,34 @@
         <source>The decoder&apos;s %1 most probable next pieces (softmax over its %2-piece vocabulary; ▁ starts a word, a piece without it continues the word before).</source>
         <translation>解码器最可能的 %1 个下一个子词（在其 %2 个子词的词表上做 softmax；▁ 表示一个词的开头，没有它的子词接在前一个词后面）。</translation>
     </message>
+    <message>
+        <source>Beam search keeps this many partial translations after each step: those with the highest log-probability (the sum of the logs of their tokens&apos; probabilities). When the search ends, the hypothesis with the best score (log-probability per token, the end of sentence counted) is the output.</source>
+        <translation>束搜索在每一步之后保留这么多个部分译文：对数概率（各词元概率的对数之和）最高的那些。搜索结束时，打分（每个词元的平均对数概率，句子结束也计入）最好的假设就是输出。</translation>
+    </message>
+    <message>
+        <source>The decoder was given “%1”, your choice (the outlined bar ✋), to which it gave %2 (%3); it goes on by itself from there. Click another bar to choose again.</source>
+        <translation>解码器被给定“%1”，即你的选择（加了边框的条 ✋），它给这个词元的概率是 %2（%3）；它从这里起自己继续。点击另一个条形可以重新选择。</translation>
+    </message>
+    <message>
+        <source>(ended)</source>
+        <translation>（已结束）</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;The beam after this step&lt;/b&gt; (width %1): the hypotheses kept, best log-probability first; ✔ = on the path of the output chosen.</source>
+        <translation>&lt;b&gt;这一步之后的束&lt;/b&gt;（束宽 %1）：保留下来的假设，对数概率最高的在前；✔ = 在最终选定输出的路径上。</translation>
+    </message>
+    <message>
+        <source>Translation so far</source>
+        <translation>目前的译文</translation>
+    </message>
+    <message>
+        <source>log P</source>
+        <translation>log P</translation>
+    </message>
+    <message>
+        <source>score</source>
+        <translation>打分</translation>
+    </message>
 </context>
 <context>
     <name>EmbeddingStore</name>
@@ -2193,6 +2221,20 @@ permuted weights (seed %3): Δp %4</source>
     <message>
         <source>Held-out results by length</source>
         <translation>按长度的留出集结果</translation>
+    </message>
+    <message numerus="yes">
+        <source>⚠ %n source word(s) never occurred in the model&apos;s training data: what it outputs for them is a guess.</source>
+        <translation>
+            <numerusform>⚠ %n 个源词从未在模型的训练数据中出现过：它为这些词输出的内容只是猜测。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>⚠ marks words not in the model&apos;s vocabulary. This model ships no list of the words it was trained on (src_train_words.txt), so words it never saw in training are not marked.</source>
+        <translation>⚠ 标出不在模型词表中的词。这个模型没有附带其训练所用词的列表（src_train_words.txt），所以训练中从未见过的词不会被标出。</translation>
+    </message>
+    <message>
+        <source>⚠ marks words not in the model&apos;s vocabulary or never seen in its training data (src_train_words.txt): what it outputs for them is a guess.</source>
+        <translation>⚠ 标出不在模型词表中、或在其训练数据中从未出现过的词（src_train_words.txt）：它为这些词输出的内容只是猜测。</translation>
     </message>
 </context>
 <context>

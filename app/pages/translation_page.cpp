@@ -342,8 +342,10 @@ TranslationPage::TranslationPage(QWidget* parent) : Page(parent) {
     stepsScroll->setWidget(stepsColumn);
     split->addWidget(views_);
     split->addWidget(stepsScroll);
-    split->setStretchFactor(0, 3);
-    split->setStretchFactor(1, 2);
+    // Half the width each: the step panel then puts its candidates and attention chart side by side
+    // (stacked in two fifths of 1400 x 900 the chart was squeezed off the panel's bottom).
+    split->setStretchFactor(0, 1);
+    split->setStretchFactor(1, 1);
     outer->addWidget(split, 1);
 
     play_ = new QTimer(this);
@@ -408,6 +410,14 @@ void TranslationPage::start() {
 
 QString TranslationPage::errorText() const {
     return error_->text();
+}
+
+QString TranslationPage::sourceChipRowToolTip() const {
+    return sourceRow_->toolTip();
+}
+
+QString TranslationPage::warningsText() const {
+    return warnings_->isHidden() ? QString() : warnings_->text();
 }
 
 QString TranslationPage::attentionOutputText() const {
@@ -701,6 +711,14 @@ void TranslationPage::showOutcome(Outcome outcome) {
         warnings << tr("⚠ %n source word(s) are not in the model's vocabulary: the encoder saw <unk> "
                        "instead.",
                        nullptr, unknown);
+    int unseen = 0;
+    if (result_)
+        for (std::uint8_t u : result_->sourceWordUnseen)
+            unseen += u;
+    if (unseen > 0)
+        warnings << tr("⚠ %n source word(s) never occurred in the model's training data: what it outputs for "
+                       "them is a guess.",
+                       nullptr, unseen);
     warnings_->setText(warnings.join(QStringLiteral("\n")));
     warnings_->setVisible(!warnings.isEmpty());
 
@@ -791,9 +809,20 @@ void TranslationPage::showContext() {
 void TranslationPage::rebuildChips() {
     // Words, not pieces: a word is marked ⚠ when any of its tokens is unknown.
     const attn::TranslationResult* r = result_ ? &*result_ : nullptr;
-    sourceChipWords_ = r ? markedWords(r->sourceWords,
-                                       unknownWords(r->sourceWordOf, r->sourceUnknown, r->sourceWords.size()))
-                         : QStringList();
+    // ⚠ also marks a word the model's training data never contained (when it ships that list).
+    std::vector<std::uint8_t> flagged =
+        r ? unknownWords(r->sourceWordOf, r->sourceUnknown, r->sourceWords.size())
+          : std::vector<std::uint8_t>();
+    for (std::size_t i = 0; r && i < flagged.size() && i < r->sourceWordUnseen.size(); ++i)
+        flagged[i] = flagged[i] || r->sourceWordUnseen[i];
+    sourceChipWords_ = r ? markedWords(r->sourceWords, flagged) : QStringList();
+    sourceRow_->setToolTip(
+        !r ? QString()
+        : r->sourceWordUnseen.empty()
+            ? tr("⚠ marks words not in the model's vocabulary. This model ships no list of the words it was "
+                 "trained on (src_train_words.txt), so words it never saw in training are not marked.")
+            : tr("⚠ marks words not in the model's vocabulary or never seen in its training data "
+                 "(src_train_words.txt): what it outputs for them is a guess."));
     outputChipWords_ = r ? markedWords(r->outputWords,
                                        unknownWords(r->outputWordOf, r->outputUnknown, r->outputWords.size()))
                          : QStringList();
@@ -920,6 +949,10 @@ void TranslationPage::refreshStep() {
     auto model = (main ? slot_ : baseline_)->translator();
     const std::string eos = model ? model->settings().eosToken : std::string();
     const std::string unk = model ? model->settings().unkToken : std::string();
+    // The step of a token chosen on the panel (its bar stays marked there); the caption names words when
+    // the map shows words.
+    steps_->setChoiceStep(r && forcing_ == Forcing::Choice && r->forcedSteps > 0 ? r->forcedSteps - 1 : -1);
+    steps_->setAlignmentByWords(main && showsWordAlignment());
     steps_->showStep(r, step_, eos, unk, (main ? slot_ : baseline_)->displayName());
     const bool any = r && !r->outputTokens.empty();
     // By words the marked row is the step's word (none for the eos step).

@@ -147,6 +147,10 @@ public:
     /// The words on the chips (⚠ in front of a word with an unknown token).
     QStringList sourceChipWords() const { return sourceChipWords_; }
     QStringList outputChipWords() const { return outputChipWords_; }
+    /// The source chips' tooltip (what ⚠ marks; whether the model ships its training words).
+    QString sourceChipRowToolTip() const;
+    /// The warnings under the outputs ("" when none).
+    QString warningsText() const;
     /// Chip weights as shaded now (source words, output words); -1 for a chip that is not shaded.
     QVector<double> sourceChipWeights() const { return sourceWeights_; }
     QVector<double> outputChipWeights() const { return outputWeights_; }

@@ -60,7 +60,23 @@ void ProbabilityBars::applyFont() {
     plot_->replot();
 }
 
+void ProbabilityBars::setMarked(int index) {
+    marked_ = index >= 0 && index < rows_ ? index : -1;
+    for (int i = plot_->itemCount() - 1; i >= 0; --i)
+        if (auto* rect = qobject_cast<QCPItemRect*>(plot_->item(i)))
+            plot_->removeItem(rect);
+    if (marked_ >= 0) {
+        auto* rect = new QCPItemRect(plot_);
+        rect->topLeft->setCoords(0.0, marked_ - 0.48);
+        rect->bottomRight->setCoords(1.14, marked_ + 0.48);
+        rect->setPen(QPen(QColor(0xd9, 0x5f, 0x02), 2.0));
+        rect->setBrush(Qt::NoBrush);
+    }
+    plot_->replot();
+}
+
 void ProbabilityBars::clear() {
+    marked_ = -1;
     values_.clear();
     rows_ = 0;
     plot_->clearPlottables();
@@ -80,6 +96,7 @@ void ProbabilityBars::setProbabilities(const std::vector<float>& p, const QStrin
                                        int predicted) {
     plot_->clearPlottables();
     plot_->clearItems();
+    marked_ = -1;
     values_.assign(p.begin(), p.end());
     const int n = static_cast<int>(p.size());
     auto ticker = QSharedPointer<QCPAxisTickerText>::create();

@@ -15,6 +15,9 @@ public:
 
     /// One bar per class; `predicted` (or -1) is drawn in the highlight colour.
     void setProbabilities(const std::vector<float>& probabilities, const QStringList& labels, int predicted);
+    /// Outlines bar `index`'s row (-1: none), e.g. the one the user chose; cleared by setProbabilities.
+    void setMarked(int index);
+    int marked() const { return marked_; }
     /// No bars: the plot is left empty (no axes), and barAt finds none.
     void clear();
     /// Bar values as drawn, in class order.
@@ -41,6 +44,7 @@ private:
     void updateMinimumHeight();
     QCustomPlot* plot_ = nullptr;
     int rows_ = 0;
+    int marked_ = -1;
     int baseMinimumHeight_ = 0;
     bool clickable_ = false;
     std::vector<double> values_;

@@ -11,6 +11,7 @@
 #include <QPushButton>
 #include <QVBoxLayout>
 #include <algorithm>
+#include <attn/models/word_alignment.hpp>
 #include <cmath>
 #include <qcustomplot.h>
 
@@ -29,6 +30,25 @@ QString wordHtml(const std::string& token, bool unknown, bool current) {
     if (unknown)
         w = QStringLiteral("<span style='color:%1'>⚠ %2</span>").arg(QLatin1String(format::kErrorRed), w);
     return current ? QStringLiteral("<b><u>%1</u></b>").arg(w) : w;
+}
+
+/// A hypothesis's tokens as text: a SentencePiece model's pieces joined into words; eos left out (the
+/// row says the hypothesis ended).
+QString spell(const std::vector<std::string>& tokens, bool pieces, const std::string& eos) {
+    QString out;
+    for (const std::string& token : tokens) {
+        if (token == eos)
+            continue;
+        if (!pieces) {
+            out += (out.isEmpty() ? QString() : QStringLiteral(" ")) + QString::fromStdString(token);
+            continue;
+        }
+        const bool startsWord = token.rfind(kWordStart, 0) == 0;
+        if (startsWord && !out.isEmpty())
+            out += QLatin1Char(' ');
+        out += QString::fromStdString(startsWord ? token.substr(kWordStart.size()) : token);
+    }
+    return out;
 }
 
 } // namespace
@@ -89,14 +109,36 @@ DecodeStepPanel::DecodeStepPanel(QWidget* parent) : QWidget(parent) {
            "context vector (the encoder's state after the last source token, the first row of the map on the "
            "left) and from then on sees only its own state and the word it chose before."));
     noAttention_->hide();
+    beamTitle_ = new QLabel(this);
+    beamTitle_->setWordWrap(true);
+    beamTitle_->setTextFormat(Qt::RichText);
+    beam_ = new QLabel(this);
+    beam_->setTextFormat(Qt::RichText);
+    beam_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    beam_->setToolTip(tr("Beam search keeps this many partial translations after each step: those with the "
+                         "highest log-probability (the sum of the logs of their tokens' probabilities). "
+                         "When the search ends, the hypothesis with the best score (log-probability per "
+                         "token, the end of sentence counted) is the output."));
+    beamTitle_->hide();
+    beam_->hide();
     layout->addLayout(buttons);
     layout->addWidget(stepLabel_);
     layout->addWidget(soFar_);
-    layout->addWidget(candidatesTitle_);
-    layout->addWidget(candidates_, 2);
-    layout->addWidget(attentionTitle_);
-    layout->addWidget(plot_, 3);
-    layout->addWidget(noAttention_);
+    // Candidates and attention side by side when the panel is wide enough (resizeEvent), one above the
+    // other when not: stacked in a column of 1400 x 900 the attention chart was squeezed off the bottom.
+    charts_ = new QBoxLayout(QBoxLayout::TopToBottom);
+    auto* candidatesColumn = new QVBoxLayout;
+    candidatesColumn->addWidget(candidatesTitle_);
+    candidatesColumn->addWidget(candidates_, 1);
+    auto* attentionColumn = new QVBoxLayout;
+    attentionColumn->addWidget(attentionTitle_);
+    attentionColumn->addWidget(plot_, 1);
+    attentionColumn->addWidget(noAttention_);
+    charts_->addLayout(candidatesColumn, 2);
+    charts_->addLayout(attentionColumn, 3);
+    layout->addLayout(charts_, 1);
+    layout->addWidget(beamTitle_);
+    layout->addWidget(beam_);
     layout->addStretch(0);
 
     connect(prev_, &QPushButton::clicked, this, &DecodeStepPanel::previousRequested);
@@ -106,6 +148,14 @@ DecodeStepPanel::DecodeStepPanel(QWidget* parent) : QWidget(parent) {
 
 QString DecodeStepPanel::candidatesTitleText() const {
     return candidatesTitle_->text();
+}
+
+QString DecodeStepPanel::attentionTitleText() const {
+    return attentionTitle_->text();
+}
+
+QString DecodeStepPanel::beamText() const {
+    return beam_->isHidden() ? QString() : beam_->text();
 }
 
 QString DecodeStepPanel::stepText() const {
@@ -200,6 +250,9 @@ void DecodeStepPanel::refreshAttentionLabels() {
 
 void DecodeStepPanel::resizeEvent(QResizeEvent* event) {
     QWidget::resizeEvent(event);
+    // Side by side from about 75 characters on (each chart then about 35 characters wide).
+    const bool wide = width() >= 75 * fontMetrics().averageCharWidth();
+    charts_->setDirection(wide ? QBoxLayout::LeftToRight : QBoxLayout::TopToBottom);
     refreshAttentionLabels();
 }
 
@@ -210,7 +263,11 @@ void DecodeStepPanel::showStep(const attn::TranslationResult* r, int step, const
     sourceUnknown_.clear();
     candidateLabels_.clear();
     candidateIds_.clear();
+    beamRows_.clear();
+    markedCandidate_ = -1;
     shownStep_ = -1;
+    beamTitle_->hide();
+    beam_->hide();
     candidates_->setClickable(false);
     const int steps = r ? static_cast<int>(r->outputTokens.size()) : 0;
     prev_->setEnabled(steps > 0 && step > 0);
@@ -295,7 +352,14 @@ void DecodeStepPanel::showStep(const attn::TranslationResult* r, int step, const
         for (std::size_t i = 0; i < cands.size(); ++i)
             if (cands[i].id == r->outputIds[t] && chosen < 0)
                 chosen = static_cast<int>(i);
+        // The user's choice at this step: its bar stays marked (outline and ✋), whatever its rank.
+        const bool userChoice = step == choiceStep_ && given;
+        if (userChoice && chosen >= 0) {
+            markedCandidate_ = chosen;
+            candidateLabels_[chosen] = QStringLiteral("✋ ") + candidateLabels_[chosen];
+        }
         candidates_->setProbabilities(p, candidateLabels_, chosen);
+        candidates_->setMarked(markedCandidate_);
         shownStep_ = step;
         candidates_->setClickable(true);
         const QString chosenProbability =
@@ -309,12 +373,19 @@ void DecodeStepPanel::showStep(const attn::TranslationResult* r, int step, const
                 .arg(cands.size())
                 .arg(r->logits.cols());
         const QString taken =
-            given ? tr("The decoder was given “%1”, to which it gave %2 (%3). Click a bar to give it "
-                       "another token here.")
-                        .arg(esc(r->outputTokens[t]), chosenProbability,
-                             chosen == 0  ? tr("its first choice")
-                             : chosen > 0 ? tr("its choice %1").arg(chosen + 1)
-                                          : tr("not among these candidates"))
+            userChoice
+                ? tr("The decoder was given “%1”, your choice (the outlined bar ✋), to which it gave %2 "
+                     "(%3); it goes on by itself from there. Click another bar to choose again.")
+                      .arg(esc(r->outputTokens[t]), chosenProbability,
+                           chosen == 0  ? tr("its first choice")
+                           : chosen > 0 ? tr("its choice %1").arg(chosen + 1)
+                                        : tr("not among these candidates"))
+            : given ? tr("The decoder was given “%1”, to which it gave %2 (%3). Click a bar to give it "
+                         "another token here.")
+                          .arg(esc(r->outputTokens[t]), chosenProbability,
+                               chosen == 0  ? tr("its first choice")
+                               : chosen > 0 ? tr("its choice %1").arg(chosen + 1)
+                                            : tr("not among these candidates"))
             : r->beamWidth > 1
                 ? tr("Beam search (width %1) chose “%2” (%3): %4.")
                       .arg(r->beamWidth)
@@ -352,12 +423,50 @@ void DecodeStepPanel::showStep(const attn::TranslationResult* r, int step, const
         plot_->xAxis->setRange(-0.6, double(r->alignment.cols()) - 0.4);
         sourceWords_ = format::toQStrings(r->sourceTokens);
         sourceUnknown_ = r->sourceUnknown;
+        // Named as the map names the source: by words, the word with the most weight over its pieces.
+        QString most = QString::fromStdString(r->sourceTokens[static_cast<std::size_t>(best)]);
+        double mostWeight = r->alignment(step, best);
+        const attn::Matrix byWord = byWords_ && r->pieces ? attn::alignmentBySourceWord(*r) : attn::Matrix();
+        if (byWord.rows() > step && byWord.cols() > 0 &&
+            static_cast<std::size_t>(byWord.cols()) <= r->sourceWords.size()) {
+            Eigen::Index word = 0;
+            byWord.row(step).maxCoeff(&word);
+            most = QString::fromStdString(r->sourceWords[static_cast<std::size_t>(word)]);
+            mostWeight = byWord(step, word);
+        }
         attentionTitle_->setText(tr("Attention at this step: where the decoder looks in the source (the row "
                                     "marked on the map). Mostly at “%1” (%2).")
-                                     .arg(esc(r->sourceTokens[static_cast<std::size_t>(best)]),
-                                          format::num(r->alignment(step, best))));
+                                     .arg(esc(most), format::num(mostWeight)));
     } else {
         attentionTitle_->clear();
+    }
+
+    // Beam search: the hypotheses kept after this step, best first, the one on the output's path marked.
+    if (r->beamWidth > 1 && t < r->beamSteps.size() && !r->beamSteps[t].empty()) {
+        QString rows;
+        int rank = 0;
+        for (const attn::BeamHypothesis& h : r->beamSteps[t]) {
+            BeamRow row{spell(h.tokens, r->pieces, eos), h.logProbability, h.score, h.finished, h.chosen};
+            QString text = esc(row.text);
+            if (h.finished)
+                text += QStringLiteral(" <i>%1</i>").arg(tr("(ended)"));
+            if (h.chosen)
+                text = QStringLiteral("<b>%1</b>").arg(text);
+            rows += QStringLiteral("<tr><td>%1%2</td><td>%3</td><td align='right'>%4</td>"
+                                   "<td align='right'>%5</td></tr>")
+                        .arg(h.chosen ? QStringLiteral("✔ ") : QString())
+                        .arg(++rank)
+                        .arg(text, format::num(h.logProbability, 2), format::num(h.score, 3));
+            beamRows_ << row;
+        }
+        beamTitle_->setText(tr("<b>The beam after this step</b> (width %1): the hypotheses kept, best "
+                               "log-probability first; ✔ = on the path of the output chosen.")
+                                .arg(r->beamWidth));
+        beam_->setText(QStringLiteral("<table cellspacing='0' cellpadding='2'><tr><th>#</th><th "
+                                      "align='left'>%1</th><th>%2</th><th>%3</th></tr>%4</table>")
+                           .arg(tr("Translation so far"), tr("log P"), tr("score"), rows));
+        beamTitle_->show();
+        beam_->show();
     }
     refreshAttentionLabels();
 }

@@ -18,6 +18,7 @@
 #include <vector>
 
 class ProbabilityBars;
+class QBoxLayout;
 class QCPBars;
 class QCustomPlot;
 class QLabel;
@@ -34,6 +35,14 @@ public:
                   const QString& model);
     void setPlaying(bool playing);
     void setTeachingMode(bool on);
+    /// The output step at which the user chose a candidate (a click, TranslationPage::chooseToken); -1
+    /// none. At that step the bar of the token taken stays marked (outline and "✋" in its label). Set
+    /// before showStep.
+    void setChoiceStep(int step) { choiceStep_ = step; }
+    /// True when the map shows the alignment by words (a SentencePiece model, Alignment by words): the
+    /// caption then names the source word the step looks at most (the sum over its pieces,
+    /// attn::alignmentBySourceWord), not the piece. Set before showStep.
+    void setAlignmentByWords(bool on) { byWords_ = on; }
 
     QString stepText() const;
     QString soFarText() const;
@@ -46,6 +55,19 @@ public:
     QStringList candidateLabels() const { return candidateLabels_; }
     /// The sentence above the candidate bars (which token was chosen, and how).
     QString candidatesTitleText() const;
+    /// The sentence above the attention bars ("Mostly at …").
+    QString attentionTitleText() const;
+    /// The candidate bar marked as the user's choice (-1: none).
+    int markedCandidate() const { return markedCandidate_; }
+    /// The beam after the shown step (beam search only, else empty), best first: per hypothesis its text
+    /// so far, log-probability, score, and whether it ended or is on the chosen path, as shown.
+    struct BeamRow {
+        QString text;
+        double logProbability = 0, score = 0;
+        bool finished = false, chosen = false;
+    };
+    const QVector<BeamRow>& beamRows() const { return beamRows_; }
+    QString beamText() const;
     QCustomPlot* attentionPlot() const { return plot_; }
     ProbabilityBars* candidates() const { return candidates_; }
 
@@ -79,6 +101,13 @@ private:
     QCustomPlot* plot_ = nullptr;
     QCPBars* bars_ = nullptr;
     QLabel* noAttention_ = nullptr;
+    QLabel* beamTitle_ = nullptr;
+    QLabel* beam_ = nullptr;
+    QBoxLayout* charts_ = nullptr; ///< candidates | attention: side by side when the panel is wide
+    QVector<BeamRow> beamRows_;
+    int choiceStep_ = -1;
+    int markedCandidate_ = -1;
+    bool byWords_ = false;
     QStringList sourceWords_, tickLabels_, candidateLabels_;
     std::vector<std::uint8_t> sourceUnknown_;
     int shownStep_ = -1;            ///< the step shown, for candidateChosen
