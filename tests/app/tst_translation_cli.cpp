@@ -100,7 +100,7 @@ private slots:
     void chooseHelpAndCheckDisagreed() {
         const auto help = testutil::runAttnviz({"render", "--help"});
         QCOMPARE(help.code, 0);
-        QVERIFY2(help.out.contains("K-th candidate (2-5)"), help.out.constData());
+        QVERIFY2(help.out.contains("K-th candidate, counted from 1 (2-5)"), help.out.constData());
         QTemporaryDir dir;
         const QString png = dir.filePath(QStringLiteral("t.png"));
         for (const QString& k : {QStringLiteral("1"), QStringLiteral("6")}) {
