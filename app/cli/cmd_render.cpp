@@ -5,7 +5,9 @@
 #include "cli/commands.hpp"
 #include "cli/memory_budget_option.hpp"
 #include "cli/render_page.hpp"
+#include "pages/transformer_steps.hpp"
 #include "pages/walkthrough_view.hpp"
+#include "widgets/widget_export.hpp"
 
 #include <attn/models/seq2seq.hpp>
 #include <iostream>
@@ -26,9 +28,12 @@ int runRender(const Argv& argv) {
                         "walkthrough: --text is the query sentence (keys: --keys, default the chapter's);\n"
                         "translation and sentiment: --text is the sentence; vision: --image (PNG, JPEG, IDX\n"
                         "or CIFAR-10 binary with --index); generate: --prompt TEXT or --token-ids LIST and\n"
-                        "--steps N (default: the sorting model on its preset). --model replaces the page's\n"
-                        "shipped model (generate: a Hugging Face gpt2 / llama directory).");
-    args.option("view", "walkthrough|translation|sentiment|vision|generate", "the page to render", true)
+                        "--steps N (default: the sorting model on its preset); transformer: --text is the\n"
+                        "sentence, --step the step shown. --model replaces the page's shipped model\n"
+                        "(generate: a Hugging Face gpt2 / llama directory). --scale 2 writes a PNG of twice\n"
+                        "the page size in pixels, for slides.");
+    args.option("view", "walkthrough|translation|sentiment|vision|generate|transformer", "the page to render",
+                true)
         .option("model", "DIR", "a checkpoint directory (default: the shipped model)")
         .option("text", "TEXT", "the input sentence")
         .option("keys", "TEXT", "walkthrough: the key sentence")
@@ -41,7 +46,8 @@ int runRender(const Argv& argv) {
         .option(
             "step", "N",
             "walkthrough: the step shown, counted from 1: 1-5 (default 4, the softmax weights); translation: "
-            "the decoding step shown, counted from 1: 1 = the first output word (default: the page's)")
+            "the decoding step shown, counted from 1: 1 = the first output word (default: the page's); "
+            "transformer: the step shown, counted from 1: 1-9 (default 1, the embeddings)")
         .option("given", "TEXT", "translation: give both decoders this translation (teacher forcing)")
         .option(
             "choose", "K",
@@ -56,6 +62,9 @@ int runRender(const Argv& argv) {
         .option("index", "N", "vision: the record in an IDX / CIFAR-10 file, counted from 0 (default 0)")
         .option("width", "PX", "page width (default 1400)")
         .option("height", "PX", "page height (default 900)")
+        .option("scale", "N",
+                "PNG: N x the page size in pixels, drawn at that resolution (1-4, default 1; at most " +
+                    std::to_string(kMaxExportPixels) + " pixels a side)")
         .option("png", "OUT", "the PNG to write", true);
     addMemoryBudgetOption(args);
     if (!args.parse(argv, std::cerr))
@@ -68,10 +77,22 @@ int runRender(const Argv& argv) {
         return 2;
     auto width = args.integer("width", 1400, std::cerr), height = args.integer("height", 900, std::cerr);
     auto index = args.integer("index", 0, std::cerr);
-    if (!width || !height || !index)
+    auto scale = args.integer("scale", 1, std::cerr);
+    if (!width || !height || !index || !scale)
         return 2;
-    if (*width < 200 || *height < 200 || *width > 8000 || *height > 8000) {
-        std::cerr << "attnviz render: --width and --height must be between 200 and 8000\n";
+    if (*width < 200 || *height < 200 || *width > kMaxExportPixels || *height > kMaxExportPixels) {
+        std::cerr << "attnviz render: --width and --height must be between 200 and " << kMaxExportPixels
+                  << '\n';
+        return 2;
+    }
+    if (*scale < 1 || *scale > 4) {
+        std::cerr << "attnviz render: --scale must be 1, 2, 3 or 4, got " << *scale << '\n';
+        return 2;
+    }
+    if (*width * *scale > kMaxExportPixels || *height * *scale > kMaxExportPixels) {
+        std::cerr << "attnviz render: --scale " << *scale << " makes the PNG " << *width * *scale << " x "
+                  << *height * *scale << " pixels, more than " << kMaxExportPixels
+                  << " a side (lower --scale, --width or --height)\n";
         return 2;
     }
     RenderRequest req;
@@ -84,6 +105,7 @@ int runRender(const Argv& argv) {
     req.index = static_cast<int>(*index);
     req.width = static_cast<int>(*width);
     req.height = static_cast<int>(*height);
+    req.scale = static_cast<int>(*scale);
     req.png = QString::fromStdString(*args.value("png"));
 
     req.self = args.has("self");
@@ -142,6 +164,15 @@ int runRender(const Argv& argv) {
     } else if (args.has("given") || args.has("choose") || args.has("tab") || args.has("measure")) {
         std::cerr << "attnviz render: --given, --choose, --tab and --measure are for the translation view\n";
         return 2;
+    } else if (req.view == "transformer") {
+        if (args.has("step")) {
+            if (*step < 1 || *step > transformer::kStepCount) {
+                std::cerr << "attnviz render: --step must be 1.." << transformer::kStepCount
+                          << " for the transformer view\n";
+                return 2;
+            }
+            req.transformerStep = static_cast<int>(*step);
+        }
     } else if (*step < 1 || *step > kWalkthroughStepCount) {
         std::cerr << "attnviz render: --step must be 1.." << kWalkthroughStepCount << '\n';
         return 2;

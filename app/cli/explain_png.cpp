@@ -37,7 +37,7 @@ attn::explain::Explanation renderExplainPanel(const ExplainPngRequest& request) 
         throw std::runtime_error(panel.errorText().toStdString());
 
     QString error;
-    if (!exportWidgetImage(&panel, QString::fromStdString(request.path), &error))
+    if (!exportWidgetImage(&panel, QString::fromStdString(request.path), &error, 2)) // 2x, as before
         throw std::runtime_error(error.toStdString());
     return panel.outcome()->explanation;
 }

@@ -63,7 +63,7 @@ int renderGenerate(const RenderRequest& req, const QString& modelDir, std::ostre
     page.show();
     waitUntilIdle(page, kTimeoutMs);
     QString error;
-    if (!exportWidgetImage(&page, req.png, &error)) {
+    if (!exportWidgetImage(&page, req.png, &error, req.scale)) {
         err << prefix << error.toStdString() << '\n';
         return 1;
     }

@@ -2,6 +2,8 @@
 
 #include "cli/headless.hpp"
 #include "pages/sentiment_page.hpp"
+#include "pages/transformer_page.hpp"
+#include "pages/transformer_steps.hpp"
 #include "pages/translation/heldout_table.hpp"
 #include "pages/translation_page.hpp"
 #include "pages/vision/dataset_browser.hpp"
@@ -38,6 +40,11 @@ std::unique_ptr<Page> buildPage(const RenderRequest& req, EmbeddingStore& store,
         *slot = page->modelSlot();
         return page;
     }
+    if (req.view == "transformer") {
+        auto page = std::make_unique<TransformerPage>();
+        *slot = page->modelSlot();
+        return page;
+    }
     if (req.view == "vision") {
         auto page = std::make_unique<VisionPage>();
         // One image is rendered: predicting the whole browsed set (7 s for Fashion-MNIST's 10,000) is
@@ -71,6 +78,12 @@ void applyInput(Page& page, const RenderRequest& req) {
         s->setText(req.text.isEmpty() ? QStringLiteral("The film was wonderful and the actors were great.")
                                       : req.text);
         s->runNow();
+    } else if (auto* tp = qobject_cast<TransformerPage*>(&page)) {
+        tp->setText(req.text.isEmpty() ? QString::fromLatin1(TransformerPage::kDefaultSentence) : req.text);
+        tp->runNow();
+        if (req.transformerStep)
+            tp->setStep(static_cast<transformer::Step>(
+                std::clamp(*req.transformerStep, 1, transformer::kStepCount) - 1));
     } else if (auto* v = qobject_cast<VisionPage*>(&page)) {
         if (req.image)
             v->openFile(*req.image, req.index);
@@ -100,7 +113,7 @@ int renderPage(const RenderRequest& req, const ModelHandle& model, const QString
     std::unique_ptr<Page> page = buildPage(req, store, &slot);
     if (!page) {
         err << prefix << "unknown view '" << req.view
-            << "' (walkthrough, translation, sentiment, vision, generate)\n";
+            << "' (walkthrough, translation, sentiment, vision, generate, transformer)\n";
         return 2;
     }
     if (slot && !model.empty() && !slot->setModel(model, modelDir)) {
@@ -190,7 +203,7 @@ int renderPage(const RenderRequest& req, const ModelHandle& model, const QString
     page->show();
     waitUntilIdle(*page, kTimeoutMs); // lets the layout and the queued replots run
     QString error;
-    if (!exportWidgetImage(page.get(), req.png, &error)) {
+    if (!exportWidgetImage(page.get(), req.png, &error, req.scale)) {
         err << prefix << error.toStdString() << '\n';
         return 1;
     }

@@ -19,13 +19,14 @@
 namespace cli {
 
 struct RenderRequest {
-    std::string view;            ///< walkthrough | translation | sentiment | vision | generate
+    std::string view;            ///< walkthrough | translation | sentiment | vision | generate | transformer
     QString text;                ///< the sentence (walkthrough: the query sentence); "" = the page's example
     std::optional<QString> keys; ///< walkthrough: the key sentence
     bool self = false;           ///< walkthrough: self-attention
     std::optional<attn::Scoring> scoring; ///< walkthrough: nullopt = the page's default
     attn::ProjectionMode projection = attn::ProjectionMode::None; ///< walkthrough: Learned = pronoun-head
-    int step = 4;                    ///< walkthrough: the step shown, 1..5 (4 = the softmax weights)
+    int step = 4;                       ///< walkthrough: the step shown, 1..5 (4 = the softmax weights)
+    std::optional<int> transformerStep; ///< transformer: the step shown, 1..9; nullopt = the page's first
     std::optional<int> decodeStep;   ///< translation: the decoding step shown, 1-based; nullopt = the page's
     std::optional<QString> given;    ///< translation: a translation given to both decoders (teacher forcing)
     std::optional<int> choose;       ///< translation: at decodeStep, take this candidate (1-based) instead
@@ -37,6 +38,7 @@ struct RenderRequest {
     std::optional<QString> tokenIds; ///< generate: the prompt as ids ("2,0,1"); else `text` is the prompt
     int steps = 8;                   ///< generate: tokens to generate (fewer when the model stops first)
     int width = 1400, height = 900;  ///< page size in pixels
+    int scale = 1;                   ///< PNG: scale x the page size in pixels (1..4, exportWidgetImage)
     QString png;                     ///< the file to write (PNG, SVG or PDF by suffix)
 };
 

@@ -2,14 +2,16 @@
 // (split from heatmap_view.cpp). Failures use exportutil::exportError's wording, as exportWidgetImage.
 #include "widgets/export_util.hpp"
 #include "widgets/heatmap_view.hpp"
+#include "widgets/widget_export.hpp"
 
 #include <QBuffer>
+#include <QCoreApplication>
 #include <QImage>
 #include <QPdfWriter>
 #include <QSvgGenerator>
 #include <qcustomplot.h>
 
-bool HeatmapView::exportImage(const QString& path, QString* error, int width, int height) const {
+bool HeatmapView::exportImage(const QString& path, QString* error, int width, int height, int scale) const {
     auto fail = [&](const QString& why) {
         if (error)
             *error = exportutil::exportError(path, why);
@@ -25,6 +27,13 @@ bool HeatmapView::exportImage(const QString& path, QString* error, int width, in
     const int h = height > 0 ? height : (shown ? plot_->height() : 640);
     if (w > 20000 || h > 20000)
         return fail(tr("image size %1x%2 is too large").arg(w).arg(h));
+    if (suffix == QLatin1String("png") && (scale < 1 || scale > 4))
+        return fail(QCoreApplication::translate("exportutil", "the scale %1 is not 1, 2, 3 or 4").arg(scale));
+    if (suffix == QLatin1String("png") && (w * scale > kMaxExportPixels || h * scale > kMaxExportPixels))
+        return fail(QCoreApplication::translate("exportutil", "%1 x %2 pixels exceed the limit of %3 a side")
+                        .arg(w * scale)
+                        .arg(h * scale)
+                        .arg(kMaxExportPixels));
 
     QByteArray bytes;
     QBuffer buffer(&bytes);
@@ -32,7 +41,7 @@ bool HeatmapView::exportImage(const QString& path, QString* error, int width, in
     scale_->setMargins(QMargins()); // see rebuild(): margins must be free to shrink at this size
     const int dpi = plot_->logicalDpiX() > 0 ? plot_->logicalDpiX() : 96;
     if (suffix == QLatin1String("png")) {
-        const QImage image = plot_->toPixmap(w, h, 1.0).toImage();
+        const QImage image = plot_->toPixmap(w, h, scale).toImage(); // (w x h) x scale pixels
         if (image.isNull() || !image.save(&buffer, "PNG"))
             return fail(tr("could not render the PNG image"));
     } else if (suffix == QLatin1String("svg")) {

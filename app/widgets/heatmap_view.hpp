@@ -156,7 +156,9 @@ public:
 
     /// Writes what is shown: format from the suffix (.png, .svg, .pdf). On failure returns false
     /// and sets *error to a message naming the file.
-    bool exportImage(const QString& path, QString* error, int width = 0, int height = 0) const;
+    /// `scale` (1..4, PNG only): the PNG has scale x width by scale x height pixels, drawn at that
+    /// resolution (File > Export view's 2x for slides); at most kMaxExportPixels a side.
+    bool exportImage(const QString& path, QString* error, int width = 0, int height = 0, int scale = 1) const;
     /// Writes the matrix with its labels: .csv (first row = column labels, first column = row
     /// labels) or .json ({title, row_labels, column_labels, values, metadata}); NaN cells (absent)
     /// are empty in CSV ("nan") and null in JSON.

@@ -12,7 +12,15 @@
 #include <QWidget>
 #include <qcustomplot.h>
 
-bool exportWidgetImage(QWidget* widget, const QString& path, QString* error) {
+QList<int> exportScales(QSize size) {
+    QList<int> scales{1};
+    for (int s = 2; s <= 4; ++s)
+        if (size.width() * s <= kMaxExportPixels && size.height() * s <= kMaxExportPixels)
+            scales.push_back(s);
+    return scales;
+}
+
+bool exportWidgetImage(QWidget* widget, const QString& path, QString* error, int scale) {
     // QCustomPlot computes tick vectors before it lays out the axis rect, so the first replot at a
     // new size can still use the old geometry (e.g. thinning labels for a tiny rect). Two replots
     // settle it, so the file shows what the screen would.
@@ -30,9 +38,18 @@ bool exportWidgetImage(QWidget* widget, const QString& path, QString* error) {
         return false;
     };
     if (suffix == QLatin1String("png")) {
-        const qreal dpr = 2.0; // crisp on slides and high-density screens
-        QImage image(size * dpr, QImage::Format_ARGB32);
-        image.setDevicePixelRatio(dpr);
+        if (scale < 1 || scale > 4)
+            return fail(
+                QCoreApplication::translate("exportutil", "the scale %1 is not 1, 2, 3 or 4").arg(scale));
+        const QSize pixels = size * scale;
+        if (pixels.width() > kMaxExportPixels || pixels.height() > kMaxExportPixels)
+            return fail(
+                QCoreApplication::translate("exportutil", "%1 x %2 pixels exceed the limit of %3 a side")
+                    .arg(pixels.width())
+                    .arg(pixels.height())
+                    .arg(kMaxExportPixels));
+        QImage image(pixels, QImage::Format_ARGB32);
+        image.setDevicePixelRatio(scale); // drawn at that resolution: crisp on slides
         image.fill(Qt::white);
         widget->render(&image);
         if (!image.save(path, "PNG"))

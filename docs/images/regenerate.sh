@@ -19,6 +19,6 @@ fi
 command -v convert >/dev/null || { echo "regenerate.sh: needs ImageMagick's convert (apt-get install imagemagick)" >&2; exit 1; }
 tmp=$(mktemp --suffix=.png)
 trap 'rm -f "$tmp"' EXIT
-"$exe" render --view walkthrough --png "$tmp"
+"$exe" render --view walkthrough --scale 2 --png "$tmp"
 convert "$tmp" -resize 50% +dither -colors 200 "PNG8:$root/docs/images/walkthrough.png"
 echo "wrote $root/docs/images/walkthrough.png ($(wc -c < "$root/docs/images/walkthrough.png") bytes)"

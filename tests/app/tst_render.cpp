@@ -5,6 +5,9 @@
 #include "attnviz_test_exe.hpp"
 #include "cli/commands.hpp"
 #include "cli/headless.hpp"
+#include "cli_run.hpp"
+#include "pages/transformer_page.hpp"
+#include "pages/transformer_steps.hpp"
 #include "pages/translation_page.hpp"
 #include "pages/walkthrough_page.hpp"
 #include "services/embedding_store.hpp"
@@ -13,6 +16,7 @@
 #include "services/resource_paths.hpp"
 #include "services/wait.hpp"
 #include "test_util.hpp"
+#include "widgets/heatmap_view.hpp"
 #include "widgets/widget_export.hpp"
 
 #include <QDir>
@@ -76,7 +80,7 @@ private Q_SLOTS:
         QCOMPARE(modelReadLog(), QStringList{model});
         const QImage written(png);
         QVERIFY(!written.isNull());
-        QCOMPARE(written.width() * 600, written.height() * 800); // the page size (exported at 2x)
+        QCOMPARE(written.size(), QSize(800, 600)); // the page size (--scale 1)
     }
 
     void renderWithoutModelReadsTheDefaultOnce() {
@@ -223,6 +227,81 @@ private Q_SLOTS:
                                  "--step", "4000", "--png", str(one)}),
                  2);
         QCOMPARE(cli::runRender({"--view", "translation", "--step", "0", "--png", str(one)}), 2);
+    }
+
+    // Issue 49 point 22: there was no `render --view transformer` (a teacher's slides), and PNGs were at
+    // screen resolution. The Transformer page renders at the page size, --scale 2 doubles both sides, and
+    // the picture is the page itself at that step; --scale outside 1..4 or past the cap is a usage error.
+    void renderHadNoTransformerView() {
+        const QString one = tmp_.filePath(QStringLiteral("transformer1.png"));
+        const QString two = tmp_.filePath(QStringLiteral("transformer2.png"));
+        QCOMPARE(cli::runRender({"--view", "transformer", "--step", "3", "--width", "1000", "--height", "700",
+                                 "--png", str(one)}),
+                 0);
+        QCOMPARE(QImage(one).size(), QSize(1000, 700));
+        QCOMPARE(cli::runRender({"--view", "transformer", "--step", "3", "--width", "1000", "--height", "700",
+                                 "--scale", "2", "--png", str(two)}),
+                 0);
+        QCOMPARE(QImage(two).size(), QSize(2000, 1400));
+        TransformerPage page;
+        const QImage ref = pageImage(
+            page,
+            [&] {
+                page.setText(QString::fromLatin1(TransformerPage::kDefaultSentence));
+                page.runNow();
+                QVERIFY(waitUntilIdle(page, 120000));
+                page.setStep(transformer::Step::Attention);
+            },
+            1000, 700, tmp_.filePath(QStringLiteral("transformer-ref.png")));
+        QCOMPARE(ref.size(), QSize(1000, 700));
+        auto belowInput = [](const QImage& image) { // the sentence box's cursor blinks
+            return image.copy(0, image.height() / 4, image.width(), image.height() - image.height() / 4);
+        };
+        QVERIFY2(belowInput(QImage(one)) == belowInput(ref),
+                 "render --view transformer --step 3 is not the page");
+        QCOMPARE(cli::runRender({"--view", "transformer", "--step", "10", "--png", str(one)}), 2);
+        const auto five =
+            testutil::runAttnviz({"render", "--view", "transformer", "--scale", "5", "--png", one});
+        QCOMPARE(five.code, 2);
+        QCOMPARE(five.err, QByteArray("attnviz render: --scale must be 1, 2, 3 or 4, got 5\n"));
+        const auto big = testutil::runAttnviz(
+            {"render", "--view", "transformer", "--scale", "4", "--width", "2500", "--png", one});
+        QCOMPARE(big.code, 2);
+        QVERIFY2(big.err.contains("--scale 4 makes the PNG 10000 x 3600 pixels, more than 8000 a side"),
+                 big.err.constData());
+    }
+
+    // Issue 49 point 22: File > Export view wrote PNGs at screen resolution (807 x 350). The choices it
+    // offers keep within the 8,000-pixel cap, and the chosen scale multiplies both sides.
+    void exportViewWasAtScreenResolution() {
+        QCOMPARE(exportScales(QSize(807, 350)), (QList<int>{1, 2, 3, 4}));
+        QCOMPARE(exportScales(QSize(2500, 900)), (QList<int>{1, 2, 3}));
+        QCOMPARE(exportScales(QSize(4001, 100)), (QList<int>{1}));
+        QCOMPARE(exportScales(QSize(100, 2000)), (QList<int>{1, 2, 3, 4}));
+        QWidget widget;
+        widget.resize(807, 350);
+        widget.setAttribute(Qt::WA_DontShowOnScreen);
+        widget.show();
+        for (int scale : {1, 2, 3, 4}) {
+            const QString png = tmp_.filePath(QStringLiteral("widget%1.png").arg(scale));
+            QString error;
+            QVERIFY2(exportWidgetImage(&widget, png, &error, scale), qPrintable(error));
+            QCOMPARE(QImage(png).size(), QSize(807 * scale, 350 * scale));
+        }
+        QString error;
+        QVERIFY(!exportWidgetImage(&widget, tmp_.filePath(QStringLiteral("five.png")), &error, 5));
+        QVERIFY2(error.contains(QStringLiteral("the scale 5 is not 1, 2, 3 or 4")), qPrintable(error));
+        widget.resize(2100, 350);
+        QVERIFY(!exportWidgetImage(&widget, tmp_.filePath(QStringLiteral("wide.png")), &error, 4));
+        QVERIFY2(error.contains(QStringLiteral("8400 x 1400 pixels exceed the limit of 8000 a side")),
+                 qPrintable(error));
+        // The heatmap a page exports itself (File > Export view on its large heatmap) takes the scale too.
+        HeatmapView heatmap;
+        const QStringList abc{"a", "b", "c"};
+        heatmap.setMatrix(attn::Matrix::Constant(3, 3, 0.5f), abc, abc);
+        const QString png = tmp_.filePath(QStringLiteral("heatmap2.png"));
+        QVERIFY2(heatmap.exportImage(png, &error, 400, 300, 2), qPrintable(error));
+        QCOMPARE(QImage(png).size(), QSize(800, 600));
     }
 
     void renderPrintedQtWarningsOnStderr() {
