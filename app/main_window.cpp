@@ -23,6 +23,8 @@
 #include <QEvent>
 #include <QFile>
 #include <QFileDialog>
+#include <QFileInfo>
+#include <QInputDialog>
 #include <QKeySequence>
 #include <QLabel>
 #include <QMenuBar>
@@ -36,6 +38,8 @@
 #include <QToolButton>
 #include <QVBoxLayout>
 #include <algorithm>
+#include <attn/memory_budget.hpp>
+#include <cmath>
 #include <nlohmann/json.hpp>
 #include <qcustomplot.h>
 
@@ -86,6 +90,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
             [this] { setEmbeddingsStatus(embeddings_->description()); });
     connect(embeddings_, &EmbeddingStore::failed, this,
             [this](const QString& message) { QMessageBox::warning(this, tr("Word vectors"), message); });
+    applyStoredMemoryBudget();
     buildMenus();
     embeddings_->loadDefault();
     setEmbeddingsStatus(embeddings_->description());
@@ -248,6 +253,11 @@ void MainWindow::buildMenus() {
         connect(action, &QAction::triggered, this, [code = code] { language::choose(code); });
     }
 
+    QAction* budget = view->addAction(tr("&Memory budget…"));
+    budget->setToolTip(tr("The largest attention maps or logits a model may allocate; a longer input is "
+                          "refused with the figure instead of running out of memory."));
+    connect(budget, &QAction::triggered, this, &MainWindow::askMemoryBudget);
+
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     QAction* about = help->addAction(tr("&About attnviz"));
     connect(about, &QAction::triggered, this, &MainWindow::showAbout);
@@ -261,16 +271,72 @@ void MainWindow::exportView() {
                                          tr("PNG image (*.png);;SVG drawing (*.svg);;PDF (*.pdf)"));
     if (path.isEmpty())
         return;
+    int scale = 1;
+    if (QFileInfo(path).suffix().compare(QLatin1String("png"), Qt::CaseInsensitive) == 0) {
+        // The resolution: 1x is the screen's pixels; 2x-4x for slides, within the 8,000-pixel cap.
+        const QSize size = page->exportWidget()->size();
+        const QList<int> scales = exportScales(size);
+        QStringList items;
+        for (int s : scales)
+            items << tr("%1× (%2 × %3 pixels)").arg(s).arg(size.width() * s).arg(size.height() * s);
+        bool chosen = false;
+        const QString item = QInputDialog::getItem(this, tr("Export view"), tr("Resolution:"), items,
+                                                   scales.size() > 1 ? 1 : 0, false, &chosen);
+        if (!chosen)
+            return;
+        scale = scales.value(static_cast<int>(items.indexOf(item)), 1);
+    }
     QString error;
-    bool ok = false;
-    if (HeatmapView* heatmap = page->currentHeatmap(); heatmap && page->exportWidget() == heatmap)
-        ok = heatmap->exportImage(path, &error);
-    else
-        ok = exportWidgetImage(page->exportWidget(), path, &error);
-    if (!ok)
+    if (!exportPageView(page, path, scale, &error))
         QMessageBox::warning(this, tr("Export view"), error);
     else
         statusBar()->showMessage(tr("Wrote %1").arg(path), 8000);
+}
+
+bool MainWindow::exportPageView(Page* page, const QString& path, int scale, QString* error) {
+    if (HeatmapView* heatmap = page->currentHeatmap(); heatmap && page->exportWidget() == heatmap)
+        return heatmap->exportImage(path, error, 0, 0, scale);
+    return exportWidgetImage(page->exportWidget(), path, error, scale);
+}
+
+void MainWindow::applyStoredMemoryBudget() {
+    const double gb = QSettings(QStringLiteral("attnviz"), QStringLiteral("attnviz"))
+                          .value(QString::fromLatin1(kMemoryBudgetKey), 0.0)
+                          .toDouble();
+    attn::setMemoryBudget(std::isfinite(gb) && gb > 0 ? static_cast<std::uint64_t>(std::llround(gb * 1e9))
+                                                      : 0);
+}
+
+void MainWindow::storeMemoryBudget(double gigabytes) {
+    QSettings settings(QStringLiteral("attnviz"), QStringLiteral("attnviz"));
+    if (gigabytes > 0)
+        settings.setValue(QString::fromLatin1(kMemoryBudgetKey), gigabytes);
+    else
+        settings.remove(QString::fromLatin1(kMemoryBudgetKey));
+    settings.sync();
+    applyStoredMemoryBudget();
+}
+
+void MainWindow::askMemoryBudget() {
+    const double stored = QSettings(QStringLiteral("attnviz"), QStringLiteral("attnviz"))
+                              .value(QString::fromLatin1(kMemoryBudgetKey), 0.0)
+                              .toDouble();
+    std::string origin;
+    const std::uint64_t byDefault = attn::defaultMemoryBudgetBytes(&origin);
+    const QString defaultText = QString::fromStdString(attn::formatBytes(byDefault) + ", " + origin);
+    bool ok = false;
+    const double gb = QInputDialog::getDouble(
+        this, tr("Memory budget"),
+        tr("Largest block of attention maps or logits a model may allocate, in GB.\n"
+           "An input that needs more is refused with the figure. 0 = the default (%1).")
+            .arg(defaultText),
+        stored > 0 ? stored : 0.0, 0.0, 1e6, 3, &ok);
+    if (!ok)
+        return;
+    storeMemoryBudget(gb);
+    statusBar()->showMessage(
+        tr("Memory budget: %1").arg(QString::fromStdString(attn::formatBytes(attn::memoryBudgetBytes()))),
+        8000);
 }
 
 void MainWindow::exportMatrix() {

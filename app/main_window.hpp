@@ -34,6 +34,16 @@ public:
     /// each page's inputs, models and choices (Page::carryStateTo).
     void retranslate();
 
+    /// File > Export view at `scale` (PNG: scale x the view's size in pixels, 1..4; SVG and PDF ignore it):
+    /// the page's large heatmap when that is what it exports, else the page's export widget.
+    static bool exportPageView(Page* page, const QString& path, int scale, QString* error);
+    /// The memory budget stored in the settings ("memory/budgetGB", 0 or absent = the default: half of
+    /// this machine's memory), applied to attn's process-wide budget. Run at start.
+    static void applyStoredMemoryBudget();
+    /// Stores `gigabytes` (0 = the default) and applies it.
+    static void storeMemoryBudget(double gigabytes);
+    static constexpr const char* kMemoryBudgetKey = "memory/budgetGB";
+
 protected:
     void closeEvent(QCloseEvent* event) override; ///< remembers the window geometry
     void changeEvent(QEvent* event) override;     ///< LanguageChange → retranslate()
@@ -44,6 +54,7 @@ private:
     void buildMenus();
     void exportView();
     void exportMatrix();
+    void askMemoryBudget();
     void showAbout();
     void addPage(Page* page);
     /// One page per tab, in order, not started.

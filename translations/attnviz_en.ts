@@ -1307,6 +1307,35 @@ permuted weights (seed %3): Δp %4</source>
         <source>&lt;h2&gt;attnviz %1&lt;/h2&gt;&lt;p&gt;See attention and step through how it is computed.&lt;/p&gt;&lt;p&gt;Qt %2 · QCustomPlot %3 · Eigen %4.%5.%6 · nlohmann_json %7.%8.%9&lt;/p&gt;</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>&amp;Memory budget…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The largest attention maps or logits a model may allocate; a longer input is refused with the figure instead of running out of memory.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1× (%2 × %3 pixels)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Resolution:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Memory budget</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Largest block of attention maps or logits a model may allocate, in GB.
+An input that needs more is refused with the figure. 0 = the default (%1).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Memory budget: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>ModelBar</name>
@@ -3032,6 +3061,14 @@ permuted weights (seed %3): Δp %4</source>
     </message>
     <message>
         <source>unknown image format &apos;%1&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the scale %1 is not 1, 2, 3 or 4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 x %2 pixels exceed the limit of %3 a side</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

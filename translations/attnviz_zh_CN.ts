@@ -1309,6 +1309,36 @@ permuted weights (seed %3): Δp %4</source>
         <source>&lt;h2&gt;attnviz %1&lt;/h2&gt;&lt;p&gt;See attention and step through how it is computed.&lt;/p&gt;&lt;p&gt;Qt %2 · QCustomPlot %3 · Eigen %4.%5.%6 · nlohmann_json %7.%8.%9&lt;/p&gt;</source>
         <translation>&lt;h2&gt;attnviz %1&lt;/h2&gt;&lt;p&gt;看见注意力，并一步一步地查看它是如何计算的。&lt;/p&gt;&lt;p&gt;Qt %2 · QCustomPlot %3 · Eigen %4.%5.%6 · nlohmann_json %7.%8.%9&lt;/p&gt;</translation>
     </message>
+    <message>
+        <source>&amp;Memory budget…</source>
+        <translation>内存预算(&amp;M)…</translation>
+    </message>
+    <message>
+        <source>The largest attention maps or logits a model may allocate; a longer input is refused with the figure instead of running out of memory.</source>
+        <translation>模型可分配的注意力图或 logits 的最大大小；超出的较长输入会被拒绝并给出所需大小，而不是耗尽内存。</translation>
+    </message>
+    <message>
+        <source>%1× (%2 × %3 pixels)</source>
+        <translation>%1×（%2 × %3 像素）</translation>
+    </message>
+    <message>
+        <source>Resolution:</source>
+        <translation>分辨率：</translation>
+    </message>
+    <message>
+        <source>Memory budget</source>
+        <translation>内存预算</translation>
+    </message>
+    <message>
+        <source>Largest block of attention maps or logits a model may allocate, in GB.
+An input that needs more is refused with the figure. 0 = the default (%1).</source>
+        <translation>模型可分配的注意力图或 logits 的最大块，单位 GB。
+需要更多内存的输入会被拒绝并给出所需大小。0 = 默认值（%1）。</translation>
+    </message>
+    <message>
+        <source>Memory budget: %1</source>
+        <translation>内存预算：%1</translation>
+    </message>
 </context>
 <context>
     <name>ModelBar</name>
@@ -3032,6 +3062,14 @@ permuted weights (seed %3): Δp %4</source>
     <message>
         <source>unknown image format &apos;%1&apos;</source>
         <translation>未知的图像格式“%1”</translation>
+    </message>
+    <message>
+        <source>the scale %1 is not 1, 2, 3 or 4</source>
+        <translation>缩放倍数 %1 不是 1、2、3 或 4</translation>
+    </message>
+    <message>
+        <source>%1 x %2 pixels exceed the limit of %3 a side</source>
+        <translation>%1 x %2 像素超出了每边 %3 像素的上限</translation>
     </message>
 </context>
 <context>

@@ -62,6 +62,10 @@ std::uint64_t memoryBudgetBytes() {
     return set != 0 ? set : defaultBase(nullptr) / 2;
 }
 
+std::uint64_t defaultMemoryBudgetBytes(std::string* origin) {
+    return defaultBase(origin) / 2;
+}
+
 void setMemoryBudget(std::uint64_t bytes) {
     g_budget.store(bytes, std::memory_order_relaxed);
 }

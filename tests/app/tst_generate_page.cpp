@@ -26,6 +26,7 @@
 #include <QtTest>
 #include <attn/hf/decoding.hpp>
 #include <attn/hf/load.hpp>
+#include <attn/memory_budget.hpp>
 #include <cmath>
 #include <filesystem>
 
@@ -296,6 +297,50 @@ private Q_SLOTS:
         page.setPromptText(QStringLiteral("ids: 2,1,0"));
         QVERIFY(page.reset());
         QVERIFY(page.errorText().isEmpty());
+    }
+
+    // Issue 49 point 21: a long input ended in std::bad_alloc. Under a small memory budget a prompt whose
+    // maps exceed it (60 ids on llama-gqa: 2 x 4 x 60^2 x 4 B = 115,200 B) is refused with the figure and
+    // the limit in the banner, and the generation on screen stays as it was.
+    void promptAboveTheMemoryBudgetEndedInBadAlloc() {
+        struct Restore {
+            ~Restore() { attn::setMemoryBudget(0); }
+        } restore;
+        GeneratePage page;
+        page.modelSlot()->setModel(handleOf(hfFixture("llama-gqa")), hfFixture("llama-gqa"));
+        QVERIFY(waitUntilIdle(page));
+        page.setPromptText(QStringLiteral("1 7 3 12 5"));
+        QVERIFY(page.reset());
+        QVERIFY(page.generateSteps(2));
+        QVERIFY(waitUntilIdle(page));
+        const std::vector<int> before = page.generatedIds();
+        QCOMPARE(before.size(), std::size_t{2});
+        const attn::Matrix mapBefore = page.views()->causalMap()->matrix();
+        QCOMPARE(mapBefore.rows(), 6); // the positions run so far: 5 prompt tokens and the first generated
+
+        attn::setMemoryBudget(100'000);
+        QStringList ids;
+        for (int i = 0; i < 60; ++i)
+            ids << QString::number(3 + i % 30);
+        page.setPromptText(ids.join(QLatin1Char(' ')));
+        QVERIFY(!page.reset());
+        QCOMPARE(
+            page.errorText(),
+            QStringLiteral("attention maps for 60 tokens: 2 layers x 4 heads x 60^2 x 4 B = 115.2 kB exceed "
+                           "the memory budget of 100.0 kB (set to 100.0 kB; --memory-budget / View > "
+                           "Memory budget)"));
+        QCOMPARE(page.generatedIds(), before);
+        QVERIFY(page.canStep());
+        const attn::Matrix mapAfter = page.views()->causalMap()->matrix(); // NaN = future cells, both times
+        QCOMPARE(mapAfter.rows(), mapBefore.rows());
+        QVERIFY(
+            (mapAfter.array() == mapBefore.array() || (mapAfter.array().isNaN() && mapBefore.array().isNaN()))
+                .all());
+        // A step within the budget still runs on the kept generation and clears the message.
+        QVERIFY(page.step());
+        QVERIFY(waitUntilIdle(page));
+        QCOMPARE(page.generatedIds().size(), std::size_t{3});
+        QVERIFY2(page.errorText().isEmpty(), qPrintable(page.errorText()));
     }
 
     // A broken config.json (and an encoder directory) is refused; the sorting model stays and can step.

@@ -21,6 +21,7 @@
 #include <QTimer>
 #include <QVBoxLayout>
 #include <algorithm>
+#include <attn/memory_budget.hpp>
 
 namespace {
 constexpr int kPlayIntervalMs = 450;
@@ -229,6 +230,20 @@ void GeneratePage::onModelChanged() {
 }
 
 bool GeneratePage::reset() {
+    // A prompt whose maps or logits exceed the memory budget is refused before anything is discarded:
+    // the previous generation stays on screen with the message in the banner.
+    if (const auto model = slot_->causalLm()) {
+        QString ignored; // a malformed prompt is reported below, as before
+        if (const auto ids = parsePrompt(*model, prompt_->text(), &ignored)) {
+            try {
+                model->checkMemory(static_cast<int>(ids->size()), 0);
+            } catch (const attn::MemoryBudgetError& e) {
+                runError_ = QString::fromStdString(e.what());
+                refreshErrors();
+                return false;
+            }
+        }
+    }
     prompt_->cancelPending();
     jobs_->cancel();
     generator_.reset();

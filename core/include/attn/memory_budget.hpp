@@ -36,6 +36,8 @@ std::uint64_t physicalMemoryBytes();
 
 /// The budget in force: the one set, else the default (see above).
 std::uint64_t memoryBudgetBytes();
+/// The default budget, whether or not another is set; *origin (optional) says what it is half of.
+std::uint64_t defaultMemoryBudgetBytes(std::string* origin = nullptr);
 /// Sets the budget (bytes; 0 = back to the default). Thread-safe; models read it at each check.
 void setMemoryBudget(std::uint64_t bytes);
 /// Where the budget comes from, as the error message says it: "half of this machine's 24.0 GB",
