@@ -1,3 +1,5 @@
+#include "classifier_result.hpp"
+
 #include <algorithm>
 #include <attn/config.hpp>
 #include <attn/explain/hf_subject.hpp>
@@ -6,20 +8,6 @@
 #include <stdexcept>
 
 namespace attn::hf {
-
-namespace {
-
-ClassifierResult toResult(EncoderOutput out) {
-    ClassifierResult r;
-    r.logits = std::move(out.logits);
-    r.probabilities = std::move(out.probabilities);
-    r.predicted = out.predicted;
-    r.predictedLabel = std::move(out.predictedLabel);
-    r.attention = std::move(out.attention);
-    return r;
-}
-
-} // namespace
 
 BertTextClassifier::BertTextClassifier(std::shared_ptr<const BertModel> model) : model_(std::move(model)) {
     const auto& cfg = model_->config();
@@ -80,7 +68,7 @@ std::vector<std::string> BertTextClassifier::idLabels(const std::vector<int>& id
 }
 
 ClassifierResult BertTextClassifier::encodeIds(const std::vector<int>& ids) const {
-    ClassifierResult r = toResult(model_->forward(ids));
+    ClassifierResult r = detail::classifierResultOf(model_->forward(ids));
     r.tokens = model_->tokenLabels(ids);
     r.ids = ids;
     r.keyAllowed.assign(ids.size(), 1);
@@ -129,7 +117,7 @@ ClassifierResult BertTextClassifier::classify(std::string_view text, int padTo, 
     if (maskPadding)
         for (std::size_t i = real; i < ids.size(); ++i)
             allowed[i] = 0;
-    ClassifierResult r = toResult(model_->forward(ids, allowed));
+    ClassifierResult r = detail::classifierResultOf(model_->forward(ids, allowed));
     r.tokens = model_->tokenLabels(ids);
     showTypedUnknownWords(text, ids, real, r.tokens);
     r.ids = std::move(ids);
@@ -159,10 +147,7 @@ int BertTextClassifier::padCount(const ClassifierResult& r) const {
 }
 
 std::optional<ExplainRefusal> BertTextClassifier::explainRefusal() const {
-    std::string why = explain::hfExplainRefusal(*model_);
-    if (why.empty())
-        return std::nullopt;
-    return ExplainRefusal{"bert", model_->config().string("hidden_act", "gelu"), std::move(why)};
+    return detail::explainRefusalOf(*model_, explain::hfExplainRefusal(*model_));
 }
 
 std::unique_ptr<explain::Subject> BertTextClassifier::explainSubject(const std::string& text) const {

@@ -1,3 +1,5 @@
+#include "classifier_result.hpp"
+
 #include <attn/config.hpp>
 #include <attn/explain/hf_subject.hpp>
 #include <attn/hf/vit_image_classifier.hpp>
@@ -45,23 +47,14 @@ Image ViTImageClassifier::resized(const Image& image) const {
 }
 
 ClassifierResult ViTImageClassifier::classify(const Image& image) const {
-    EncoderOutput out = model_->classify(image);
-    ClassifierResult r;
-    r.logits = std::move(out.logits);
-    r.probabilities = std::move(out.probabilities);
-    r.predicted = out.predicted;
-    r.predictedLabel = std::move(out.predictedLabel);
-    r.attention = std::move(out.attention);
+    ClassifierResult r = detail::classifierResultOf(model_->classify(image));
     r.tokens = model_->positionLabels();
     r.keyAllowed.assign(r.tokens.size(), 1);
     return r;
 }
 
 std::optional<ExplainRefusal> ViTImageClassifier::explainRefusal() const {
-    std::string why = explain::hfExplainRefusal(*model_);
-    if (why.empty())
-        return std::nullopt;
-    return ExplainRefusal{"vit", model_->config().string("hidden_act", "gelu"), std::move(why)};
+    return detail::explainRefusalOf(*model_, explain::hfExplainRefusal(*model_));
 }
 
 std::unique_ptr<explain::Subject> ViTImageClassifier::explainSubject(const Image& image) const {
