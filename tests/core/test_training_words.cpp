@@ -9,18 +9,20 @@
 #include <filesystem>
 #include <fstream>
 #include <gtest/gtest.h>
+#include <scratch_dir.hpp>
 #include <string>
+#include <vector>
 
 namespace {
 
 namespace fs = std::filesystem;
 
-/// A fresh directory under the test's temp dir.
+/// A fresh directory for this process (ScratchDir: the pid in its name, so the dev and ASan suites never
+/// share one), removed when the test program ends.
 fs::path freshDir(const std::string& name) {
-    const fs::path dir = fs::temp_directory_path() / ("attnviz_training_words_" + name);
-    fs::remove_all(dir);
-    fs::create_directories(dir);
-    return dir;
+    static std::vector<testutil::ScratchDir> dirs;
+    dirs.emplace_back("training-words-" + name);
+    return dirs.back().path();
 }
 
 void write(const fs::path& file, const std::string& text) {
