@@ -34,6 +34,15 @@ std::vector<Capability> capabilitiesOf(const std::string& modelType) {
     return {};
 }
 
+/// What config.json's "architecture" says an attnviz checkpoint holds.
+FolderKind kindOf(Architecture a) {
+    FolderKind kind;
+    kind.family = toString(a);
+    kind.architecture = a;
+    kind.capabilities = capabilitiesOf(a);
+    return kind;
+}
+
 /// What a page that needs `c` can open, in the words of the mismatch message.
 std::string neededFor(Capability c) {
     switch (c) {
@@ -67,8 +76,8 @@ void check(const fs::path& dir, const FolderKind& kind, const OpenOptions& optio
 FolderKind inspectFolder(const fs::path& dir) {
     if (!fs::is_directory(dir))
         throw CheckpointError(dir.string() + ": not a directory", ErrorInfo{.path = dir.string()});
-    FolderKind kind;
     if (hf::isHfDirectory(dir)) {
+        FolderKind kind;
         const auto config = hf::HfConfig::read(dir);
         kind.family = config.modelType();
         kind.huggingFace = true;
@@ -85,11 +94,7 @@ FolderKind inspectFolder(const fs::path& dir) {
     const auto configPath = dir / "config.json";
     if (!fs::exists(configPath))
         throw CheckpointError(configPath.string() + ": missing", ErrorInfo{.path = configPath.string()});
-    const Architecture a = configArchitecture(readConfigJson(configPath), configPath.string());
-    kind.family = toString(a);
-    kind.architecture = a;
-    kind.capabilities = capabilitiesOf(a);
-    return kind;
+    return kindOf(configArchitecture(readConfigJson(configPath), configPath.string()));
 }
 
 std::string capabilityMismatchMessage(const fs::path& dir, const FolderKind& found, Capability required) {
@@ -135,9 +140,7 @@ LoadedModel asLoadedModel(std::shared_ptr<const Model> model) {
     if (!model)
         return m;
     m.directory = model->directory();
-    m.kind.architecture = model->architecture();
-    m.kind.family = toString(model->architecture());
-    m.kind.capabilities = capabilitiesOf(model->architecture());
+    m.kind = kindOf(model->architecture());
     switch (model->architecture()) {
     case Architecture::TransformerClassifier: {
         auto tc = std::static_pointer_cast<const TransformerClassifier>(model);
@@ -203,13 +206,7 @@ LoadedModel openModel(const fs::path& dir, const OpenOptions& options) {
     load.progress = options.progress;
     std::vector<std::string> warnings;
     load.warnings = &warnings;
-    load.checkArchitecture = [&dir, &options](Architecture a) {
-        FolderKind kind;
-        kind.family = toString(a);
-        kind.architecture = a;
-        kind.capabilities = capabilitiesOf(a);
-        check(dir, kind, options);
-    };
+    load.checkArchitecture = [&dir, &options](Architecture a) { check(dir, kindOf(a), options); };
     LoadedModel m = asLoadedModel(loadModel(dir, load));
     m.warnings = std::move(warnings);
     return m;

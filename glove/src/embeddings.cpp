@@ -3,6 +3,7 @@
 #include "detail.hpp"
 
 #include <algorithm>
+#include <attn/memory_budget.hpp>
 #include <cmath>
 
 namespace attn::glove {
@@ -125,13 +126,7 @@ std::vector<Neighbour> Embeddings::nearest(std::string_view word, std::size_t k)
 }
 
 std::string groupThousands(std::size_t n) {
-    std::string digits = std::to_string(n), out;
-    for (std::size_t i = 0; i < digits.size(); ++i) {
-        if (i > 0 && (digits.size() - i) % 3 == 0)
-            out += ',';
-        out += digits[i];
-    }
-    return out;
+    return attn::withThousands(n); // core's, which the memory budget's messages use too
 }
 
 std::string Embeddings::description() const {
