@@ -16,7 +16,11 @@ int main(int argc, char** argv) {
     if (const int rc = startup::check(startup::argumentsOf(argc, argv), std::cerr); rc != 0)
         return rc;
 
-    QApplication app(argc, argv);
+    // --session is ours; Qt would take it as its X11 session-management option.
+    const QString sessionFile = startup::requestedSession(startup::argumentsOf(argc, argv));
+    std::vector<char*> qtArgv = startup::withoutSessionOption(argc, argv);
+    int qtArgc = static_cast<int>(qtArgv.size()) - 1;
+    QApplication app(qtArgc, qtArgv.data());
     QApplication::setOrganizationName("attnviz");
     QApplication::setApplicationName("attnviz");
     QApplication::setApplicationVersion(ATTNVIZ_VERSION);
@@ -25,6 +29,15 @@ int main(int argc, char** argv) {
     const QString wanted = startup::requestedLanguage(QApplication::arguments());
     language::install(wanted.isEmpty() ? language::initial() : wanted);
     MainWindow window;
+    if (!sessionFile.isEmpty()) {
+        QString error;
+        if (!window.openSession(sessionFile, &error, /*quiet=*/true)) {
+            std::cerr << "attnviz: --session: " << error.toStdString() << '\n';
+            return 1;
+        }
+        for (const QString& problem : window.sessionProblems())
+            std::cerr << "attnviz: --session: " << problem.toStdString() << '\n';
+    }
     if (const int rc = startup::apply(QApplication::arguments(), window, std::cerr); rc != 0)
         return rc;
     window.show();

@@ -44,14 +44,16 @@ struct GuiOptions {
     QCommandLineOption teaching{QStringLiteral("teaching"), QStringLiteral("start in teaching mode")};
     QCommandLineOption size{QStringLiteral("size"), QStringLiteral("window size in pixels"),
                             QStringLiteral("WxH")};
+    QCommandLineOption session{QStringLiteral("session"), QStringLiteral("start on a saved session"),
+                               QStringLiteral("FILE")};
 };
 
 // Qt's documented command-line options (QGuiApplication, QApplication, the xcb platform), which
 // QApplication takes out of the arguments; check() runs before it and lets them through.
 void addQtOptions(QCommandLineParser& parser) {
-    for (const char* name : {"platform", "platformpluginpath", "platformtheme", "plugin", "qwindowgeometry",
-                             "qwindowicon", "qwindowtitle", "session", "display", "geometry", "name",
-                             "visual", "style", "stylesheet", "qmljsdebugger"}) {
+    for (const char* name :
+         {"platform", "platformpluginpath", "platformtheme", "plugin", "qwindowgeometry", "qwindowicon",
+          "qwindowtitle", "display", "geometry", "name", "visual", "style", "stylesheet", "qmljsdebugger"}) {
         QCommandLineOption option(QString::fromLatin1(name), QString(), QStringLiteral("VALUE"));
         option.setFlags(QCommandLineOption::HiddenFromHelp);
         parser.addOption(option);
@@ -65,14 +67,14 @@ void addQtOptions(QCommandLineParser& parser) {
 
 // The option list in an error message.
 constexpr const char* kUsage =
-    "\nGUI options: [--page NAME] [--teaching] [--size WxH] [--language zh_CN|en]; "
+    "\nGUI options: [--session FILE] [--page NAME] [--teaching] [--size WxH] [--language zh_CN|en]; "
     "subcommands: attnviz --help\n";
 
 // Parses `arguments` with `parser` and checks what can be checked without a window: no unknown option
 // or argument, a known --page, a well-formed --size, an available --language. 0 or 2 (after `err`).
 int parseAndCheck(QCommandLineParser& parser, const GuiOptions& o, const QStringList& arguments,
                   std::ostream& err) {
-    parser.addOptions({o.page, o.teaching, o.size, languageOption()});
+    parser.addOptions({o.page, o.teaching, o.size, o.session, languageOption()});
     if (!parser.parse(arguments) || !parser.positionalArguments().isEmpty()) {
         const QString what =
             parser.errorText().isEmpty()
@@ -118,12 +120,40 @@ std::string helpText() {
     const auto line = [&out](const std::string& item, const std::string& help) {
         out += "  " + item + std::string(item.size() < 28 ? 28 - item.size() : 1, ' ') + help + '\n';
     };
+    line("--session FILE",
+         o.session.description().toStdString() + " (.attnviz; --page, --teaching follow it)");
     line("--page NAME", "the page shown first: " + pageNames().join(QStringLiteral(", ")).toStdString());
     line("--teaching", o.teaching.description().toStdString() + " (larger text, titles and panels)");
     line("--size WxH", o.size.description().toStdString() + ", e.g. 1280x800");
     line("--language " + language::available().join(QLatin1Char('|')).toStdString(),
          languageOption().description().toStdString() + " (not remembered; View > Language is)");
     return out;
+}
+
+QString requestedSession(const QStringList& arguments) {
+    QCommandLineParser parser;
+    parser.setSingleDashWordOptionMode(QCommandLineParser::ParseAsLongOptions);
+    addQtOptions(parser);
+    const GuiOptions o;
+    parser.addOptions({o.page, o.teaching, o.size, o.session, languageOption()});
+    (void)parser.parse(arguments);
+    return parser.value(o.session);
+}
+
+std::vector<char*> withoutSessionOption(int argc, char** argv) {
+    std::vector<char*> kept;
+    for (int i = 0; i < argc; ++i) {
+        const std::string_view arg(argv[i]);
+        if ((arg == "--session" || arg == "-session") && i + 1 < argc) {
+            ++i; // and its value
+            continue;
+        }
+        if (arg.starts_with("--session=") || arg.starts_with("-session="))
+            continue;
+        kept.push_back(argv[i]);
+    }
+    kept.push_back(nullptr); // argv[argc] is null, as Qt expects
+    return kept;
 }
 
 QString requestedLanguage(const QStringList& arguments) {

@@ -1,7 +1,8 @@
 #pragma once
 // Options of the GUI itself (not of a subcommand), for a classroom start and for screenshots:
 //
-//   attnviz [--page walkthrough|translation|sentiment|vision|transformer|...] [--teaching] [--size WxH]
+//   attnviz [--session FILE] [--page walkthrough|translation|sentiment|vision|transformer|...] [--teaching]
+//   [--size WxH]
 //           [--language zh_CN|en]
 //
 // Qt's own options (-platform, -style ...) are taken out by QApplication before apply() reads these.
@@ -11,6 +12,7 @@
 #include <QStringList>
 #include <ostream>
 #include <string>
+#include <vector>
 
 class MainWindow;
 class Page;
@@ -35,6 +37,12 @@ int check(const QStringList& arguments, std::ostream& err);
 
 /// One line per startup option, for `attnviz --help` (the pages and languages named).
 std::string helpText();
+
+/// The value of --session (empty without it). main() opens it once the window is built.
+QString requestedSession(const QStringList& arguments);
+/// argv without --session and its value, for QApplication (Qt would take it as its X11 session-management
+/// option and drop it); null-terminated, size() - 1 arguments.
+std::vector<char*> withoutSessionOption(int argc, char** argv);
 
 /// The value of --language (not checked; apply() rejects an unknown one), empty without the option.
 /// main() installs it before the window is built; it is not remembered (View → Language is).

@@ -24,16 +24,20 @@ constexpr long kLastChoice = attn::Seq2SeqModel::kDefaultTopK;
 } // namespace
 
 int runRender(const Argv& argv) {
-    Args args("render", "Writes what a page shows for an input as a PNG, without a display.\n"
-                        "walkthrough: --text is the query sentence (keys: --keys, default the chapter's);\n"
-                        "translation and sentiment: --text is the sentence; vision: --image (PNG, JPEG, IDX\n"
-                        "or CIFAR-10 binary with --index); generate: --prompt TEXT or --token-ids LIST and\n"
-                        "--steps N (default: the sorting model on its preset); transformer: --text is the\n"
-                        "sentence, --step the step shown. --model replaces the page's shipped model\n"
-                        "(generate: a Hugging Face gpt2 / llama directory). --scale 2 writes a PNG of twice\n"
-                        "the page size in pixels, for slides.");
-    args.option("view", "walkthrough|translation|sentiment|vision|generate|transformer", "the page to render",
-                true)
+    Args args("render",
+              "Writes what a page shows for an input as a PNG, without a display.\n"
+              "walkthrough: --text is the query sentence (keys: --keys, default the chapter's);\n"
+              "translation and sentiment: --text is the sentence; vision: --image (PNG, JPEG, IDX\n"
+              "or CIFAR-10 binary with --index); generate: --prompt TEXT or --token-ids LIST and\n"
+              "--steps N (default: the sorting model on its preset); transformer: --text is the\n"
+              "sentence, --step the step shown. --model replaces the page's shipped model\n"
+              "(generate: a Hugging Face gpt2 / llama directory). --scale 2 writes a PNG of twice\n"
+              "the page size in pixels, for slides. --session FILE renders a page as a saved session\n"
+              "left it (--view: which page, default the one in front; only --width, --height,\n"
+              "--scale, --teaching and --png apply with it).");
+    args.option("view", "walkthrough|translation|sentiment|vision|generate|transformer",
+                "the page to render (required without --session)")
+        .option("session", "FILE", "a saved session (.attnviz): the page as it left it")
         .option("model", "DIR", "a checkpoint directory (default: the shipped model)")
         .option("text", "TEXT", "the input sentence")
         .option("keys", "TEXT", "walkthrough: the key sentence")
@@ -96,6 +100,27 @@ int runRender(const Argv& argv) {
         return 2;
     }
     RenderRequest req;
+    req.width = static_cast<int>(*width);
+    req.height = static_cast<int>(*height);
+    req.scale = static_cast<int>(*scale);
+    req.png = QString::fromStdString(*args.value("png"));
+    req.teaching = args.has("teaching");
+    if (auto session = args.value("session")) {
+        for (const char* input :
+             {"model", "text", "keys", "prompt", "token-ids", "steps", "self", "projection", "scoring",
+              "step", "given", "choose", "tab", "measure", "image", "index"})
+            if (args.has(input)) {
+                std::cerr << "attnviz render: --" << input
+                          << " does not go with --session (the session holds "
+                          << "the page's inputs)\n";
+                return 2;
+            }
+        return renderSession(QString::fromStdString(*session), args.valueOr("view", ""), req, std::cerr);
+    }
+    if (!args.has("view")) {
+        std::cerr << "attnviz render: --view is required (or --session FILE)\n";
+        return 2;
+    }
     req.view = *args.value("view");
     req.text = QString::fromStdString(args.valueOr("text", ""));
     if (auto keys = args.value("keys"))

@@ -51,6 +51,11 @@ const char* viewFor(const ModelHandle& model);
 int renderPage(const RenderRequest& request, const ModelHandle& model, const QString& modelDir,
                std::ostream& err, const char* command = "render");
 
+/// `attnviz render --session FILE`: the page `view` (empty = the session's page in front) restored to
+/// the session's state, in its language, teaching mode (or request.teaching), zoom and paragraphs, at
+/// request.width x height and scale, written to request.png. Exit codes as renderPage (1 for a bad file).
+int renderSession(const QString& sessionFile, const std::string& view, const RenderRequest& request,
+                  std::ostream& err);
 /// The Generate page (view "generate"): reads the Hugging Face decoder `modelDir` once (empty = the
 /// shipped gpt-nano-sort), sets the prompt (default: the model's first preset), generates
 /// request.steps tokens and writes the image. Same messages and exit codes as renderPage.

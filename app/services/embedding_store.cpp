@@ -12,6 +12,7 @@ struct EmbeddingStore::Result {
     QStringList warnings;
     QStringList errors; // failures of earlier candidates (loadDefault) or of the file itself
     bool cancelled = false;
+    QString path; // the file the set was read from; empty for the embedded default
 };
 
 EmbeddingStore::EmbeddingStore(QObject* parent) : QObject(parent) {
@@ -40,6 +41,7 @@ void EmbeddingStore::cancel() {
 void EmbeddingStore::useEmbeddedDefault() {
     cancel();
     current_ = attn::glove::embeddedDefault();
+    currentPath_.clear();
     warnings_.clear();
     Q_EMIT changed();
 }
@@ -75,6 +77,7 @@ void EmbeddingStore::apply(Result r, const QString& rememberPath) {
     if (!r.set)
         return; // keep the previous set
     current_ = r.set;
+    currentPath_ = r.path;
     warnings_ = r.warnings;
     if (!rememberPath.isEmpty())
         QSettings("attnviz", "attnviz").setValue(kSettingsKey, rememberPath);
@@ -93,6 +96,7 @@ static EmbeddingStore::Result runCandidates(const std::vector<std::pair<QString,
         try {
             warnings.clear();
             r.set = job(opt);
+            r.path = label;
             for (const auto& w : warnings)
                 r.warnings << QString::fromStdString(w);
             return r;
@@ -123,26 +127,31 @@ void EmbeddingStore::loadDefault() {
     }
     std::error_code ec;
     if (std::filesystem::exists(attn::glove::fullSetPath(), ec)) {
-        candidates.emplace_back(QStringLiteral("full set"), [](const attn::glove::ReadOptions& o) {
+        candidates.emplace_back(QString::fromStdString(attn::glove::fullSetPath().string()),
+                                [](const attn::glove::ReadOptions& o) {
             return attn::glove::readBinary(attn::glove::fullSetPath(), o);
         });
     }
-    candidates.emplace_back(QStringLiteral("embedded default"),
+    candidates.emplace_back(QString(), // the embedded default
                             [](const attn::glove::ReadOptions&) { return attn::glove::embeddedDefault(); });
     start([candidates](const std::function<bool(double)>& p) { return runCandidates(candidates, p, false); },
           QString());
 }
 
-void EmbeddingStore::openFile(const QString& path) {
+void EmbeddingStore::openFile(const QString& path, bool remember) {
     const std::string p = QFile::encodeName(path).toStdString();
     const bool cache = cacheEnabled_;
     std::vector<std::pair<QString, Job>> candidates;
-    candidates.emplace_back(path, [p, cache](const attn::glove::ReadOptions& o) {
+    candidates.emplace_back(QFileInfo(path).absoluteFilePath(), [p, cache](const attn::glove::ReadOptions& o) {
         attn::glove::OpenOptions oo;
         oo.read = o;
         oo.useCache = cache;
         return attn::glove::open(p, oo);
     });
     start([candidates](const std::function<bool(double)>& pr) { return runCandidates(candidates, pr, true); },
-          QFileInfo(path).absoluteFilePath());
+          remember ? QFileInfo(path).absoluteFilePath() : QString());
+}
+
+QString EmbeddingStore::sourcePath() const {
+    return currentPath_;
 }

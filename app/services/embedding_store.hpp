@@ -33,8 +33,10 @@ public:
     /// the full set if installed (attn::glove::fullSetPath()), the embedded default.
     /// A remembered file that fails to load is reported with failed() and the next one is used.
     void loadDefault();
-    /// Loads a GloVe/word2vec text file or a binary set; remembers it only on success.
-    void openFile(const QString& path);
+    /// Loads a GloVe/word2vec text file or a binary set; with `remember`, remembers it on success.
+    void openFile(const QString& path, bool remember = true);
+    /// The file current() was read from; empty for the embedded default (and before the first load).
+    QString sourcePath() const;
     /// Makes the embedded default active immediately (synchronous; used by tests and as a fallback).
     void useEmbeddedDefault();
     /// Cancels the running load, if any (then neither changed() nor failed() is emitted for it).
@@ -61,6 +63,7 @@ private:
     JobRunner runner_;
     std::shared_ptr<const attn::glove::Embeddings> current_;
     QStringList warnings_;
+    QString currentPath_; // sourcePath()
     bool loading_ = false;
     bool cacheEnabled_ = true;
 };

@@ -89,11 +89,44 @@ bool ModelSlot::setModel(const ModelHandle& model, const QString& dir, const QSt
     return true;
 }
 
-void ModelSlot::carryTo(ModelSlot* next) const {
+attn::session::FileRef ModelSlot::reference() const {
+    const QString dir = isLoading() && !loadingDir_.isEmpty() ? loadingDir_ : directory_;
+    if (dir.isEmpty())
+        return {};
+    const QFileInfo info(dir);
+    if (QFileInfo(shippedModelDir(info.fileName())) == info)
+        return attn::session::FileRef::shipped(info.fileName().toStdString());
+    return attn::session::FileRef::path(QDir::cleanPath(info.absoluteFilePath()).toStdString());
+}
+
+void ModelSlot::restore(const attn::session::FileRef& ref, const ModelsInMemory& inMemory) {
+    using Kind = attn::session::FileRef::Kind;
+    if (ref.kind == Kind::Default)
+        return;
+    const QString wanted = ref.kind == Kind::Shipped ? shippedModelDir(QString::fromStdString(ref.value))
+                                                     : QString::fromStdString(ref.value);
+    const QString dir = QDir::cleanPath(QFileInfo(wanted).absoluteFilePath());
+    if (!directory_.isEmpty() && QFileInfo(directory_) == QFileInfo(dir) && !isLoading())
+        return;
+    if (const auto held = inMemory.models.find(dir); held != inMemory.models.end()) {
+        setModel(held->second.model, dir, held->second.warnings);
+        return;
+    }
+    if (!QFileInfo(dir).isDir()) {
+        lastError_ = tr("The model folder %1 does not exist.").arg(QDir::toNativeSeparators(dir));
+        lastErrorSummary_ =
+            ref.kind == Kind::Shipped
+                ? tr("The shipped %1 is missing from this installation.").arg(modelNoun(required_))
+                : tr("The %1 this view was saved with is not there.").arg(modelNoun(required_));
+        Q_EMIT failed(lastError_);
+        return;
+    }
+    load(dir, false);
+}
+
+void ModelSlot::addTo(ModelsInMemory& inMemory) const {
     if (!model_.empty())
-        next->setModel(model_, directory_, warnings_);
-    if (isLoading() && !loadingDir_.isEmpty())
-        next->load(loadingDir_, loadingRemember_);
+        inMemory.models.emplace(directory_, ModelInMemory{model_, warnings_});
 }
 
 bool ModelSlot::loadDefault(const QString& name) {

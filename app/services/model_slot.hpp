@@ -10,11 +10,13 @@
 
 #include "services/job_runner.hpp"
 #include "services/model_handle.hpp"
+#include "services/models_in_memory.hpp"
 
 #include <QObject>
 #include <QString>
 #include <QStringList>
 #include <attn/open_model.hpp>
+#include <attn/session/page_state.hpp>
 #include <memory>
 
 class ModelSlot : public QObject {
@@ -68,9 +70,16 @@ public:
     bool loadDefault(const QString& name);
     /// Drops the running load, if any (neither changed() nor failed() follows for it).
     void cancel() { runner_.cancel(); }
-    /// The language switch (Page::carryStateTo): `next` gets this slot's model (not read again) and,
-    /// when a load is running, starts the same load.
-    void carryTo(ModelSlot* next) const;
+    /// The model as a page state names it: a shipped model by its name, any other by its directory, the
+    /// directory being loaded while a load runs; Default when the slot is empty.
+    attn::session::FileRef reference() const;
+    /// Makes `ref` current: a model in `inMemory` is taken from there (not read again), the current one
+    /// stays, any other is loaded in the background. A missing folder is refused like a failed load
+    /// (failed(message), the previous model stays; the page's start() then loads its default into an
+    /// empty slot). Default does nothing.
+    void restore(const attn::session::FileRef& ref, const ModelsInMemory& inMemory);
+    /// This slot's model for ModelsInMemory (nothing when empty).
+    void addTo(ModelsInMemory& inMemory) const;
 
     /// Recently opened directories, newest first (at most kMaxRecent).
     QStringList recent() const;
@@ -104,6 +113,6 @@ private:
     QStringList warnings_;
     QString lastError_;
     QString lastErrorSummary_;
-    QString loadingDir_; ///< the directory of the last load() started (carryTo restarts it)
+    QString loadingDir_; ///< the directory of the last load() started (reference() names it while it runs)
     bool loadingRemember_ = false;
 };

@@ -99,6 +99,7 @@ void VisionSession::onModelChanged() {
 }
 
 void VisionSession::setImage(const attn::Image& image, const QString& source, int trueLabel) {
+    imagePath_.clear(); // openFile names the file once the image is set
     auto vit = model();
     if (!vit) {
         // Keep the image so that it is classified as soon as a model arrives.
@@ -157,6 +158,7 @@ void VisionSession::openFile(const QString& path, int index) {
                                  [this, path](attn::Image img) {
                                      browsed_ = -1;
                                      setImage(img, QFileInfo(path).fileName());
+                                     imagePath_ = path;
                                  },
                                  [this](const QString& m) { Q_EMIT errorRaised(m); });
 }
@@ -183,26 +185,6 @@ void VisionSession::openDataset(const QString& path, int index) {
             Q_EMIT datasetFailed(m);
             Q_EMIT errorRaised(m);
         });
-}
-
-void VisionSession::carryTo(VisionSession* next) const {
-    if (dataset_) {
-        next->dataset_ = dataset_;
-        next->datasetMaxLabel_ = datasetMaxLabel_;
-        next->predictions_.assign(dataset_->images.count, -1);
-        next->browsed_ = browsed_;
-        Q_EMIT next->datasetChanged();
-    }
-    // An image that is not the browsed dataset image waits for the model (onModelChanged classifies it).
-    if (!(dataset_ && browsed_ >= 0)) {
-        if (pending_)
-            next->pending_ = pending_;
-        else if (analysis_)
-            next->pending_ = analysis_;
-        if (next->pending_)
-            Q_EMIT next->imageWaiting(next->pending_->input, next->pending_->source);
-    }
-    slot_->carryTo(next->slot_);
 }
 
 void VisionSession::browse(int index) {

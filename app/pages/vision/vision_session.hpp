@@ -72,9 +72,10 @@ public:
     bool isBusy() const;
     /// True when a dataset, an analysed image or an image waiting for a model is held.
     bool hasContent() const { return dataset_ || analysis_ || pending_; }
-    /// The language switch: `next` gets the dataset (not read again), the image shown and the model,
-    /// which then classifies that image again.
-    void carryTo(VisionSession* next) const;
+    /// True while a file (an image or a dataset) is being read.
+    bool isReading() const { return readRunner_.isBusy(); }
+    /// The picture file the shown image was read from; empty when it came from a dataset or elsewhere.
+    QString imagePath() const { return imagePath_; }
 
 Q_SIGNALS:
     /// The slot holds a new model (emitted before the shown image is classified again).
@@ -103,6 +104,7 @@ private:
     std::optional<Analysis> pending_; // an image waiting for a model
     std::shared_ptr<const imageio::DatasetFile> dataset_;
     std::vector<int> predictions_;
+    QString imagePath_;
     int browsed_ = -1;
     int datasetMaxLabel_ = -1; // largest label of dataset_
     bool busy_ = false;
