@@ -210,6 +210,50 @@ def main():
     put("hf_preprocessor", "no-resize.json", json.dumps({"do_resize": False, "do_normalize": False,
                                                           "feature_extractor_type": "ViTFeatureExtractor"}))
 
+    session_seeds()
+
+
+def session_seeds():
+    """Session files (.attnviz, docs/session-format.md): valid ones and one of each refusal."""
+    def session(**members):
+        return json.dumps({"format": "attnviz-session", "version": 1, **members}, ensure_ascii=False, indent=2)
+    put("session", "minimal.attnviz", session())
+    put("session", "full.attnviz", session(
+        front="transformer", teaching=True, zoom=175, paragraphs=False, language="zh_CN",
+        wordVectors={"path": "vectors/glove.6B.100d.txt"},
+        pages={
+            "walkthrough": {"query": "老师表扬了学生，因为她进步了", "keys": "A student asked the teacher",
+                            "selfAttention": False, "toy": False, "scoring": "additive", "projection": "learned",
+                            "seed": 4294967295, "head": 3, "learnedFrom": {"shipped": "pronoun-head"},
+                            "step": "outputs", "selectedQuery": 7},
+            "translation": {"text": "The book that I bought", "reference": "El libro que compré",
+                            "autoReference": "El libro que compré", "beam": 4, "unit": "pieces",
+                            "decoder": "baseline", "step": 2, "forcing": "choice", "given": "",
+                            "chosenBy": "attention", "prefix": [3, 17, 9], "model": {"shipped": "translation-en-es"},
+                            "baseline": {"shipped": "translation-en-es-noattn"}},
+            "sentiment": {"text": "a good film", "padTo": 12, "maskPadding": False, "layer": 1, "head": 2,
+                          "row": -1, "tab": 1, "model": None},
+            "vision": {"model": {"path": "models/vit"}, "image": {"path": "../shared/shoe.png"},
+                       "dataset": {"path": "/usr/share/datasets/fashion-mnist/t10k-images-idx3-ubyte.gz"},
+                       "browsed": 12, "tab": 0},
+            "transformer": {"text": "the cat sat", "step": "whatif", "layer": 0, "head": 1, "token": 2,
+                            "part": "masked", "switches": {"noPositions": True, "shuffle": True, "noResidual1": False,
+                                                           "noResidual2": True, "noMask": False, "seedEnabled": True,
+                                                           "seed": 7, "padTo": 0, "ablate": 2, "uniform": 0},
+                            "model": {"shipped": "sentiment"}},
+            "generate": {"prompt": "Once upon a time", "temperature": 0.7, "topK": 40,
+                         "seed": 18446744073709551615, "keepTop": 10, "tokens": 20, "selectedStep": -1,
+                         "layer": 0, "head": 0, "model": {"shipped": "stories260K"}}}))
+    put("session", "paths.attnviz", session(pages={"vision": {
+        "model": {"path": "./models//vit/"}, "image": {"path": "/abs/../img.png"}, "dataset": {"path": ".."}}}))
+    put("session", "unknown-key.attnviz", session(pages={"walkthrough": {"qery": "she"}}))
+    put("session", "unknown-page.attnviz", session(pages={"walkthru": {}}))
+    put("session", "newer-version.attnviz", json.dumps({"format": "attnviz-session", "version": 2}))
+    put("session", "wrong-type.attnviz", session(pages={"translation": {"beam": "3"}}))
+    put("session", "both-keys.attnviz", session(pages={"vision": {"image": {"shipped": "x", "path": "y"}}}))
+    put("session", "duplicate-key.attnviz",
+        '{"format": "attnviz-session", "version": 1, "zoom": 120, "zoom": 130}')
+
 
 if __name__ == "__main__":
     main()
