@@ -4,6 +4,7 @@
 #include <attn/error.hpp>
 #include <attn/session/question.hpp>
 #include <gtest/gtest.h>
+#include <limits>
 
 using attn::Matrix;
 using namespace attn::session;
@@ -43,6 +44,16 @@ TEST(Question, TopKeyByRowAndItsErrors) {
     EXPECT_THROW(topKey(w, {"a", "b"}, {"x", "y", "z"}, "c"), attn::Error);
     EXPECT_THROW(topKey(w, {"a", "b"}, {"x", "y", "z"}, "", -1), attn::Error);
     EXPECT_THROW(topKey(w, {"a"}, {"x", "y", "z"}, "a"), attn::Error);
+}
+
+TEST(Question, TopKeyLeavesOutWordsWithoutAVector) {
+    // "a" is not in the vocabulary: its column is NaN (excluded), so it is neither an option nor the answer.
+    const float nan = std::numeric_limits<float>::quiet_NaN();
+    const Matrix w = matrix({{nan, 0.25f, 0.75f}});
+    const QuestionAnswer a = topKey(w, {"she"}, {"a", "student", "her"}, "she");
+    EXPECT_EQ(a.options, (std::vector<std::string>{"student", "her"}));
+    EXPECT_EQ(a.answer, 1);
+    EXPECT_THROW(topKey(matrix({{nan, nan}}), {"she"}, {"a", "an"}, "she"), attn::Error);
 }
 
 TEST(Question, PredictionAndChange) {

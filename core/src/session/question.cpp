@@ -44,11 +44,18 @@ QuestionAnswer topKey(const Matrix& weights, const std::vector<std::string>& row
     if (r < 0 || r >= weights.rows())
         throw Error(query.empty() ? "top_key: no query row is selected"
                                   : "top_key: \"" + query + "\" is not a query word of this map");
+    // A key without a weight (a word not in the vocabulary: excluded, its cell NaN) is not an option.
     QuestionAnswer a;
-    a.options = columnLabels;
     a.unit = "weight";
-    for (Eigen::Index c = 0; c < weights.cols(); ++c)
-        a.numbers.push_back(static_cast<double>(weights(r, c)));
+    for (Eigen::Index c = 0; c < weights.cols(); ++c) {
+        const double w = static_cast<double>(weights(r, c));
+        if (!std::isfinite(w))
+            continue;
+        a.options.push_back(columnLabels[static_cast<std::size_t>(c)]);
+        a.numbers.push_back(w);
+    }
+    if (a.options.empty())
+        throw Error("top_key: \"" + rowLabels[static_cast<std::size_t>(r)] + "\" has no key with a weight");
     a.answer = argmax(a.numbers);
     return a;
 }

@@ -20,8 +20,9 @@ struct QuestionAnswer {
 
 /// top_key: which key does `query` attend to most. `weights` is rows (queries) x columns (keys), rows in
 /// [0, 1]; `query` is matched against rowLabels (case-insensitive; the first match), or `row` is used when
-/// query is empty. Options: every key in order (a key's repeats kept apart by position); numbers: the
-/// row's weights; answer: the largest (the first of equals). Throws attn::Error when the query is not a
+/// query is empty. Options: every key in order that has a weight (a NaN cell — a word not in the
+/// vocabulary, excluded — is left out); numbers: the row's weights; answer: the largest (the first of
+/// equals). Throws attn::Error when the query is not a
 /// row or the shapes disagree.
 QuestionAnswer topKey(const Matrix& weights, const std::vector<std::string>& rowLabels,
                       const std::vector<std::string>& columnLabels, const std::string& query, int row = -1);
