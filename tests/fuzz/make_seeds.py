@@ -211,6 +211,7 @@ def main():
                                                           "feature_extractor_type": "ViTFeatureExtractor"}))
 
     session_seeds()
+    lesson_seeds()
 
 
 def session_seeds():
@@ -253,6 +254,63 @@ def session_seeds():
     put("session", "both-keys.attnviz", session(pages={"vision": {"image": {"shipped": "x", "path": "y"}}}))
     put("session", "duplicate-key.attnviz",
         '{"format": "attnviz-session", "version": 1, "zoom": 120, "zoom": 130}')
+
+
+def lesson_seeds():
+    """Lesson files (.attnviz-lesson, docs/lesson-format.md): valid ones and one of each refusal."""
+    def lesson(stops, **members):
+        return json.dumps({"format": "attnviz-lesson", "version": 1, "title": {"en": "A lesson", "zh": "一堂课"},
+                           "stops": stops, **members}, ensure_ascii=False, indent=2)
+
+    def stop(page, state=None, question=None, **members):
+        s = {"title": {"en": "Stop on " + page, "zh": "一站：" + page},
+             "narration": {"en": "What does the page show?", "zh": "这一页显示了什么？"},
+             "page": page, "state": state or {}, **members}
+        if question is not None:
+            s["question"] = question
+        return s
+
+    def ask(kind, **members):
+        return {"kind": kind, "prompt": {"en": "Question: " + kind, "zh": "问题：" + kind},
+                "why": {"en": "Because of the numbers.", "zh": "因为这些数字。"}, **members}
+
+    put("lesson", "minimal.attnviz-lesson", json.dumps({"format": "attnviz-lesson", "version": 1,
+                                                         "title": {"en": "x"}, "stops": [
+                                                             {"title": {"en": "a"}, "narration": {"en": "b"},
+                                                              "page": "vision", "state": {}}]}))
+    put("lesson", "full.attnviz-lesson", lesson([
+        stop("walkthrough", {"query": "she", "keys": "improve the", "toy": True, "scoring": "dot", "step": "weights",
+                             "selectedQuery": 0}, ask("top_key", query="she")),
+        stop("translation", {"text": "The book that I bought is very interesting",
+                             "reference": "El libro que compré es muy interesante.",
+                             "model": {"shipped": "translation-en-es"}}, ask("better_model"), teaching=False),
+        stop("sentiment", {"text": "a moving and beautiful film", "layer": 1},
+             ask("top_head", query="beautiful", metric="attention_to")),
+        stop("sentiment", {"text": "a moving and beautiful film", "padTo": 12, "maskPadding": False},
+             ask("prediction")),
+        stop("transformer", {"text": "the cat sat", "step": "whatif", "token": 2,
+                             "switches": {"noMask": True, "padTo": 16}}, ask("changes_prediction")),
+        stop("transformer", {"text": "the cat sat", "step": "heads"}, ask("top_head", metric="entropy")),
+        stop("vision", {"dataset": {"path": "fashion-mnist-sample-images-idx3-ubyte"}, "browsed": 0},
+             ask("prediction")),
+        stop("generate", {"prompt": "Once upon a time", "tokens": 12}, None),
+    ]))
+    put("lesson", "paths.attnviz-lesson", lesson([stop("vision", {
+        "model": {"path": "./models//vit/"}, "image": {"path": "/abs/../img.png"}, "dataset": {"path": ".."}})]))
+    put("lesson", "unknown-key-in-stop.attnviz-lesson", lesson([stop("walkthrough", colour="blue")]))
+    put("lesson", "unknown-page.attnviz-lesson", lesson([stop("walkthru")]))
+    put("lesson", "wrong-state.attnviz-lesson", lesson([stop("walkthrough", {"beam": 4})]))
+    put("lesson", "bad-kind.attnviz-lesson", lesson([stop("sentiment", None, ask("top_word"))]))
+    put("lesson", "metric-on-prediction.attnviz-lesson",
+        lesson([stop("sentiment", None, ask("prediction", metric="entropy"))]))
+    put("lesson", "missing-prompt.attnviz-lesson",
+        lesson([stop("walkthrough", None, {"kind": "top_key", "query": "she"})]))
+    put("lesson", "missing-en.attnviz-lesson", lesson([stop("vision", None, None, narration={"zh": "只有中文"})]))
+    put("lesson", "zero-stops.attnviz-lesson", lesson([]))
+    put("lesson", "newer-version.attnviz-lesson",
+        json.dumps({"format": "attnviz-lesson", "version": 2, "title": {"en": "x"}, "stops": []}))
+    put("lesson", "duplicate-key.attnviz-lesson",
+        '{"format": "attnviz-lesson", "version": 1, "title": {"en": "x"}, "title": {"en": "y"}, "stops": []}')
 
 
 if __name__ == "__main__":
