@@ -488,6 +488,10 @@ TEST(LessonFile, AMetricBelongsToTopHeadOnly) {
                   .stops[2]
                   .question->metric,
               "entropy");
+    // attention_to averages one token's column: the token must be named.
+    e = refusal(thirdAsks({{"kind", "top_head"}, {"metric", "attention_to"}, {"prompt", {{"en", "?"}}}}));
+    EXPECT_EQ(e.key(), "stops[2].question.query");
+    EXPECT_TRUE(contains(what(e), "names its token")) << what(e);
 }
 
 TEST(LessonFile, AQuestionWithoutAPromptIsRefused) {

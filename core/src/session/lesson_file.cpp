@@ -86,6 +86,10 @@ Question readQuestion(const Reader& r, const Json& v, const std::string& key) {
                 q.metric = name;
         if (q.metric.empty())
             r.wrong(in.at("metric"), m, "one of " + joined(kMetrics));
+        // attention_to needs the token whose column is averaged: no page has a "selected column".
+        if (q.metric == "attention_to" && q.query.empty())
+            r.fail(in.at("query"), "a top_head question on attention_to names its token in \"query\"",
+                   "a token", query ? describeJson(*query) : std::string("nothing"));
     } else if (metric) {
         r.fail(in.at("metric"), "only a top_head question has a metric; this one is " + q.kind, "no metric",
                describeJson(*metric));
