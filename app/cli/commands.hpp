@@ -16,6 +16,7 @@ int runRender(const Argv& args);      // app/cli/cmd_render.cpp
 int runLayer(const Argv& args);       // app/cli/cmd_layer.cpp
 int runGenerate(const Argv& args);    // app/cli/cmd_generate.cpp
 int runExplain(const Argv& args);     // app/cli/cmd_explain.cpp
+int runLesson(const Argv& args);      // app/cli/cmd_lesson.cpp
 
 struct Command {
     const char* name;

@@ -18,6 +18,8 @@ const std::vector<Command>& commands() {
          &runGenerate},
         {"explain", "explanation methods side by side: relevance, deletion curves, AOPC, ablation",
          &runExplain},
+        {"lesson", "check a lesson's stops and answer their questions (JSON), or draw one stop as a PNG",
+         &runLesson},
     };
     return table;
 }
