@@ -1,5 +1,7 @@
 #include "pages/transformer_cost_panel.hpp"
 
+#include "widgets/explanation.hpp"
+
 #include <QApplication>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -41,6 +43,7 @@ TransformerCostPanel::TransformerCostPanel(QWidget* parent) : QWidget(parent) {
                       "attention's work grows like n² while the projections and the FFN grow like n."),
                    this);
     note->setWordWrap(true);
+    explanation::mark(note);
     outer->addWidget(note);
     connect(measure_, &QPushButton::clicked, this, &TransformerCostPanel::measureRequested);
 }
@@ -51,10 +54,10 @@ void TransformerCostPanel::setRunning(bool running, double fraction) {
                              : QString());
 }
 
-void TransformerCostPanel::setTeachingMode(bool on) {
+void TransformerCostPanel::setTeachingMode(bool on, double zoom) {
     // The table grows with the page's text (Page::setTeachingMode); the plot sizes its own.
     QFont pf = QApplication::font();
-    pf.setPointSizeF(on ? 14.0 : pf.pointSizeF());
+    pf.setPointSizeF((on ? 14.0 : pf.pointSizeF()) * zoom);
     for (QCPAxis* a : {plot_->xAxis, plot_->yAxis}) {
         a->setLabelFont(pf);
         a->setTickLabelFont(pf);

@@ -18,7 +18,8 @@ public:
 
     void setCost(const attn::AttentionCost& cost, int layer);
     void setRunning(bool running, double fraction = 0);
-    void setTeachingMode(bool on);
+    /// Teaching mode and the presenter zoom (1 = 100 %): the plot's text at that size.
+    void setTeachingMode(bool on, double zoom = 1.0);
     const attn::AttentionCost& cost() const { return cost_; }
     QString tableText() const;
     QCustomPlot* plot() const { return plot_; }

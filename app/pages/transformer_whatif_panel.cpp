@@ -2,6 +2,7 @@
 
 #include "pages/class_label_names.hpp"
 #include "pages/transformer_steps.hpp"
+#include "widgets/explanation.hpp"
 #include "widgets/heatmap_view.hpp"
 
 #include <QApplication>
@@ -70,6 +71,7 @@ TransformerWhatIfPanel::TransformerWhatIfPanel(QWidget* parent) : QWidget(parent
     note_ = new QLabel(this);
     note_->setWordWrap(true);
     note_->setTextFormat(Qt::RichText);
+    explanation::mark(note_);
     outer->addWidget(note_);
     auto* maps = new QHBoxLayout;
     before_ = new HeatmapView(this);

@@ -1,6 +1,7 @@
 #include "pages/walkthrough_projection_panel.hpp"
 
 #include "pages/walkthrough_view.hpp"
+#include "widgets/explanation.hpp"
 #include "widgets/heatmap_view.hpp"
 
 #include <QFileInfo>
@@ -23,6 +24,7 @@ ProjectionPanel::ProjectionPanel(QWidget* parent) : QWidget(parent) {
     grid->setContentsMargins(0, 0, 0, 0);
     source_ = new QLabel(this);
     source_->setWordWrap(true);
+    explanation::mark(source_);
     grid->addWidget(source_, 0, 0, 1, 3);
     for (int k = 0; k < 6; ++k) {
         captions_[k] = new QLabel(this);

@@ -1,6 +1,7 @@
 #include "pages/walkthrough_scaling_panel.hpp"
 
 #include "pages/walkthrough_view.hpp"
+#include "widgets/explanation.hpp"
 #include "widgets/format.hpp"
 #include "widgets/heatmap_view.hpp"
 
@@ -39,6 +40,7 @@ ScalingComparisonPanel::ScalingComparisonPanel(QWidget* parent) : QWidget(parent
     note_->setWordWrap(true);
     note_->setAlignment(Qt::AlignLeft | Qt::AlignVCenter);
     note_->setMinimumWidth(220);
+    explanation::mark(note_);
     layout->addWidget(strips_, 3);
     layout->addWidget(note_, 1);
 }

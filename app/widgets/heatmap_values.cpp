@@ -5,6 +5,7 @@
 #include "widgets/heatmap_view.hpp"
 
 #include <QFontMetricsF>
+#include <algorithm>
 #include <cmath>
 #include <qcustomplot.h>
 
@@ -65,13 +66,14 @@ HeatmapView::ValueLayout HeatmapView::valueLayout() const {
             if (t.size() > widestShort.size())
                 widestShort = t;
         }
-    const double largest = tickFont_.pointSizeF() + (teaching_ ? 1.0 : 0.0);
+    const double largest = tickFont_.pointSizeF() + (teaching_ ? textScale_ : 0.0);
+    const double smallest = std::min(6.0, largest); // a zoom below 100 % draws smaller than 6 pt
     for (bool dropZero : {false, true}) {
         const QString& text = dropZero ? widestShort : widest;
         if (dropZero && text.size() == widest.size())
             break; // no value has a leading zero to drop
         QFont font = tickFont_;
-        for (double size = largest; size >= 6.0; size -= 0.5) {
+        for (double size = largest; size >= smallest; size -= 0.5) {
             font.setPointSizeF(size);
             const QFontMetricsF fm(font);
             if (fm.horizontalAdvance(text) + 4.0 <= cw && fm.height() + 1.0 <= ch)

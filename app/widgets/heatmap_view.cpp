@@ -284,7 +284,18 @@ void HeatmapView::setValueDecimals(int decimals) {
 }
 
 void HeatmapView::setTeachingMode(bool on) {
+    if (on == teaching_)
+        return;
     teaching_ = on;
+    rebuild();
+}
+
+void HeatmapView::setTextScale(double scale) {
+    scale = std::clamp(scale, 0.25, 4.0);
+    if (scale == textScale_)
+        return;
+    textScale_ = scale;
+    updateTitleElement();
     rebuild();
 }
 
@@ -349,19 +360,19 @@ void HeatmapView::applyFonts() {
                    : n > 20 ? 1.0
                             : 0.0) -
                   (compact_ ? 1.5 : 0.0);
-    tick = std::max(tick, 7.0);
+    tick = std::max(tick, 7.0) * textScale_; // presenter zoom: 7 pt at 50 % is still drawn at 3.5 pt
     QFont tickFont = QApplication::font();
     tickFont.setPointSizeF(tick);
     tickFont_ = tickFont;
     QFont axisFont = QApplication::font();
-    axisFont.setPointSizeF(std::max(base, tick) + 1.0);
+    axisFont.setPointSizeF(std::max(base * textScale_, tick) + textScale_);
     axisFont.setBold(true);
     for (QCPAxis* axis : {plot_->xAxis, plot_->yAxis, scale_->axis()}) {
         axis->setTickLabelFont(tickFont);
         axis->setLabelFont(axisFont);
     }
     scale_->axis()->setLabelFont(tickFont);
-    scale_->setBarWidth(teaching_ ? 20 : 14);
+    scale_->setBarWidth(static_cast<int>(std::lround((teaching_ ? 20 : 14) * textScale_)));
 }
 
 void HeatmapView::updateTitleElement() {
@@ -530,7 +541,13 @@ void HeatmapView::updateColumnLabelRotation() {
     }
     const QFontMetrics fm(tickFont_);
     const int widest = widestDrawnLabel(true);
-    const double availableWidth = plot_->isVisible() && plot_->width() > 100 ? plot_->width() * 0.7 : 400.0;
+    // The axis as the last layout gave it (the colour bar and row labels may take more than 30 % of the
+    // plot: five horizontal labels then dropped every second one, zoomed in or in teaching mode); before
+    // the first layout an estimate. No flip-flop: a slanted layout is never wider than a horizontal one.
+    const double laidOut = tickAxisLength(true);
+    const double availableWidth = !plot_->isVisible() || plot_->width() <= 100 ? 400.0
+                                  : laidOut >= 40                              ? laidOut
+                                                                               : plot_->width() * 0.7;
     double rotation = 0.0;
     if (double(cols) * (widest + fm.averageCharWidth() * 1.5) > availableWidth)
         rotation = cols > 16 || slantedColumnsCrowd() ? -90.0 : -60.0;

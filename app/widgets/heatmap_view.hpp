@@ -73,6 +73,13 @@ public:
     void setValueDecimals(int decimals);
     /// Larger fonts for a projector.
     void setTeachingMode(bool on);
+    /// Presenter zoom (View → Zoom): tick labels, axis titles, the title, the cells' numbers and the
+    /// colour bar's labels drawn `scale` times their size (1 = as they are; teaching mode adds to it).
+    void setTextScale(double scale);
+    double textScale() const { return textScale_; }
+    /// The tick-label font chosen for the current matrix, teaching mode and text scale (the axes may draw
+    /// theirs smaller to fit a label per row; the colour bar's labels use it as it is).
+    QFont tickLabelFont() const { return tickFont_; }
     /// Thumbnail mode: only the cells (no title, axis titles or colour scale), so a small view spends
     /// its area on the matrix. Row and column labels (small, abbreviated) appear once every cell is
     /// at least a text line high, if setCompactLabels allows them. Hover tooltips and clicks still work.
@@ -259,6 +266,7 @@ private:
     RangeMode rangeMode_ = RangeMode::Fixed01;
     bool showValues_ = false;
     bool teaching_ = false;
+    double textScale_ = 1.0; ///< setTextScale
     bool compact_ = false;
     bool compactLabels_ = false;
     bool compactLabelsAllowed_ = false;

@@ -116,7 +116,7 @@ void HeatmapView::fitScaleTicks() {
 
 double HeatmapView::titleFontSize() const {
     const QFont font = QApplication::font();
-    return (font.pointSizeF() > 0 ? font.pointSizeF() : 9.0) + (teaching_ ? 7.0 : 3.0);
+    return ((font.pointSizeF() > 0 ? font.pointSizeF() : 9.0) + (teaching_ ? 7.0 : 3.0)) * textScale_;
 }
 
 QFont HeatmapView::titleFont() const {

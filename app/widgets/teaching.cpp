@@ -5,6 +5,7 @@
 #include <QApplication>
 #include <QVariant>
 #include <QWidget>
+#include <iterator>
 #include <qcustomplot.h>
 
 namespace teaching {
@@ -13,6 +14,7 @@ namespace {
 
 const char* const kBaseFont = "attnviz_teachingBaseFont";
 const char* const kApplied = "attnviz_teachingApplied";
+const char* const kScale = "attnviz_teachingScale"; // the factor the root's fonts are scaled by now
 
 /// Inside a widget that draws its own text at teaching sizes (or none).
 bool ownsItsText(const QWidget* w, const QWidget* root) {
@@ -24,22 +26,27 @@ bool ownsItsText(const QWidget* w, const QWidget* root) {
 
 const char* const kInherits = "attnviz_teachingInherits";
 
-/// Keeps the widget's font as it is before teaching mode first changes it.
-void remember(QWidget* w) {
+/// Keeps the widget's font as it is before teaching mode or the zoom first changes it. A widget made
+/// while the page was scaled by `current` (a caption built on a step change from the page's font) has a
+/// font of that scale: its base is that font divided by `current`, so 100 % brings it back too.
+void remember(QWidget* w, double current) {
     if (w->property(kBaseFont).isValid())
         return;
     const bool inherits = !w->testAttribute(Qt::WA_SetFont);
-    w->setProperty(kBaseFont, QVariant::fromValue(w->font()));
+    QFont base = w->font();
+    if (!inherits && current != 1.0 && base.pointSizeF() > 0)
+        base.setPointSizeF(base.pointSizeF() / current);
+    w->setProperty(kBaseFont, QVariant::fromValue(base));
     w->setProperty(kInherits, inherits);
 }
 
-void scale(QWidget* w, bool on) {
+void scale(QWidget* w, double factor) {
     const QVariant base = w->property(kBaseFont);
     if (!base.isValid())
         return; // never scaled
     const QFont original = base.value<QFont>();
     const bool inherits = w->property(kInherits).toBool();
-    if (!on) {
+    if (factor == 1.0) {
         if (inherits) {
             w->setFont(QFont()); // an empty resolve mask: inherit everything again
             w->setAttribute(Qt::WA_SetFont, false);
@@ -49,7 +56,7 @@ void scale(QWidget* w, bool on) {
         return;
     }
     QFont grown = original;
-    grown.setPointSizeF((original.pointSizeF() > 0 ? original.pointSizeF() : 9.0) * kFontScale);
+    grown.setPointSizeF((original.pointSizeF() > 0 ? original.pointSizeF() : 9.0) * factor);
     w->setFont(grown);
 }
 
@@ -61,24 +68,51 @@ bool ownFont(const QWidget* w) {
 
 } // namespace
 
-void applyFonts(QWidget* root, bool on) {
-    if (!root || isApplied(root) == on)
+void applyFonts(QWidget* root, bool on, double zoom) {
+    const double factor = textScale(on, zoom);
+    if (!root || (isApplied(root) == on && appliedScale(root) == factor && root->property(kScale).isValid()))
         return;
     // Children that set their own font are scaled themselves; the others inherit the root's.
     QList<QWidget*> widgets{root};
     for (QWidget* w : root->findChildren<QWidget*>())
         if (!ownsItsText(w, root) && ownFont(w))
             widgets << w;
-    if (on)
+    const QVariant previous = root->property(kScale);
+    const double current = previous.isValid() ? previous.toDouble() : 1.0;
+    if (factor != 1.0 || current != 1.0)
         for (QWidget* w : widgets)
-            remember(w); // all before any font changes, so that none is scaled twice
+            remember(w, current); // all before any font changes, so that none is scaled twice
     for (QWidget* w : widgets)
-        scale(w, on);
+        scale(w, factor);
     root->setProperty(kApplied, on);
+    root->setProperty(kScale, factor);
 }
 
 bool isApplied(const QWidget* widget) {
     return widget && widget->property(kApplied).toBool();
+}
+
+double appliedScale(const QWidget* widget) {
+    for (const QWidget* w = widget; w; w = w->parentWidget()) {
+        const QVariant factor = w->property(kScale);
+        if (factor.isValid())
+            return factor.toDouble();
+    }
+    return 1.0;
+}
+
+int zoomInFrom(int percent) {
+    for (int step : kZoomSteps)
+        if (step > percent)
+            return step;
+    return std::end(kZoomSteps)[-1];
+}
+
+int zoomOutFrom(int percent) {
+    for (auto it = std::rbegin(kZoomSteps); it != std::rend(kZoomSteps); ++it)
+        if (*it < percent)
+            return *it;
+    return kZoomSteps[0];
 }
 
 } // namespace teaching

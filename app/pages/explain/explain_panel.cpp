@@ -677,8 +677,8 @@ QString ExplainPanel::headTitle() const {
     return headTitle_->text();
 }
 
-void ExplainPanel::setTeachingMode(bool on) {
-    const double scale = on ? teaching::kFontScale : 1.0;
+void ExplainPanel::setTeachingMode(bool on, double zoom) {
+    const double scale = teaching::textScale(on, zoom);
     QFont text = QApplication::font();
     text.setPointSizeF(text.pointSizeF() * scale);
     for (QCPAxis* axis : {plot_->xAxis, plot_->yAxis}) {

@@ -58,8 +58,9 @@ public:
     /// Shows head (layer, head)'s map on the input (as a click on the grid does).
     void selectHead(int layer, int head);
     /// The page's teaching mode: the deletion plot draws its own text (teaching::applyFonts leaves
-    /// QCustomPlots alone), so its tick labels, axis titles and legend grow here by teaching::kFontScale.
-    void setTeachingMode(bool on);
+    /// QCustomPlots alone), so its tick labels, axis titles and legend grow here by teaching::kFontScale,
+    /// times the presenter zoom `zoom` (1 = 100 %).
+    void setTeachingMode(bool on, double zoom = 1.0);
 
     const std::optional<explainview::Outcome>& outcome() const { return outcome_; }
     /// The sentence above the views ("rollout and gradient agree (ρ = …); deleting …").

@@ -1,6 +1,7 @@
 #include "pages/generate/generate_views.hpp"
 
 #include "pages/generate/head_pattern_table.hpp"
+#include "widgets/explanation.hpp"
 #include "widgets/format.hpp"
 #include "widgets/heatmap_lod.hpp"
 #include "widgets/heatmap_view.hpp"
@@ -49,6 +50,7 @@ GenerateViews::GenerateViews(QWidget* parent) : QWidget(parent) {
            "the tokens before it (the grey triangle is the future, masked). Each row sums to 1. Heads "
            "specialise — some look at the previous token, some park their attention on the first token."));
     teachingNote_->hide();
+    explanation::mark(teachingNote_);
     outer->addWidget(teachingNote_);
 
     auto* split = new QSplitter(Qt::Horizontal, this);

@@ -1,5 +1,6 @@
 #include "pages/translation/decode_step_panel.hpp"
 
+#include "widgets/explanation.hpp"
 #include "widgets/format.hpp"
 #include "widgets/probability_bars.hpp"
 #include "widgets/teaching.hpp"
@@ -109,6 +110,7 @@ DecodeStepPanel::DecodeStepPanel(QWidget* parent) : QWidget(parent) {
            "context vector (the encoder's state after the last source token, the first row of the map on the "
            "left) and from then on sees only its own state and the word it chose before."));
     noAttention_->hide();
+    explanation::mark(noAttention_);
     beamTitle_ = new QLabel(this);
     beamTitle_->setWordWrap(true);
     beamTitle_->setTextFormat(Qt::RichText);
@@ -183,13 +185,12 @@ void DecodeStepPanel::setPlaying(bool playing) {
     play_->setText(playing ? tr("Pause") : tr("Play"));
 }
 
-void DecodeStepPanel::setTeachingMode(bool on) {
+void DecodeStepPanel::setTeachingMode(bool on, double zoom) {
     teaching_ = on;
     // Labels and buttons grow with the page (Page::setTeachingMode); the two plots draw their own text,
     // so they get the same scale here, and the height for five bars and rotated word labels at that size.
     QFont tick = QApplication::font();
-    if (on)
-        tick.setPointSizeF(tick.pointSizeF() * teaching::kFontScale);
+    tick.setPointSizeF(tick.pointSizeF() * teaching::textScale(on, zoom));
     // (The candidates' ProbabilityBars follow the page's font by themselves.)
     plot_->xAxis->setTickLabelFont(tick);
     plot_->yAxis->setTickLabelFont(tick);

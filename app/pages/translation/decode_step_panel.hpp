@@ -34,7 +34,8 @@ public:
     void showStep(const attn::TranslationResult* r, int step, const std::string& eos, const std::string& unk,
                   const QString& model);
     void setPlaying(bool playing);
-    void setTeachingMode(bool on);
+    /// Teaching mode and the presenter zoom (1 = 100 %): the two plots draw their own text at that scale.
+    void setTeachingMode(bool on, double zoom = 1.0);
     /// The output step at which the user chose a candidate (a click, TranslationPage::chooseToken); -1
     /// none. At that step the bar of the token taken stays marked (outline and "✋" in its label). Set
     /// before showStep.

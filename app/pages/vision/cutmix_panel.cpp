@@ -1,6 +1,7 @@
 #include "pages/vision/cutmix_panel.hpp"
 
 #include "pages/vision/vision_session.hpp"
+#include "widgets/explanation.hpp"
 #include "widgets/format.hpp"
 #include "widgets/patch_grid_view.hpp"
 
@@ -22,6 +23,7 @@ CutMixPanel::CutMixPanel(VisionSession* session, QWidget* parent) : QWidget(pare
                       "is mixed in proportion to the areas. Drag a box on image B, or draw one from a seed."),
                    this);
     intro->setWordWrap(true);
+    explanation::mark(intro);
     auto* controls = new QHBoxLayout;
     partner_ = new QSpinBox(this);
     partner_->setPrefix(tr("image B: index "));

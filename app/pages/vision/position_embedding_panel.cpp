@@ -1,6 +1,7 @@
 #include "pages/vision/position_embedding_panel.hpp"
 
 #include "pages/vision/vision_session.hpp"
+#include "widgets/explanation.hpp"
 #include "widgets/patch_grid_view.hpp"
 
 #include <QLabel>
@@ -12,6 +13,7 @@ PositionEmbeddingPanel::PositionEmbeddingPanel(VisionSession* session, QWidget* 
     auto* pl = new QVBoxLayout(this);
     note_ = new QLabel(this);
     note_->setWordWrap(true);
+    explanation::mark(note_);
     positions_ = new PositionSimilarityView(this);
     positions_->setEmptyText(tr("Load a ViT model to see its position embeddings"));
     pl->addWidget(note_);
