@@ -19,6 +19,10 @@ namespace {
 constexpr int kBatchSize = 250;
 }
 
+QSize DatasetBrowser::minimumSizeHint() const {
+    return QWidget::minimumSizeHint().expandedTo(QSize(250, 0));
+}
+
 DatasetBrowser::DatasetBrowser(VisionSession* session, QWidget* parent) : QWidget(parent), session_(session) {
     auto* bl = new QVBoxLayout(this);
     bl->setContentsMargins(0, 0, 0, 0);
@@ -58,7 +62,6 @@ DatasetBrowser::DatasetBrowser(VisionSession* session, QWidget* parent) : QWidge
     bl->addLayout(predRow);
     bl->addWidget(progress_);
     bl->addWidget(accuracy_);
-    setMinimumWidth(250);
     updateControls();
 
     connect(index_, &QSpinBox::valueChanged, this, [this](int v) { session_->browse(v); });

@@ -20,6 +20,9 @@ class DatasetBrowser : public QWidget {
     Q_OBJECT
 public:
     explicit DatasetBrowser(VisionSession* session, QWidget* parent = nullptr);
+    /// At least 250 px wide, and as wide as its rows need at the page's text size (a fixed minimum let the
+    /// splitter cut "Mistakes only" off in teaching mode zoomed to 125 %).
+    QSize minimumSizeHint() const override;
 
     /// Starts predicting the whole browsed set (batches in the job runner).
     void predictAll();
