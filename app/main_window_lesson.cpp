@@ -215,7 +215,7 @@ void MainWindow::addLessonMenu() {
     studentAction_ = menu->addAction(tr("&Student mode"));
     studentAction_->setCheckable(true);
     studentAction_->setChecked(lesson_->studentMode());
-    studentAction_->setToolTip(tr("Answer each question before it is revealed; the lesson keeps your score "
+    studentAction_->setToolTip(tr("Answer each question before it is revealed; the lesson keeps your answers "
                                   "and where you are."));
     connect(studentAction_, &QAction::toggled, this, &MainWindow::setStudentMode);
     QAction* reset = menu->addAction(tr("&Reset progress"));

@@ -1,5 +1,6 @@
 #include "startup_options.hpp"
 
+#include "lesson/lesson_player.hpp"
 #include "main_window.hpp"
 #include "pages/page.hpp"
 #include "services/language.hpp"
@@ -46,6 +47,11 @@ struct GuiOptions {
                             QStringLiteral("WxH")};
     QCommandLineOption session{QStringLiteral("session"), QStringLiteral("start on a saved session"),
                                QStringLiteral("FILE")};
+    QCommandLineOption lesson{QStringLiteral("lesson"),
+                              QStringLiteral("open a lesson (chapter = the shipped chapter lesson)"),
+                              QStringLiteral("FILE")};
+    QCommandLineOption stop{QStringLiteral("stop"), QStringLiteral("with --lesson: the stop shown first"),
+                            QStringLiteral("N")};
 };
 
 // Qt's documented command-line options (QGuiApplication, QApplication, the xcb platform), which
@@ -66,15 +72,15 @@ void addQtOptions(QCommandLineParser& parser) {
 }
 
 // The option list in an error message.
-constexpr const char* kUsage =
-    "\nGUI options: [--session FILE] [--page NAME] [--teaching] [--size WxH] [--language zh_CN|en]; "
-    "subcommands: attnviz --help\n";
+constexpr const char* kUsage = "\nGUI options: [--session FILE] [--lesson FILE|chapter [--stop N]] [--page "
+                               "NAME] [--teaching] [--size WxH] [--language zh_CN|en]; "
+                               "subcommands: attnviz --help\n";
 
 // Parses `arguments` with `parser` and checks what can be checked without a window: no unknown option
 // or argument, a known --page, a well-formed --size, an available --language. 0 or 2 (after `err`).
 int parseAndCheck(QCommandLineParser& parser, const GuiOptions& o, const QStringList& arguments,
                   std::ostream& err) {
-    parser.addOptions({o.page, o.teaching, o.size, o.session, languageOption()});
+    parser.addOptions({o.page, o.teaching, o.size, o.session, o.lesson, o.stop, languageOption()});
     if (!parser.parse(arguments) || !parser.positionalArguments().isEmpty()) {
         const QString what =
             parser.errorText().isEmpty()
@@ -92,6 +98,15 @@ int parseAndCheck(QCommandLineParser& parser, const GuiOptions& o, const QString
         err << "attnviz: --page: no page '" << parser.value(o.page).toLower().toStdString()
             << "' (pages: " << pageNames().join(QStringLiteral(", ")).toStdString() << ")\n";
         return 2;
+    }
+    if (parser.isSet(o.stop)) {
+        bool ok = false;
+        const int stop = parser.value(o.stop).toInt(&ok);
+        if (!ok || stop < 1 || !parser.isSet(o.lesson)) {
+            err << "attnviz: --stop: expected a stop number counted from 1, with --lesson, got '"
+                << parser.value(o.stop).toStdString() << "'\n";
+            return 2;
+        }
     }
     if (parser.isSet(o.size) &&
         !QRegularExpression(QStringLiteral("^\\d{3,5}x\\d{3,5}$")).match(parser.value(o.size)).hasMatch()) {
@@ -122,6 +137,7 @@ std::string helpText() {
     };
     line("--session FILE",
          o.session.description().toStdString() + " (.attnviz; --page, --teaching follow it)");
+    line("--lesson FILE|chapter", o.lesson.description().toStdString() + "; --stop N: its stop N");
     line("--page NAME", "the page shown first: " + pageNames().join(QStringLiteral(", ")).toStdString());
     line("--teaching", o.teaching.description().toStdString() + " (larger text, titles and panels)");
     line("--size WxH", o.size.description().toStdString() + ", e.g. 1280x800");
@@ -135,7 +151,7 @@ QString requestedSession(const QStringList& arguments) {
     parser.setSingleDashWordOptionMode(QCommandLineParser::ParseAsLongOptions);
     addQtOptions(parser);
     const GuiOptions o;
-    parser.addOptions({o.page, o.teaching, o.size, o.session, languageOption()});
+    parser.addOptions({o.page, o.teaching, o.size, o.session, o.lesson, o.stop, languageOption()});
     (void)parser.parse(arguments);
     return parser.value(o.session);
 }
@@ -196,6 +212,25 @@ int apply(const QStringList& arguments, MainWindow& window, std::ostream& err) {
     }
     if (parser.isSet(o.teaching))
         window.setTeachingMode(true);
+    if (parser.isSet(o.lesson)) {
+        const QString file = parser.value(o.lesson) == QLatin1String("chapter")
+                                 ? MainWindow::chapterLessonPath()
+                                 : parser.value(o.lesson);
+        QString error;
+        if (!window.openLesson(file, &error, /*quiet=*/true)) {
+            err << "attnviz: --lesson: " << error.toStdString() << '\n';
+            return 1;
+        }
+        if (parser.isSet(o.stop)) {
+            LessonPlayer* player = window.lessonPlayer();
+            const int stop = parser.value(o.stop).toInt();
+            if (stop > player->stopCount()) {
+                err << "attnviz: --stop: the lesson has " << player->stopCount() << " stops\n";
+                return 2;
+            }
+            player->goTo(stop - 1);
+        }
+    }
     return 0;
 }
 

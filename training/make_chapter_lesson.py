@@ -70,8 +70,8 @@ stop(T("The weights of scaled dot-product attention", "缩放点积注意力的�
      q("top_key", T("Which key does “she” attend to most?", "“she”最关注哪个键？"),
        T("Raw GloVe vectors know which words occur together, not who “she” is.", "原始的 GloVe 向量只知道哪些词常一起出现，并不知道“she”指的是谁。"), query="she"))
 stop(T("Function words attract attention", "虚词吸引注意力"),
-     T("In self-attention on raw vectors, words like “the”, “a” and “because” take weight from every row: they are near many words in GloVe space. This is an artefact, not meaning.",
-       "在原始向量的自注意力中，“the”“a”“because”这类词从每一行都分走权重：在 GloVe 空间里它们离很多词都近。这是一种假象，而不是语义。"),
+     T("In self-attention on raw vectors each word's own column is strong (a vector is closest to itself), and frequent words such as “the” and “because” take weight from many rows: they are near many words in GloVe space. This is an artefact, not meaning.",
+       "在原始向量的自注意力中，每个词自己那一列很强（一个向量与它自己最接近），而“the”“because”这类高频词从许多行分走权重：在 GloVe 空间里它们离很多词都近。这是一种假象，而不是语义。"),
      "walkthrough", walk(selfAttention=True, step="weights"),
      q("top_key", T("In self-attention, which word does “teacher” attend to most?", "自注意力中，“teacher”最关注哪个词？"),
        T("A word's vector is closest to itself, so the diagonal is strong; the rest goes largely to frequent words.", "一个词的向量与它自己最接近，所以对角线很强；其余权重多半流向高频词。"), query="teacher"))
@@ -172,8 +172,8 @@ stop(T("What if there are no positions?", "如果没有位置信息会怎样？"
        T("Removing the positions moves the probabilities a little; shuffling the words then changes nothing more, since nothing in the model sees their order.",
          "去掉位置信息会让概率略有变化；之后再打乱词序就不会带来任何变化，因为模型中没有任何部分能看到词序。")))
 stop(T("The cost of attention: O(n²)", "注意力的代价：O(n²)"),
-     T("Every token attends to every token: the score matrix has n² cells, so time and memory grow with the square of the length. The measured times follow n².",
-       "每个词元都关注每个词元：分数矩阵有 n² 个格子，所以时间和内存随长度的平方增长。实测时间符合 n²。"),
+     T("Every token attends to every token: the score matrix has n² cells, so its time and memory grow with the square of the length. At short lengths the projections and the FFN, which grow like n, still take most of the measured time; the curve bends towards n² as n grows.",
+       "每个词元都关注每个词元：分数矩阵有 n² 个格子，所以它的时间和内存随长度的平方增长。在较短的长度上，随 n 线性增长的投影和前馈网络仍占实测时间的大部分；随着 n 增大，曲线逐渐弯向 n²。"),
      "transformer", tr(step="cost"))
 # 2.5 ViT
 V = {"dataset": {"path": "fashion-mnist-sample-images-idx3-ubyte"}, "browsed": 0, "tab": 0}

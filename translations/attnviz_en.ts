@@ -1083,6 +1083,132 @@ permuted weights (seed %3): Δp %4</source>
     </message>
 </context>
 <context>
+    <name>LessonBar</name>
+    <message>
+        <source>Previous stop (PageUp, ←)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Next stop (PageDown, →)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The lesson&apos;s stops: go to any of them.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Close lesson</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reveal (R)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show the engine&apos;s answer and its numbers.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop %1 / %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Score: %1 / %2 — lesson finished</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Score: %1 / %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Computing the answer…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This question cannot be answered here: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose an answer, then reveal it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Right. </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not quite. </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The engine&apos;s answer: %1 (%2).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>attention weight</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>probability</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>probability of the class predicted before, before and after</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>mean entropy of the rows, in nats</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>mean weight on %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Contents</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>; %1 → %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>LessonEditor</name>
+    <message>
+        <source>no question</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>which key does a query word attend to most</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>which class does the model predict</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>does the what-if switch change the prediction</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>which translation model scores higher (chrF)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>which head has the highest value of a metric</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>LoadError</name>
     <message>
         <source>sentiment model (transformer classifier)</source>
@@ -1336,6 +1462,242 @@ An input that needs more is refused with the figure. 0 = the default (%1).</sour
         <source>Memory budget: %1</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Open lesson</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not open the lesson; nothing was changed.
+
+%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not open the lesson: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Lesson</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The &amp;chapter lesson</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The chapter as a class: raw attention, learned Q/K/V, translation with attention, the Transformer layer, ViT, a decoder — with questions.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Open lesson…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>attnviz lessons (*.attnviz-lesson);;All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Close lesson</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Student mode</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Answer each question before it is revealed; the lesson keeps your score and where you are.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Reset progress</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Forget the answers given and start the lesson again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Re&amp;veal the answer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>R</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Add this view as a stop…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The page in front, as it is now, becomes the lesson&apos;s next stop.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Edit stops…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save &amp;lesson</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save lesson</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save lesson &amp;as…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>New lesson</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Lesson saved to %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>attnviz lessons (*.attnviz-lesson)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Full screen</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The window fills the screen (Esc leaves it).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Leave full screen</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Zoom &amp;in</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Larger text, labels and numbers on every page.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Zoom &amp;out</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show &amp;explanations</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The explanatory paragraphs of every page: step captions, introductions and notes on what a view shows. Hide them while you explain.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Actual size (now %1 %)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Zoom: %1 %</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This is the last step.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This is the first step.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>learned projection</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>model without attention</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>image</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>dataset</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: the %2 %3 is missing; the page shows its default.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>word-vector file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Session</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Opened %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Opened %1; %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open session</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not open the session; nothing was changed.
+
+%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not open the session: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Session saved to %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save session</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>attnviz sessions (*.attnviz)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Open session…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>attnviz sessions (*.attnviz);;All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Recent &amp;sessions</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(none)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Save session</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save session &amp;as…</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>ModelBar</name>
@@ -1384,6 +1746,14 @@ An input that needs more is refused with the figure. 0 = the default (%1).</sour
     </message>
     <message>
         <source>No default model found at %1; use Open model…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The model folder %1 does not exist.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The %1 this view was saved with is not there.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1510,6 +1880,137 @@ An input that needs more is refused with the figure. 0 = the default (%1).</sour
     </message>
     <message>
         <source>The prompt has %1 tokens; this model sees at most %2 positions, so it leaves no room to generate.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Lesson stop</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>top_key, top_head: the query word or token (empty = the selected row)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Page</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Title (English)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Title (Chinese)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Narration (English)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Narration (Chinese)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Question</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Query word</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Metric (top_head)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Question (English)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Question (Chinese)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Why, after the reveal (English)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Why, after the reveal (Chinese)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The options and the right answer are computed by the engine when the stop opens, never written here.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Lesson stops</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Move &amp;up</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Move &amp;down</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Edit…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>De&amp;lete</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Lesson title (English)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Lesson title (Chinese)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>QuestionEval</name>
+    <message>
+        <source>layer %1 · head %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The %1 page has no result yet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A “%1” question cannot be asked on the %2 page.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The %1 page shows no attention map here.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The decoders were given a translation at this stop: their outputs are not their own.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This stop has no reference translation to score the two models against.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>with attention</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>without attention</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>“%1” is not a kind of question attnviz knows.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>There is no page to ask the question on.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1682,17 +2183,6 @@ An input that needs more is refused with the figure. 0 = the default (%1).</sour
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>&lt;br&gt;No pad tokens (pad to a length longer than the review to see what the mask does).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>&lt;br&gt;%n pad token(s) appended. With the mask their columns get weight 0; without it the real words attend to them and the prediction drifts.</source>
-        <translation>
-            <numerusform>&lt;br&gt;%n pad token appended. With the mask its column gets weight 0; without it the real words attend to it and the prediction drifts.</numerusform>
-            <numerusform>&lt;br&gt;%n pad tokens appended. With the mask their columns get weight 0; without it the real words attend to them and the prediction drifts.</numerusform>
-        </translation>
-    </message>
-    <message>
         <source>padding, masked: no position may attend to it (weight 0)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1747,6 +2237,17 @@ An input that needs more is refused with the figure. 0 = the default (%1).</sour
     <message>
         <source>CLS pooling: the shading is row 1 (what %1 attends to) of the view above.</source>
         <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No pad tokens (pad to a length longer than the review to see what the mask does).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n pad token(s) appended. With the mask their columns get weight 0; without it the real words attend to them and the prediction drifts.</source>
+        <translation>
+            <numerusform>%n pad token appended. With the mask its column gets weight 0; without it the real words attend to it and the prediction drifts.</numerusform>
+            <numerusform>%n pad tokens appended. With the mask their columns get weight 0; without it the real words attend to them and the prediction drifts.</numerusform>
+        </translation>
     </message>
 </context>
 <context>

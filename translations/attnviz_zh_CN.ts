@@ -1085,6 +1085,132 @@ permuted weights (seed %3): Δp %4</source>
     </message>
 </context>
 <context>
+    <name>LessonBar</name>
+    <message>
+        <source>Previous stop (PageUp, ←)</source>
+        <translation>上一站（PageUp、←）</translation>
+    </message>
+    <message>
+        <source>Next stop (PageDown, →)</source>
+        <translation>下一站（PageDown、→）</translation>
+    </message>
+    <message>
+        <source>The lesson&apos;s stops: go to any of them.</source>
+        <translation>本课的各站：可跳到任意一站。</translation>
+    </message>
+    <message>
+        <source>Close lesson</source>
+        <translation>关闭课程</translation>
+    </message>
+    <message>
+        <source>Reveal (R)</source>
+        <translation>揭晓（R）</translation>
+    </message>
+    <message>
+        <source>Show the engine&apos;s answer and its numbers.</source>
+        <translation>显示引擎给出的答案及其数值。</translation>
+    </message>
+    <message>
+        <source>Stop %1 / %2</source>
+        <translation>第 %1 / %2 站</translation>
+    </message>
+    <message>
+        <source>Right answers: %1 / %2 — lesson finished</source>
+        <translation>答对：%1 / %2 —— 课程结束</translation>
+    </message>
+    <message>
+        <source>Right answers: %1 / %2</source>
+        <translation>答对：%1 / %2</translation>
+    </message>
+    <message>
+        <source>Computing the answer…</source>
+        <translation>正在计算答案…</translation>
+    </message>
+    <message>
+        <source>This question cannot be answered here: %1</source>
+        <translation>此处无法回答这个问题：%1</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>会</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>不会</translation>
+    </message>
+    <message>
+        <source>Choose an answer, then reveal it.</source>
+        <translation>先选一个答案，再揭晓。</translation>
+    </message>
+    <message>
+        <source>Right. </source>
+        <translation>答对了。</translation>
+    </message>
+    <message>
+        <source>Not quite. </source>
+        <translation>不太对。</translation>
+    </message>
+    <message>
+        <source>The engine&apos;s answer: %1 (%2).</source>
+        <translation>引擎的答案：%1（%2）。</translation>
+    </message>
+    <message>
+        <source>attention weight</source>
+        <translation>注意力权重</translation>
+    </message>
+    <message>
+        <source>probability</source>
+        <translation>概率</translation>
+    </message>
+    <message>
+        <source>probability of the class predicted before, before and after</source>
+        <translation>改变前所预测类别的概率，改变前与改变后</translation>
+    </message>
+    <message>
+        <source>mean entropy of the rows, in nats</source>
+        <translation>各行的平均熵（单位：奈特）</translation>
+    </message>
+    <message>
+        <source>mean weight on %1</source>
+        <translation>在 %1 上的平均权重</translation>
+    </message>
+    <message>
+        <source>Contents</source>
+        <translation>目录</translation>
+    </message>
+    <message>
+        <source>; %1 → %2</source>
+        <translation>；%1 → %2</translation>
+    </message>
+</context>
+<context>
+    <name>LessonEditor</name>
+    <message>
+        <source>no question</source>
+        <translation>不提问</translation>
+    </message>
+    <message>
+        <source>which key does a query word attend to most</source>
+        <translation>某个查询词最关注哪个键</translation>
+    </message>
+    <message>
+        <source>which class does the model predict</source>
+        <translation>模型预测的是哪一类</translation>
+    </message>
+    <message>
+        <source>does the what-if switch change the prediction</source>
+        <translation>假设开关会不会改变预测</translation>
+    </message>
+    <message>
+        <source>which translation model has the higher chrF</source>
+        <translation>哪个翻译模型的 chrF 更高</translation>
+    </message>
+    <message>
+        <source>which head has the highest value of a metric</source>
+        <translation>哪个头的某项指标值最高</translation>
+    </message>
+</context>
+<context>
     <name>LoadError</name>
     <message>
         <source>sentiment model (transformer classifier)</source>
@@ -1339,6 +1465,246 @@ An input that needs more is refused with the figure. 0 = the default (%1).</sour
         <source>Memory budget: %1</source>
         <translation>内存预算：%1</translation>
     </message>
+    <message>
+        <source>Open lesson</source>
+        <translation>打开课程</translation>
+    </message>
+    <message>
+        <source>Could not open the lesson; nothing was changed.
+
+%1</source>
+        <translation>无法打开课程；没有做任何改动。
+
+%1</translation>
+    </message>
+    <message>
+        <source>Could not open the lesson: %1</source>
+        <translation>无法打开课程：%1</translation>
+    </message>
+    <message>
+        <source>&amp;Lesson</source>
+        <translation>课程(&amp;L)</translation>
+    </message>
+    <message>
+        <source>The &amp;chapter lesson</source>
+        <translation>本章课程(&amp;C)</translation>
+    </message>
+    <message>
+        <source>The chapter as a class: raw attention, learned Q/K/V, translation with attention, the Transformer layer, ViT, a decoder — with questions.</source>
+        <translation>把本章变成一堂课：原始注意力、学到的 Q/K/V、带注意力的翻译、Transformer 层、ViT、解码器——并配有问题。</translation>
+    </message>
+    <message>
+        <source>&amp;Open lesson…</source>
+        <translation>打开课程(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>attnviz lessons (*.attnviz-lesson);;All files (*)</source>
+        <translation>attnviz 课程 (*.attnviz-lesson);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>&amp;Close lesson</source>
+        <translation>关闭课程(&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;Student mode</source>
+        <translation>学生模式(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Answer each question before it is revealed; the lesson keeps your answers and where you are.</source>
+        <translation>在揭晓之前先回答每个问题；课程会记录你的答案和进度。</translation>
+    </message>
+    <message>
+        <source>&amp;Reset progress</source>
+        <translation>重置进度(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Forget the answers given and start the lesson again.</source>
+        <translation>忘掉已给出的答案，从头开始本课。</translation>
+    </message>
+    <message>
+        <source>Re&amp;veal the answer</source>
+        <translation>揭晓答案(&amp;V)</translation>
+    </message>
+    <message>
+        <source>R</source>
+        <translation>R</translation>
+    </message>
+    <message>
+        <source>&amp;Add this view as a stop…</source>
+        <translation>把此视图添加为一站(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>The page in front, as it is now, becomes the lesson&apos;s next stop.</source>
+        <translation>当前页面按现在的样子成为课程的下一站。</translation>
+    </message>
+    <message>
+        <source>&amp;Edit stops…</source>
+        <translation>编辑各站(&amp;E)…</translation>
+    </message>
+    <message>
+        <source>Save &amp;lesson</source>
+        <translation>保存课程(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Save lesson</source>
+        <translation>保存课程</translation>
+    </message>
+    <message>
+        <source>Save lesson &amp;as…</source>
+        <translation>课程另存为(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>New lesson</source>
+        <translation>新课程</translation>
+    </message>
+    <message>
+        <source>Lesson saved to %1</source>
+        <translation>课程已保存到 %1</translation>
+    </message>
+    <message>
+        <source>attnviz lessons (*.attnviz-lesson)</source>
+        <translation>attnviz 课程 (*.attnviz-lesson)</translation>
+    </message>
+    <message>
+        <source>&amp;Full screen</source>
+        <translation>全屏(&amp;F)</translation>
+    </message>
+    <message>
+        <source>The window fills the screen (Esc leaves it).</source>
+        <translation>窗口占满整个屏幕（按 Esc 退出）。</translation>
+    </message>
+    <message>
+        <source>Leave full screen</source>
+        <translation>退出全屏</translation>
+    </message>
+    <message>
+        <source>Zoom &amp;in</source>
+        <translation>放大(&amp;I)</translation>
+    </message>
+    <message>
+        <source>Larger text, labels and numbers on every page.</source>
+        <translation>所有页面上的文字、标签和数字都变大。</translation>
+    </message>
+    <message>
+        <source>Zoom &amp;out</source>
+        <translation>缩小(&amp;O)</translation>
+    </message>
+    <message>
+        <source>Show &amp;explanations</source>
+        <translation>显示说明文字(&amp;E)</translation>
+    </message>
+    <message>
+        <source>The explanatory paragraphs of every page: step captions, introductions and notes on what a view shows. Hide them while you explain.</source>
+        <translation>每个页面上的说明段落：步骤说明、介绍，以及关于视图显示什么的注释。由你讲解时可以把它们隐藏。</translation>
+    </message>
+    <message>
+        <source>&amp;Actual size (now %1 %)</source>
+        <translation>实际大小（当前 %1 %）(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Zoom: %1 %</source>
+        <translation>缩放：%1 %</translation>
+    </message>
+    <message>
+        <source>This is the last step.</source>
+        <translation>已经是最后一步。</translation>
+    </message>
+    <message>
+        <source>This is the first step.</source>
+        <translation>已经是第一步。</translation>
+    </message>
+    <message>
+        <source>learned projection</source>
+        <translation>学到的投影</translation>
+    </message>
+    <message>
+        <source>model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>model without attention</source>
+        <translation>无注意力模型</translation>
+    </message>
+    <message>
+        <source>image</source>
+        <translation>图像</translation>
+    </message>
+    <message>
+        <source>dataset</source>
+        <translation>数据集</translation>
+    </message>
+    <message>
+        <source>%1: the %2 %3 is missing; the page shows its default.</source>
+        <translation>%1：%2 %3 不存在；该页面显示其默认内容。</translation>
+    </message>
+    <message>
+        <source>word-vector file</source>
+        <translation>词向量文件</translation>
+    </message>
+    <message>
+        <source>Session</source>
+        <translation>会话</translation>
+    </message>
+    <message>
+        <source>Opened %1.</source>
+        <translation>已打开 %1。</translation>
+    </message>
+    <message>
+        <source>Opened %1; %2</source>
+        <translation>已打开 %1；%2</translation>
+    </message>
+    <message>
+        <source>Open session</source>
+        <translation>打开会话</translation>
+    </message>
+    <message>
+        <source>Could not open the session; nothing was changed.
+
+%1</source>
+        <translation>无法打开会话；没有做任何改动。
+
+%1</translation>
+    </message>
+    <message>
+        <source>Could not open the session: %1</source>
+        <translation>无法打开会话：%1</translation>
+    </message>
+    <message>
+        <source>Session saved to %1</source>
+        <translation>会话已保存到 %1</translation>
+    </message>
+    <message>
+        <source>Save session</source>
+        <translation>保存会话</translation>
+    </message>
+    <message>
+        <source>attnviz sessions (*.attnviz)</source>
+        <translation>attnviz 会话 (*.attnviz)</translation>
+    </message>
+    <message>
+        <source>&amp;Open session…</source>
+        <translation>打开会话(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>attnviz sessions (*.attnviz);;All files (*)</source>
+        <translation>attnviz 会话 (*.attnviz);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Recent &amp;sessions</source>
+        <translation>最近的会话(&amp;S)</translation>
+    </message>
+    <message>
+        <source>(none)</source>
+        <translation>（无）</translation>
+    </message>
+    <message>
+        <source>&amp;Save session</source>
+        <translation>保存会话(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Save session &amp;as…</source>
+        <translation>会话另存为(&amp;A)…</translation>
+    </message>
 </context>
 <context>
     <name>ModelBar</name>
@@ -1388,6 +1754,14 @@ An input that needs more is refused with the figure. 0 = the default (%1).</sour
     <message>
         <source>No default model found at %1; use Open model…</source>
         <translation>在 %1 找不到默认模型；请用“打开模型…”</translation>
+    </message>
+    <message>
+        <source>The model folder %1 does not exist.</source>
+        <translation>模型文件夹 %1 不存在。</translation>
+    </message>
+    <message>
+        <source>The %1 this view was saved with is not there.</source>
+        <translation>保存此视图时所用的%1已不在原处。</translation>
     </message>
 </context>
 <context>
@@ -1514,6 +1888,137 @@ An input that needs more is refused with the figure. 0 = the default (%1).</sour
     <message>
         <source>The prompt has %1 tokens; this model sees at most %2 positions, so it leaves no room to generate.</source>
         <translation>提示词有 %1 个词元；这个模型最多只看 %2 个位置，所以没有留下生成的空间。</translation>
+    </message>
+    <message>
+        <source>Lesson stop</source>
+        <translation>课程站点</translation>
+    </message>
+    <message>
+        <source>top_key, top_head: the query word or token (empty = the selected row)</source>
+        <translation>top_key、top_head：查询词或词元（留空 = 选中的行）</translation>
+    </message>
+    <message>
+        <source>Page</source>
+        <translation>页面</translation>
+    </message>
+    <message>
+        <source>Title (English)</source>
+        <translation>标题（英文）</translation>
+    </message>
+    <message>
+        <source>Title (Chinese)</source>
+        <translation>标题（中文）</translation>
+    </message>
+    <message>
+        <source>Narration (English)</source>
+        <translation>讲解（英文）</translation>
+    </message>
+    <message>
+        <source>Narration (Chinese)</source>
+        <translation>讲解（中文）</translation>
+    </message>
+    <message>
+        <source>Question</source>
+        <translation>问题</translation>
+    </message>
+    <message>
+        <source>Query word</source>
+        <translation>查询词</translation>
+    </message>
+    <message>
+        <source>Metric (top_head)</source>
+        <translation>指标（top_head）</translation>
+    </message>
+    <message>
+        <source>Question (English)</source>
+        <translation>问题（英文）</translation>
+    </message>
+    <message>
+        <source>Question (Chinese)</source>
+        <translation>问题（中文）</translation>
+    </message>
+    <message>
+        <source>Why, after the reveal (English)</source>
+        <translation>揭晓后的解释（英文）</translation>
+    </message>
+    <message>
+        <source>Why, after the reveal (Chinese)</source>
+        <translation>揭晓后的解释（中文）</translation>
+    </message>
+    <message>
+        <source>The options and the right answer are computed by the engine when the stop opens, never written here.</source>
+        <translation>选项和正确答案由引擎在打开这一站时计算，从不写在这里。</translation>
+    </message>
+    <message>
+        <source>Lesson stops</source>
+        <translation>课程各站</translation>
+    </message>
+    <message>
+        <source>Move &amp;up</source>
+        <translation>上移(&amp;U)</translation>
+    </message>
+    <message>
+        <source>Move &amp;down</source>
+        <translation>下移(&amp;D)</translation>
+    </message>
+    <message>
+        <source>&amp;Edit…</source>
+        <translation>编辑(&amp;E)…</translation>
+    </message>
+    <message>
+        <source>De&amp;lete</source>
+        <translation>删除(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Lesson title (English)</source>
+        <translation>课程标题（英文）</translation>
+    </message>
+    <message>
+        <source>Lesson title (Chinese)</source>
+        <translation>课程标题（中文）</translation>
+    </message>
+</context>
+<context>
+    <name>QuestionEval</name>
+    <message>
+        <source>layer %1 · head %2</source>
+        <translation>第 %1 层 · 头 %2</translation>
+    </message>
+    <message>
+        <source>The %1 page has no result yet.</source>
+        <translation>“%1”页面还没有结果。</translation>
+    </message>
+    <message>
+        <source>A “%1” question cannot be asked on the %2 page.</source>
+        <translation>“%2”页面上不能提“%1”类问题。</translation>
+    </message>
+    <message>
+        <source>The %1 page shows no attention map here.</source>
+        <translation>“%1”页面此处没有显示注意力图。</translation>
+    </message>
+    <message>
+        <source>The decoders were given a translation at this stop: their outputs are not their own.</source>
+        <translation>这一站给解码器指定了译文：它们的输出不是自己生成的。</translation>
+    </message>
+    <message>
+        <source>This stop has no reference translation to score the two models against.</source>
+        <translation>这一站没有参考译文，无法给两个模型打分。</translation>
+    </message>
+    <message>
+        <source>with attention</source>
+        <translation>有注意力</translation>
+    </message>
+    <message>
+        <source>without attention</source>
+        <translation>无注意力</translation>
+    </message>
+    <message>
+        <source>“%1” is not a kind of question attnviz knows.</source>
+        <translation>attnviz 不认识“%1”这种问题。</translation>
+    </message>
+    <message>
+        <source>There is no page to ask the question on.</source>
+        <translation>没有可以提问的页面。</translation>
     </message>
 </context>
 <context>
@@ -1685,16 +2190,6 @@ An input that needs more is refused with the figure. 0 = the default (%1).</sour
         <translation>&lt;b&gt;启用 padding mask：&lt;/b&gt;%1 &amp;nbsp;·&amp;nbsp; &lt;b&gt;关闭 padding mask：&lt;/b&gt;%2</translation>
     </message>
     <message>
-        <source>&lt;br&gt;No pad tokens (pad to a length longer than the review to see what the mask does).</source>
-        <translation>&lt;br&gt;没有填充词元（把长度填充到比评论更长，看看 padding mask 的作用）。</translation>
-    </message>
-    <message numerus="yes">
-        <source>&lt;br&gt;%n pad token(s) appended. With the mask their columns get weight 0; without it the real words attend to them and the prediction drifts.</source>
-        <translation>
-            <numerusform>&lt;br&gt;追加了 %n 个填充词元。有 padding mask 时它们的列权重为 0；没有时真实的词会关注它们，预测随之漂移。</numerusform>
-        </translation>
-    </message>
-    <message>
         <source>padding, masked: no position may attend to it (weight 0)</source>
         <translation>填充，已用 padding mask 掩蔽：任何位置都不能关注它（权重 0）</translation>
     </message>
@@ -1749,6 +2244,16 @@ An input that needs more is refused with the figure. 0 = the default (%1).</sour
     <message>
         <source>CLS pooling: the shading is row 1 (what %1 attends to) of the view above.</source>
         <translation>CLS 池化：底色是上面视图的第 1 行（%1 关注什么）。</translation>
+    </message>
+    <message>
+        <source>No pad tokens (pad to a length longer than the review to see what the mask does).</source>
+        <translation>没有填充词元（把长度填充到比评论更长，看看 padding mask 的作用）。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n pad token(s) appended. With the mask their columns get weight 0; without it the real words attend to them and the prediction drifts.</source>
+        <translation>
+            <numerusform>追加了 %n 个填充词元。有 padding mask 时它们的列权重为 0；没有时真实的词会关注它们，预测随之漂移。</numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -6,9 +6,10 @@
 #include "widgets/format.hpp"
 #include "widgets/teaching.hpp"
 
-#include <QComboBox>
+#include <QAction>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QMenu>
 #include <QPushButton>
 #include <QSignalBlocker>
 #include <QToolButton>
@@ -23,6 +24,22 @@ QString local(const attn::session::LocalText& text) {
 /// A number as the bar shows it: weights and probabilities with three decimals, scores with one.
 QString number(double value, const std::string& unit) {
     return QString::number(value, 'f', unit == "chrF" ? 1 : 3);
+}
+
+/// Core's unit names ("weight", "probability", ...) in the interface language.
+QString unitText(const std::string& unit) {
+    const QString u = QString::fromStdString(unit);
+    if (u == QLatin1String("weight"))
+        return LessonBar::tr("attention weight");
+    if (u == QLatin1String("probability"))
+        return LessonBar::tr("probability");
+    if (u == QLatin1String("probability of the class predicted before"))
+        return LessonBar::tr("probability of the class predicted before, before and after");
+    if (u == QLatin1String("mean entropy (nats)"))
+        return LessonBar::tr("mean entropy of the rows, in nats");
+    if (u.startsWith(QLatin1String("mean weight on ")))
+        return LessonBar::tr("mean weight on %1").arg(u.mid(15));
+    return u; // "chrF" and any unit without a translation
 }
 
 } // namespace
@@ -41,10 +58,11 @@ LessonBar::LessonBar(LessonPlayer* player, QWidget* parent) : QWidget(parent), p
     next_->setArrowType(Qt::RightArrow);
     next_->setToolTip(tr("Next stop (PageDown, →)"));
     counter_ = new QLabel(this);
-    contents_ = new QComboBox(this);
+    contents_ = new QToolButton(this);
+    contents_->setText(tr("Contents"));
     contents_->setToolTip(tr("The lesson's stops: go to any of them."));
-    contents_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-    contents_->setMinimumContentsLength(18);
+    contents_->setPopupMode(QToolButton::InstantPopup);
+    contents_->setMenu(new QMenu(contents_));
     title_ = new QLabel(this);
     QFont bold = title_->font();
     bold.setBold(true);
@@ -93,7 +111,6 @@ LessonBar::LessonBar(LessonPlayer* player, QWidget* parent) : QWidget(parent), p
 
     connect(previous_, &QToolButton::clicked, player_, &LessonPlayer::previous);
     connect(next_, &QToolButton::clicked, player_, &LessonPlayer::next);
-    connect(contents_, &QComboBox::activated, player_, [this](int index) { player_->goTo(index); });
     connect(close_, &QToolButton::clicked, this, &LessonBar::closeRequested);
     connect(reveal_, &QPushButton::clicked, player_, &LessonPlayer::reveal);
     connect(player_, &LessonPlayer::opened, this, &LessonBar::refresh);
@@ -104,7 +121,9 @@ LessonBar::LessonBar(LessonPlayer* player, QWidget* parent) : QWidget(parent), p
 }
 
 void LessonBar::setTextScale(bool teachingOn, double zoom) {
-    teaching::applyFonts(this, teachingOn, zoom);
+    // The bar grows less than the pages in teaching mode (kBarScale, not kFontScale): at 1280 x 800 the
+    // page below keeps the room for its maps.
+    teaching::applyFonts(this, false, (teachingOn ? kBarScale : 1.0) * zoom);
 }
 
 void LessonBar::refresh() {
@@ -113,20 +132,22 @@ void LessonBar::refresh() {
 }
 
 void LessonBar::refreshContents() {
-    const QSignalBlocker block(contents_);
-    contents_->clear();
+    QMenu* menu = contents_->menu();
+    menu->clear();
     const auto& stops = player_->lesson().stops;
-    for (std::size_t i = 0; i < stops.size(); ++i)
-        contents_->addItem(QStringLiteral("%1. %2").arg(i + 1).arg(local(stops[i].title)));
+    for (std::size_t i = 0; i < stops.size(); ++i) {
+        QAction* action = menu->addAction(QStringLiteral("%1. %2").arg(i + 1).arg(local(stops[i].title)));
+        action->setCheckable(true);
+        connect(action, &QAction::triggered, player_, [this, i] { player_->goTo(static_cast<int>(i)); });
+    }
 }
 
 void LessonBar::refreshStop() {
     const attn::session::Stop* stop = player_->currentStop();
     const int index = player_->stopIndex();
-    {
-        const QSignalBlocker block(contents_);
-        contents_->setCurrentIndex(index);
-    }
+    const auto actions = contents_->menu()->actions();
+    for (int i = 0; i < actions.size(); ++i)
+        actions[i]->setChecked(i == index);
     counter_->setText(tr("Stop %1 / %2").arg(index + 1).arg(player_->stopCount()));
     previous_->setEnabled(index > 0);
     next_->setEnabled(index + 1 < player_->stopCount());
@@ -143,9 +164,10 @@ void LessonBar::refreshQuestion() {
     if (student) {
         const bool finished = player_->stopIndex() + 1 == player_->stopCount();
         score_->setText(
-            finished
-                ? tr("Score: %1 / %2 — lesson finished").arg(player_->score()).arg(player_->questionCount())
-                : tr("Score: %1 / %2").arg(player_->score()).arg(player_->questionCount()));
+            finished ? tr("Right answers: %1 / %2 — lesson finished")
+                           .arg(player_->score())
+                           .arg(player_->questionCount())
+                     : tr("Right answers: %1 / %2").arg(player_->score()).arg(player_->questionCount()));
     }
     question_->setVisible(stop && stop->question);
     if (!stop || !stop->question)
@@ -165,6 +187,10 @@ void LessonBar::refreshQuestion() {
         return;
     }
     const int chosen = player_->chosen();
+    // One number per option (a weight, a probability, a score), except for changes_prediction, whose two
+    // numbers are the probability before and after the switch.
+    const bool numberPerOption =
+        answer->numbers.size() == answer->options.size() && q.kind != "changes_prediction";
     for (std::size_t i = 0; i < answer->options.size(); ++i) {
         const int option = static_cast<int>(i);
         QString text = QString::fromStdString(answer->options[i]);
@@ -172,7 +198,7 @@ void LessonBar::refreshQuestion() {
             text = tr("yes");
         else if (text == QLatin1String("no"))
             text = tr("no");
-        if (revealed && i < answer->numbers.size())
+        if (revealed && numberPerOption)
             text += QStringLiteral("  ") + number(answer->numbers[i], answer->unit);
         auto* button = new QPushButton(text, question_);
         button->setCheckable(true);
@@ -194,13 +220,15 @@ void LessonBar::refreshQuestion() {
         result_->setVisible(!result_->text().isEmpty());
         return;
     }
-    const QString right = options_[static_cast<std::size_t>(answer->answer)]->text();
+    QString right = options_[static_cast<std::size_t>(answer->answer)]->text();
+    if (!numberPerOption && answer->numbers.size() == 2)
+        right += tr("; %1 → %2")
+                     .arg(number(answer->numbers[0], answer->unit), number(answer->numbers[1], answer->unit));
     QString verdict;
     if (chosen >= 0)
         verdict = chosen == answer->answer ? tr("Right. ") : tr("Not quite. ");
     const QString why = local(q.why);
-    result_->setText(verdict +
-                     tr("The engine's answer: %1 (%2).").arg(right, QString::fromStdString(answer->unit)) +
+    result_->setText(verdict + tr("The engine's answer: %1 (%2).").arg(right, unitText(answer->unit)) +
                      (why.isEmpty() ? QString() : QStringLiteral(" ") + why));
     result_->setVisible(true);
 }

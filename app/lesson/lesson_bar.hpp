@@ -9,7 +9,6 @@
 #include <vector>
 
 class LessonPlayer;
-class QComboBox;
 class QLabel;
 class QPushButton;
 class QToolButton;
@@ -32,7 +31,10 @@ public:
     QLabel* promptLabel() const { return prompt_; }
     QLabel* resultLabel() const { return result_; }
     QPushButton* revealButton() const { return reveal_; }
-    QComboBox* contents() const { return contents_; }
+    /// The contents: a menu of every stop.
+    QToolButton* contents() const { return contents_; }
+    /// How much larger the bar's text is in teaching mode.
+    static constexpr double kBarScale = 1.2;
     const std::vector<QPushButton*>& optionButtons() const { return options_; }
 
 Q_SIGNALS:
@@ -47,7 +49,7 @@ private:
     QToolButton* previous_ = nullptr;
     QToolButton* next_ = nullptr;
     QLabel* counter_ = nullptr;
-    QComboBox* contents_ = nullptr;
+    QToolButton* contents_ = nullptr;
     QLabel* title_ = nullptr;
     QLabel* score_ = nullptr;
     QToolButton* close_ = nullptr;

@@ -50,7 +50,7 @@ bool editStop(QWidget* parent, attn::session::Stop& stop) {
         {"prediction", QT_TRANSLATE_NOOP("LessonEditor", "which class does the model predict")},
         {"changes_prediction",
          QT_TRANSLATE_NOOP("LessonEditor", "does the what-if switch change the prediction")},
-        {"better_model", QT_TRANSLATE_NOOP("LessonEditor", "which translation model scores higher (chrF)")},
+        {"better_model", QT_TRANSLATE_NOOP("LessonEditor", "which translation model has the higher chrF")},
         {"top_head", QT_TRANSLATE_NOOP("LessonEditor", "which head has the highest value of a metric")},
     };
     for (const auto& k : kinds)
