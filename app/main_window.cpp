@@ -1,5 +1,6 @@
 #include "main_window.hpp"
 
+#include "lesson/lesson_player.hpp"
 #include "pages/generate/generate_page.hpp"
 #include "pages/page.hpp"
 #include "pages/sentiment_page.hpp"
@@ -50,10 +51,18 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
 
     tabs_ = new QTabWidget(this);
     tabs_->setDocumentMode(true);
-    setCentralWidget(tabs_);
+    // The lesson bar (hidden until a lesson is open) above the pages.
+    auto* central = new QWidget(this);
+    centralLayout_ = new QVBoxLayout(central);
+    centralLayout_->setContentsMargins(0, 0, 0, 0);
+    centralLayout_->setSpacing(0);
+    centralLayout_->addWidget(tabs_, 1);
+    setCentralWidget(central);
+    setAcceptDrops(true); // a .attnviz session dropped on the window (pages take their own files)
     connect(tabs_, &QTabWidget::currentChanged, this, [this] { statusBar()->clearMessage(); });
 
     buildPages();
+    createLessonBar();
 
     // Loading word vectors runs in the background: a progress bar and a cancel button while it does.
     loadProgress_ = new QProgressBar(this);
@@ -113,28 +122,50 @@ void MainWindow::closeEvent(QCloseEvent* event) {
     QMainWindow::closeEvent(event);
 }
 
+Page* MainWindow::createPage(int index) {
+    switch (index) {
+    case 0: {
+        auto* walkthrough = new WalkthroughPage(embeddings_, this);
+        // The Walkthrough's "Heads from" menu offers the encoders open on the other pages (looked up
+        // when the menu opens: the language switch replaces the pages).
+        walkthrough->setLoadedEncoders([this] {
+            std::vector<WalkthroughPage::LoadedEncoder> encoders;
+            for (int i = 0; i < tabs_->count(); ++i) {
+                ModelSlot* slot = nullptr;
+                QWidget* page = tabs_->widget(i);
+                if (auto* sentiment = qobject_cast<SentimentPage*>(page))
+                    slot = sentiment->modelSlot();
+                else if (auto* transformer = qobject_cast<TransformerPage*>(page))
+                    slot = transformer->modelSlot();
+                else if (auto* vision = qobject_cast<VisionPage*>(page))
+                    slot = vision->modelSlot();
+                if (slot && slot->hasModel())
+                    encoders.push_back({tabs_->tabText(i), slot->directory()});
+            }
+            return encoders;
+        });
+        return walkthrough;
+    }
+    case 1:
+        return new TranslationPage(this);
+    case 2:
+        return new SentimentPage(this);
+    case 3:
+        return new VisionPage(this);
+    case 4:
+        return new TransformerPage(this);
+    case 5:
+        return new GeneratePage(this);
+    default:
+        return nullptr;
+    }
+}
+
 std::vector<Page*> MainWindow::createPages() {
-    auto* walkthrough = new WalkthroughPage(embeddings_, this);
-    // The Walkthrough's "Heads from" menu offers the encoders open on the other pages (looked up when
-    // the menu opens: the language switch replaces the pages).
-    walkthrough->setLoadedEncoders([this] {
-        std::vector<WalkthroughPage::LoadedEncoder> encoders;
-        for (int i = 0; i < tabs_->count(); ++i) {
-            ModelSlot* slot = nullptr;
-            QWidget* page = tabs_->widget(i);
-            if (auto* sentiment = qobject_cast<SentimentPage*>(page))
-                slot = sentiment->modelSlot();
-            else if (auto* transformer = qobject_cast<TransformerPage*>(page))
-                slot = transformer->modelSlot();
-            else if (auto* vision = qobject_cast<VisionPage*>(page))
-                slot = vision->modelSlot();
-            if (slot && slot->hasModel())
-                encoders.push_back({tabs_->tabText(i), slot->directory()});
-        }
-        return encoders;
-    });
-    return {walkthrough,          new TranslationPage(this), new SentimentPage(this),
-            new VisionPage(this), new TransformerPage(this), new GeneratePage(this)};
+    std::vector<Page*> pages;
+    for (int i = 0; Page* page = createPage(i); ++i)
+        pages.push_back(page);
+    return pages;
 }
 
 void MainWindow::buildPages() {
@@ -150,32 +181,28 @@ void MainWindow::changeEvent(QEvent* event) {
         retranslatePending_ = true;
         QMetaObject::invokeMethod(this, &MainWindow::retranslate, Qt::QueuedConnection);
     }
+    if (event->type() == QEvent::WindowStateChange)
+        syncPresenterActions(); // full screen left by the window manager: the menu's check follows
     QMainWindow::changeEvent(event);
 }
 
 void MainWindow::retranslate() {
     retranslatePending_ = false;
     // The pages set their texts in their constructors, so each is built again in the new language and
-    // the old one hands it its inputs, opened models (not read again) and choices (Page::carryStateTo);
-    // the tab in front, teaching mode and the word vectors stay.
-    const int current = tabs_->currentIndex();
+    // restored to the old page's state with its models (not read again); the tab in front, teaching mode
+    // and the word vectors stay. A session that asked for this language brings its own states.
     const bool teaching = teachingAction_ && teachingAction_->isChecked();
-    std::vector<Page*> old;
-    while (tabs_->count() > 0) {
-        old.push_back(qobject_cast<Page*>(tabs_->widget(0)));
-        tabs_->removeTab(0);
+    if (pendingSession_) {
+        const attn::session::Session session = std::move(*pendingSession_);
+        pendingSession_.reset();
+        rebuildPages(session.pages, session.front);
+    } else {
+        std::vector<attn::session::PageState> states;
+        for (int i = 0; i < tabs_->count(); ++i)
+            if (auto* page = qobject_cast<Page*>(tabs_->widget(i)))
+                states.push_back(page->saveState());
+        rebuildPages(states, {});
     }
-    const std::vector<Page*> fresh = createPages();
-    for (std::size_t i = 0; i < fresh.size(); ++i) {
-        Page::FollowUp followUp =
-            i < old.size() && old[i] ? old[i]->carryStateTo(fresh[i]) : Page::FollowUp{};
-        addPage(fresh[i]);
-        fresh[i]->start();
-        fresh[i]->followUpWhenIdle(std::move(followUp));
-    }
-    for (Page* page : old)
-        delete page;
-    tabs_->setCurrentIndex(current);
     setMenuBar(new QMenuBar(this)); // deletes the old menus
     buildMenus();
     setWindowTitle(tr("attnviz — see attention"));
@@ -184,10 +211,45 @@ void MainWindow::retranslate() {
     setEmbeddingsStatus(embeddings_->description());
     if (teaching)
         setTeachingMode(true);
+    createLessonBar(); // its texts in the new language; the stop's question asked again on the new page
+    if (lesson_->isOpen())
+        evaluateWhenSettled(currentPage());
 }
 
-void MainWindow::addPage(Page* page) {
-    tabs_->addTab(page, page->title());
+void MainWindow::rebuildPages(const std::vector<attn::session::PageState>& states, const std::string& front) {
+    const int current = tabs_->currentIndex();
+    std::vector<Page*> old;
+    ModelsInMemory inMemory;
+    while (tabs_->count() > 0) {
+        auto* page = qobject_cast<Page*>(tabs_->widget(0));
+        old.push_back(page);
+        if (page)
+            inMemory.merge(page->modelsInMemory());
+        tabs_->removeTab(0);
+    }
+    const std::vector<Page*> fresh = createPages();
+    const std::vector<std::string>& keys = attn::session::pageKeys();
+    int frontIndex = current;
+    for (std::size_t i = 0; i < fresh.size(); ++i) {
+        Page::FollowUp followUp;
+        const std::string key = i < keys.size() ? keys[i] : std::string();
+        for (const auto& state : states)
+            if (attn::session::pageKey(state) == key)
+                followUp = fresh[i]->restoreState(state, inMemory);
+        if (!front.empty() && key == front)
+            frontIndex = static_cast<int>(i);
+        addPage(fresh[i]);
+        fresh[i]->start();
+        fresh[i]->followUpWhenIdle(std::move(followUp));
+    }
+    for (Page* page : old)
+        delete page;
+    tabs_->setCurrentIndex(frontIndex);
+}
+
+void MainWindow::addPage(Page* page, int index) {
+    tabs_->insertTab(index < 0 ? tabs_->count() : index, page, page->title());
+    applyPresenterSettings(page); // zoom and paragraphs also on the pages the language switch builds
     // A page's status message shows while that page is in front (a background page finishing a load
     // would otherwise caption the page the user is looking at).
     connect(page, &Page::statusMessage, this, [this, page](const QString& text) {
@@ -206,6 +268,7 @@ void MainWindow::setEmbeddingsStatus(const QString& text) {
 
 void MainWindow::buildMenus() {
     QMenu* file = menuBar()->addMenu(tr("&File"));
+    addSessionMenu(file);
     QAction* exportView = file->addAction(tr("&Export view…"));
     exportView->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
     connect(exportView, &QAction::triggered, this, &MainWindow::exportView);
@@ -224,6 +287,7 @@ void MainWindow::buildMenus() {
     teachingAction_->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_T));
     teachingAction_->setToolTip(tr("Larger text, titles and panels on every page, for a projector."));
     connect(teachingAction_, &QAction::toggled, this, &MainWindow::setTeachingMode);
+    addPresenterActions(view); // full screen, zoom, explanations (main_window_presenter.cpp)
     QMenu* vectors = view->addMenu(tr("&Word vectors"));
     QAction* openVectors = vectors->addAction(tr("&Open…"));
     openVectors->setShortcut(QKeySequence::Open);
@@ -258,6 +322,7 @@ void MainWindow::buildMenus() {
                           "refused with the figure instead of running out of memory."));
     connect(budget, &QAction::triggered, this, &MainWindow::askMemoryBudget);
 
+    addLessonMenu(); // main_window_lesson.cpp
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     QAction* about = help->addAction(tr("&About attnviz"));
     connect(about, &QAction::triggered, this, &MainWindow::showAbout);

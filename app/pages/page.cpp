@@ -2,10 +2,12 @@
 
 #include "services/job_runner.hpp"
 #include "services/model_slot.hpp"
+#include "widgets/explanation.hpp"
 #include "widgets/heatmap_view.hpp"
 #include "widgets/teaching.hpp"
 
 #include <algorithm>
+#include <attn/session/session_file.hpp>
 
 bool Page::isBusy() const {
     return std::any_of(busySources_.begin(), busySources_.end(), [](const auto& busy) { return busy(); });
@@ -54,7 +56,22 @@ void Page::runFollowUp() {
 
 void Page::setTeachingMode(bool on) {
     teachingMode_ = on;
-    teaching::applyFonts(this, on);
-    for (HeatmapView* view : findChildren<HeatmapView*>())
+    teaching::applyFonts(this, on, zoomFactor());
+    for (HeatmapView* view : findChildren<HeatmapView*>()) {
         view->setTeachingMode(on);
+        view->setTextScale(zoomFactor());
+    }
+}
+
+void Page::setZoomPercent(int percent) {
+    percent = std::clamp(percent, attn::session::kMinZoomPercent, attn::session::kMaxZoomPercent);
+    if (percent == zoomPercent_)
+        return;
+    zoomPercent_ = percent;
+    setTeachingMode(teachingMode_); // fonts, heatmaps and the page's own extras at the new factor
+}
+
+void Page::setParagraphsShown(bool shown) {
+    paragraphsShown_ = shown;
+    explanation::setShown(this, shown);
 }

@@ -7,7 +7,11 @@
 // Construction builds widgets only; start() begins the page's work (loading its default models into
 // the slots that are still empty), so a caller can hand a page its model first.
 
+#include "services/models_in_memory.hpp"
+
+#include <QString>
 #include <QWidget>
+#include <attn/session/page_state.hpp>
 #include <functional>
 #include <vector>
 
@@ -30,17 +34,31 @@ public:
     /// Begins the page's work: loads the shipped default into every slot that has no model yet.
     virtual void start() {}
 
-    /// Run when the next page is idle; returns true when it has nothing more to do (see carryStateTo).
+    /// Run when the page is idle; returns true when it has nothing more to do (see restoreState).
     using FollowUp = std::function<bool()>;
+
+    /// This page's state as one plain value (attn/session/page_state.hpp): inputs, options, the files it
+    /// shows, step, selections, what-if switches. Used by the language switch, session files and lesson
+    /// stops alike.
+    virtual attn::session::PageState saveState() const = 0;
+    /// Puts the page in `state` (an alternative of another page is ignored). Models listed by
+    /// `inMemory` (directory -> loaded model) are taken from there instead of being read again; the
+    /// others are loaded in the background (a missing one leaves the page's default and says so in
+    /// its banner). What needs results first (a decoding step, a selected head) goes into the
+    /// returned follow-up, which the caller runs each time the page becomes idle until it returns true
+    /// (followUpWhenIdle).
+    virtual FollowUp restoreState(const attn::session::PageState& state, const ModelsInMemory& inMemory) = 0;
+    /// The models this page holds (directory -> model), for restoreState on another page.
+    virtual ModelsInMemory modelsInMemory() const { return {}; }
     /// The language switch (MainWindow::retranslate builds every page again, in the new language):
-    /// hands this page's inputs, opened models and choices to `next`, a page of the same type that has
-    /// not been started. Models are handed over, not read again. What needs `next`'s results first (a
-    /// decoding step, a selected head) goes into the returned follow-up, which the caller runs each time
-    /// `next` becomes idle until it returns true. The default carries nothing.
-    virtual FollowUp carryStateTo(Page* next) const {
-        (void)next;
-        return {};
-    }
+    /// `next` (a page of the same type, not started) is restored to saveState() with this page's models.
+    FollowUp carryStateTo(Page* next) const { return next->restoreState(saveState(), modelsInMemory()); }
+
+    /// Presenter mode: PageDown / PageUp move to the next / previous step of the page (its step bar, a
+    /// decoding step, a generated token). False when there is none (at the end, or a page without steps).
+    virtual bool stepForward() { return false; }
+    virtual bool stepBack() { return false; }
+
     /// Runs `followUp` now if this page is idle (from the event loop) and again each time it becomes idle,
     /// until it returns true (at most kMaxFollowUps runs: a follow-up that starts no work cannot hang).
     void followUpWhenIdle(FollowUp followUp);
@@ -56,6 +74,20 @@ public:
     /// teaching mode override this and call Page::setTeachingMode first.
     virtual void setTeachingMode(bool on);
     bool teachingMode() const { return teachingMode_; }
+
+    /// Presenter zoom (View → Zoom in / out / Actual size), percent, clamped to
+    /// attn::session::kMinZoomPercent..kMaxZoomPercent: every text of the page, its heatmaps' labels and
+    /// numbers and its charts' text drawn at zoomFactor() times their size (times teaching mode's). It
+    /// runs setTeachingMode(teachingMode()) again, so that a page's override sizes its own text
+    /// (plots, fixed heights) with zoomFactor(); 100 % restores the fonts exactly.
+    void setZoomPercent(int percent);
+    int zoomPercent() const { return zoomPercent_; }
+    double zoomFactor() const { return zoomPercent_ / 100.0; }
+    /// Shows or hides the page's explanatory paragraphs (widgets/explanation.hpp: step captions, intro
+    /// texts, notes on what a view shows), also those the page makes or shows later. A page that writes
+    /// such a paragraph into a text view of figures overrides this (calling Page's first) to redraw it.
+    virtual void setParagraphsShown(bool shown);
+    bool paragraphsShown() const { return paragraphsShown_; }
 
 Q_SIGNALS:
     /// A message for the status bar.
@@ -79,4 +111,6 @@ private:
     int followUpRuns_ = 0;
     bool busy_ = false;
     bool teachingMode_ = false;
+    int zoomPercent_ = 100;
+    bool paragraphsShown_ = true;
 };

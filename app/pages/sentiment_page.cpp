@@ -5,6 +5,7 @@
 #include "services/job_runner.hpp"
 #include "services/model_slot.hpp"
 #include "widgets/error_banner.hpp"
+#include "widgets/explanation.hpp"
 #include "widgets/format.hpp"
 #include "widgets/heatmap_view.hpp"
 #include "widgets/model_bar.hpp"
@@ -95,11 +96,15 @@ SentimentPage::SentimentPage(QWidget* parent) : Page(parent) {
     comparison_ = new QLabel(this);
     comparison_->setWordWrap(true);
     comparison_->setTextFormat(Qt::RichText);
+    maskNote_ = new QLabel(this);
+    maskNote_->setWordWrap(true);
+    explanation::mark(maskNote_);
     warnings_ = new QLabel(this);
     warnings_->setWordWrap(true);
     warnings_->setStyleSheet(QStringLiteral("color: %1;").arg(QLatin1String(format::kWarningBrown)));
     warnings_->hide();
     compareBox->addWidget(comparison_);
+    compareBox->addWidget(maskNote_);
     compareBox->addWidget(warnings_);
     compareBox->addStretch();
     predictionRow->addLayout(compareBox, 1);
@@ -148,7 +153,7 @@ SentimentPage::SentimentPage(QWidget* parent) : Page(parent) {
     attentionTab->setStretchFactor(0, 4);
     attentionTab->setStretchFactor(1, 1);
     // Issue 17: the explanation methods side by side, in a tab next to the attention maps.
-    auto* tabs = new QTabWidget(this);
+    auto* tabs = tabs_ = new QTabWidget(this);
     tabs->setDocumentMode(true); // no frame: the maps keep their room
     tabs->addTab(attentionTab, tr("Attention"));
     auto* explain = new ExplainPanel(tabs);
@@ -209,7 +214,7 @@ QString SentimentPage::errorText() const {
 }
 
 QString SentimentPage::comparisonText() const {
-    return comparison_->text();
+    return comparison_->text() + QStringLiteral("<br>") + maskNote_->text();
 }
 
 QString SentimentPage::probabilityText() const {
@@ -357,6 +362,24 @@ void SentimentPage::selectView(int layer, int head) {
     refreshViews();
 }
 
+// Presenter mode: the entries of the view chooser in order (the mean over everything, then per layer
+// its mean and each head).
+bool SentimentPage::stepForward() {
+    const int next = viewChooser_->currentIndex() + 1;
+    if (next >= viewChooser_->count())
+        return false;
+    viewChooser_->setCurrentIndex(next); // selectView through the chooser's signal
+    return true;
+}
+
+bool SentimentPage::stepBack() {
+    const int previous = viewChooser_->currentIndex() - 1;
+    if (previous < 0)
+        return false;
+    viewChooser_->setCurrentIndex(previous);
+    return true;
+}
+
 void SentimentPage::selectRow(int row) {
     selectedRow_ = row;
     heatmap_->setRowMarker(row);
@@ -369,15 +392,20 @@ void SentimentPage::setTeachingMode(bool on) {
     teaching_ = on;
     Page::setTeachingMode(on); // every font and heatmap of the page
     for (ExplainPanel* explain : findChildren<ExplainPanel*>())
-        explain->setTeachingMode(on); // its deletion plot draws its own text
+        explain->setTeachingMode(on, zoomFactor()); // its deletion plot draws its own text
     QFont shadedFont = QApplication::font();
-    shadedFont.setPointSizeF(shadedFont.pointSizeF() * (on ? 1.5 : 1.0));
+    shadedFont.setPointSizeF(shadedFont.pointSizeF() * (on ? 1.5 : 1.0) * zoomFactor());
     shaded_->setFont(shadedFont);
-    shadedCap_ = on ? 170 : 110;
+    shadedCap_ = static_cast<int>((on ? 170 : 110) * zoomFactor());
     fitShadedHeight();
-    probabilities_->setFixedHeight(on ? 130 : 110);
+    probabilities_->setFixedHeight(static_cast<int>((on ? 130 : 110) * zoomFactor()));
     captionThumbnails();
     refreshViews();
+}
+
+void SentimentPage::setParagraphsShown(bool shown) {
+    Page::setParagraphsShown(shown);
+    refreshViews(); // the pooled-weights text's note
 }
 
 void SentimentPage::runNow() {
@@ -438,16 +466,16 @@ void SentimentPage::showResults() {
     const auto& on = mask ? r : *opposite_;
     const auto& off = mask ? *opposite_ : r;
     const int padCount = model ? model->padCount(r) : 0;
-    QString cmp = tr("<b>mask on:</b> %1 &nbsp;·&nbsp; <b>mask off:</b> %2")
-                      .arg(predictionSummary(on).toHtmlEscaped(), predictionSummary(off).toHtmlEscaped());
-    if (padCount == 0)
-        cmp += tr("<br>No pad tokens (pad to a length longer than the review to see what the mask does).");
-    else
-        cmp +=
-            tr("<br>%n pad token(s) appended. With the mask their columns get weight 0; without it the real "
-               "words attend to them and the prediction drifts.",
-               nullptr, padCount);
-    comparison_->setText(cmp);
+    comparison_->setText(
+        tr("<b>mask on:</b> %1 &nbsp;·&nbsp; <b>mask off:</b> %2")
+            .arg(predictionSummary(on).toHtmlEscaped(), predictionSummary(off).toHtmlEscaped()));
+    // What the mask does, under the figures: a paragraph the presenter may hide (View → Show explanations).
+    maskNote_->setText(
+        padCount == 0
+            ? tr("No pad tokens (pad to a length longer than the review to see what the mask does).")
+            : tr("%n pad token(s) appended. With the mask their columns get weight 0; without it the real "
+                 "words attend to them and the prediction drifts.",
+                 nullptr, padCount));
 
     QStringList warnings;
     for (const auto& w : r.warnings)
@@ -566,13 +594,15 @@ void SentimentPage::refreshViews() {
                          isUnknown ? QStringLiteral("⚠&nbsp;") : QString(), esc(r.tokens[size_t(i)]), num(w));
     }
     html += QStringLiteral("</p><p style='color:#555'>");
-    html +=
-        cls ? tr("CLS pooling: the shading is row 1 (what %1 attends to) of the view above.")
-                  .arg(model ? esc(model->settings().clsToken) : QString())
-            : tr("Mean pooling: the shading is the attention each token receives, averaged over the pooled "
-                 "query rows of the view above.");
+    QStringList shadingNotes;
+    if (paragraphsShown()) // what the shading is: an explanation (View → Show explanations)
+        shadingNotes
+            << (cls ? tr("CLS pooling: the shading is row 1 (what %1 attends to) of the view above.")
+                          .arg(model ? esc(model->settings().clsToken) : QString())
+                    : tr("Mean pooling: the shading is the attention each token receives, averaged over the "
+                         "pooled query rows of the view above."));
     if (pads > 0)
-        html += QLatin1Char(' ') + tr("Grey italic words are padding.");
-    html += QStringLiteral("</p>");
+        shadingNotes << tr("Grey italic words are padding."); // a legend: stays
+    html += shadingNotes.join(QLatin1Char(' ')) + QStringLiteral("</p>");
     shaded_->setHtml(html);
 }

@@ -22,6 +22,7 @@ class QComboBox;
 class QGridLayout;
 class QLabel;
 class QSpinBox;
+class QTabWidget;
 class QTextBrowser;
 class QVBoxLayout;
 
@@ -35,8 +36,12 @@ public:
     QWidget* exportWidget() override { return this; }
     /// Loads the shipped "sentiment" model unless the slot already has one.
     void start() override;
-    /// The language switch: inputs, models and choices to `next` (pages/page_carry.cpp).
-    FollowUp carryStateTo(Page* next) const override;
+    /// The page state (pages/page_state.cpp), for the language switch, sessions and lesson stops.
+    attn::session::PageState saveState() const override;
+    FollowUp restoreState(const attn::session::PageState& state, const ModelsInMemory& inMemory) override;
+    ModelsInMemory modelsInMemory() const override;
+    bool stepForward() override;
+    bool stepBack() override;
 
     /// Which attention the main heatmap and the shaded text show: layer >= 0 and head >= 0 one head,
     /// head == -1 the mean over the heads of `layer`, layer == -1 the mean over all maps.
@@ -54,6 +59,8 @@ public:
     int selectedRow() const { return selectedRow_; }
     /// Larger fonts for a projector; numbers printed in the large map's cells.
     void setTeachingMode(bool on) override;
+    /// Page's, and the pooled-weights text without (or with) its note on what the shading is.
+    void setParagraphsShown(bool shown) override;
     /// The legend under the large map ("⚠ = not in the vocabulary", "<pad> = padding…").
     QString legendText() const;
 
@@ -103,6 +110,7 @@ private:
     ProbabilityBars* probabilities_ = nullptr;
     QString probabilityText_; // "label  p; ..." as the bars show it
     QLabel* comparison_ = nullptr;
+    QLabel* maskNote_ = nullptr; // what the mask does to the pads (an explanation: hidden with them)
     QLabel* warnings_ = nullptr;
     QLabel* legend_ = nullptr;
     HeatmapView* heatmap_ = nullptr;
@@ -119,6 +127,7 @@ private:
     QString resultText_;
     QString inferenceError_;
     QVector<double> pooled_;
+    QTabWidget* tabs_ = nullptr; ///< attention, explain
     int layer_ = 0, head_ = 0;
     int selectedRow_ = -1;
     bool teaching_ = false;

@@ -5,6 +5,7 @@
 #include "services/job_runner.hpp"
 #include "services/model_slot.hpp"
 #include "widgets/error_banner.hpp"
+#include "widgets/explanation.hpp"
 #include "widgets/heatmap_view.hpp"
 #include "widgets/model_bar.hpp"
 #include "widgets/sentence_input.hpp"
@@ -23,6 +24,7 @@
 #include <QTextBrowser>
 #include <QToolButton>
 #include <QVBoxLayout>
+#include <algorithm>
 #include <attn/tokenizer.hpp>
 
 using transformer::AttentionPart;
@@ -106,6 +108,7 @@ TransformerPage::TransformerPage(QWidget* parent) : Page(parent) {
     explanation_ = new QLabel(this);
     explanation_->setWordWrap(true);
     explanation_->setTextFormat(Qt::RichText);
+    explanation::mark(explanation_);
     outer->addWidget(explanation_);
 
     auto* split = new QSplitter(Qt::Horizontal, this);
@@ -318,6 +321,22 @@ void TransformerPage::previousStep() {
     setStep(Step((int(step_) + transformer::kStepCount - 1) % transformer::kStepCount));
 }
 
+// Presenter mode walks the nine steps once (no wrap-around, unlike ←/→): a clicker at the last step
+// stays there instead of jumping back to the start in front of an audience.
+bool TransformerPage::stepForward() {
+    if (int(step_) + 1 >= transformer::kStepCount)
+        return false;
+    setStep(Step(int(step_) + 1));
+    return true;
+}
+
+bool TransformerPage::stepBack() {
+    if (int(step_) <= 0)
+        return false;
+    setStep(Step(int(step_) - 1));
+    return true;
+}
+
 void TransformerPage::setLayer(int layer) {
     if (layer == layer_)
         return;
@@ -359,9 +378,10 @@ void TransformerPage::setTeachingMode(bool on) {
     Page::setTeachingMode(on); // larger text everywhere on the page, every HeatmapView in teaching mode
     teachingOn_ = on;
     // Wide enough for four numbers of a vector per line at teaching size (one per line at 260 px).
-    tokenPanel_->setMinimumWidth(on ? 400 : 260);
+    // The presenter zoom widens it too, up to 560 px (beyond, the page would outgrow a 1280 px screen).
+    tokenPanel_->setMinimumWidth(std::min(560, static_cast<int>((on ? 400 : 260) * zoomFactor())));
     whatIf_->setTeachingMode(on);
-    cost_->setTeachingMode(on);
+    cost_->setTeachingMode(on, zoomFactor());
     refresh();
 }
 

@@ -48,8 +48,12 @@ public:
 
     /// Loads the shipped sentiment model (its load runs in the ModelSlot's worker) and runs the sentence.
     void start() override;
-    /// The language switch: inputs, models and choices to `next` (pages/page_carry.cpp).
-    FollowUp carryStateTo(Page* next) const override;
+    /// The page state (pages/page_state.cpp), for the language switch, sessions and lesson stops.
+    attn::session::PageState saveState() const override;
+    FollowUp restoreState(const attn::session::PageState& state, const ModelsInMemory& inMemory) override;
+    ModelsInMemory modelsInMemory() const override;
+    bool stepForward() override;
+    bool stepBack() override;
 
     void setText(const QString& text);
     void runNow();

@@ -6,6 +6,7 @@
 #include "services/model_slot.hpp"
 #include "widgets/column_scroll_area.hpp"
 #include "widgets/error_banner.hpp"
+#include "widgets/explanation.hpp"
 #include "widgets/format.hpp"
 #include "widgets/heatmap_view.hpp"
 #include "widgets/model_bar.hpp"
@@ -256,6 +257,7 @@ TranslationPage::TranslationPage(QWidget* parent) : Page(parent) {
         tr("A source word's column sums its pieces; an output word's row averages its pieces' rows."),
         unitControl_);
     unitCaption_->setWordWrap(true);
+    explanation::mark(unitCaption_);
     QPalette dim = unitCaption_->palette();
     dim.setColor(QPalette::WindowText, QColor(0x44, 0x44, 0x44));
     unitCaption_->setPalette(dim);
@@ -278,21 +280,22 @@ TranslationPage::TranslationPage(QWidget* parent) : Page(parent) {
     auto* contextTab = new QWidget(views_);
     auto* contextLayout = new QVBoxLayout(contextTab);
     contextLayout->setContentsMargins(4, 4, 4, 4);
-    auto* explanation = new QLabel(
+    auto* contextNote = new QLabel(
         tr("Without attention the decoder sees the sentence only through one fixed context vector, the "
            "encoder's state after the last source word (top row): a long sentence does not fit in it, and "
            "the translation loses words. The rows below are the decoder's own state after each step. With "
            "attention every output word looks back at all source words instead."),
         contextTab);
-    explanation->setWordWrap(true);
-    explanation->setStyleSheet(QStringLiteral("color: #444;"));
+    contextNote->setWordWrap(true);
+    contextNote->setStyleSheet(QStringLiteral("color: #444;"));
+    explanation::mark(contextNote);
     contextMap_ = new HeatmapView(contextTab);
     contextMap_->setRangeMode(HeatmapView::RangeMode::Auto);
     contextMap_->setTitle(tr("Without attention: the context vector"));
     contextMap_->setAxisTitles(tr("Context, then the state after each step"), tr("Hidden unit"));
     contextMap_->setColorScaleLabel(tr("value"));
     contextMap_->setEmptyText(tr("Load the baseline model (no attention) to see its context vector"));
-    contextLayout->addWidget(explanation);
+    contextLayout->addWidget(contextNote);
     contextLayout->addWidget(contextMap_, 1);
     views_->addTab(alignTab, tr("Alignment (with attention)"));
     views_->addTab(contextTab, tr("Context vector (without attention)"));
@@ -933,7 +936,7 @@ bool TranslationPage::isPlaying() const {
 void TranslationPage::setTeachingMode(bool on) {
     teaching_ = on;
     Page::setTeachingMode(on); // every font and heatmap of the page
-    steps_->setTeachingMode(on);
+    steps_->setTeachingMode(on, zoomFactor());
 }
 
 void TranslationPage::setStep(int step) {
@@ -941,6 +944,18 @@ void TranslationPage::setStep(int step) {
     const int steps = r ? int(r->outputTokens.size()) : 0;
     step_ = steps == 0 ? 0 : std::clamp(step, 0, steps - 1);
     refreshStep();
+}
+
+bool TranslationPage::stepForward() {
+    const int before = step_;
+    nextStep();
+    return step_ != before;
+}
+
+bool TranslationPage::stepBack() {
+    const int before = step_;
+    previousStep();
+    return step_ != before;
 }
 
 void TranslationPage::refreshStep() {

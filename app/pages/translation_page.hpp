@@ -60,8 +60,12 @@ public:
     QWidget* exportWidget() override { return this; }
     /// Loads the shipped models into the slots that have none yet.
     void start() override;
-    /// The language switch: inputs, models and choices to `next` (pages/page_carry.cpp).
-    FollowUp carryStateTo(Page* next) const override;
+    /// The page state (pages/page_state.cpp), for the language switch, sessions and lesson stops.
+    attn::session::PageState saveState() const override;
+    FollowUp restoreState(const attn::session::PageState& state, const ModelsInMemory& inMemory) override;
+    ModelsInMemory modelsInMemory() const override;
+    bool stepForward() override;
+    bool stepBack() override;
 
     void setText(const QString& text); ///< starts the (debounced) translation
     void runNow();                     ///< translates now (no debounce)

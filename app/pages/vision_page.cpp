@@ -105,12 +105,9 @@ VisionPage::~VisionPage() = default;
 void VisionPage::start() {
     if (!session_->slot()->hasModel() && !session_->slot()->isLoading())
         session_->slot()->loadDefault(QString::fromLatin1(kDefaultModel));
-    // ATTNVIZ_VISION_DATASET overrides the default set (an empty value = none; the tests use this).
-    const QString images = qEnvironmentVariableIsSet("ATTNVIZ_VISION_DATASET")
-                               ? qEnvironmentVariable("ATTNVIZ_VISION_DATASET")
-                               : QString::fromLatin1(kDefaultImages);
-    if (session_->hasContent())
-        return; // carried over by the language switch (carryStateTo): the user's set or image stays
+    const QString images = defaultDatasetPath();
+    if (session_->hasContent() || session_->isReading())
+        return; // restored (restoreState): the user's set or image stays
     if (!images.isEmpty() && QFileInfo::exists(images))
         session_->openDataset(images);
     else if (images.isEmpty())
@@ -121,6 +118,13 @@ void VisionPage::start() {
                                       "dataset-fashion-mnist). Use Open image… to open a PNG/JPEG, IDX or "
                                       "CIFAR-10 file.")
                                        .arg(QString::fromLatin1(kDefaultImages)));
+}
+
+QString VisionPage::defaultDatasetPath() {
+    // ATTNVIZ_VISION_DATASET overrides the default set (an empty value = none; the tests use this).
+    return qEnvironmentVariableIsSet("ATTNVIZ_VISION_DATASET")
+               ? qEnvironmentVariable("ATTNVIZ_VISION_DATASET")
+               : QString::fromLatin1(kDefaultImages);
 }
 
 HeatmapView* VisionPage::currentHeatmap() const {
@@ -148,10 +152,27 @@ bool VisionPage::errorVisible() const {
     return !error_->isHidden();
 }
 
+// Presenter mode: the tabs in order (Attention, CutMix, Position embeddings, Explain).
+bool VisionPage::stepForward() {
+    const int next = tabs_->currentIndex() + 1;
+    if (next >= tabs_->count())
+        return false;
+    tabs_->setCurrentIndex(next);
+    return true;
+}
+
+bool VisionPage::stepBack() {
+    const int previous = tabs_->currentIndex() - 1;
+    if (previous < 0)
+        return false;
+    tabs_->setCurrentIndex(previous);
+    return true;
+}
+
 void VisionPage::setTeachingMode(bool on) {
     Page::setTeachingMode(on);
     for (ExplainPanel* explain : findChildren<ExplainPanel*>())
-        explain->setTeachingMode(on);
+        explain->setTeachingMode(on, zoomFactor());
 }
 
 void VisionPage::loadModel(const QString& dir) {

@@ -31,8 +31,13 @@ public:
     /// Loads shippedModelDir("vit-fashion-mnist") unless the slot has a model, and the Fashion-MNIST
     /// test set (when installed; ATTNVIZ_VISION_DATASET overrides it, empty = none).
     void start() override;
-    /// The language switch: inputs, models and choices to `next` (pages/page_carry.cpp).
-    FollowUp carryStateTo(Page* next) const override;
+    /// The page state (pages/page_state.cpp): the model, the image file or the dataset and its index, the
+    /// tab.
+    attn::session::PageState saveState() const override;
+    FollowUp restoreState(const attn::session::PageState& state, const ModelsInMemory& inMemory) override;
+    ModelsInMemory modelsInMemory() const override;
+    bool stepForward() override;
+    bool stepBack() override;
     /// Page::setTeachingMode, and the Explain tab's deletion plot (it draws its own text).
     void setTeachingMode(bool on) override;
 
@@ -47,6 +52,8 @@ public:
     CutMixPanel* cutMixPanel() const { return cutMix_; }
     PositionEmbeddingPanel* positionPanel() const { return positions_; }
     bool errorVisible() const;
+    /// The set start() opens: the Fashion-MNIST test set, or $ATTNVIZ_VISION_DATASET when set (empty = none).
+    static QString defaultDatasetPath();
 
 protected:
     void dragEnterEvent(QDragEnterEvent* event) override;

@@ -5,7 +5,9 @@
 #include "services/job_runner.hpp"
 #include "services/resource_paths.hpp"
 #include "widgets/error_banner.hpp"
+#include "widgets/teaching.hpp"
 
+#include <QApplication>
 #include <QComboBox>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -158,6 +160,18 @@ void WalkthroughPage::updateLearnedAvailability() {
 
 void WalkthroughPage::updateToyPlot() {
     toyPlot_->clearItems();
+    // A QCustomPlot draws its own text: at the page's scale (teaching mode times the presenter zoom).
+    const double scale = teaching::textScale(teachingMode(), zoomFactor());
+    QFont text = QApplication::font();
+    text.setPointSizeF((text.pointSizeF() > 0 ? text.pointSizeF() : 9.0) * scale);
+    for (QCPAxis* axis : {toyPlot_->xAxis, toyPlot_->yAxis}) {
+        axis->setTickLabelFont(text);
+        axis->setLabelFont(text);
+    }
+    // The vectors end inside [0, 1]; the room around them is for their labels and the caption, which grow
+    // with the text (at 1x: -0.2 … 1.9 by -0.2 … 1.3; larger text cut "improve (0.9, 0.2)" off at the right).
+    toyPlot_->xAxis->setRange(-0.2 * scale, 1.9 + 1.4 * (scale - 1.0));
+    toyPlot_->yAxis->setRange(-0.2 * scale, 1.3 + 0.8 * (scale - 1.0));
     if (!toy_)
         return;
     const QColor colors[] = {QColor(0x44, 0x01, 0x54), QColor(0x21, 0x91, 0x8c), QColor(0xe0, 0x7b, 0x00)};
@@ -177,7 +191,7 @@ void WalkthroughPage::updateToyPlot() {
                            .arg(v[0], 0, 'f', 1)
                            .arg(v[1], 0, 'f', 1));
         label->setColor(colors[n % 3]);
-        QFont f = label->font();
+        QFont f = text;
         f.setPointSizeF(f.pointSizeF() * 1.1);
         f.setBold(true);
         label->setFont(f);
@@ -190,5 +204,6 @@ void WalkthroughPage::updateToyPlot() {
     caption->setPositionAlignment(Qt::AlignRight | Qt::AlignTop);
     caption->setText(QStringLiteral("she · improve = 0.90\nshe · the = 0.20"));
     caption->setTextAlignment(Qt::AlignRight);
+    caption->setFont(text);
     toyPlot_->replot();
 }

@@ -6,6 +6,7 @@
 #include "services/job_runner.hpp"
 #include "services/resource_paths.hpp"
 #include "widgets/error_banner.hpp"
+#include "widgets/explanation.hpp"
 #include "widgets/format.hpp"
 #include "widgets/heatmap_view.hpp"
 
@@ -152,6 +153,7 @@ WalkthroughPage::WalkthroughPage(EmbeddingStore* store, QWidget* parent) : Page(
     stepTitle_->setFont(titleFont);
     caption_ = new QLabel(this);
     caption_->setWordWrap(true);
+    explanation::mark(caption_); // hidden with View → Show explanations off (the presenter says it)
     problem_ = new QLabel(this);
     problem_->setWordWrap(true);
     format::setErrorColor(problem_, true);
@@ -159,6 +161,7 @@ WalkthroughPage::WalkthroughPage(EmbeddingStore* store, QWidget* parent) : Page(
     artefact_ = new QLabel(this);
     artefact_->setWordWrap(true);
     artefact_->hide();
+    explanation::mark(artefact_);
 
     // --- views --------------------------------------------------------------------------------
     heatmap_ = new HeatmapView(this);
@@ -205,8 +208,7 @@ WalkthroughPage::WalkthroughPage(EmbeddingStore* store, QWidget* parent) : Page(
     sideLayout->addWidget(numbers_, 3);
     toyPlot_ = new QCustomPlot(side);
     toyPlot_->setMinimumHeight(260);
-    toyPlot_->xAxis->setRange(-0.2, 1.9); // room for the labels right of the arrow tips
-    toyPlot_->yAxis->setRange(-0.2, 1.3);
+    // The axis ranges leave room for the labels right of the arrow tips (updateToyPlot, by text size).
     toyPlot_->xAxis->setLabel(tr("dimension 1"));
     toyPlot_->yAxis->setLabel(tr("dimension 2"));
     toyPlot_->hide();
@@ -373,6 +375,20 @@ void WalkthroughPage::previousStep() {
     setStep(static_cast<WalkthroughStep>(std::max(static_cast<int>(step_) - 1, 0)));
 }
 
+bool WalkthroughPage::stepForward() {
+    if (static_cast<int>(step_) + 1 >= kWalkthroughStepCount)
+        return false;
+    nextStep();
+    return true;
+}
+
+bool WalkthroughPage::stepBack() {
+    if (static_cast<int>(step_) <= 0)
+        return false;
+    previousStep();
+    return true;
+}
+
 void WalkthroughPage::setTeachingMode(bool on) {
     if (teaching_->isChecked() != on) {
         teaching_->setChecked(on); // re-enters through the signal
@@ -381,6 +397,7 @@ void WalkthroughPage::setTeachingMode(bool on) {
     Page::setTeachingMode(on);           // sentences, step line, captions and side panel grow; heatmaps too
     heatmap_->setShowValues(on || toy_); // numbers in the cells of the attention matrices (not of vectors)
     refreshView();
+    updateToyPlot(); // its text at the page's scale
 }
 
 void WalkthroughPage::setSelectedQuery(int row) {

@@ -45,8 +45,12 @@ public:
     QWidget* exportWidget() override;
     /// Reads the learned projections of the shipped sentiment model (when installed).
     void start() override;
-    /// The language switch: inputs, models and choices to `next` (pages/page_carry.cpp).
-    FollowUp carryStateTo(Page* next) const override;
+    /// The page state (pages/page_state.cpp), for the language switch, sessions and lesson stops.
+    attn::session::PageState saveState() const override;
+    FollowUp restoreState(const attn::session::PageState& state, const ModelsInMemory& inMemory) override;
+    ModelsInMemory modelsInMemory() const override;
+    bool stepForward() override;
+    bool stepBack() override;
 
     void applyPreset(Preset preset);
     void setQueryText(const QString& text);

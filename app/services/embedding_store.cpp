@@ -129,8 +129,8 @@ void EmbeddingStore::loadDefault() {
     if (std::filesystem::exists(attn::glove::fullSetPath(), ec)) {
         candidates.emplace_back(QString::fromStdString(attn::glove::fullSetPath().string()),
                                 [](const attn::glove::ReadOptions& o) {
-            return attn::glove::readBinary(attn::glove::fullSetPath(), o);
-        });
+                                    return attn::glove::readBinary(attn::glove::fullSetPath(), o);
+                                });
     }
     candidates.emplace_back(QString(), // the embedded default
                             [](const attn::glove::ReadOptions&) { return attn::glove::embeddedDefault(); });
@@ -142,12 +142,13 @@ void EmbeddingStore::openFile(const QString& path, bool remember) {
     const std::string p = QFile::encodeName(path).toStdString();
     const bool cache = cacheEnabled_;
     std::vector<std::pair<QString, Job>> candidates;
-    candidates.emplace_back(QFileInfo(path).absoluteFilePath(), [p, cache](const attn::glove::ReadOptions& o) {
-        attn::glove::OpenOptions oo;
-        oo.read = o;
-        oo.useCache = cache;
-        return attn::glove::open(p, oo);
-    });
+    candidates.emplace_back(QFileInfo(path).absoluteFilePath(),
+                            [p, cache](const attn::glove::ReadOptions& o) {
+                                attn::glove::OpenOptions oo;
+                                oo.read = o;
+                                oo.useCache = cache;
+                                return attn::glove::open(p, oo);
+                            });
     start([candidates](const std::function<bool(double)>& pr) { return runCandidates(candidates, pr, true); },
           remember ? QFileInfo(path).absoluteFilePath() : QString());
 }

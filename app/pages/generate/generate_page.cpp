@@ -332,6 +332,22 @@ void GeneratePage::selectStep(int step) {
     refreshViews();
 }
 
+// Presenter mode: the next made token, and past the last one a new token (in the background).
+bool GeneratePage::stepForward() {
+    if (selectedStep_ + 1 < static_cast<int>(snapshot_.steps.size())) {
+        selectStep(selectedStep_ + 1);
+        return true;
+    }
+    return generateSteps(1);
+}
+
+bool GeneratePage::stepBack() {
+    if (selectedStep_ <= 0)
+        return false;
+    selectStep(selectedStep_ - 1);
+    return true;
+}
+
 void GeneratePage::selectHead(int layer, int head) {
     if (layer < 0 || layer >= static_cast<int>(snapshot_.maps.size()) || head < 0 ||
         head >= static_cast<int>(snapshot_.maps[static_cast<std::size_t>(layer)].size()))

@@ -40,8 +40,12 @@ public:
     /// Loads the shipped "stories260K" unless the slot already has a model. Every new model resets to
     /// its prompt (the first preset unless the prompt box reads for it) and makes the first token.
     void start() override;
-    /// The language switch: inputs, models and choices to `next` (pages/page_carry.cpp).
-    FollowUp carryStateTo(Page* next) const override;
+    /// The page state (pages/page_state.cpp), for the language switch, sessions and lesson stops.
+    attn::session::PageState saveState() const override;
+    FollowUp restoreState(const attn::session::PageState& state, const ModelsInMemory& inMemory) override;
+    ModelsInMemory modelsInMemory() const override;
+    bool stepForward() override;
+    bool stepBack() override;
     void setTeachingMode(bool on) override;
 
     ModelSlot* modelSlot() const { return slot_; }
