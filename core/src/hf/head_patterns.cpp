@@ -1,5 +1,9 @@
-// Head-pattern shares (attn/hf/head_patterns.hpp): first token, previous token, self.
+// Head-pattern shares (attn/hf/head_patterns.hpp): first token, previous token, self — the rows and
+// figures of attn/analysis/head_metrics.hpp (rowFigures, countsAsQuery), so that the Generate page and
+// the head survey use one definition.
+#include <attn/analysis/head_metrics.hpp>
 #include <attn/hf/head_patterns.hpp>
+#include <span>
 #include <stdexcept>
 #include <string>
 
@@ -10,6 +14,16 @@ namespace {
 struct Accumulator {
     double first = 0, previous = 0, self = 0;
     int rows = 0;
+    void add(std::span<const float> row, int query) {
+        const analysis::PositionLayout causal; // every position real
+        if (!analysis::countsAsQuery(query, causal))
+            return;
+        const analysis::RowFigures f = analysis::rowFigures(row, query, causal);
+        first += f.sink;
+        previous += f.previous;
+        self += f.self;
+        ++rows;
+    }
     HeadShares finish() const {
         HeadShares s;
         s.rows = rows;
@@ -26,15 +40,9 @@ struct Accumulator {
 
 HeadShares headShares(const std::vector<std::vector<float>>& rows) {
     Accumulator acc;
-    for (const auto& a : rows) {
-        if (a.size() < 2)
-            continue; // q == 0
-        const std::size_t q = a.size() - 1;
-        acc.first += a[0];
-        acc.previous += a[q - 1];
-        acc.self += a[q];
-        ++acc.rows;
-    }
+    for (const auto& a : rows)
+        if (!a.empty())
+            acc.add(a, static_cast<int>(a.size()) - 1); // a causal row ends at its query
     return acc.finish();
 }
 
@@ -43,12 +51,9 @@ HeadShares headShares(const Matrix& causal) {
         throw std::invalid_argument("headShares: expected a square causal map, got " +
                                     std::to_string(causal.rows()) + " x " + std::to_string(causal.cols()));
     Accumulator acc;
-    for (Eigen::Index q = 1; q < causal.rows(); ++q) {
-        acc.first += causal(q, 0);
-        acc.previous += causal(q, q - 1);
-        acc.self += causal(q, q);
-        ++acc.rows;
-    }
+    for (Eigen::Index q = 0; q < causal.rows(); ++q) // the cells above the diagonal are not read
+        acc.add(std::span<const float>(causal.data() + q * causal.cols(), static_cast<std::size_t>(q + 1)),
+                static_cast<int>(q));
     return acc.finish();
 }
 

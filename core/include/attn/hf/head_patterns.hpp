@@ -5,7 +5,8 @@
 // For a causal row a (query position q, a has q + 1 entries): first = a[0], previous = a[q - 1],
 // self = a[q]. A pattern is the mean over the rows with q >= 1 (row 0 can only attend to itself, so it
 // says nothing about the head). For q == 1 the first and the previous token are the same position and
-// count for both.
+// count for both. These are the sink / previous / self figures and counted rows of
+// attn/analysis/head_metrics.hpp (one definition for this table and the head survey).
 
 #include <attn/matrix.hpp>
 #include <vector>
