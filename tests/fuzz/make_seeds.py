@@ -210,6 +210,13 @@ def main():
     put("hf_preprocessor", "no-resize.json", json.dumps({"do_resize": False, "do_normalize": False,
                                                           "feature_extractor_type": "ViTFeatureExtractor"}))
 
+    # Head survey corpora (attn/analysis/text_corpus.hpp): the shipped corpus's first lines, and one input
+    # per line with a BOM, CRLF, blank lines, tabs and characters of 2, 3 and 4 bytes.
+    shipped = (ROOT / "resources" / "corpora" / "english-sentences.txt").read_bytes()
+    put("corpus", "english-sentences-head.txt", b"".join(shipped.splitlines(keepends=True)[:60]))
+    put("corpus", "mixed.txt", "\ufeffThe caf\u00e9 was lovely.\r\n\n \t\n\u4eca\u5929\u5929\u6c14\u5f88\u597d\u3002\n"
+                               "A smile \U0001F600 at the end\tand a tab\nno final newline")
+
     session_seeds()
     lesson_seeds()
 
