@@ -17,6 +17,7 @@ int runLayer(const Argv& args);       // app/cli/cmd_layer.cpp
 int runGenerate(const Argv& args);    // app/cli/cmd_generate.cpp
 int runExplain(const Argv& args);     // app/cli/cmd_explain.cpp
 int runLesson(const Argv& args);      // app/cli/cmd_lesson.cpp
+int runHeads(const Argv& args);       // app/cli/cmd_heads.cpp
 
 struct Command {
     const char* name;

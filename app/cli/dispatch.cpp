@@ -20,6 +20,8 @@ const std::vector<Command>& commands() {
          &runExplain},
         {"lesson", "check a lesson's stops and answer their questions (JSON), or draw one stop as a PNG",
          &runLesson},
+        {"heads", "what each attention head does: metrics per layer and head over a corpus, with examples",
+         &runHeads},
     };
     return table;
 }
