@@ -161,7 +161,7 @@ int runHeads(const Argv& argv) {
         std::cerr << "attnviz heads: " << what << '\n';
         return 2;
     };
-    if (*limit < 0)
+    if (args.has("limit") && *limit < 1)
         return refuse("--limit must be 1 or more (or left out for the whole corpus)");
     if (*top < 1 || *top > 1000)
         return refuse("--top must be between 1 and 1000");

@@ -185,6 +185,10 @@ private slots:
         QCOMPARE(limit.code, 2);
         QVERIFY2(limit.err.contains("--limit must be 1 or more"), limit.err.constData());
 
+        const auto zero =
+            testutil::runAttnviz({"heads", "--model", kModels + "sentiment", "--limit", "0", "--json", "-"});
+        QCOMPARE(zero.code, 2);
+
         const auto noJson = testutil::runAttnviz({"heads", "--model", kModels + "sentiment"});
         QCOMPARE(noJson.code, 2);
 

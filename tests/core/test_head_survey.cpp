@@ -214,21 +214,21 @@ TEST(HeadSurvey, ProgressRunsOnTheCallingThreadAndFalseCancels) {
     o.threads = 2;
     o.progress = [&](std::size_t done, std::size_t total) {
         otherThread = otherThread || std::this_thread::get_id() != caller;
-        EXPECT_EQ(total, 200u);
+        EXPECT_EQ(total, 600u);
         EXPECT_GE(done, last);
         last = done;
         return done < 20;
     };
-    EXPECT_THROW(attn::analysis::runSurvey(1, 1, 200, forward, o), attn::Cancelled);
+    EXPECT_THROW(attn::analysis::runSurvey(1, 1, 600, forward, o), attn::Cancelled);
     EXPECT_FALSE(otherThread);
-    EXPECT_LT(calls.load(), 200); // the workers stopped early
+    EXPECT_LT(calls.load(), 600); // the workers stopped early
     o.progress = [&](std::size_t done, std::size_t) {
         last = done;
         return true;
     };
-    const HeadSurvey s = attn::analysis::runSurvey(1, 1, 200, forward, o);
-    EXPECT_EQ(last, 200u);
-    EXPECT_EQ(s.metrics.inputs(), 200u);
+    const HeadSurvey s = attn::analysis::runSurvey(1, 1, 600, forward, o);
+    EXPECT_EQ(last, 600u);
+    EXPECT_EQ(s.metrics.inputs(), 600u);
     EXPECT_DOUBLE_EQ(s.metrics.mean(0, 0, Metric::Self), 1.0);
 }
 
