@@ -174,8 +174,12 @@ void LessonBar::refreshQuestion() {
         return;
     const attn::session::Question& q = *stop->question;
     prompt_->setText(local(q.prompt));
-    for (QPushButton* button : options_)
-        delete button;
+    // deleteLater: the button clicked may be the one whose signal is being handled (choose → refresh).
+    for (QPushButton* button : options_) {
+        optionRow_->removeWidget(button);
+        button->hide();
+        button->deleteLater();
+    }
     options_.clear();
     const auto& answer = player_->answer();
     const bool revealed = player_->revealed();

@@ -142,6 +142,34 @@ private Q_SLOTS:
         QCOMPARE(again.lessonPlayer()->stopIndex(), 0);
     }
 
+    // The buttons as a student uses them: clicking an option (which rebuilds the option row from inside
+    // the click) and then Reveal.
+    void clickingAnOptionAndRevealWorks() {
+        MainWindow window;
+        window.resize(1280, 800);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        window.setStudentMode(true);
+        QVERIFY(window.openLesson(MainWindow::chapterLessonPath(), nullptr, true));
+        LessonPlayer* player = window.lessonPlayer();
+        player->resetProgress();
+        QVERIFY(stopReady(window));
+        QVERIFY(player->answer());
+        LessonBar* bar = window.lessonBar();
+        QVERIFY(!bar->revealButton()->isEnabled()); // a student answers first
+        const int right = player->answer()->answer;
+        QTest::mouseClick(bar->optionButtons()[static_cast<std::size_t>(right)], Qt::LeftButton);
+        QCOMPARE(player->chosen(), right);
+        QTRY_VERIFY(bar->revealButton()->isEnabled());
+        QTest::mouseClick(bar->revealButton(), Qt::LeftButton);
+        QVERIFY(player->revealed());
+        QVERIFY2(bar->resultLabel()->text().startsWith(QStringLiteral("Right.")),
+                 qPrintable(bar->resultLabel()->text()));
+        QCOMPARE(player->score(), 1);
+        QVERIFY(
+            bar->optionButtons()[static_cast<std::size_t>(right)]->text().contains(QStringLiteral("0.668")));
+    }
+
     // A lesson saved from the window reads back equal.
     void aLessonIsSavedAndReadBack() {
         QTemporaryDir folder;
