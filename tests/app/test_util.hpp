@@ -3,12 +3,15 @@
 // own reference models, label lists and matrix comparison at an explicit tolerance.
 
 #include "attnviz_test_paths.hpp"
+#include "pages/page.hpp"
 #include "services/model_handle.hpp"
+#include "services/wait.hpp"
 #include "widgets/format.hpp"
 
 #include <QStandardPaths>
 #include <QString>
 #include <QStringList>
+#include <QTabWidget>
 #include <QTemporaryDir>
 #include <QtTest>
 #include <attn/checkpoint.hpp>
@@ -53,6 +56,25 @@ inline void compareMatrix(const attn::Matrix& got, const attn::Matrix& want, dou
             QVERIFY2(
                 std::abs(double(got(i, j)) - double(want(i, j))) <= tolerance,
                 qPrintable(QStringLiteral("(%1,%2): %3 vs %4").arg(i).arg(j).arg(got(i, j)).arg(want(i, j))));
+}
+
+/// Waits until every page in `tabs` is idle with no restore follow-up left (the language switch, a
+/// session or a lesson stop restore pages through follow-ups run when they become idle).
+inline bool settlePages(const QTabWidget* tabs) {
+    for (int i = 0; i < tabs->count(); ++i) {
+        auto* page = qobject_cast<Page*>(tabs->widget(i));
+        if (!page || !waitUntilIdle(page))
+            return false;
+        if (!QTest::qWaitFor([page] { return !page->hasPendingFollowUp() && !page->isBusy(); }, 60000))
+            return false;
+    }
+    return true;
+}
+
+/// The same shape and the same bits in every cell (NaN equal to NaN): a state restored, not recomputed.
+inline bool identical(const attn::Matrix& a, const attn::Matrix& b) {
+    return a.rows() == b.rows() && a.cols() == b.cols() &&
+           ((a.array() == b.array()) || (a.array().isNaN() && b.array().isNaN())).all();
 }
 
 } // namespace testutil

@@ -16,6 +16,7 @@
 #include "services/model_handle.hpp"
 #include "services/model_slot.hpp"
 #include "services/wait.hpp"
+#include "test_util.hpp"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -28,23 +29,6 @@ namespace {
 
 template <typename P> P* pageAt(MainWindow& window, int index) {
     return qobject_cast<P*>(window.tabs()->widget(index));
-}
-
-/// Waits until every page is idle and has no follow-up of the switch left.
-bool settle(MainWindow& window) {
-    for (int i = 0; i < window.tabs()->count(); ++i) {
-        auto* page = qobject_cast<Page*>(window.tabs()->widget(i));
-        if (!page || !waitUntilIdle(page))
-            return false;
-        if (!QTest::qWaitFor([page] { return !page->hasPendingFollowUp() && !page->isBusy(); }, 60000))
-            return false;
-    }
-    return true;
-}
-
-bool sameMatrix(const attn::Matrix& a, const attn::Matrix& b) {
-    return a.rows() == b.rows() && a.cols() == b.cols() &&
-           ((a.array() == b.array()) || (a.array().isNaN() && b.array().isNaN())).all();
 }
 
 } // namespace
@@ -72,7 +56,7 @@ private Q_SLOTS:
 
         MainWindow window;
         window.show();
-        QVERIFY(settle(window));
+        QVERIFY(testutil::settlePages(window.tabs()));
 
         auto* walk = pageAt<WalkthroughPage>(window, 0);
         walk->setQueryText(QStringLiteral("she improved"));
@@ -141,7 +125,7 @@ private Q_SLOTS:
         resetModelReadLog();
         QVERIFY(language::choose(QStringLiteral("zh_CN")));
         QTRY_COMPARE(window.tabs()->tabText(0), QStringLiteral("逐步演示"));
-        QVERIFY(settle(window));
+        QVERIFY(testutil::settlePages(window.tabs()));
         // The models were handed over, not read from disk again.
         QVERIFY2(modelReadLog().isEmpty(), qPrintable(modelReadLog().join(QLatin1Char(' '))));
 
@@ -151,7 +135,7 @@ private Q_SLOTS:
         QCOMPARE(walk->selectedQuery(), 1);
         QCOMPARE(walk->result()->queryTokens.size(), std::size_t(2));
         QCOMPARE(walk->result()->keyTokens.size(), std::size_t(3));
-        QVERIFY(sameMatrix(walk->result()->steps.weights, walkWeights));
+        QVERIFY(testutil::identical(walk->result()->steps.weights, walkWeights));
 
         trans = pageAt<TranslationPage>(window, 1);
         QCOMPARE(trans->resultText(), QStringLiteral("the book is very interesting"));
@@ -205,7 +189,7 @@ private Q_SLOTS:
     // A translation given to the decoders is given again on the new page, at the same step.
     void aGivenTranslationIsGivenAgain() {
         MainWindow window;
-        QVERIFY(settle(window));
+        QVERIFY(testutil::settlePages(window.tabs()));
         auto* trans = pageAt<TranslationPage>(window, 1);
         trans->setText(QString::fromUtf8(TranslationPage::presets()[0].english));
         trans->runNow();
@@ -219,7 +203,7 @@ private Q_SLOTS:
         QVERIFY(!perplexity.isEmpty());
         QVERIFY(language::choose(QStringLiteral("zh_CN")));
         QTRY_COMPARE(window.tabs()->tabText(0), QStringLiteral("逐步演示"));
-        QVERIFY(settle(window));
+        QVERIFY(testutil::settlePages(window.tabs()));
         trans = pageAt<TranslationPage>(window, 1);
         QCOMPARE(trans->forcing(), TranslationPage::Forcing::Given);
         QCOMPARE(trans->result()->outputIds, ids);
@@ -230,14 +214,14 @@ private Q_SLOTS:
     // A model still loading when the language changes is loaded on the new page.
     void aLoadInFlightIsStartedAgain() {
         MainWindow window;
-        QVERIFY(settle(window));
+        QVERIFY(testutil::settlePages(window.tabs()));
         auto* trans = pageAt<TranslationPage>(window, 1);
         const QString dir = trans->modelSlot()->directory();
         trans->modelSlot()->load(QStringLiteral(ATTNVIZ_TEST_DATA_DIR "/parity/s2s_additive"), false);
         QVERIFY(trans->modelSlot()->isLoading());
         QVERIFY(language::choose(QStringLiteral("zh_CN")));
         QTRY_COMPARE(window.tabs()->tabText(0), QStringLiteral("逐步演示"));
-        QVERIFY(settle(window));
+        QVERIFY(testutil::settlePages(window.tabs()));
         trans = pageAt<TranslationPage>(window, 1);
         QVERIFY(trans->modelSlot()->directory().endsWith(QStringLiteral("s2s_additive")));
         QVERIFY(trans->modelSlot()->directory() != dir);

@@ -20,6 +20,7 @@
 #include "services/model_slot.hpp"
 #include "services/resource_paths.hpp"
 #include "services/wait.hpp"
+#include "test_util.hpp"
 #include "widgets/heatmap_view.hpp"
 
 #include <QAction>
@@ -42,23 +43,6 @@ template <typename P> P* pageAt(MainWindow& window, int index) {
 
 Page* page(MainWindow& window, int index) {
     return qobject_cast<Page*>(window.tabs()->widget(index));
-}
-
-/// Waits until every page is idle with no restore follow-up left.
-bool settle(MainWindow& window) {
-    for (int i = 0; i < window.tabs()->count(); ++i) {
-        auto* p = qobject_cast<Page*>(window.tabs()->widget(i));
-        if (!p || !waitUntilIdle(p))
-            return false;
-        if (!QTest::qWaitFor([p] { return !p->hasPendingFollowUp() && !p->isBusy(); }, 60000))
-            return false;
-    }
-    return true;
-}
-
-bool sameMatrix(const attn::Matrix& a, const attn::Matrix& b) {
-    return a.rows() == b.rows() && a.cols() == b.cols() &&
-           ((a.array() == b.array()) || (a.array().isNaN() && b.array().isNaN())).all();
 }
 
 QByteArray readAll(const QString& path) {
@@ -104,7 +88,7 @@ private Q_SLOTS:
         attn::datasets::writeIdxImages(idx.toStdString(), images);
 
         MainWindow first;
-        QVERIFY(settle(first));
+        QVERIFY(testutil::settlePages(first.tabs()));
         auto* walk = pageAt<WalkthroughPage>(first, 0);
         walk->setQueryText(QStringLiteral("she improved"));
         walk->setKeysText(QStringLiteral("the student asked"));
@@ -156,7 +140,7 @@ private Q_SLOTS:
         first.setTeachingMode(true);
         first.setZoomPercent(125);
         first.setParagraphsShown(false);
-        QVERIFY(settle(first));
+        QVERIFY(testutil::settlePages(first.tabs()));
 
         std::vector<attn::session::PageState> before;
         std::vector<attn::Matrix> matrices;
@@ -175,9 +159,9 @@ private Q_SLOTS:
         QVERIFY(text.contains("\"shipped\": \"sentiment\""));
 
         MainWindow second;
-        QVERIFY(settle(second));
+        QVERIFY(testutil::settlePages(second.tabs()));
         QVERIFY2(second.openSession(file, &error, /*quiet=*/true), qPrintable(error));
-        QVERIFY(settle(second));
+        QVERIFY(testutil::settlePages(second.tabs()));
         QVERIFY(second.sessionProblems().isEmpty());
         QCOMPARE(second.tabs()->currentIndex(), 4);
         QCOMPARE(second.zoomPercent(), 125);
@@ -188,7 +172,7 @@ private Q_SLOTS:
         for (int i = 0; i < second.tabs()->count(); ++i) {
             QVERIFY2(page(second, i)->saveState() == before[static_cast<std::size_t>(i)], names[i]);
             QVERIFY2(matrices[static_cast<std::size_t>(i)].size() > 0, names[i]);
-            QVERIFY2(sameMatrix(mainMatrix(page(second, i)), matrices[static_cast<std::size_t>(i)]),
+            QVERIFY2(testutil::identical(mainMatrix(page(second, i)), matrices[static_cast<std::size_t>(i)]),
                      names[i]);
         }
         QCOMPARE(pageAt<GeneratePage>(second, 5)->generatedIds(), genIds);
@@ -199,10 +183,10 @@ private Q_SLOTS:
     void aBadFileChangesNothing() {
         QTemporaryDir folder;
         MainWindow window;
-        QVERIFY(settle(window));
+        QVERIFY(testutil::settlePages(window.tabs()));
         pageAt<WalkthroughPage>(window, 0)->setQueryText(QStringLiteral("she asked"));
         window.tabs()->setCurrentIndex(2);
-        QVERIFY(settle(window));
+        QVERIFY(testutil::settlePages(window.tabs()));
         const attn::session::Session before = window.captureSession();
         const struct {
             const char* name;
@@ -226,7 +210,7 @@ private Q_SLOTS:
             QVERIFY2(!window.openSession(file, &error, /*quiet=*/true), c.name);
             QVERIFY2(error.contains(QFileInfo(file).fileName()), qPrintable(error));
             QVERIFY2(error.contains(QLatin1String(c.mentions)), qPrintable(error));
-            QVERIFY(settle(window));
+            QVERIFY(testutil::settlePages(window.tabs()));
             QVERIFY2(window.captureSession() == before, c.name);
         }
         QCOMPARE(window.tabs()->currentIndex(), 2);
@@ -239,10 +223,10 @@ private Q_SLOTS:
             "pages": {"sentiment": {"text": "a dull film", "model": {"path": "models/gone"}},
                       "walkthrough": {"query": "she improved", "keys": "the teacher"}}})");
         MainWindow window;
-        QVERIFY(settle(window));
+        QVERIFY(testutil::settlePages(window.tabs()));
         QString error;
         QVERIFY2(window.openSession(file, &error, /*quiet=*/true), qPrintable(error));
-        QVERIFY(settle(window));
+        QVERIFY(testutil::settlePages(window.tabs()));
         QCOMPARE(window.sessionProblems().size(), 1);
         QVERIFY2(window.sessionProblems().front().contains(QStringLiteral("models/gone")),
                  qPrintable(window.sessionProblems().front()));
@@ -262,11 +246,11 @@ private Q_SLOTS:
         writeFile(file, R"({"format": "attnviz-session", "version": 1, "language": "zh_CN",
             "pages": {"walkthrough": {"query": "she improved", "keys": "the teacher", "step": "weights"}}})");
         MainWindow window;
-        QVERIFY(settle(window));
+        QVERIFY(testutil::settlePages(window.tabs()));
         QString error;
         QVERIFY2(window.openSession(file, &error, /*quiet=*/true), qPrintable(error));
         QTRY_COMPARE(window.tabs()->tabText(0), QStringLiteral("逐步演示"));
-        QVERIFY(settle(window));
+        QVERIFY(testutil::settlePages(window.tabs()));
         auto* walk = pageAt<WalkthroughPage>(window, 0);
         QCOMPARE(walk->step(), WalkthroughStep::Weights);
         QVERIFY(walk->result());
