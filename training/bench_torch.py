@@ -30,6 +30,16 @@ libopenblas0-pthread, which switches libblas.so.3 through update-alternatives) u
 glibc's malloc is told (mallopt) to keep freed large blocks in the heap for the timed PyTorch side, so
 its temporaries are not page-faulted afresh on every call (attnviz reuses workspaces instead).
 
+A fair peer, by construction: the environment of these machines may set OPENBLAS_CORETYPE (and
+OPENBLAS_L2_SIZE), which pin OpenBLAS to older kernels (e.g. Haswell's AVX2 ones on an AVX-512 CPU). This
+script is the PyTorch process, so it removes both from its own environment before torch loads OpenBLAS
+(the tests, CI and attnviz_bench keep theirs), and prints the core OpenBLAS then runs
+(openblas_get_corename). --peer-kernels haswell pins the peer to OpenBLAS's Haswell (AVX2 + FMA) kernels
+instead, for the same-width comparison with an attnviz_bench built by the bench-avx2 preset. attnviz_bench
+reports the instruction set it was compiled for (its JSON context: attnviz_isa, attnviz_vector_floats);
+when the two sides use different vector widths the script stops before the table unless
+--allow-mixed-widths is given. The CPU, both instruction sets and the thread count head every table.
+
 --bench BINARY runs attnviz_bench itself (--benchmark_format=json, --benchmark_repetitions=R, the
 median aggregate) right before the PyTorch side, one after the other, so both see the same machine; --cpp
 FILE reads a JSON written earlier by `attnviz_bench --benchmark_format=json --benchmark_out=FILE`. The
@@ -59,10 +69,19 @@ def parse_args():
     ap.add_argument("--allow-reference-blas", action="store_true",
                     help="run even if libblas.so.3 is not OpenBLAS (the table is then not fair)")
     ap.add_argument("--json-out", help="write both sides' figures and the ratios here")
+    ap.add_argument("--peer-kernels", choices=("native", "haswell"), default="native",
+                    help="OpenBLAS kernels of the PyTorch peer: the CPU's own (default) or Haswell's AVX2 + FMA "
+                         "ones (to compare with attnviz_bench built by the bench-avx2 preset)")
+    ap.add_argument("--allow-mixed-widths", action="store_true",
+                    help="print ratios even when attnviz and the peer use different vector widths")
     return ap.parse_args()
 
 
 ARGS = parse_args()
+# Only this (the PyTorch) process: what the environment pinned, and what the peer runs instead.
+PINNED_BY_ENVIRONMENT = {k: os.environ.pop(k) for k in ("OPENBLAS_CORETYPE", "OPENBLAS_L2_SIZE") if k in os.environ}
+if ARGS.peer_kernels == "haswell":
+    os.environ["OPENBLAS_CORETYPE"] = "Haswell"
 os.environ["OPENBLAS_NUM_THREADS"] = str(ARGS.threads)  # read by OpenBLAS when torch loads it
 os.environ.setdefault("OMP_NUM_THREADS", str(ARGS.threads))
 
@@ -93,6 +112,47 @@ def blas_in_use():
             if "blas" in base or "lapack" in base:
                 libs.add(path)
     return sorted(libs)
+
+
+# OpenBLAS core names (driver/others/dynamic.c) by the widest float vectors their SGEMM kernels use.
+AVX512_CORES = ("skylakex", "cooperlake", "sapphirerapids")
+AVX2_CORES = ("haswell", "zen", "skylake", "alderlake")
+
+
+def openblas_core(libs):
+    """The core OpenBLAS chose at load time (openblas_get_corename), or None when it cannot be asked."""
+    import ctypes
+
+    for path in libs:
+        if "openblas" not in os.path.basename(path):
+            continue
+        try:
+            lib = ctypes.CDLL(path)
+            lib.openblas_get_corename.restype = ctypes.c_char_p
+            return lib.openblas_get_corename().decode()
+        except (OSError, AttributeError):
+            continue
+    return None
+
+
+def core_isa(core):
+    """(instruction set, floats per vector) of an OpenBLAS core name."""
+    name = (core or "").lower()
+    if any(c in name for c in AVX512_CORES):
+        return "AVX-512", 16
+    if any(c in name for c in AVX2_CORES):
+        return "AVX2 + FMA", 8
+    if "sandybridge" in name:
+        return "AVX", 8
+    return (f"unknown ({core})" if core else "unknown"), None
+
+
+def cpu_model():
+    with open("/proc/cpuinfo") as f:
+        for line in f:
+            if line.startswith("model name"):
+                return line.split(":", 1)[1].strip()
+    return "unknown CPU"
 
 
 def measure(fn, min_time=0.5):
@@ -307,16 +367,34 @@ def main():
         if not ARGS.allow_reference_blas:
             sys.exit("bench_torch: " + msg)
         print("WARNING:", msg)
+    core = openblas_core(libs)
+    peer_isa, peer_floats = core_isa(core)
+    pinned = ", ".join(f"{k}={v}" for k, v in PINNED_BY_ENVIRONMENT.items()) or "nothing"
+    print(f"PyTorch peer: OpenBLAS core {core or 'unknown'} ({peer_isa}); removed from its environment: {pinned}"
+          + ("; pinned to Haswell by --peer-kernels" if ARGS.peer_kernels == "haswell" else ""))
     pattern = re.compile(ARGS.filter)
     cpp, context = cpp_side()
+    cpp_isa = context.get("attnviz_isa", "unknown (attnviz_bench without bench_isa.cpp)")
+    cpp_floats = int(context["attnviz_vector_floats"]) if "attnviz_vector_floats" in context else None
+    header = (f"CPU: {cpu_model()}; attnviz: {cpp_isa}; PyTorch {torch.__version__}: OpenBLAS {core or '?'} "
+              f"({peer_isa}); threads: {ARGS.threads} each")
     if context:
         print(f"attnviz_bench: {context.get('num_cpus')} cpus at {context.get('mhz_per_cpu')} MHz, "
-              f"build {context.get('library_build_type')}")
+              f"{cpp_isa}, assertions {context.get('attnviz_assertions', '?')} "
+              f"(Google Benchmark's own library: {context.get('library_build_type')})")
+        if cpp_floats is None or peer_floats is None or cpp_floats != peer_floats:
+            msg = (f"attnviz uses {cpp_isa} and the peer {peer_isa}: different (or unknown) vector widths. "
+                   "Compare like with like: build attnviz_bench with the bench-avx2 preset and pass "
+                   "--peer-kernels haswell, or use the bench preset (native) with the native peer.")
+            if not ARGS.allow_mixed_widths:
+                sys.exit("bench_torch: " + msg + " (--allow-mixed-widths prints the table anyway)")
+            print("WARNING:", msg)
     print("PyTorch temporaries:", common.keep_freed_memory_in_heap())
     torch_us = torch_side(lambda name: bool(pattern.search(name)))
 
     rows = []
-    print(f"\n{'benchmark':28s} {'torch us':>12s} {'attnviz us':>12s} {'torch/attnviz':>14s}")
+    print("\n" + header)
+    print(f"{'benchmark':28s} {'torch us':>12s} {'attnviz us':>12s} {'torch/attnviz':>14s}")
     for name, t in torch_us.items():
         c = cpp.get(name)
         ratio = t / c if c else float("nan")
@@ -335,7 +413,9 @@ def main():
                                if pattern.search(n)])
     if ARGS.json_out:
         with open(ARGS.json_out, "w") as f:
-            json.dump({"blas": libs, "threads": ARGS.threads, "rows": rows, "memory": memory}, f, indent=1)
+            json.dump({"blas": libs, "openblas_core": core, "peer_isa": peer_isa, "attnviz_isa": cpp_isa,
+                       "cpu": cpu_model(), "removed_from_peer_environment": PINNED_BY_ENVIRONMENT,
+                       "threads": ARGS.threads, "rows": rows, "memory": memory}, f, indent=1)
 
 
 if __name__ == "__main__":
