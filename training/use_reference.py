@@ -18,7 +18,8 @@ Nothing of the model or its vocabulary is committed; the fixtures hold only ids,
 (--model may also be the installed copy, $ATTNVIZ_DATA_DIR/models/use-lite.) Writes tokenizer.json
 (text, ids, pieces for every tokenizer case) and forward.json (per sentence: ids, pieces, every
 attention map [layer][head] T x T, the 512-d sentence vector; the similarity matrix of the six USE demo
-sentences). Deterministic: a rerun writes byte-identical files.
+sentences) and tiny/ (a hand-made vocab.json for the tokenizer's edge cases, TINY_VOCAB, with the ids
+the package's tokenizer gives for TINY_CASES). Deterministic: a rerun writes byte-identical files.
 
 Reading the weights (read_tfjs): its own small parser of model.json's weightsManifest: each group's
 paths are read in order and concatenated, each weight takes prod(shape) * 4 bytes (float32 or int32;
@@ -122,6 +123,32 @@ TOKENIZER_CASES = [
     "Ω≈ç√∫˜µ≤≥÷ åß∂ƒ©˙∆˚¬… ¡™£¢∞§¶•ªº–≠",
     "\U0001F468\u200D\U0001F469\u200D\U0001F467 family, \U0001D400 math bold A, \ufeff BOM",
 ]
+
+
+# A hand-made vocabulary for the C++ tokenizer's edge cases (tests/data/use/tiny/): each piece is there
+# for one rule of the package's tokenizer, and the expected ids come from the package's code as well.
+TINY_VOCAB = [
+    ["\ufffd", 0], ["<s>", 0], ["</s>", 0], ["extra_token_id_1", 0], ["extra_token_id_2", 0],
+    ["extra_token_id_3", 0],
+    ["\u2581", -2.0],      # 6  the metaspace alone
+    ["a", -3.0],            # 7
+    ["b", -3.0],            # 8  listed again as 14: the last one wins
+    ["\u2581ab", -1.0],    # 9  the best path for "ab"
+    ["ab", -2.5],           # 10
+    ["c", None],            # 11 a null score counts as 0
+    ["\u2581a", -1.5],     # 12
+    ["\u00e9", -2.0],      # 13 reached through NFKC from e + U+0301
+    ["b", -4.0],            # 14 the duplicate
+    ["dq", -1.0],           # 15 "d" alone is no piece: "dx" makes d an unknown
+    ["q", -0.5],            # 16
+    ["x", -1.0],            # 17 "x" + "y" ties with "xy": the later (shorter) edge wins
+    ["y", -1.0],            # 18
+    ["xy", -2.0],           # 19
+    ["\u2581z", None],     # 20 a path of score exactly 0: the next edge into that position replaces it
+    ["z", -1.0],            # 21
+]
+TINY_CASES = ["", " ", "   ", "ab", "ba", "abc", "a b", "xy", "z", "zq", "dq", "dx", "\u65e5\u672c",
+              "\uff42\uff41", "e\u0301", "a\tb", "<s>", "qq \U0001F600 x", "\u2581ab", "b b"]
 
 
 # --------------------------------------------------------------------------- weights
@@ -373,6 +400,17 @@ def main():
           "ids_from": ids_from, "written_by": "training/use_reference.py",
           "cases": [{"text": t, "ids": i, "pieces": [vocab[x][0] for x in i]} for t, i in zip(cases, ids)]},
          os.path.join(args.out, "tokenizer.json"))
+
+    tiny = os.path.join(args.out, "tiny")
+    os.makedirs(tiny, exist_ok=True)
+    dump(TINY_VOCAB, os.path.join(tiny, "vocab.json"))
+    tiny_py = [JsRules(TINY_VOCAB).encode(t) for t in TINY_CASES]
+    tiny_ids = js_encode(TINY_CASES, args.embeddings, os.path.join(tiny, "vocab.json")) if args.embeddings else tiny_py
+    if tiny_ids != tiny_py:
+        sys.exit(f"tokenizer disagreement on the tiny vocabulary: package {tiny_ids}, restatement {tiny_py}")
+    dump({"ids_from": ids_from, "written_by": "training/use_reference.py (TINY_VOCAB, TINY_CASES)",
+          "cases": [{"text": t, "ids": i} for t, i in zip(TINY_CASES, tiny_ids)]},
+         os.path.join(tiny, "expected.json"))
 
     sentences, vectors = [], {}
     for t in FORWARD_SENTENCES:
