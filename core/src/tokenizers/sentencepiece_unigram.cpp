@@ -1,7 +1,7 @@
+#include <algorithm>
 #include <attn/config.hpp>
 #include <attn/json_parse.hpp>
 #include <attn/tokenizers/sentencepiece_unigram.hpp>
-#include <algorithm>
 #include <cmath>
 #include <fstream>
 #include <iterator>
