@@ -219,6 +219,22 @@ def main():
 
     session_seeds()
     lesson_seeds()
+    tfjs_seeds()
+
+
+def tfjs_seeds():
+    """TensorFlow.js model.json + shards (fuzz_tfjs.cpp): the tiny fixture of training/make_tfjs_fixtures.py
+    (two groups, a tensor across two shards, uint8 / uint16 quantisation), and one group in one shard."""
+    tiny = DATA / "tfjs" / "tiny"
+    put("tfjs", "tiny", SEP.join((tiny / n).read_bytes() for n in
+                                 ("model.json", "group1-shard1of2", "group1-shard2of2", "group2-shard1of1")))
+    put("tfjs", "one-shard", SEP.join([json.dumps({"weightsManifest": [{
+        "paths": ["group1-shard1of2"],
+        "weights": [{"name": "w", "shape": [2], "dtype": "float32"},
+                    {"name": "c", "shape": [], "dtype": "int32"},
+                    {"name": "q", "shape": [2], "dtype": "float32",
+                     "quantization": {"dtype": "uint16", "scale": 0.5, "min": -1}}]}]}).encode(),
+        struct.pack("<2fi2H", 1.5, -2, 7, 3, 65535)]))
 
 
 def session_seeds():
