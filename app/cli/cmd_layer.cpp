@@ -122,7 +122,10 @@ int runLayer(const Argv& argv) {
     try {
         attn::OpenOptions options;
         options.required = attn::Capability::TracedTextEncoder;
-        loaded = readModel(QString::fromStdString(*args.value("model")), options).tracedTextEncoder;
+        loaded = std::dynamic_pointer_cast<const attn::TransformerClassifier>(
+            readModel(QString::fromStdString(*args.value("model")), options).tracedTextEncoder);
+        if (!loaded)
+            throw attn::CapabilityMismatch("not attnviz's own encoder", {}, options.required.value(), {});
     } catch (const attn::CapabilityMismatch&) {
         std::cerr << "attnviz layer: " << *args.value("model")
                   << " is not a text encoder (architecture transformer_classifier)\n";

@@ -156,7 +156,7 @@ std::optional<QuestionAnswer> evaluate(const attn::session::Question& q, Page* p
             const auto model = transformer->modelSlot()->tracedTextEncoder();
             return attn::session::prediction(
                 doubles(r.probabilities),
-                classNames(model ? &model->labels() : nullptr, r.probabilities.size()));
+                classNames(model ? &model->classLabels() : nullptr, r.probabilities.size()));
         }
         return fail(notHere(kind, page));
     }

@@ -25,7 +25,6 @@
 #include <QToolButton>
 #include <QVBoxLayout>
 #include <algorithm>
-#include <attn/tokenizer.hpp>
 
 using transformer::AttentionPart;
 using transformer::Step;
@@ -193,6 +192,10 @@ QString TransformerPage::headingText() const {
     return heading_->text();
 }
 
+QString TransformerPage::errorText() const {
+    return error_->text();
+}
+
 QString TransformerPage::explanationText() const {
     return explanation_->text();
 }
@@ -202,7 +205,8 @@ void TransformerPage::setText(const QString& text) {
 }
 
 void TransformerPage::refreshErrors() {
-    error_->setMessages({slot_->lastError(), inferenceError_});
+    // A refused folder: the plain sentence (what it holds, which page opens it), then the reader's text.
+    error_->setMessages({slot_->lastErrorExplained(), inferenceError_});
 }
 
 void TransformerPage::onModelChanged() {
@@ -210,22 +214,34 @@ void TransformerPage::onModelChanged() {
     auto model = slot_->tracedTextEncoder();
     if (!model)
         return;
-    const auto& s = model->settings();
+    const auto& layers = model->encoder().layers;
+    const int nLayers = int(layers.size());
+    int nHeads = 1;
+    for (const auto& l : layers)
+        nHeads = std::max(nHeads, l.selfAttn.nHeads);
     {
         const QSignalBlocker block(layerChooser_);
         layerChooser_->clear();
-        for (int l = 0; l < s.encoder.nLayers; ++l)
-            layerChooser_->addItem(tr("%1 of %2").arg(l + 1).arg(s.encoder.nLayers)); // from 1, as elsewhere
-        layer_ = std::clamp(layer_, 0, s.encoder.nLayers - 1);
+        for (int l = 0; l < nLayers; ++l)
+            layerChooser_->addItem(tr("%1 of %2").arg(l + 1).arg(nLayers)); // from 1, as elsewhere
+        layer_ = std::clamp(layer_, 0, std::max(nLayers - 1, 0));
         layerChooser_->setCurrentIndex(layer_);
     }
-    head_ = std::clamp(head_, 0, s.encoder.nHeads - 1);
+    head_ = std::clamp(head_, 0, nHeads - 1);
     {
         const QSignalBlocker block(whatIf_);
-        whatIf_->setHeadCount(s.encoder.nHeads, s.maxLen);
+        whatIf_->setModel(model->description(), !model->classLabels().empty());
+        whatIf_->setHeadCount(nHeads, model->description().maxLen);
     }
     cost_->setCost({}, layer_);
     token_ = -1;
+    // The old model's numbers are not shown beside the new model's name: the steps wait for its trace.
+    trace_.reset();
+    whatIfTrace_.reset();
+    shown_.reset();
+    inferenceError_.clear();
+    refreshErrors();
+    refresh();
     runNow();
 }
 
@@ -239,24 +255,18 @@ void TransformerPage::runNow() {
         cost_->setRunning(false);
     }
     const std::string text = input_->text().toStdString();
-    const attn::WhatIf w = whatIf_->whatIf(layer_);
-    const int seed = whatIf_->shuffleSeed();
+    attn::WhatIf w = whatIf_->whatIf(layer_);
+    if (const int seed = whatIf_->shuffleSeed(); seed >= 0)
+        w.shuffle = static_cast<std::uint32_t>(seed);
     jobs_->run<Outcome>(
-        [model, text, w, seed](const JobContext&) {
-            const auto words = attn::tokenize(text);
-            if (words.empty())
-                throw std::invalid_argument("the sentence has no tokens");
+        [model, text, w](const JobContext&) {
+            // The model's own tokens, special tokens and truncation (TracedTextEncoder::traceText).
             attn::WhatIf plain;
             plain.padTo = w.padTo;
             Outcome o;
-            o.base = model->traceWords(words, plain);
-            auto shuffled = words;
-            if (seed >= 0) {
-                const auto order = attn::shuffledOrder(words.size(), static_cast<std::uint32_t>(seed));
-                for (std::size_t i = 0; i < order.size(); ++i)
-                    shuffled[i] = words[order[i]];
-            }
-            o.whatIf = model->traceWords(shuffled, w);
+            o.model = model;
+            o.base = model->traceText(text, plain);
+            o.whatIf = model->traceText(text, w);
             return o;
         },
         [this](Outcome o) { showOutcome(std::move(o)); },
@@ -270,6 +280,7 @@ void TransformerPage::runNow() {
 void TransformerPage::showOutcome(Outcome o) {
     inferenceError_.clear();
     refreshErrors();
+    shown_ = std::move(o.model);
     trace_ = std::move(o.base);
     whatIfTrace_ = std::move(o.whatIf);
     if (token_ < 0 || token_ >= int(trace_->result.tokens.size()))
@@ -421,11 +432,15 @@ void TransformerPage::selectItem(int index) {
 void TransformerPage::refresh() {
     partChooser_->setVisible(step_ == Step::Attention);
     stack_->setCurrentIndex(step_ == Step::WhatIf ? 1 : step_ == Step::Cost ? 2 : 0);
-    auto model = slot_->tracedTextEncoder();
+    // The steps show the trace with the model that made it (never a new model's name over old numbers).
+    const auto model = shown_;
     if (!model || !trace_ || layer_ >= int(trace_->layers.size())) {
         heading_->setText(transformer::stepName(step_));
-        explanation_->clear();
+        explanation_->setText(slot_->isLoading() || jobs_->isBusy() ? tr("Running the model…") : QString());
         tokenPanel_->clear();
+        large_->clear();
+        for (HeatmapView* v : thumbs_)
+            v->clear();
         return;
     }
     if (step_ == Step::WhatIf || step_ == Step::Cost) {

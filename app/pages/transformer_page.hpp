@@ -1,10 +1,12 @@
 #pragma once
 // The Transformer page (issue 14): one encoder layer of a text model, step by step, with the real
-// numbers. A sentence goes through the engine's traced forward (attn::TransformerClassifier::traceWords,
-// in the page's one JobRunner); each step shows the engine's matrices (transformer_steps.*), one large
-// and the rest as thumbnails, and the selected token's numbers beside them. What-if switches run the same
-// forward with attn::WhatIf (transformer_whatif_panel.*); the cost of attention is measured on the loaded
-// layer (transformer_cost_panel.*). ←/→ step through; File > Export acts on the large heatmap.
+// numbers. A sentence goes through the engine's traced forward (attn::TracedTextEncoder::traceText, in
+// the page's one JobRunner) of whichever encoder is loaded — attnviz's transformer_classifier or a
+// Hugging Face BERT, with or without a head (issue 49 point 1); each step shows the engine's matrices
+// (transformer_steps.*), one large and the rest as thumbnails, and the selected token's numbers beside them.
+// What-if switches run the same forward with attn::WhatIf (transformer_whatif_panel.*); the cost of attention
+// is measured on the loaded layer (transformer_cost_panel.*). ←/→ step through; File > Export acts on the
+// large heatmap.
 //
 // Page contract (pages/page.hpp): start() loads the default model; isBusy() / busyChanged(bool) cover
 // the model slot and the page's JobRunner (trackBusy).
@@ -14,7 +16,8 @@
 
 #include <QVector>
 #include <attn/attention_cost.hpp>
-#include <attn/models/transformer_classifier.hpp>
+#include <attn/capabilities/traced_text_encoder.hpp>
+#include <memory>
 #include <optional>
 
 class ErrorBanner;
@@ -77,6 +80,10 @@ public:
     QString tokenPanelHtml() const;
     QString explanationText() const;
     QString headingText() const; // "Step 1 of 9 · … · layer 1"
+    /// The error banner's text (a refused folder: the plain sentence, then the reader's message).
+    QString errorText() const override;
+    /// The model whose traces the page shows (null until its first trace is in).
+    const std::shared_ptr<const attn::TracedTextEncoder>& shownModel() const { return shown_; }
     /// The traces the page shows: the sentence through the unchanged model, and with the what-ifs.
     const std::optional<attn::EncoderTrace>& trace() const { return trace_; }
     const std::optional<attn::EncoderTrace>& whatIfTrace() const { return whatIfTrace_; }
@@ -86,6 +93,7 @@ public:
 
 private:
     struct Outcome {
+        std::shared_ptr<const attn::TracedTextEncoder> model; // the model the traces came from
         attn::EncoderTrace base, whatIf;
     };
     void onModelChanged();
@@ -115,6 +123,7 @@ private:
     TransformerWhatIfPanel* whatIf_ = nullptr;
     TransformerCostPanel* cost_ = nullptr;
 
+    std::shared_ptr<const attn::TracedTextEncoder> shown_; // the model of trace_ (the slot's may be newer)
     std::optional<attn::EncoderTrace> trace_, whatIfTrace_;
     transformer::StepContent content_;
     QString inferenceError_;

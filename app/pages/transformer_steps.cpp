@@ -1,6 +1,7 @@
 #include "pages/transformer_steps.hpp"
 
 #include <QCoreApplication>
+#include <algorithm>
 #include <attn/position_similarity.hpp>
 #include <limits>
 
@@ -140,74 +141,261 @@ QString rowPreview(const attn::Matrix& m, int row, int n) {
     return s;
 }
 
-StepContent buildStep(const attn::TransformerClassifier& model, const attn::EncoderTrace& trace,
+QString activationName(attn::Activation a) {
+    switch (a) {
+    case attn::Activation::Relu:
+        return tr("ReLU");
+    case attn::Activation::Gelu:
+        return tr("GELU");
+    case attn::Activation::GeluTanh:
+        return tr("GELU (tanh)");
+    case attn::Activation::Silu:
+        return tr("SiLU");
+    }
+    return {};
+}
+
+QString poolingName(attn::EncoderPooling p) {
+    switch (p) {
+    case attn::EncoderPooling::None:
+        return tr("none (no head)");
+    case attn::EncoderPooling::Mean:
+        return tr("mean of the tokens");
+    case attn::EncoderPooling::Cls:
+        return tr("the [CLS] row");
+    case attn::EncoderPooling::ClsTanhPooler:
+        return tr("[CLS] + tanh pooler");
+    }
+    return {};
+}
+
+QString stepName(Step s, const attn::TracedTextEncoder& model) {
+    const auto& e = model.description().embedding;
+    if (s == Step::Embeddings && e.tokenTypes && e.layerNorm)
+        return tr("Embeddings: word + position + token type → LayerNorm");
+    if (s == Step::Embeddings && e.layerNorm)
+        return tr("Embeddings + positions → LayerNorm");
+    return stepName(s);
+}
+
+namespace {
+
+/// The embedding step: the model's own parts, named as its checkpoint names them.
+void embeddingStep(const attn::TracedTextEncoder& model, const attn::EncoderTrace& trace, int t,
+                   const QStringList& tok, int preview, StepContent& c) {
+    const auto& desc = model.description();
+    const auto& e = desc.embedding;
+    const auto d = trace.input.cols();
+    const QStringList dims = numbered(d, QStringLiteral("d"));
+    const bool learned = e.positions == attn::Positional::Learned;
+    auto named = [](const std::string& table, const QString& fallback) {
+        return table.empty() ? fallback : QString::fromStdString(table);
+    };
+    const QString tokenName = named(e.tokenTable, tr("embedding"));
+    const QString positionName = named(e.positionTable, tr("positions"));
+    c.items.push_back({tokenName,
+                       e.scaled ? tr("Token embeddings %1[id] × √d (T × d)").arg(tokenName)
+                                : tr("Token embeddings %1[id] (T × d)").arg(tokenName),
+                       trace.embeddings, tok, dims});
+    c.items.push_back({positionName,
+                       learned ? tr("Learned position table %1 (T × d)").arg(positionName)
+                               : tr("Sinusoidal positional encoding (T × d)"),
+                       trace.positions, tok, dims});
+    const bool types = e.tokenTypes && trace.tokenTypes.size();
+    const bool norm = e.layerNorm && trace.embeddingSum.size();
+    if (types)
+        c.items.push_back({QString::fromStdString(e.tokenTypeTable),
+                           tr("Token-type rows %1[0]: one segment, the same row at every position (T × d)")
+                               .arg(QString::fromStdString(e.tokenTypeTable)),
+                           trace.tokenTypes, tok, dims});
+    if (norm) {
+        c.items.push_back({tr("sum"), tr("The sum before %1").arg(QString::fromStdString(e.normName)),
+                           trace.embeddingSum, tok, dims});
+        c.items.push_back({QString::fromStdString(e.normName),
+                           tr("%1 output = layer 1's input").arg(QString::fromStdString(e.normName)),
+                           trace.input, tok, dims});
+    } else {
+        c.items.push_back(
+            {tr("sum"), tr("Embedding + position = the encoder's input"), trace.input, tok, dims});
+    }
+    c.items.push_back({tr("position similarity"), tr("Cosine similarity of the position vectors"),
+                       attn::cosineSimilarity(trace.positions), tok, tok});
+    c.selectedItem = 1;
+    QString formula;
+    if (learned) {
+        formula = tr("The model <b>learned</b> one vector per position (%1, %2 × %3).")
+                      .arg(positionName)
+                      .arg(desc.maxLen)
+                      .arg(d);
+    } else {
+        const auto w = attn::sinusoidalFrequencies(int(d));
+        QStringList f;
+        for (std::size_t i = 0; i < std::min<std::size_t>(4, w.size()); ++i)
+            f << QStringLiteral("ω<sub>%1</sub> = %2").arg(i).arg(w[i], 0, 'g', 3);
+        if (!w.empty())
+            f << QStringLiteral("… ω<sub>%1</sub> = %2").arg(w.size() - 1).arg(w.back(), 0, 'g', 3);
+        formula = tr("PE(p, 2i) = sin(p·ω<sub>i</sub>), PE(p, 2i+1) = cos(p·ω<sub>i</sub>), "
+                     "ω<sub>i</sub> = 1 / 10000<sup>2i/d</sup>: %1. Fast dimensions on the left, slow "
+                     "ones on the right; nearby positions share the slow ones, so they look alike.")
+                      .arg(f.join(QStringLiteral(", ")));
+    }
+    c.explanation = tr("Attention itself ignores word order (it is a weighted sum over a set). The "
+                       "position vector added to each word's embedding is what tells the layer where the "
+                       "word stands. ") +
+                    formula;
+    if (types || norm)
+        c.explanation +=
+            QLatin1Char(' ') +
+            tr("This model adds %1 and normalises the sum with %2 (mean 0, variance 1 per token, then "
+               "γ and β) before layer 1.")
+                .arg(types ? tr("the token-type row of segment 0 (%1)")
+                                 .arg(QString::fromStdString(e.tokenTypeTable))
+                           : tr("nothing else"),
+                     QString::fromStdString(e.normName));
+    auto vecLine = [preview](const QString& label, const attn::Matrix& m, int row) {
+        return line(label, m, row, preview);
+    };
+    QStringList r{vecLine(tokenName, trace.embeddings, t),
+                  vecLine(tr("+ position %1").arg(t + 1), trace.positions, t)};
+    if (types)
+        r << vecLine(tr("+ token type 0"), trace.tokenTypes, t);
+    if (norm && model.embeddingNorm()) {
+        r << vecLine(tr("= sum"), trace.embeddingSum, t);
+        r << normRows(*model.embeddingNorm(), QString::fromStdString(e.normName), trace.embeddingSum,
+                      trace.embeddingMean, trace.embeddingVar, trace.input, t, preview);
+    } else {
+        r << vecLine(tr("= input"), trace.input, t);
+    }
+    c.tokenHtml = table(r);
+}
+
+/// 1 x n as a heatmap row labelled `row`.
+Item rowItem(const QString& name, const QString& title, const attn::Matrix& m, const QString& row) {
+    return {name, title, m, QStringList{row}, numbered(m.cols(), QStringLiteral("d"))};
+}
+
+/// After the last layer: what pools the encoded tokens and what the head makes of it.
+void headPart(const attn::TracedTextEncoder& model, const attn::EncoderTrace& trace, int preview,
+              StepContent& c) {
+    const auto& desc = model.description();
+    const auto& r = trace.result;
+    const QString pooling = poolingName(desc.pooling);
+    auto vecLine = [preview](const QString& label, const attn::Matrix& m, int row) {
+        return line(label, m, row, preview);
+    };
+    if (model.encoder().hasFinalNorm)
+        c.items.push_back({tr("final norm"), tr("The stack's final LayerNorm (T × d)"), trace.encoded,
+                           tokenLabels(trace), numbered(trace.encoded.cols(), QStringLiteral("d"))});
+    QStringList rows;
+    QString text;
+    switch (desc.pooling) {
+    case attn::EncoderPooling::None:
+        text = tr("<b>After the last layer:</b> pooling: %1. This encoder has no classification head: its "
+                  "output is the encoded tokens, one vector per token.")
+                   .arg(pooling);
+        break;
+    case attn::EncoderPooling::Mean:
+        c.items.push_back(
+            rowItem(tr("pooled"), tr("Mean of the real tokens' outputs (1 × d)"), trace.pooled, tr("mean")));
+        text = tr("<b>After the last layer:</b> pooling: %1 (padding left out), then the classifier "
+                  "logits = pooled·Wᵀ + b and a softmax.")
+                   .arg(pooling);
+        rows << vecLine(tr("pooled (mean)"), trace.pooled, 0);
+        break;
+    case attn::EncoderPooling::Cls:
+        c.items.push_back(
+            rowItem(tr("pooled"), tr("The [CLS] row of the last layer (1 × d)"), trace.pooled,
+                    QString::fromStdString(r.tokens.empty() ? std::string() : r.tokens.front())));
+        text =
+            tr("<b>After the last layer:</b> pooling: %1, then the classifier logits = x<sub>[CLS]</sub>·Wᵀ "
+               "+ b and a softmax.")
+                .arg(pooling);
+        rows << vecLine(tr("pooled ([CLS])"), trace.pooled, 0);
+        break;
+    case attn::EncoderPooling::ClsTanhPooler:
+        if (trace.poolerInput.size())
+            c.items.push_back(rowItem(tr("[CLS]"), tr("The [CLS] row of the last layer (1 × d)"),
+                                      trace.poolerInput, QStringLiteral("[CLS]")));
+        if (trace.pooled.size())
+            c.items.push_back(rowItem(tr("pooler"), tr("Pooler output tanh(x[CLS]·W_poolᵀ + b) (1 × d)"),
+                                      trace.pooled, QStringLiteral("[CLS]")));
+        text = model.classLabels().empty()
+                   ? tr("<b>After the last layer:</b> pooling: %1 — pooled = "
+                        "tanh(x<sub>[CLS]</sub>·W<sub>pool</sub>ᵀ "
+                        "+ b). This encoder has no classification head.")
+                         .arg(pooling)
+                   : tr("<b>After the last layer:</b> pooling: %1 — pooled = "
+                        "tanh(x<sub>[CLS]</sub>·W<sub>pool</sub>ᵀ "
+                        "+ b), then the classifier logits = pooled·Wᵀ + b and a softmax.")
+                         .arg(pooling);
+        rows << vecLine(tr("[CLS] row"), trace.poolerInput, 0) << vecLine(tr("tanh pooler"), trace.pooled, 0);
+        break;
+    }
+    if (!r.probabilities.empty()) {
+        QStringList probs;
+        const auto& labels = model.classLabels();
+        for (std::size_t i = 0; i < r.probabilities.size(); ++i)
+            probs << QStringLiteral("%1 %2 (logit %3)")
+                         .arg(QString::fromStdString(i < labels.size() ? labels[i] : std::to_string(i))
+                                  .toHtmlEscaped(),
+                              num(r.probabilities[i], 4), num(r.logits.at(i), 3));
+        rows << QStringLiteral("<tr><td><b>%1</b></td><td>%2</td></tr>")
+                    .arg(tr("prediction"), probs.join(QStringLiteral(", ")));
+        text += QLatin1Char(' ') + tr("Prediction: <b>%1</b> (p = %2).")
+                                       .arg(QString::fromStdString(r.predictedLabel).toHtmlEscaped(),
+                                            num(r.probabilities[std::size_t(r.predicted)], 4));
+    }
+    c.explanation += QStringLiteral("<br>") + text;
+    if (!rows.isEmpty())
+        c.tokenHtml += tr("<h3>Pooling and head</h3>") + table(rows);
+}
+
+} // namespace
+
+StepContent buildStep(const attn::TracedTextEncoder& model, const attn::EncoderTrace& trace,
                       const StepRequest& q) {
     StepContent c;
     auto vecLine = [&q](const QString& label, const attn::Matrix& m, int row) {
         return line(label, m, row, std::max(1, q.preview));
     };
-    const auto& cfg = model.settings();
-    const int d = cfg.encoder.dModel, h = cfg.encoder.nHeads, dh = d / h;
     const auto& L = trace.layers.at(std::size_t(q.layer));
+    const auto& layer = model.encoder().layers.at(std::size_t(q.layer));
+    const int nLayers = int(trace.layers.size());
+    // Widths from the layer's own matrices: a layer that widens (d_in -> d_out) reads d_in and writes d_out.
+    const auto dIn = L.attnInput.cols(), dOut = L.output.cols();
+    const int h = int(L.weights.size());
+    const auto dh = L.attn.q.empty() ? 0 : L.attn.q.front().cols();
     const QStringList tok = tokenLabels(trace);
     const int t = std::clamp(q.token, 0, int(tok.size()) - 1);
-    const int head = std::clamp(q.head, 0, h - 1);
+    const int head = std::clamp(q.head, 0, std::max(h - 1, 0));
     const QString word = tok.value(t);
-    const QStringList dims = numbered(d, QStringLiteral("d"));
+    const QStringList dimsIn = numbered(dIn, QStringLiteral("d")),
+                      dimsOut = numbered(dOut, QStringLiteral("d"));
+    const QStringList dimsX = numbered(L.input.cols(), QStringLiteral("d"));
     c.heading = tr("Step %1 of %2 · %3 · layer %4")
                     .arg(int(q.step) + 1)
                     .arg(kStepCount)
-                    .arg(stepName(q.step))
+                    .arg(stepName(q.step, model))
                     .arg(q.layer + 1); // from 1 on screen
     switch (q.step) {
-    case Step::Embeddings: {
-        const bool learned = cfg.positional == attn::Positional::Learned;
-        c.items.push_back({tr("embeddings"), tr("Token embeddings (T × d)"), trace.embeddings, tok, dims});
-        c.items.push_back(
-            {tr("positions"),
-             learned ? tr("Learned position table (T × d)") : tr("Sinusoidal positional encoding (T × d)"),
-             trace.positions, tok, dims});
-        c.items.push_back(
-            {tr("sum"), tr("Embedding + position = the encoder's input"), trace.input, tok, dims});
-        c.items.push_back({tr("position similarity"), tr("Cosine similarity of the position vectors"),
-                           attn::cosineSimilarity(trace.positions), tok, tok});
-        c.selectedItem = 1;
-        QString formula;
-        if (learned) {
-            formula = tr("The model <b>learned</b> one vector per position (pos_embedding, %1 × %2).")
-                          .arg(cfg.maxLen)
-                          .arg(d);
-        } else {
-            const auto w = attn::sinusoidalFrequencies(d);
-            QStringList f;
-            for (std::size_t i = 0; i < std::min<std::size_t>(4, w.size()); ++i)
-                f << QStringLiteral("ω<sub>%1</sub> = %2").arg(i).arg(w[i], 0, 'g', 3);
-            f << QStringLiteral("… ω<sub>%1</sub> = %2").arg(w.size() - 1).arg(w.back(), 0, 'g', 3);
-            formula = tr("PE(p, 2i) = sin(p·ω<sub>i</sub>), PE(p, 2i+1) = cos(p·ω<sub>i</sub>), "
-                         "ω<sub>i</sub> = 1 / 10000<sup>2i/d</sup>: %1. Fast dimensions on the left, slow "
-                         "ones on the right; nearby positions share the slow ones, so they look alike.")
-                          .arg(f.join(QStringLiteral(", ")));
-        }
-        c.explanation = tr("Attention itself ignores word order (it is a weighted sum over a set). The "
-                           "position vector added to each word's embedding is what tells the layer where the "
-                           "word stands. ") +
-                        formula;
-        c.tokenHtml = table({vecLine(tr("embedding"), trace.embeddings, t),
-                             vecLine(tr("+ position %1").arg(t + 1), trace.positions, t),
-                             vecLine(tr("= input"), trace.input, t)});
+    case Step::Embeddings:
+        c.heading =
+            tr("Step %1 of %2 · %3").arg(int(q.step) + 1).arg(kStepCount).arg(stepName(q.step, model));
+        embeddingStep(model, trace, t, tok, std::max(1, q.preview), c);
         break;
-    }
     case Step::Heads: {
         c.items.push_back({tr("Q = x·Wq"),
-                           tr("Queries x·Wqᵀ + b (T × d), cut into %1 heads of %2").arg(h).arg(dh),
-                           sideBySide(L.attn.q), tok, dims});
-        c.items.push_back({tr("K = x·Wk"), tr("Keys (T × d)"), sideBySide(L.attn.k), tok, dims});
-        c.items.push_back({tr("V = x·Wv"), tr("Values (T × d)"), sideBySide(L.attn.v), tok, dims});
+                           tr("Queries x·Wqᵀ + b (T × %1), cut into %2 heads of %3").arg(dIn).arg(h).arg(dh),
+                           sideBySide(L.attn.q), tok, dimsIn});
+        c.items.push_back({tr("K = x·Wk"), tr("Keys (T × %1)").arg(dIn), sideBySide(L.attn.k), tok, dimsIn});
+        c.items.push_back(
+            {tr("V = x·Wv"), tr("Values (T × %1)").arg(dIn), sideBySide(L.attn.v), tok, dimsIn});
         for (int i = 0; i < h; ++i)
             c.items.push_back({tr("q head %1").arg(i + 1),
                                tr("Head %1's queries (T × d/h = %2)").arg(i + 1).arg(dh),
                                L.attn.q[std::size_t(i)], tok, numbered(dh)});
-        const long long one = static_cast<long long>(d) * d, split = static_cast<long long>(h) * d * dh;
+        const long long d = dIn;
+        const long long one = d * d, split = static_cast<long long>(h) * d * dh;
         c.explanation =
             tr("Each projection is one d × d matrix: %1 × %1 = %2 weights. Cutting its output into "
                "%3 heads of %4 columns is the same as %3 projections of d × d/h = %1 × %4 = %5 "
@@ -216,9 +404,11 @@ StepContent buildStep(const attn::TransformerClassifier& model, const attn::Enco
                 .arg(one)
                 .arg(h)
                 .arg(dh)
-                .arg(static_cast<long long>(d) * dh)
+                .arg(d * dh)
                 .arg(split);
-        QStringList r{vecLine(tr("attention input"), L.attnInput, t)};
+        if (L.normFirst)
+            c.explanation += QLatin1Char(' ') + tr("Pre-LN: the projections read norm1(x), not x itself.");
+        QStringList r{vecLine(L.normFirst ? tr("norm1(x)") : tr("attention input"), L.attnInput, t)};
         for (int i = 0; i < h; ++i)
             r << vecLine(tr("q, head %1").arg(i + 1), L.attn.q[std::size_t(i)], t);
         c.tokenHtml = table(r);
@@ -272,25 +462,42 @@ StepContent buildStep(const attn::TransformerClassifier& model, const attn::Enco
         break;
     }
     case Step::Concat:
-        c.items.push_back({tr("concat"), tr("Head outputs side by side (T × d)"), L.attn.concat, tok, dims});
-        c.items.push_back(
-            {tr("attn out"), tr("After the output projection Wo (T × d)"), L.attnOut, tok, dims});
+        c.items.push_back({tr("concat"), tr("Head outputs side by side (T × %1)").arg(L.attn.concat.cols()),
+                           L.attn.concat, tok, numbered(L.attn.concat.cols(), QStringLiteral("d"))});
+        c.items.push_back({tr("attn out"), tr("After the output projection Wo (T × %1)").arg(dOut), L.attnOut,
+                           tok, dimsOut});
         c.selectedItem = 1;
         c.explanation =
-            tr("The %1 head outputs (%2 columns each) are laid side by side, then Wo (d × d) mixes "
-               "what the heads found into one d-wide vector per token.")
+            tr("The %1 head outputs (%2 columns each) are laid side by side, then Wo (%3 × %4) mixes "
+               "what the heads found into one %4-wide vector per token.")
                 .arg(h)
-                .arg(dh);
+                .arg(dh)
+                .arg(L.attn.concat.cols())
+                .arg(dOut);
+        if (dOut != dIn)
+            c.explanation +=
+                QLatin1Char(' ') +
+                tr("This layer widens the stream from %1 to %2 dimensions here.").arg(dIn).arg(dOut);
         c.tokenHtml =
             table({vecLine(tr("concat"), L.attn.concat, t), vecLine(tr("Wo → attn out"), L.attnOut, t)});
         break;
     case Step::Norm1: {
-        const auto& layer = model.encoder().layers.at(std::size_t(q.layer));
-        c.items.push_back({tr("x"), tr("The layer's input x"), L.input, tok, dims});
-        c.items.push_back({tr("attn out"), tr("Attention output"), L.attnOut, tok, dims});
-        c.items.push_back({tr("residual"), tr("Residual: x + attention output"), L.residual1, tok, dims});
-        c.items.push_back({tr("norm1"), tr("LayerNorm 1 output"), L.norm1, tok, dims});
-        c.selectedItem = L.normFirst ? 2 : 3;
+        const bool projected = L.projected.size() > 0;
+        c.items.push_back({tr("x"), tr("The layer's input x"), L.input, tok, dimsX});
+        if (projected)
+            c.items.push_back({tr("projected x"),
+                               tr("The residual widened: x·Wpᵀ + b (T × %1)").arg(L.projected.cols()),
+                               L.projected, tok, dimsOut});
+        c.items.push_back({tr("attn out"), tr("Attention output"), L.attnOut, tok, dimsOut});
+        c.items.push_back({tr("residual"),
+                           projected ? tr("Residual: projected x + attention output")
+                                     : tr("Residual: x + attention output"),
+                           L.residual1, tok, dimsOut});
+        c.items.push_back(
+            {tr("norm1"),
+             L.normFirst ? tr("LayerNorm 1 output = norm1(x), attention's input") : tr("LayerNorm 1 output"),
+             L.norm1, tok, L.normFirst ? dimsX : dimsOut});
+        c.selectedItem = int(c.items.size()) - (L.normFirst ? 2 : 1);
         c.explanation =
             (L.normFirst
                  ? tr("This model is <b>pre-LN</b> (norm_first): norm1 normalises x <i>before</i> attention "
@@ -302,28 +509,36 @@ StepContent buildStep(const attn::TransformerClassifier& model, const attn::Enco
                "output at unit scale but the gradient passes through each norm; pre-LN leaves a clean "
                "residual "
                "path x + f(norm(x)) that trains deeper stacks stably, while the stream itself grows.");
-        QStringList r{vecLine(tr("x"), L.input, t), vecLine(tr("+ attn out"), L.attnOut, t),
-                      vecLine(tr("= residual"), L.residual1, t)};
+        if (projected)
+            c.explanation +=
+                QLatin1Char(' ') + tr("This layer widens %1 → %2: x cannot be added to a %2-wide "
+                                      "output, so a dense projection Wp widens it first.")
+                                       .arg(L.input.cols())
+                                       .arg(dOut);
+        QStringList r{vecLine(tr("x"), L.input, t)};
+        if (projected)
+            r << vecLine(tr("projected x"), L.projected, t);
+        r << vecLine(tr("+ attn out"), L.attnOut, t) << vecLine(tr("= residual"), L.residual1, t);
         c.tokenHtml = table(r + normRows(layer.norm1, tr("norm1"), L.normFirst ? L.input : L.residual1,
                                          L.norm1Mean, L.norm1Var, L.norm1, t, q.preview));
         break;
     }
     case Step::FeedForward: {
-        const bool gelu = cfg.encoder.activation == attn::Activation::Gelu;
+        const QString act = activationName(layer.activation);
         const QStringList units = numbered(L.ffHidden.cols(), QStringLiteral("u"));
-        c.items.push_back({tr("FFN input"), tr("What linear1 reads"), L.ffInput, tok, dims});
-        c.items.push_back(
-            {tr("hidden"),
-             tr("Hidden units after %1 (T × %2)").arg(gelu ? "GELU" : "ReLU").arg(L.ffHidden.cols()),
-             L.ffHidden, tok, units});
-        c.items.push_back({tr("FFN out"), tr("linear2 output (T × d)"), L.ffOut, tok, dims});
+        c.items.push_back({tr("FFN input"),
+                           L.normFirst ? tr("What linear1 reads: norm2(residual)") : tr("What linear1 reads"),
+                           L.ffInput, tok, dimsOut});
+        c.items.push_back({tr("hidden"), tr("Hidden units after %1 (T × %2)").arg(act).arg(L.ffHidden.cols()),
+                           L.ffHidden, tok, units});
+        c.items.push_back({tr("FFN out"), tr("linear2 output (T × %1)").arg(dOut), L.ffOut, tok, dimsOut});
         c.selectedItem = 1;
         const auto zeros = (L.ffHidden.array() == 0.0f).count();
         const auto zerosT = (L.ffHidden.row(t).array() == 0.0f).count();
         c.explanation =
             tr("FFN(x) = linear2(%1(linear1(x))), the same two-layer network applied to every token "
                "on its own. %2 of the %3 hidden activations are exactly zero.")
-                .arg(gelu ? tr("GELU") : tr("ReLU"))
+                .arg(act)
                 .arg(zeros)
                 .arg(L.ffHidden.size());
         c.tokenHtml = table({vecLine(tr("input"), L.ffInput, t), vecLine(tr("before act."), L.ffPre, t),
@@ -335,11 +550,14 @@ StepContent buildStep(const attn::TransformerClassifier& model, const attn::Enco
         break;
     }
     case Step::Output: {
-        const auto& layer = model.encoder().layers.at(std::size_t(q.layer));
-        c.items.push_back({tr("residual 2"), tr("Second residual"), L.residual2, tok, dims});
-        c.items.push_back({tr("norm2"), tr("LayerNorm 2 output"), L.norm2, tok, dims});
+        c.items.push_back({tr("residual 2"), tr("Second residual"), L.residual2, tok, dimsOut});
         c.items.push_back(
-            {tr("output"), tr("The layer's output = the next layer's input"), L.output, tok, dims});
+            {tr("norm2"), L.normFirst ? tr("LayerNorm 2 output (the FFN's input)") : tr("LayerNorm 2 output"),
+             L.norm2, tok, dimsOut});
+        c.items.push_back({tr("output"),
+                           q.layer + 1 < nLayers ? tr("The layer's output = the next layer's input")
+                                                 : tr("The last layer's output"),
+                           L.output, tok, dimsOut});
         c.selectedItem = 2;
         c.explanation = L.normFirst
                             ? tr("Pre-LN: norm2 normalised the FFN's input; the output is residual + FFN "
@@ -356,6 +574,17 @@ StepContent buildStep(const attn::TransformerClassifier& model, const attn::Enco
         break;
     }
     c.tokenHtml = tr("<h3>“%1” (position %2)</h3>").arg(word.toHtmlEscaped()).arg(t + 1) + c.tokenHtml;
+    if (q.step == Step::Output) {
+        if (q.layer + 1 == nLayers)
+            headPart(model, trace, std::max(1, q.preview), c);
+        else
+            c.explanation +=
+                QStringLiteral("<br>") +
+                tr("Pooling (%1) and the head read the last layer's output: choose layer %2 to see "
+                   "them.")
+                    .arg(poolingName(model.description().pooling))
+                    .arg(nLayers);
+    }
     return c;
 }
 

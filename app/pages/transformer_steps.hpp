@@ -1,11 +1,14 @@
 #pragma once
 // The steps of the Transformer page: what each step shows, built from the engine's traced forward
-// (attn::EncoderTrace). This file only arranges and formats the engine's matrices — it computes none of
-// the layer's numbers itself — so the page, its test and `attnviz layer` show the same values.
+// (attn::EncoderTrace) of any attn::TracedTextEncoder. This file only arranges and formats the engine's
+// matrices — it computes none of the layer's numbers itself — so the page, its test and `attnviz layer`
+// show the same values. What differs between models is read from the model's description and from the
+// trace itself: the embedding's parts and names, each layer's order (pre- or post-LN) and widths (a layer
+// that widens shows its residual projection), and the pooling and head after the last layer.
 
 #include <QString>
 #include <QStringList>
-#include <attn/models/transformer_classifier.hpp>
+#include <attn/capabilities/traced_text_encoder.hpp>
 #include <vector>
 
 namespace transformer {
@@ -46,8 +49,14 @@ struct StepRequest {
 };
 
 /// Builds a step (Embeddings … Output) from `trace` of `model`.
-StepContent buildStep(const attn::TransformerClassifier& model, const attn::EncoderTrace& trace,
+StepContent buildStep(const attn::TracedTextEncoder& model, const attn::EncoderTrace& trace,
                       const StepRequest& request);
+/// The name of step `s` for `model` (the embedding step says what BERT adds up), as the heading shows it.
+QString stepName(Step s, const attn::TracedTextEncoder& model);
+/// "ReLU", "GELU", "GELU (tanh)", "SiLU".
+QString activationName(attn::Activation a);
+/// What reads the encoder's output, in words ("mean of the tokens", "[CLS] + tanh pooler", "none").
+QString poolingName(attn::EncoderPooling p);
 
 /// The row index of `word` among the trace's tokens, or the last real token when it is absent.
 int defaultToken(const attn::EncoderTrace& trace, const QString& word);

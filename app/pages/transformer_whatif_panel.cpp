@@ -106,6 +106,11 @@ void TransformerWhatIfPanel::setHeadCount(int heads, int maxLen) {
     padTo_->setMaximum(maxLen);
 }
 
+void TransformerWhatIfPanel::setModel(const attn::TracedEncoderDescription& description, bool hasHead) {
+    pooling_ = description.pooling;
+    hasHead_ = hasHead;
+}
+
 attn::WhatIf TransformerWhatIfPanel::whatIf(int layer) const {
     attn::WhatIf w;
     w.positions = !noPositions_->isChecked();
@@ -147,15 +152,24 @@ void TransformerWhatIfPanel::showResult(const attn::EncoderTrace& before, const 
             .arg(displayClassLabel(r.predictedLabel))
             .arg(r.probabilities[std::size_t(r.predicted)], 0, 'f', 4);
     };
-    prediction_->setText(
-        tr("Prediction before: %1 &nbsp;&nbsp;→&nbsp;&nbsp; after: %2 &nbsp;&nbsp;(%3 → %4)")
-            .arg(label(before.result), label(after.result), prob(before.result), prob(after.result)));
+    const bool predicted = hasHead_ && !before.result.probabilities.empty() && before.result.predicted >= 0 &&
+                           !after.result.probabilities.empty() && after.result.predicted >= 0;
+    if (predicted)
+        prediction_->setText(
+            tr("Prediction before: %1 &nbsp;&nbsp;→&nbsp;&nbsp; after: %2 &nbsp;&nbsp;(%3 → %4)")
+                .arg(label(before.result), label(after.result), prob(before.result), prob(after.result)));
+    else
+        prediction_->setText(tr("This encoder has no classification head, so there is no prediction to "
+                                "compare: compare the attention maps below."));
     QStringList notes;
     const auto w = whatIf(layer);
-    if (!w.positions)
+    if (!w.positions && pooling_ == attn::EncoderPooling::Mean)
         notes << tr(
             "Without positions the layer sees a bag of words: shuffle them and the attention pattern only "
             "permutes with them, and mean pooling gives the same prediction.");
+    else if (!w.positions)
+        notes << tr("Without positions the layer sees a bag of words: shuffle them and the attention "
+                    "pattern only permutes with them.");
     if (!w.encoder.switches.residual1 || !w.encoder.switches.residual2)
         notes << tr("Without the residual the sublayer's output replaces the token's vector: what the token "
                     "was is lost.");
@@ -163,8 +177,10 @@ void TransformerWhatIfPanel::showResult(const attn::EncoderTrace& before, const 
         notes << tr("The ablated head still computes its weights (shown), but its output is zero before Wo.");
     if (w.encoder.switches.heads.uniformHead >= 0)
         notes << tr("A uniform head averages every allowed token: it no longer selects.");
-    if (!w.maskPadding)
+    if (!w.maskPadding && pooling_ == attn::EncoderPooling::Mean)
         notes << tr("Mask off: real tokens attend to the pads and the pads are pooled — silent leakage.");
+    else if (!w.maskPadding)
+        notes << tr("Mask off: real tokens attend to the pads — silent leakage.");
     note_->setText(notes.join(QStringLiteral("<br>")));
     const auto& lb = before.layers.at(std::size_t(layer));
     const auto& la = after.layers.at(std::size_t(layer));

@@ -1,10 +1,13 @@
 #pragma once
 // What-if switches of the Transformer page and their effect: the prediction and the selected head's
 // attention before and after. The switches become an attn::WhatIf that the page passes to the engine's
-// traced forward (TransformerClassifier::traceWords) — nothing here changes a number itself.
+// traced forward (TracedTextEncoder::traceText) — nothing here changes a number itself. Every switch works
+// on every traced encoder (BERT: no positions leaves position_embeddings out of the sum, the pads are
+// [PAD] with the attention mask, the shuffle keeps [CLS] and [SEP] in place); an encoder without a head
+// has no prediction to compare, which the panel says.
 
 #include <QWidget>
-#include <attn/models/encoder_trace.hpp>
+#include <attn/capabilities/traced_text_encoder.hpp>
 
 class HeatmapView;
 class QCheckBox;
@@ -23,6 +26,8 @@ public:
     int shuffleSeed() const;
     bool anySwitch() const;
     void setHeadCount(int heads, int maxLen);
+    /// What the notes may claim (mean pooling ignores word order) and whether there is a prediction.
+    void setModel(const attn::TracedEncoderDescription& description, bool hasHead);
     void setTeachingMode(bool on);
     /// Every switch's setting, for the language switch to hand to the rebuilt page.
     struct Switches {
@@ -61,4 +66,6 @@ private:
     QLabel* prediction_;
     QLabel* note_;
     HeatmapView *before_, *after_;
+    attn::EncoderPooling pooling_ = attn::EncoderPooling::Mean;
+    bool hasHead_ = true;
 };

@@ -39,6 +39,43 @@ QString plainDecoderError(const QString& dir, const std::exception& error,
     return LoadError::tr("“%1” could not be loaded as a language model.").arg(name);
 }
 
+/// The page that needs `c`, by its title.
+QString pageNeeding(attn::Capability c) {
+    switch (c) {
+    case attn::Capability::TextClassifier:
+        return LoadError::tr("Sentiment");
+    case attn::Capability::ImageClassifier:
+        return LoadError::tr("Vision");
+    case attn::Capability::Translator:
+        return LoadError::tr("Translation");
+    case attn::Capability::CausalLm:
+        return LoadError::tr("Generate");
+    case attn::Capability::TracedTextEncoder:
+    case attn::Capability::TextEncoder:
+        return LoadError::tr("Transformer");
+    }
+    return {};
+}
+
+/// The pages that open what a folder holds ("Generate", "Sentiment or Transformer"); empty when none.
+QString pagesOpening(const attn::FolderKind& kind) {
+    if (offers(kind, attn::Capability::CausalLm))
+        return pageNeeding(attn::Capability::CausalLm);
+    if (offers(kind, attn::Capability::Translator))
+        return pageNeeding(attn::Capability::Translator);
+    if (offers(kind, attn::Capability::ImageClassifier))
+        return pageNeeding(attn::Capability::ImageClassifier);
+    if (offers(kind, attn::Capability::TextClassifier) && offers(kind, attn::Capability::TracedTextEncoder))
+        return LoadError::tr("%1 or %2")
+            .arg(pageNeeding(attn::Capability::TextClassifier),
+                 pageNeeding(attn::Capability::TracedTextEncoder));
+    if (offers(kind, attn::Capability::TextClassifier))
+        return pageNeeding(attn::Capability::TextClassifier);
+    if (offers(kind, attn::Capability::TracedTextEncoder) || offers(kind, attn::Capability::TextEncoder))
+        return pageNeeding(attn::Capability::TracedTextEncoder);
+    return {};
+}
+
 } // namespace
 
 QString modelNoun(attn::Capability c) {
@@ -52,7 +89,7 @@ QString modelNoun(attn::Capability c) {
     case attn::Capability::CausalLm:
         return LoadError::tr("language model (gpt2, llama)");
     case attn::Capability::TracedTextEncoder:
-        return LoadError::tr("transformer encoder (transformer classifier)");
+        return LoadError::tr("text encoder (attnviz's transformer classifier or Hugging Face BERT)");
     case attn::Capability::TextEncoder:
         return LoadError::tr("text encoder (Hugging Face BERT)");
     }
@@ -64,9 +101,23 @@ QString modelNoun(const attn::FolderKind& kind) {
         return LoadError::tr("Hugging Face BERT model");
     if (kind.huggingFace && kind.family == "vit")
         return LoadError::tr("Hugging Face ViT model");
+    if (kind.huggingFace && kind.family == "gpt2")
+        return LoadError::tr("language model (GPT-2)");
+    if (kind.huggingFace && kind.family == "llama")
+        return LoadError::tr("language model (Llama)");
     if (kind.capabilities.empty())
         return LoadError::tr("model");
     return modelNoun(kind.capabilities.front());
+}
+
+QString plainMismatch(const attn::FolderKind& found, attn::Capability required) {
+    // Issue 49 point 8: what the folder holds, which page opens it, and what this page needs.
+    const QString elsewhere = pagesOpening(found);
+    if (elsewhere.isEmpty())
+        return LoadError::tr("This folder holds a %1, not an attnviz %2.")
+            .arg(modelNoun(found), modelNoun(required));
+    return LoadError::tr("This folder holds a %1, which the %2 page opens. The %3 page needs a %4.")
+        .arg(modelNoun(found), elsewhere, pageNeeding(required), modelNoun(required));
 }
 
 QString plainLoadError(const QString& dir, const std::exception& error, attn::Capability required,
@@ -81,7 +132,7 @@ QString plainLoadError(const QString& dir, const std::exception& error, attn::Ca
         return LoadError::tr("This is not a model folder: choose the folder that holds config.json and "
                              "model.safetensors.");
     if (found && !offers(*found, required))
-        return LoadError::tr("This folder holds a %1, not an attnviz %2.").arg(modelNoun(*found), wanted);
+        return plainMismatch(*found, required);
     if (!fs::exists(path / "config.json", ec))
         return LoadError::tr("This folder is not an attnviz %1: it has no config.json.").arg(wanted);
     if (dynamic_cast<const attn::ConfigError*>(&error) && attn::hf::isHfDirectory(path))

@@ -13,6 +13,11 @@ QString modelNoun(attn::Capability c);
 /// What a person calls what a folder holds (by its config.json).
 QString modelNoun(const attn::FolderKind& kind);
 
+/// A folder holding `found` on a page that needs `required`: what it holds, the page that opens it and
+/// what this page needs ("This folder holds a language model (GPT-2), which the Generate page opens. The
+/// Transformer page needs a text encoder (…)").
+QString plainMismatch(const attn::FolderKind& found, attn::Capability required);
+
 /// One sentence saying why `dir` could not be used by a page that needs `required`: not a folder, no
 /// config.json, a model without that capability (`found`, when config.json was read), settings that
 /// cannot be used (attn::ConfigError), damaged weights (attn::SafetensorsError), weights that do not fit

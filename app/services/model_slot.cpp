@@ -74,8 +74,7 @@ bool ModelSlot::setModel(const ModelHandle& model, const QString& dir, const QSt
     if (!model.has(required_)) {
         lastError_ = QString::fromStdString(
             attn::capabilityMismatchMessage(clean.toStdString(), model.kind, required_));
-        lastErrorSummary_ =
-            tr("This folder holds a %1, not an attnviz %2.").arg(modelNoun(model.kind), modelNoun(required_));
+        lastErrorSummary_ = plainMismatch(model.kind, required_);
         Q_EMIT failed(lastError_);
         return false;
     }

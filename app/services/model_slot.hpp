@@ -36,7 +36,7 @@ public:
     std::shared_ptr<const attn::ImageClassifier> imageClassifier() const { return model_.imageClassifier; }
     std::shared_ptr<const attn::Seq2SeqModel> translator() const { return model_.translator; }
     std::shared_ptr<const attn::hf::CausalLm> causalLm() const { return model_.causalLm; }
-    std::shared_ptr<const attn::TransformerClassifier> tracedTextEncoder() const {
+    std::shared_ptr<const attn::TracedTextEncoder> tracedTextEncoder() const {
         return model_.tracedTextEncoder;
     }
     /// Directory of the current model (empty when none).

@@ -26,7 +26,7 @@ std::vector<Capability> capabilitiesOf(Architecture a) {
 
 std::vector<Capability> capabilitiesOf(const std::string& modelType) {
     if (modelType == "bert")
-        return {Capability::TextClassifier, Capability::TextEncoder};
+        return {Capability::TextClassifier, Capability::TextEncoder, Capability::TracedTextEncoder};
     if (modelType == "vit")
         return {Capability::ImageClassifier};
     if (modelType == "gpt2" || modelType == "llama")
@@ -55,7 +55,7 @@ std::string neededFor(Capability c) {
     case Capability::CausalLm:
         return "a decoder (Hugging Face gpt2 or llama)";
     case Capability::TracedTextEncoder:
-        return "transformer_classifier";
+        return "a text encoder (transformer_classifier or Hugging Face bert)";
     case Capability::TextEncoder:
         return "a text encoder (Hugging Face bert)";
     }
@@ -173,6 +173,7 @@ LoadedModel asLoadedModel(std::shared_ptr<const hf::HfModel> model) {
     else if (auto bert = std::dynamic_pointer_cast<const hf::BertModel>(model)) {
         auto classifier = std::make_shared<const hf::BertTextClassifier>(std::move(bert));
         m.textEncoder = classifier;
+        m.tracedTextEncoder = classifier;
         m.textClassifier = std::move(classifier);
     } else if (auto vit = std::dynamic_pointer_cast<const hf::ViTModel>(model))
         m.imageClassifier = std::make_shared<const hf::ViTImageClassifier>(std::move(vit));
@@ -196,6 +197,8 @@ LoadedModel openModel(const fs::path& dir, const OpenOptions& options) {
             incomplete = m.textClassifier->incompleteReason();
         if (options.required == Capability::ImageClassifier && m.imageClassifier)
             incomplete = m.imageClassifier->incompleteReason();
+        if (options.required == Capability::TracedTextEncoder && m.tracedTextEncoder)
+            incomplete = m.tracedTextEncoder->traceRefusal();
         if (!incomplete.empty())
             throw ConfigError(incomplete, ErrorInfo{.path = (dir / "config.json").string()});
         if (options.progress && !options.progress(1.0))

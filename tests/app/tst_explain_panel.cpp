@@ -183,7 +183,7 @@ private slots:
         panel.explainNow();
         waitFor(panel);
         QVERIFY(panel.outcome());
-        const auto* tc = model.tracedTextEncoder.get();
+        const auto* tc = dynamic_cast<const attn::TransformerClassifier*>(model.tracedTextEncoder.get());
         const auto subject = attn::explain::textSubject(*tc, kReview);
         const auto want = attn::explain::explain(*subject, {"rollout", "gradient", "valuenorm", "ablation"});
         const auto& got = panel.outcome()->explanation;
@@ -294,7 +294,7 @@ private slots:
     // once, and the new input is explained when the panel is (or next becomes) visible.
     void aChangedInputIsExplainedAgainNotShownWithTheOldOne() {
         const auto model = shipped("sentiment");
-        const auto* tc = model.tracedTextEncoder.get();
+        const auto* tc = dynamic_cast<const attn::TransformerClassifier*>(model.tracedTextEncoder.get());
         QString text = QString::fromLatin1(kReview);
         ExplainPanel panel;
         panel.setInputProvider([model, &text] {

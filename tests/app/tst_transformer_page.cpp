@@ -120,7 +120,7 @@ private Q_SLOTS:
         QVERIFY(settle(page));
         auto model = page.modelSlot()->tracedTextEncoder();
         QVERIFY(model);
-        const auto engine = model->trace(kSentence.toStdString());
+        const auto engine = model->traceText(kSentence.toStdString());
         const auto cli = runCli({});
         QVERIFY(!cli.is_null());
         const auto& L = engine.layers[0];
@@ -165,6 +165,7 @@ private Q_SLOTS:
         page.start();
         QVERIFY(settle(page));
         // The page counts layers and heads from 1, as the other pages do; the engine and the CLI from 0.
+        page.setStep(Step::Heads); // the embedding step belongs to no layer
         QVERIFY2(page.headingText().endsWith(QStringLiteral("layer 1")), qPrintable(page.headingText()));
         QCOMPARE(page.whatIfPanel()->ablate()->itemText(2), QStringLiteral("head 2"));
         QCOMPARE(page.whatIfPanel()->ablate()->itemData(2).toInt(), 1);

@@ -30,9 +30,8 @@ TEST(OpenModel, AttnvizCheckpointsComeBackAsTheirCapabilities) {
     ASSERT_TRUE(sentiment.textClassifier);
     ASSERT_TRUE(sentiment.tracedTextEncoder);
     // The same loaded object behind both capabilities (the model is read once).
-    EXPECT_EQ(static_cast<const void*>(sentiment.tracedTextEncoder.get()),
-              static_cast<const void*>(
-                  dynamic_cast<const attn::TransformerClassifier*>(sentiment.textClassifier.get())));
+    EXPECT_EQ(dynamic_cast<const attn::TransformerClassifier*>(sentiment.tracedTextEncoder.get()),
+              dynamic_cast<const attn::TransformerClassifier*>(sentiment.textClassifier.get()));
     EXPECT_FALSE(sentiment.imageClassifier || sentiment.translator || sentiment.causalLm);
     EXPECT_EQ(sentiment.labels(), sentiment.textClassifier->labels());
 
@@ -51,7 +50,10 @@ TEST(OpenModel, HuggingFaceDirectoriesComeBackAsTheirCapabilities) {
     EXPECT_TRUE(bert.kind.huggingFace);
     EXPECT_EQ(bert.kind.family, "bert");
     ASSERT_TRUE(bert.textClassifier);
-    EXPECT_FALSE(bert.tracedTextEncoder); // not on the traced encoder yet: the Transformer page refuses it
+    // Issue 49 (1): BERT is on the traced encoder, the same loaded object as its classifier.
+    ASSERT_TRUE(bert.tracedTextEncoder);
+    EXPECT_EQ(dynamic_cast<const attn::hf::BertTextClassifier*>(bert.tracedTextEncoder.get()),
+              dynamic_cast<const attn::hf::BertTextClassifier*>(bert.textClassifier.get()));
     const auto r = bert.textClassifier->classify("a fine film", 0, true);
     EXPECT_EQ(r.tokens.front(), "[CLS]");
     EXPECT_EQ(r.keyAllowed.size(), r.ids.size());
@@ -76,9 +78,9 @@ TEST(OpenModel, AMissingCapabilityIsRefusedBeforeTheWeightsAreRead) {
         {kModels / "vit-fashion-mnist", attn::Capability::TextClassifier,
          " is a vit model; this page needs transformer_classifier"},
         {kHf / "gpt-nano-sort", attn::Capability::TextClassifier, " is a gpt2 model; this page needs"},
-        // Issue 49 (1): a BERT directory on the Transformer page was half-switched; it is refused.
-        {kHf / "bert-tiny", attn::Capability::TracedTextEncoder,
-         " is a bert model; this page needs transformer_classifier"},
+        // Issue 49 (1): the Transformer page steps through BERT; a decoder is refused before its weights.
+        {kHf / "gpt-nano-sort", attn::Capability::TracedTextEncoder,
+         " is a gpt2 model; this page needs a text encoder (transformer_classifier or Hugging Face bert)"},
         {kHf / "bert-tiny", attn::Capability::CausalLm, " is a bert model; this page needs a decoder"},
     };
     for (const auto& c : cases) {
@@ -109,6 +111,7 @@ TEST(OpenModel, TheRequiredCapabilityOpensWhenPresent) {
     EXPECT_TRUE(attn::openModel(kHf / "bert-tiny", options).textClassifier);
     options.required = attn::Capability::TracedTextEncoder;
     EXPECT_TRUE(attn::openModel(kModels / "sentiment", options).tracedTextEncoder);
+    EXPECT_TRUE(attn::openModel(kHf / "bert-tiny", options).tracedTextEncoder);
 }
 
 TEST(OpenModel, BadFoldersNameTheFile) {

@@ -17,6 +17,7 @@
 #include <attn/capabilities/image_classifier.hpp>
 #include <attn/capabilities/text_classifier.hpp>
 #include <attn/capabilities/text_encoder.hpp>
+#include <attn/capabilities/traced_text_encoder.hpp>
 #include <attn/checkpoint.hpp>
 #include <attn/hf/model.hpp>
 #include <filesystem>
@@ -67,14 +68,16 @@ struct LoadedModel {
     std::shared_ptr<const ImageClassifier> imageClassifier;
     std::shared_ptr<const Seq2SeqModel> translator;
     std::shared_ptr<const hf::CausalLm> causalLm;
-    /// The Transformer page's and `attnviz layer`'s traced forward (attnviz's transformer_classifier).
-    std::shared_ptr<const TransformerClassifier> tracedTextEncoder;
+    /// The Transformer page's traced forward: attnviz's transformer_classifier, Hugging Face BERT with or
+    /// without a head (`attnviz layer` reads attnviz's own only).
+    std::shared_ptr<const TracedTextEncoder> tracedTextEncoder;
     /// An encoder on token ids as given (Hugging Face BERT-family, with or without a head).
     std::shared_ptr<const TextEncoder> textEncoder;
     std::vector<std::string> warnings; ///< non-fatal findings of the reader
 
     bool empty() const {
-        return !textClassifier && !imageClassifier && !translator && !causalLm && !textEncoder;
+        return !textClassifier && !imageClassifier && !translator && !causalLm && !textEncoder &&
+               !tracedTextEncoder;
     }
     bool has(Capability c) const;
     /// True when both hold the same loaded objects.
@@ -87,8 +90,8 @@ struct OpenOptions {
     /// A fraction in [0, 1]; returning false cancels (openModel then throws attn::Cancelled).
     std::function<bool(double)> progress;
     /// Refused (CapabilityMismatch) after config.json is read and before the weights are; a Hugging Face
-    /// classifier that cannot classify (no head, no tokenizer: incompleteReason()) is refused with a
-    /// ConfigError after them.
+    /// classifier that cannot classify (no head, no tokenizer: incompleteReason()) or an encoder that
+    /// cannot trace typed text (no tokenizer: traceRefusal()) is refused with a ConfigError after them.
     std::optional<Capability> required;
     /// Called once config.json is read (before the weights), e.g. to word a later error.
     std::function<void(const FolderKind&)> inspected;

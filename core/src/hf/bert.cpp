@@ -129,6 +129,10 @@ std::shared_ptr<BertModel> BertModel::load(const HfConfig& config, const std::fi
 }
 
 Matrix BertModel::embed(const std::vector<int>& ids) const {
+    return embedInto(ids, true, nullptr);
+}
+
+Matrix BertModel::embedInto(const std::vector<int>& ids, bool positions, EncoderTrace* trace) const {
     const std::string& f = config().file();
     if (ids.empty())
         throw ConfigError(f + ": the input has no tokens");
@@ -137,14 +141,32 @@ Matrix BertModel::embed(const std::vector<int>& ids) const {
                           std::to_string(cfg_.maxPositions));
     const auto T = static_cast<Eigen::Index>(ids.size());
     Matrix x(T, cfg_.hidden); // T x d
+    if (trace) {
+        trace->embeddings.resize(T, cfg_.hidden);
+        trace->positions = Matrix::Zero(T, cfg_.hidden);
+        trace->tokenTypes.resize(T, cfg_.hidden);
+    }
     for (Eigen::Index t = 0; t < T; ++t) {
         const int id = ids[static_cast<std::size_t>(t)];
         if (id < 0 || id >= cfg_.vocabSize)
             throw ConfigError(f + ": token id " + std::to_string(id) + " is outside the vocabulary [0, " +
                               std::to_string(cfg_.vocabSize) + ")");
-        x.row(t) = w_.word.row(id) + w_.position.row(t) + w_.tokenType.row(0);
+        if (positions)
+            x.row(t) = w_.word.row(id) + w_.position.row(t) + w_.tokenType.row(0);
+        else
+            x.row(t) = w_.word.row(id) + w_.tokenType.row(0);
+        if (trace) {
+            trace->embeddings.row(t) = w_.word.row(id);
+            if (positions)
+                trace->positions.row(t) = w_.position.row(t);
+            trace->tokenTypes.row(t) = w_.tokenType.row(0);
+        }
     }
-    return w_.embLn.forward(x);
+    if (!trace)
+        return w_.embLn.forward(x);
+    trace->embeddingSum = x;
+    trace->input = w_.embLn.forward(x, &trace->embeddingMean, &trace->embeddingVar);
+    return trace->input;
 }
 
 EncoderOutput BertModel::forward(const std::vector<int>& ids,
@@ -168,6 +190,37 @@ EncoderOutput BertModel::forward(const std::vector<int>& ids,
         finishPrediction(out, labels_);
     }
     return out;
+}
+
+EncoderTrace BertModel::trace(const std::vector<int>& ids, const std::vector<std::uint8_t>& keyAllowed,
+                              const WhatIf& whatIf) const {
+    if (ids.empty())
+        throw ConfigError(config().file() + ": the input has no tokens");
+    if (!keyAllowed.empty() && (keyAllowed.size() != ids.size() || !keyAllowed.front()))
+        throw std::invalid_argument("bert: attention mask of " + std::to_string(keyAllowed.size()) +
+                                    " flags, expected " + std::to_string(ids.size()) + " with [CLS] set");
+    const int T = static_cast<int>(ids.size());
+    checkAttentionMaps(cfg_.layers, cfg_.heads, T, T, 3); // a trace keeps scores and scaled scores too
+    EncoderTrace t;
+    Matrix x = embedInto(ids, whatIf.positions, &t); // T x d
+    x = encoder_.forward(std::move(x), keyAllowed, t.result.attention, whatIf.encoder, &t.layers);
+    t.encoded = x;
+    if (w_.pooler.size()) {
+        t.poolerInput = x.topRows(1); // 1 x d, [CLS]
+        Matrix pooled = linear(t.poolerInput, w_.pooler, w_.poolerB);
+        t.pooled = pooled.array().tanh().matrix();
+    }
+    if (w_.classifier.size()) {
+        const Matrix logits = linear(t.pooled, w_.classifier, w_.classifierB); // 1 x n_labels
+        EncoderOutput out;
+        out.logits.assign(logits.data(), logits.data() + logits.size());
+        finishPrediction(out, labels_);
+        t.result.logits = std::move(out.logits);
+        t.result.probabilities = std::move(out.probabilities);
+        t.result.predicted = out.predicted;
+        t.result.predictedLabel = std::move(out.predictedLabel);
+    }
+    return t;
 }
 
 } // namespace attn::hf

@@ -22,6 +22,18 @@ BertTextClassifier::BertTextClassifier(std::shared_ptr<const BertModel> model) :
     settings_.pooling = Pooling::Cls; // the pooler reads [CLS]
     settings_.positional = Positional::Learned;
     settings_.labels = model_->labels();
+    description_.family = "bert";
+    description_.embedding = {.scaled = false,
+                              .positions = Positional::Learned,
+                              .tokenTypes = true,
+                              .layerNorm = true,
+                              .tokenTable = "word_embeddings",
+                              .positionTable = "position_embeddings",
+                              .tokenTypeTable = "token_type_embeddings",
+                              .normName = "embeddings.LayerNorm"};
+    description_.pooling =
+        model_->weights().pooler.size() ? EncoderPooling::ClsTanhPooler : EncoderPooling::None;
+    description_.maxLen = b.maxPositions;
     // The pad id is config.json's pad_token_id (BERT's default 0, as transformers' BertConfig).
     padId_ = cfg.integer("pad_token_id", 0);
     if (padId_ < 0 || padId_ >= b.vocabSize)
@@ -31,8 +43,11 @@ BertTextClassifier::BertTextClassifier(std::shared_ptr<const BertModel> model) :
     if (!tok)
         return;
     // [CLS] and [SEP] are what encode() puts around a text.
-    if (const std::vector<int> empty = tok->encode(""); !empty.empty())
+    if (const std::vector<int> empty = tok->encode(""); !empty.empty()) {
         settings_.clsToken = tok->piece(empty.front());
+        specialsFront_ = 1;
+        specialsBack_ = empty.size() - 1;
+    }
     settings_.padToken = tok->piece(padId_);
     for (const char* unk : {"[UNK]", "<unk>"})
         if (unkId_ < 0)
@@ -94,11 +109,9 @@ void BertTextClassifier::showTypedUnknownWords(std::string_view text, const std:
     }
 }
 
-ClassifierResult BertTextClassifier::classify(std::string_view text, int padTo, bool maskPadding) const {
-    if (const std::string why = incompleteReason(); !why.empty())
-        throw ConfigError(why);
+std::vector<int> BertTextClassifier::encodeTruncated(std::string_view text,
+                                                     std::vector<std::string>& warnings) const {
     std::vector<int> ids = model_->tokenizer()->encode(std::string(text));
-    std::vector<std::string> warnings;
     const auto maxLen = static_cast<std::size_t>(settings_.maxLen);
     if (ids.size() > maxLen && maxLen >= 2) {
         // As transformers truncates: the first tokens, then the closing [SEP].
@@ -109,6 +122,15 @@ ClassifierResult BertTextClassifier::classify(std::string_view text, int padTo, 
         ids.resize(maxLen - 1);
         ids.push_back(last);
     }
+    return ids;
+}
+
+ClassifierResult BertTextClassifier::classify(std::string_view text, int padTo, bool maskPadding) const {
+    if (const std::string why = incompleteReason(); !why.empty())
+        throw ConfigError(why);
+    std::vector<std::string> warnings;
+    std::vector<int> ids = encodeTruncated(text, warnings);
+    const auto maxLen = static_cast<std::size_t>(settings_.maxLen);
     const std::size_t real = ids.size();
     const std::size_t target = std::min(static_cast<std::size_t>(std::max(padTo, 0)), maxLen);
     while (ids.size() < target)
@@ -152,6 +174,57 @@ std::optional<ExplainRefusal> BertTextClassifier::explainRefusal() const {
 
 std::unique_ptr<explain::Subject> BertTextClassifier::explainSubject(const std::string& text) const {
     return explain::hfTextSubject(*model_, text);
+}
+
+std::string BertTextClassifier::traceRefusal() const {
+    if (!model_->tokenizer())
+        return model_->directory().string() +
+               ": no tokenizer files (vocab.txt or tokenizer.json); the Transformer page tokenises typed "
+               "text with them";
+    if (!model_->labels().empty() && settings_.clsToken.empty())
+        return model_->directory().string() + ": the tokenizer adds no [CLS] token; the classifier reads it";
+    return {};
+}
+
+EncoderTrace BertTextClassifier::traceText(std::string_view text, const WhatIf& whatIf) const {
+    if (const std::string why = traceRefusal(); !why.empty())
+        throw ConfigError(why);
+    std::vector<std::string> warnings;
+    std::vector<int> ids = encodeTruncated(text, warnings);
+    if (ids.size() <= specialsFront_ + specialsBack_)
+        throw std::invalid_argument("the sentence has no tokens");
+    const std::size_t real = ids.size();
+    if (whatIf.shuffle) { // the text's pieces, [CLS] and [SEP] stay where they are
+        const std::size_t n = real - specialsFront_ - specialsBack_;
+        const auto order = shuffledOrder(n, *whatIf.shuffle);
+        const std::vector<int> before(ids.begin() + static_cast<std::ptrdiff_t>(specialsFront_),
+                                      ids.begin() + static_cast<std::ptrdiff_t>(specialsFront_ + n));
+        for (std::size_t i = 0; i < n; ++i)
+            ids[specialsFront_ + i] = before[order[i]];
+    }
+    const std::size_t maxLen = static_cast<std::size_t>(settings_.maxLen);
+    const std::size_t target = std::min(static_cast<std::size_t>(std::max(whatIf.padTo, 0)), maxLen);
+    while (ids.size() < target)
+        ids.push_back(padId_);
+    std::vector<std::uint8_t> allowed(ids.size(), 1); // transformers' attention_mask
+    if (whatIf.maskPadding)
+        for (std::size_t i = real; i < ids.size(); ++i)
+            allowed[i] = 0;
+    for (const std::size_t i : whatIf.removed) {
+        if (i >= ids.size() || i == 0)
+            throw std::invalid_argument("bert: removed position " + std::to_string(i) + " out of range (1.." +
+                                        std::to_string(ids.size() - 1) + "; [CLS] stays)");
+        ids[i] = padId_;
+        allowed[i] = 0;
+    }
+    EncoderTrace t = model_->trace(ids, allowed, whatIf);
+    t.result.tokens = model_->tokenLabels(ids);
+    if (!whatIf.shuffle)
+        showTypedUnknownWords(text, ids, real, t.result.tokens);
+    t.result.ids = std::move(ids);
+    t.result.keyAllowed = std::move(allowed);
+    t.result.warnings = std::move(warnings);
+    return t;
 }
 
 } // namespace attn::hf

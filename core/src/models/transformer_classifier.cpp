@@ -37,6 +37,14 @@ TransformerClassifier::TransformerClassifier(TransformerClassifierConfig config,
     encoder_ = layers::TransformerEncoder::load(w, "encoder", e);
     classifier_ =
         layers::Linear::load(w, "classifier", e.dModel, static_cast<Eigen::Index>(config_.labels.size()));
+    description_.family = toString(Architecture::TransformerClassifier);
+    description_.embedding.scaled = config_.scaleEmbedding;
+    description_.embedding.positions = config_.positional;
+    description_.embedding.tokenTable = "embedding";
+    if (config_.positional == Positional::Learned)
+        description_.embedding.positionTable = "pos_embedding";
+    description_.pooling = config_.pooling == Pooling::Cls ? EncoderPooling::Cls : EncoderPooling::Mean;
+    description_.maxLen = config_.maxLen;
 }
 
 ClassifierResult TransformerClassifier::classify(std::string_view text, int padTo, bool maskPadding) const {
@@ -60,6 +68,19 @@ EncoderTrace TransformerClassifier::traceWords(const std::vector<std::string>& w
 
 EncoderTrace TransformerClassifier::trace(std::string_view text, const WhatIf& whatIf) const {
     return traceWords(detail::tokenizeText(text), whatIf);
+}
+
+EncoderTrace TransformerClassifier::traceText(std::string_view text, const WhatIf& whatIf) const {
+    const auto words = detail::tokenizeText(text);
+    if (words.empty())
+        throw std::invalid_argument("the sentence has no tokens");
+    if (!whatIf.shuffle)
+        return traceWords(words, whatIf);
+    const auto order = shuffledOrder(words.size(), *whatIf.shuffle);
+    std::vector<std::string> shuffled(words.size());
+    for (std::size_t i = 0; i < order.size(); ++i)
+        shuffled[i] = words[order[i]];
+    return traceWords(shuffled, whatIf);
 }
 
 ClassifierResult TransformerClassifier::run(const std::vector<std::string>& words, const WhatIf& whatIf,
@@ -144,6 +165,11 @@ ClassifierResult TransformerClassifier::run(const std::vector<std::string>& word
                 n += 1;
             }
         pooled /= std::max(n, 1.0f);
+    }
+    if (trace) {
+        trace->encoded = x;
+        trace->poolerInput = pooled;
+        trace->pooled = pooled;
     }
     const Matrix logits = classifier_.forward(pooled); // 1 x n_labels
     r.logits.assign(logits.data(), logits.data() + logits.size());

@@ -18,6 +18,7 @@
 #include <attn/hf/tensor_store.hpp>
 #include <attn/layers/encoder_layer.hpp>
 #include <attn/layers/layer_norm.hpp>
+#include <attn/models/encoder_trace.hpp>
 #include <cstdint>
 #include <memory>
 
@@ -71,6 +72,15 @@ public:
     /// x_0 above: the layer-normalised embeddings of `ids` (T x d), token type 0. Throws naming
     /// config.json on a bad id or length (as forward()).
     Matrix embed(const std::vector<int>& ids) const;
+    /// forward() with every intermediate kept (attn::EncoderTrace: word, position and token-type rows,
+    /// their sum, the embedding LayerNorm with its statistics, each layer's LayerTrace, the encoded
+    /// tokens, [CLS] and the tanh pooler) and the what-if switches: whatIf.positions false leaves the
+    /// position rows out of the sum; whatIf.encoder acts inside the layers. The rest of WhatIf (padding,
+    /// the mask, removed positions, shuffle) is the caller's: it is in `ids` and `keyAllowed` already.
+    /// With default switches every number is forward()'s. result holds the maps and the prediction
+    /// (tokens, ids and the mask are the caller's).
+    EncoderTrace trace(const std::vector<int>& ids, const std::vector<std::uint8_t>& keyAllowed,
+                       const WhatIf& whatIf = {}) const;
     const BertConfig& bertConfig() const { return cfg_; }
     /// The embeddings, pooler and classifier as loaded (the layers are in encoder()).
     const Weights& weights() const { return w_; }
@@ -78,6 +88,9 @@ public:
     const layers::TransformerEncoder& encoder() const { return encoder_; }
 
 private:
+    /// The one embedding step behind embed() and trace() (`trace` may be null).
+    Matrix embedInto(const std::vector<int>& ids, bool positions, EncoderTrace* trace) const;
+
     BertConfig cfg_;
     Weights w_;
     layers::TransformerEncoder encoder_;

@@ -6,10 +6,16 @@
 //   positions  = sinusoidal table or learned rows 0..T  (zeros without)   T x d
 //   input      = embeddings + positions                                   T x d (layer 0's input)
 //   layers[i]  = every step of encoder layer i (attn::layers::LayerTrace)
+//
+// Hugging Face BERT (attn::hf::BertModel::trace) names the same steps after its own embedding:
+//   embeddings = word_embeddings[ids], positions = position_embeddings[0..T), tokenTypes = row 0 of
+//   token_type_embeddings, embeddingSum = their sum, input = embeddings.LayerNorm(embeddingSum).
+// After the last layer: encoded (the stack's output), pooled (what the classifier reads).
 
 #include <attn/layers/encoder_layer.hpp>
 #include <attn/models/model.hpp>
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 namespace attn {
@@ -21,6 +27,8 @@ struct WhatIf {
     int padTo = 0;           // pad the sentence with pad_token up to this many positions
     /// Sequence positions replaced by pad_token and masked like padding (deletion tests, issue 17).
     std::vector<std::size_t> removed;
+    /// TracedTextEncoder::traceText only: the text's tokens in attn::shuffledOrder(n, *shuffle).
+    std::optional<std::uint32_t> shuffle;
     /// Switches inside the encoder (a residual removed, a head ablated / uniform) and the layer they
     /// act on (-1 = every layer).
     layers::EncoderSwitches encoder;
@@ -30,8 +38,14 @@ struct EncoderTrace {
     ClassifierResult result;                // prediction, tokens, ids, key mask, every attention map
     Matrix embeddings;                      // T x d
     Matrix positions;                       // T x d (zeros when WhatIf::positions is false)
+    Matrix tokenTypes;                      // T x d  BERT's token-type rows (empty for other models)
+    Matrix embeddingSum;                    // T x d  before the embedding LayerNorm (empty without one)
+    Vector embeddingMean, embeddingVar;     // T      that LayerNorm's per-token mean, biased variance
     Matrix input;                           // T x d
     std::vector<layers::LayerTrace> layers; // [layer]
+    Matrix encoded;                         // T x d_out the encoder's output (after a final norm)
+    Matrix poolerInput;                     // 1 x d_out what pooling picked: mean of real rows / row 0
+    Matrix pooled;                          // 1 x d_out what the classifier reads (BERT: tanh pooler)
 };
 
 /// The angular frequencies of the sinusoidal table (Vaswani et al. 2017, sec. 3.5), one per pair of

@@ -5,6 +5,7 @@
 //   logits = classifier(pooled)
 
 #include <attn/capabilities/text_classifier.hpp>
+#include <attn/capabilities/traced_text_encoder.hpp>
 #include <attn/layers/encoder_layer.hpp>
 #include <attn/models/encoder_trace.hpp>
 #include <attn/models/model.hpp>
@@ -13,7 +14,7 @@
 
 namespace attn {
 
-class TransformerClassifier : public Model, public TextClassifier {
+class TransformerClassifier : public Model, public TextClassifier, public TracedTextEncoder {
 public:
     TransformerClassifier(TransformerClassifierConfig config, Vocabulary vocab, WeightLoader& weights);
 
@@ -33,7 +34,11 @@ public:
     EncoderTrace traceWords(const std::vector<std::string>& words, const WhatIf& whatIf = {}) const;
     EncoderTrace trace(std::string_view text, const WhatIf& whatIf = {}) const;
 
-    const layers::TransformerEncoder& encoder() const { return encoder_; }
+    const layers::TransformerEncoder& encoder() const override { return encoder_; }
+    /// TracedTextEncoder: attn::tokenize's words (whatIf.shuffle reorders them), then traceWords.
+    EncoderTrace traceText(std::string_view text, const WhatIf& whatIf = {}) const override;
+    const TracedEncoderDescription& description() const override { return description_; }
+    const std::vector<std::string>& classLabels() const override { return config_.labels; }
     /// The positional table (max_len x d): learned rows or the sinusoidal table.
     const Matrix& positionTable() const { return positions_; }
 
@@ -59,6 +64,7 @@ private:
                          EncoderTrace* trace) const;
 
     TransformerClassifierConfig config_;
+    TracedEncoderDescription description_;
     Vocabulary vocab_;
     int padId_ = -1, unkId_ = -1, clsId_ = -1;
     Matrix embedding_; // V x d
