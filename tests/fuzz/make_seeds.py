@@ -220,6 +220,7 @@ def main():
     session_seeds()
     lesson_seeds()
     tfjs_seeds()
+    unigram_vocab_seeds()
 
 
 def tfjs_seeds():
@@ -334,6 +335,20 @@ def lesson_seeds():
         json.dumps({"format": "attnviz-lesson", "version": 2, "title": {"en": "x"}, "stops": []}))
     put("lesson", "duplicate-key.attnviz-lesson",
         '{"format": "attnviz-lesson", "version": 1, "title": {"en": "x"}, "title": {"en": "y"}, "stops": []}')
+
+
+def unigram_vocab_seeds():
+    """USE lite's SentencePiece-unigram vocab.json (fuzz_unigram_vocab.cpp): the hand-made fixture of
+    training/use_reference.py (null scores, a duplicate, ties), and a small one that spells the
+    harness's texts (the real 8,000-piece file is not in the repository)."""
+    put("unigram_vocab", "tiny.json", (DATA / "use" / "tiny" / "vocab.json").read_bytes())
+    reserved = [["\ufffd", 0], ["<s>", 0], ["</s>", 0], ["extra_token_id_1", 0], ["extra_token_id_2", 0],
+                ["extra_token_id_3", 0]]
+    pieces = ["\u2581", "\u2581Hello", "\u2581world", "\u2581a", "\u2581b", "\u2581x", "\u2581abc", ":30",
+              "\u2581:)", "H", "e", "l", "o", "w", "r", "d", "a", "b", "c", "x", ":", ")", "3", "0"]
+    put("unigram_vocab", "spelling.json", json.dumps(
+        reserved + [[p, None if p == ":30" else -1.0 - 0.25 * i] for i, p in enumerate(pieces)],
+        ensure_ascii=False))
 
 
 if __name__ == "__main__":
