@@ -161,30 +161,23 @@ void LlamaModel::rotate(Matrix& x, int heads, int past) const {
     }
 }
 
-DecoderPass LlamaModel::extend(KvCache& cache, const std::vector<int>& ids) const {
-    checkIds(ids, cache.length);
-    checkMemory(static_cast<int>(ids.size()), cache.length); // before anything grows with T
-    const int past = cache.length;
+Matrix LlamaModel::runLayers(const std::vector<int>& ids, int past, const AttendFn& attend) const {
     const auto n = static_cast<Eigen::Index>(ids.size());
     Matrix x(n, cfg_.hidden); // n x d residual stream
     for (Eigen::Index i = 0; i < n; ++i)
         x.row(i) = embed_.row(ids[static_cast<std::size_t>(i)]);
-    cache.reserve(static_cast<int>(n));
-    DecoderPass out;
-    out.attention.resize(layers_.size());
-    const float scale = 1.0f / std::sqrt(static_cast<float>(cfg_.headDim));
     for (std::size_t l = 0; l < layers_.size(); ++l) {
         const auto& L = layers_[l];
-        const Matrix h = rmsNorm(x, L.inputNorm, cfg_.rmsNormEps);
-        Matrix q = h * L.wq.transpose(); // n x H*hd
-        Matrix k = h * L.wk.transpose(); // n x KV*hd
+        Matrix q, k, v, y; // n x H*hd, n x KV*hd (twice), n x H*hd
+        {
+            const Matrix h = rmsNorm(x, L.inputNorm, cfg_.rmsNormEps);
+            q = h * L.wq.transpose();
+            k = h * L.wk.transpose();
+            v = h * L.wv.transpose();
+        }
         rotate(q, cfg_.heads, past);
         rotate(k, cfg_.kvHeads, past);
-        cache.keys[l].middleRows(past, n) = k;
-        cache.values[l].middleRows(past, n).noalias() = h * L.wv.transpose();
-        Matrix y; // n x H*hd
-        detail::causalAttention(q, cache.keys[l], cache.values[l], past, cfg_.heads, cfg_.kvHeads,
-                                cfg_.headDim, scale, y, out.attention[l]);
+        attend(l, q, k, v, y);
         x.noalias() += y * L.wo.transpose();
         const Matrix h2 = rmsNorm(x, L.postNorm, cfg_.rmsNormEps);
         Matrix g = h2 * L.gate.transpose(); // n x intermediate
@@ -192,8 +185,31 @@ DecoderPass LlamaModel::extend(KvCache& cache, const std::vector<int>& ids) cons
         g.array() *= (h2 * L.up.transpose()).array();
         x.noalias() += g * L.down.transpose();
     }
+    return x;
+}
+
+Matrix LlamaModel::logitsOf(const Matrix& x) const {
+    return rmsNorm(x, norm_, cfg_.rmsNormEps) * lmHead_.transpose(); // rows x vocab
+}
+
+DecoderPass LlamaModel::extend(KvCache& cache, const std::vector<int>& ids) const {
+    checkIds(ids, cache.length);
+    checkMemory(static_cast<int>(ids.size()), cache.length); // before anything grows with T
+    const int past = cache.length;
+    const auto n = static_cast<Eigen::Index>(ids.size());
+    cache.reserve(static_cast<int>(n));
+    DecoderPass out;
+    out.attention.resize(layers_.size());
+    const float scale = 1.0f / std::sqrt(static_cast<float>(cfg_.headDim));
+    const Matrix x = runLayers(
+        ids, past, [&](std::size_t l, const Matrix& q, const Matrix& k, const Matrix& v, Matrix& y) {
+            cache.keys[l].middleRows(past, n) = k;
+            cache.values[l].middleRows(past, n) = v;
+            detail::causalAttention(q, cache.keys[l], cache.values[l], past, cfg_.heads, cfg_.kvHeads,
+                                    cfg_.headDim, scale, y, out.attention[l]);
+        });
     cache.length = past + static_cast<int>(n);
-    out.logits = rmsNorm(x, norm_, cfg_.rmsNormEps) * lmHead_.transpose(); // n x vocab
+    out.logits = logitsOf(x); // n x vocab
     return out;
 }
 

@@ -16,6 +16,8 @@
 
 #include <attn/hf/model.hpp>
 #include <attn/hf/tensor_store.hpp>
+#include <attn/long_context/long_context_pass.hpp>
+#include <functional>
 #include <memory>
 
 namespace attn::hf {
@@ -57,8 +59,24 @@ public:
     std::optional<int> eosId() const override { return cfg_.eosTokenId; }
     KvCache newCache() const override;
     DecoderPass extend(KvCache& cache, const std::vector<int>& ids) const override;
+    /// The same forward from position 0 for long inputs (issue 56; core/src/hf/llama_long_context.cpp):
+    /// each layer's heads through long_context::attendLayer (tiled, no T x T map), keeping what
+    /// LongContextPass lists and only the logits of options.logitRows (the last position by default).
+    /// Checks ids and the position limit as extend does, and the kept bytes (longContextBytes) against
+    /// the memory budget (attn::MemoryBudgetError) before allocating.
+    long_context::LongContextPass
+    forwardLongContext(const std::vector<int>& ids,
+                       const long_context::LongContextOptions& options = {}) const;
 
 private:
+    /// The decoder's layers on the embedded `ids` at positions past ..: for each layer, `attend(layer, q,
+    /// k, v, y)` gets the rotated queries (n x H*hd), keys and values (n x KV*hd) of the new rows and
+    /// writes the heads' outputs y (n x H*hd). Returns the residual stream after the last layer (n x d).
+    using AttendFn = std::function<void(std::size_t, const Matrix&, const Matrix&, const Matrix&, Matrix&)>;
+    Matrix runLayers(const std::vector<int>& ids, int past, const AttendFn& attend) const;
+    /// logits = RMSNorm(x) W_lm^T for the rows of x (rows x vocab).
+    Matrix logitsOf(const Matrix& x) const;
+
     /// Rotates each head of `x` (n x heads*hd) for positions past .. past+n-1, in place.
     void rotate(Matrix& x, int heads, int past) const;
 
