@@ -57,6 +57,16 @@ void markAbsent(SentenceAttention& r) {
     const auto tq = static_cast<Eigen::Index>(r.queryTokens.size());
     const auto tk = static_cast<Eigen::Index>(r.keyTokens.size());
     AttentionSteps& s = r.steps;
+    for (Matrix* m : {&r.dotWeights, &r.additiveWeights}) {
+        if (m->rows() != tq || m->cols() != tk)
+            continue;
+        for (Eigen::Index i = 0; i < tq; ++i)
+            if (r.queryOov[static_cast<std::size_t>(i)])
+                m->row(i).setConstant(nan);
+        for (Eigen::Index j = 0; j < tk; ++j)
+            if (r.keyOov[static_cast<std::size_t>(j)])
+                m->col(j).setConstant(nan);
+    }
     for (Eigen::Index i = 0; i < tq; ++i) {
         if (!r.queryOov[static_cast<std::size_t>(i)])
             continue;
@@ -150,10 +160,24 @@ SentenceAttention computeTokenAttention(std::vector<std::string> queryTokens,
         ao.projections = options.learned;
         break;
     }
-    if (options.scoring == Scoring::Additive) {
-        const std::size_t dk = ao.projections ? static_cast<std::size_t>(ao.projections->wq.cols()) : dim;
-        ao.additive = options.additive ? *options.additive : randomAdditive(dk, dk, dk, options.seed);
+    // Additive parameters: the options', else random from the seed; kept for the comparison whatever the
+    // scoring.
+    const std::size_t dk = ao.projections ? static_cast<std::size_t>(ao.projections->wq.cols()) : dim;
+    const AdditiveParams additive =
+        options.additive ? *options.additive : randomAdditive(dk, dk, dk, options.seed);
+    AdditiveOrigin origin;
+    origin.random = !options.additive;
+    origin.seed = origin.random ? options.seed : 0;
+    origin.dQ = static_cast<std::size_t>(additive.wq.rows());
+    origin.dK = static_cast<std::size_t>(additive.wk.rows());
+    origin.hidden = static_cast<std::size_t>(additive.v.size());
+    if (origin.random) { // randomAdditive's standard deviations
+        origin.wqStd = 1.0 / std::sqrt(static_cast<double>(std::max<std::size_t>(origin.dQ, 1)));
+        origin.wkStd = 1.0 / std::sqrt(static_cast<double>(std::max<std::size_t>(origin.dK, 1)));
+        origin.vStd = 1.0 / std::sqrt(static_cast<double>(std::max<std::size_t>(origin.hidden, 1)));
     }
+    if (options.scoring == Scoring::Additive)
+        ao.additive = additive;
     const auto tq = static_cast<Eigen::Index>(r.queryTokens.size());
     const auto tk = static_cast<Eigen::Index>(r.keyTokens.size());
     ao.mask = Mask::Ones(tq, tk);
@@ -166,6 +190,21 @@ SentenceAttention computeTokenAttention(std::vector<std::string> queryTokens,
     r.steps = attention(r.queryInputs, r.keyInputs, r.keyInputs, ao);
     r.projections = ao.projections;
     r.additive = ao.additive;
+    r.additiveOrigin = origin;
+    // The side-by-side: the chosen scoring's weights and the other kind's on the same inputs and mask.
+    r.comparedDot = options.scoring == Scoring::Dot ? Scoring::Dot : Scoring::ScaledDot;
+    AttentionOptions other = ao;
+    if (options.scoring == Scoring::Additive) {
+        other.scoring = r.comparedDot;
+        other.additive.reset();
+        r.additiveWeights = r.steps.weights;
+        r.dotWeights = attention(r.queryInputs, r.keyInputs, r.keyInputs, other).weights;
+    } else {
+        other.scoring = Scoring::Additive;
+        other.additive = additive;
+        r.dotWeights = r.steps.weights;
+        r.additiveWeights = attention(r.queryInputs, r.keyInputs, r.keyInputs, other).weights;
+    }
     if (options.projection == ProjectionMode::Learned)
         r.projectionSource = options.projectionSource;
     markAbsent(r);

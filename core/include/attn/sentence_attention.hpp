@@ -47,6 +47,15 @@ struct SentenceAttentionOptions {
     std::string projectionSource;
 };
 
+/// Where additive scoring's parameters came from (SentenceAttention::additiveOrigin).
+struct AdditiveOrigin {
+    bool random = true;     ///< drawn by randomAdditive(seed, ...); false = given in the options
+    std::uint32_t seed = 0; ///< the seed they were drawn from (random only)
+    std::size_t dQ = 0, dK = 0, hidden = 0; ///< Wq is dQ x hidden, Wk dK x hidden, v has hidden entries
+    /// Standard deviations of the normal draws (random only): 1/sqrt(dQ), 1/sqrt(dK), 1/sqrt(hidden).
+    double wqStd = 0, wkStd = 0, vStd = 0;
+};
+
 struct SentenceAttention {
     std::vector<std::string> queryTokens, keyTokens;
     std::vector<bool> queryOov, keyOov;
@@ -62,6 +71,16 @@ struct SentenceAttention {
     std::string projectionSource;           // the checkpoint behind learned projections, else empty
     std::optional<Projections> projections; // what was applied, if anything
     std::optional<AdditiveParams> additive; // what additive scoring used
+    /// Additive scoring: where `additive` came from; also set for the other scorings, for the comparison
+    /// below (the additive parameters it would use).
+    std::optional<AdditiveOrigin> additiveOrigin;
+    /// The two scorings side by side on the same inputs (after any projection), rows = queries, T_q x T_k,
+    /// NaN where absent as steps.weights: the weights of a dot product (`comparedDot`: the dot scoring
+    /// chosen, scaled dot when additive is) and of additive scoring v . tanh(Wq q + Wk k) with the
+    /// parameters of additiveOrigin. The chosen one equals steps.weights.
+    Scoring comparedDot = Scoring::ScaledDot;
+    Matrix dotWeights;
+    Matrix additiveWeights;
 
     std::size_t queryOovCount() const;
     std::size_t keyOovCount() const;
