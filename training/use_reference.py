@@ -83,6 +83,8 @@ K = "module_apply_default/Encoder_en/KonaTransformer/"
 TS = K + "Encode/TransformerStack/"
 LAYER_W = K + "Encode/Layer_{l}/TransformerLayer/"  # biases, norms, dense
 KERNEL = "module/Encoder_en/KonaTransformer/Encode/Layer_{l}/TransformerLayer/MultiheadAttention/"
+MHA1 = TS + "Layer_1/TransformerLayer/MultiheadAttention/"  # layer 1's nodes hold the shared constants
+SPLIT = "split_heads/split_last_dimension/Reshape/shape/"
 
 DEMO = [
     "I like my phone.",
@@ -192,17 +194,18 @@ def check_graph_constants(nodes, W):
     for l, (d, dh) in enumerate([(256, 64), (512, 128)]):
         mha = TS + f"Layer_{l}/TransformerLayer/MultiheadAttention/"
         assert c(mha + "Const") == [d, d, d]
-        assert nodes[mha + "split_heads/transpose"]["input"][1] == TS + "Layer_1/TransformerLayer/MultiheadAttention/split_heads/transpose/perm"
+        assert nodes[mha + "split_heads/transpose"]["input"][1] == MHA1 + "split_heads/transpose/perm"
         assert np.isclose(c(mha + "mul/y"), 1 / np.sqrt(dh), rtol=1e-6)
-    assert c(TS + "Layer_1/TransformerLayer/MultiheadAttention/split_heads/split_last_dimension/Reshape/shape/2") == 4
-    assert c(TS + "Layer_0/TransformerLayer/MultiheadAttention/split_heads/split_last_dimension/Reshape/shape/3") == 64
-    assert c(TS + "Layer_1/TransformerLayer/MultiheadAttention/split_heads/split_last_dimension/Reshape/shape/3") == 128
-    assert c(TS + "Layer_1/TransformerLayer/MultiheadAttention/split_heads/transpose/perm") == [0, 2, 1, 3]
-    assert c(TS + "Layer_1/TransformerLayer/MultiheadAttention/DotProductAttention/attention_bias_ignore_padding/mul/y") == -1e9
+    assert c(MHA1 + SPLIT + "2") == 4
+    assert c(TS + "Layer_0/TransformerLayer/MultiheadAttention/" + SPLIT + "3") == 64
+    assert c(MHA1 + SPLIT + "3") == 128
+    assert c(MHA1 + "split_heads/transpose/perm") == [0, 2, 1, 3]
+    assert c(MHA1 + "DotProductAttention/attention_bias_ignore_padding/mul/y") == -1e9
     eps = TS + "Layer_1/TransformerLayer/FFN/layer_prepostprocess/layer_norm/Cast/x"
     norms = [n for n in nodes.values() if n["name"].endswith("layer_norm/add") and n["op"] == "Add"]
     assert len(norms) == 4 and all(n["input"][1] == eps for n in norms)
-    assert nodes[TS + "Layer_1/TransformerLayer/layer_postprocess/add"]["input"][1] == TS + "Layer_0/TransformerLayer/FFN/layer_postprocess/add"
+    layer0_out = TS + "Layer_0/TransformerLayer/FFN/layer_postprocess/add"
+    assert nodes[TS + "Layer_1/TransformerLayer/layer_postprocess/add"]["input"][1] == layer0_out
     assert nodes[K + "mul"]["input"][0] == TS + "Layer_1/TransformerLayer/FFN/layer_postprocess/add"
     assert nodes["module_apply_default/Encoder_en/hidden_layers/l2_normalize/Maximum"]["op"] == "Maximum"
 
@@ -211,7 +214,7 @@ def params(W):
     P = {"E": W["module/Embeddings_en"].astype(np.float64),
          "inv": W[TS + "Layer_0/AddTimingSignal/TimingSignal/ExpandDims_1"][0],  # float32 [128]
          "eps": float(W[TS + "Layer_1/TransformerLayer/FFN/layer_prepostprocess/layer_norm/Cast/x"]),
-         "mask_bias": float(W[TS + "Layer_1/TransformerLayer/MultiheadAttention/DotProductAttention/attention_bias_ignore_padding/mul/y"]),
+         "mask_bias": float(W[MHA1 + "DotProductAttention/attention_bias_ignore_padding/mul/y"]),
          "tanh_w": W["module/Encoder_en/hidden_layers/tanh_layer_0/weights"].astype(np.float64),
          "tanh_b": W["module/Encoder_en/hidden_layers/tanh_layer_0/bias"].astype(np.float64),
          "l2_eps": float(W["module_apply_default/Encoder_en/hidden_layers/l2_normalize/Maximum/y"]),
@@ -226,7 +229,7 @@ def params(W):
              "out_w": f64(KERNEL.format(l=l) + "output_transform_single/kernel/part_0")[0, 0],
              "out_b": f64(lw + "MultiheadAttention/output_transform_single/bias/ConcatPartitions/concat"),
              "scale": float(W[TS + f"Layer_{l}/TransformerLayer/MultiheadAttention/mul/y"]),
-             "heads": int(W[TS + "Layer_1/TransformerLayer/MultiheadAttention/split_heads/split_last_dimension/Reshape/shape/2"]),
+             "heads": int(W[MHA1 + SPLIT + "2"]),
              "ln2_s": f64(lw + "FFN/layer_prepostprocess/layer_norm/layer_norm_scale/ConcatPartitions/concat"),
              "ln2_b": f64(lw + "FFN/layer_prepostprocess/layer_norm/layer_norm_bias/ConcatPartitions/concat"),
              "w1": f64(TS + f"Layer_{l}/TransformerLayer/FFN/conv1/Tensordot/Reshape_1"),
