@@ -5,8 +5,10 @@
 
 #include "attnviz_test_paths.hpp"
 
+#include <algorithm>
 #include <attn/hf/load.hpp>
 #include <attn/hf/prompt.hpp>
+#include <attn/memory_budget.hpp>
 #include <filesystem>
 #include <gtest/gtest.h>
 
@@ -102,4 +104,57 @@ TEST(HfPrompt, EmptyAndTooLongPromptsLeaveNothingToGenerate) {
     const auto llama = loadLm("llama-gqa"); // max_position_embeddings 64
     EXPECT_FALSE(attn::hf::checkPromptLength(*llama, 63));
     EXPECT_EQ(attn::hf::checkPromptLength(*llama, 64)->maxPositions, 64);
+}
+
+// Issue 49 point 14: a too-long prompt was refused without offering its last N tokens. N is fewer than the
+// positions (gpt-nano-sort: 11 -> 10; llama-gqa: 64 -> 63) and within the memory budget: llama-gqa under
+// 100,000 B keeps 55 (maps 2 layers x 4 heads x n^2 x 4 B: 55 -> 96,800 B, 56 -> 100,352 B; logits
+// n x 40 x 4 B allow 625), worked out by hand.
+TEST(HfPrompt, TooLongPromptOffersItsLastTokens) {
+    struct Restore {
+        ~Restore() { attn::setMemoryBudget(0); }
+    } restore;
+    const auto sort = loadLm("gpt-nano-sort");
+    EXPECT_EQ(attn::hf::promptTokensThatFit(*sort), 10);
+    EXPECT_FALSE(attn::hf::promptTail(*sort, "A B C"));     // fits
+    EXPECT_FALSE(attn::hf::promptTail(*sort, "A B 7 A B")); // cannot be read
+    const auto t = attn::hf::promptTail(*sort, "A B C A B C A B C A B C");
+    ASSERT_TRUE(t);
+    EXPECT_EQ(t->tokens, 12u);
+    EXPECT_EQ(t->keep, 10);
+    EXPECT_EQ(t->ids, (std::vector<int>{2, 0, 1, 2, 0, 1, 2, 0, 1, 2}));
+    EXPECT_EQ(t->text, "ids: 2 0 1 2 0 1 2 0 1 2");
+    EXPECT_EQ(idsOf(*sort, t->text), t->ids);
+
+    const auto llama = loadLm("llama-gqa");
+    EXPECT_EQ(attn::hf::promptTokensThatFit(*llama), 63);
+    attn::setMemoryBudget(100'000);
+    EXPECT_EQ(attn::hf::promptTokensThatFit(*llama), 55);
+    std::string ids;
+    for (int i = 0; i < 60; ++i)
+        ids += std::to_string(3 + i % 30) + " ";
+    const auto m = attn::hf::promptTail(*llama, ids); // 60 ids fit the positions, not the budget
+    ASSERT_TRUE(m);
+    EXPECT_EQ(m->keep, 55);
+    EXPECT_EQ(m->ids.front(), 3 + 5 % 30);
+    attn::setMemoryBudget(0);
+
+    // A model with a tokenizer gets text back that reads into at most N tokens and ends as the prompt did.
+    auto story = std::dynamic_pointer_cast<const attn::hf::CausalLm>(
+        attn::hf::loadModel(fs::path(ATTNVIZ_RESOURCE_DIR) / "models" / "stories260K"));
+    ASSERT_TRUE(story);
+    std::string longText;
+    for (int i = 0; i < 60; ++i)
+        longText += "Once upon a time, there was a little girl named Lily. ";
+    const std::vector<int> all = story->tokenizer()->encode(longText);
+    ASSERT_GT(all.size(), 511u);
+    const auto s = attn::hf::promptTail(*story, longText);
+    ASSERT_TRUE(s);
+    EXPECT_EQ(s->keep, 511);
+    EXPECT_EQ(s->tokens, all.size());
+    EXPECT_EQ(s->text.rfind("ids:", 0), std::string::npos) << s->text.substr(0, 40);
+    const std::vector<int> back = idsOf(*story, s->text);
+    ASSERT_LE(back.size(), 511u);
+    ASSERT_GE(back.size(), 500u);
+    EXPECT_TRUE(std::equal(all.end() - 400, all.end(), back.end() - 400));
 }

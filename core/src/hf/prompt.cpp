@@ -1,4 +1,6 @@
+#include <algorithm>
 #include <attn/hf/prompt.hpp>
+#include <attn/memory_budget.hpp>
 #include <attn/tokenizers/tokenizer.hpp>
 #include <charconv>
 #include <unicode/uchar.h>
@@ -89,7 +91,9 @@ std::optional<PromptProblem> checkPromptLength(const CausalLm& model, std::size_
     return std::nullopt;
 }
 
-PromptReading readPrompt(const CausalLm& model, std::string_view text) {
+namespace {
+// readPrompt without the length check.
+PromptReading readIds(const CausalLm& model, std::string_view text) {
     PromptReading r;
     std::string_view body = withoutLeadingSpace(text); // white space does not hide "ids:"
     const bool idsOnly = startsWithIds(body);
@@ -122,11 +126,74 @@ PromptReading readPrompt(const CausalLm& model, std::string_view text) {
             r.ids.push_back(static_cast<int>(*id));
         }
     }
+    return r;
+}
+} // namespace
+
+PromptReading readPrompt(const CausalLm& model, std::string_view text) {
+    PromptReading r = readIds(model, text);
+    if (r.problem)
+        return r;
     if (auto problem = checkPromptLength(model, r.ids.size())) {
         r.ids.clear();
         r.problem = std::move(problem);
     }
     return r;
+}
+
+int promptTokensThatFit(const CausalLm& model) {
+    const auto fits = [&](int n) {
+        try {
+            model.checkMemory(n, 0);
+            return true;
+        } catch (const MemoryBudgetError&) {
+            return false;
+        }
+    };
+    // The positions' limit, else a bound far above any budget (2^24 tokens); then the largest n within
+    // the budget by bisection (both blocks grow with n).
+    int hi = model.maxPositions() > 0 ? model.maxPositions() - 1 : (1 << 24);
+    if (hi < 1 || !fits(1))
+        return 0;
+    if (fits(hi))
+        return hi;
+    int lo = 1; // fits(lo) && !fits(hi)
+    while (hi - lo > 1) {
+        const int mid = lo + (hi - lo) / 2;
+        (fits(mid) ? lo : hi) = mid;
+    }
+    return lo;
+}
+
+std::optional<PromptTail> promptTail(const CausalLm& model, std::string_view text) {
+    const PromptReading r = readIds(model, text);
+    if (r.problem || r.ids.empty())
+        return std::nullopt;
+    const int keep = promptTokensThatFit(model);
+    if (keep < 1 || r.ids.size() <= static_cast<std::size_t>(keep))
+        return std::nullopt;
+    PromptTail t;
+    t.tokens = r.ids.size();
+    t.keep = keep;
+    t.ids.assign(r.ids.end() - keep, r.ids.end());
+    std::string_view body = withoutLeadingSpace(text);
+    if (model.tokenizer() && !startsWithIds(body)) {
+        // Decoding drops special tokens and the tokenizer adds its own again: try the last keep, keep - 1,
+        // ... tokens until the text reads back into at most `keep`.
+        for (int n = keep; n >= std::max(1, keep - 8) && t.text.empty(); --n) {
+            const std::vector<int> last(r.ids.end() - n, r.ids.end());
+            std::string decoded = model.tokenizer()->decode(last);
+            if (!decoded.empty() &&
+                model.tokenizer()->encode(decoded).size() <= static_cast<std::size_t>(keep))
+                t.text = std::move(decoded);
+        }
+    }
+    if (t.text.empty()) {
+        t.text = "ids:";
+        for (int id : t.ids)
+            t.text += " " + std::to_string(id);
+    }
+    return t;
 }
 
 std::string describePromptProblem(const PromptProblem& p) {

@@ -52,6 +52,27 @@ PromptReading readPrompt(const CausalLm& model, std::string_view text);
 /// `tokens` >= the model's maxPositions (> 0); nullopt when the prompt may be generated from.
 std::optional<PromptProblem> checkPromptLength(const CausalLm& model, std::size_t tokens);
 
+/// The most prompt tokens `model` can take and still generate one: fewer than its maxPositions (when it
+/// has a limit) and no more than the memory budget allows for the prompt pass (CausalLm::checkMemory(n,
+/// 0): attention maps layers x heads x n^2 x 4 B and logits n x vocab x 4 B each within the budget). 0 when
+/// not even one token fits.
+int promptTokensThatFit(const CausalLm& model);
+
+/// What "keep the last N tokens" offers for a prompt refused for its length: by maxPositions (TooLong) or
+/// by the memory budget.
+struct PromptTail {
+    std::size_t tokens = 0; ///< tokens the whole prompt reads into
+    int keep = 0;           ///< N = promptTokensThatFit(model)
+    std::vector<int> ids;   ///< the last N of them
+    /// A prompt to type instead: for a model with a tokenizer the decoded text of the last tokens when it
+    /// reads back into at most N tokens (the tokenizer adds BOS again, so usually N - 1 are decoded);
+    /// else "ids: " and the N ids separated by spaces.
+    std::string text;
+};
+
+/// nullopt when `text` reads and fits, cannot be read at all (a bad id, no tokens) or not one token fits.
+std::optional<PromptTail> promptTail(const CausalLm& model, std::string_view text);
+
 /// The problem in English, for the command line, e.g. "prompt word 3 ('7') is not a token id in
 /// [0, 3) nor A, B or C; this model has no tokenizer (or the prompt starts with 'ids:'), so the prompt
 /// is token ids separated by spaces".
