@@ -23,14 +23,14 @@ BertTextClassifier::BertTextClassifier(std::shared_ptr<const BertModel> model) :
     settings_.positional = Positional::Learned;
     settings_.labels = model_->labels();
     description_.family = "bert";
-    description_.embedding = {.scaled = false,
-                              .positions = Positional::Learned,
-                              .tokenTypes = true,
-                              .layerNorm = true,
-                              .tokenTable = "word_embeddings",
-                              .positionTable = "position_embeddings",
-                              .tokenTypeTable = "token_type_embeddings",
-                              .normName = "embeddings.LayerNorm"};
+    auto& e = description_.embedding; // the fields one by one: the recipe may grow
+    e.positions = Positional::Learned;
+    e.tokenTypes = true;
+    e.layerNorm = true;
+    e.tokenTable = "word_embeddings";
+    e.positionTable = "position_embeddings";
+    e.tokenTypeTable = "token_type_embeddings";
+    e.normName = "embeddings.LayerNorm";
     description_.pooling =
         model_->weights().pooler.size() ? EncoderPooling::ClsTanhPooler : EncoderPooling::None;
     description_.maxLen = b.maxPositions;
