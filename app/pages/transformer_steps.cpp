@@ -165,6 +165,8 @@ QString poolingName(attn::EncoderPooling p) {
         return tr("the [CLS] row");
     case attn::EncoderPooling::ClsTanhPooler:
         return tr("[CLS] + tanh pooler");
+    case attn::EncoderPooling::MeanTanhNormalized:
+        return tr("mean of the tokens + tanh dense + L2 normalisation");
     }
     return {};
 }
@@ -193,9 +195,12 @@ void embeddingStep(const attn::TracedTextEncoder& model, const attn::EncoderTrac
     };
     const QString tokenName = named(e.tokenTable, tr("embedding"));
     const QString positionName = named(e.positionTable, tr("positions"));
+    // A constant factor is named as the model applies it (USE lite: 2·E[id], its graph adds the rows twice).
+    const QString multiplier =
+        e.tokenMultiplier != 1.0f ? QString::number(e.tokenMultiplier) + QStringLiteral("·") : QString();
     c.items.push_back({tokenName,
                        e.scaled ? tr("Token embeddings %1[id] × √d (T × d)").arg(tokenName)
-                                : tr("Token embeddings %1[id] (T × d)").arg(tokenName),
+                                : tr("Token embeddings %1%2[id] (T × d)").arg(multiplier, tokenName),
                        trace.embeddings, tok, dims});
     c.items.push_back({positionName,
                        learned ? tr("Learned position table %1 (T × d)").arg(positionName)
@@ -227,6 +232,22 @@ void embeddingStep(const attn::TracedTextEncoder& model, const attn::EncoderTrac
                       .arg(positionName)
                       .arg(desc.maxLen)
                       .arg(d);
+    } else if (e.sinCosHalves) {
+        // tensor2tensor's timing signal (USE lite): sines in the first half, cosines in the second.
+        const auto& w = e.frequencies;
+        QStringList f;
+        for (std::size_t i = 0; i < std::min<std::size_t>(4, w.size()); ++i)
+            f << QStringLiteral("ω<sub>%1</sub> = %2").arg(i).arg(w[i], 0, 'g', 3);
+        if (!w.empty())
+            f << QStringLiteral("… ω<sub>%1</sub> = %2").arg(w.size() - 1).arg(w.back(), 0, 'g', 3);
+        formula = tr("Timing signal [sin(p·ω<sub>i</sub>) | cos(p·ω<sub>i</sub>)]: dimensions 0–%1 are the "
+                     "sines, %2–%3 the cosines, with the model's stored frequencies: %4. The token rows are "
+                     "%5·E[id]: the model's graph adds the looked-up rows twice.")
+                      .arg(d / 2 - 1)
+                      .arg(d / 2)
+                      .arg(d - 1)
+                      .arg(f.join(QStringLiteral(", ")))
+                      .arg(e.tokenMultiplier);
     } else {
         const auto w = attn::sinusoidalFrequencies(int(d));
         QStringList f;
@@ -255,7 +276,7 @@ void embeddingStep(const attn::TracedTextEncoder& model, const attn::EncoderTrac
     auto vecLine = [preview](const QString& label, const attn::Matrix& m, int row) {
         return line(label, m, row, preview);
     };
-    QStringList r{vecLine(tokenName, trace.embeddings, t),
+    QStringList r{vecLine(multiplier + tokenName, trace.embeddings, t),
                   vecLine(tr("+ position %1").arg(t + 1), trace.positions, t)};
     if (types)
         r << vecLine(tr("+ token type 0"), trace.tokenTypes, t);
@@ -329,6 +350,21 @@ void headPart(const attn::TracedTextEncoder& model, const attn::EncoderTrace& tr
                         "+ b), then the classifier logits = pooled·Wᵀ + b and a softmax.")
                          .arg(pooling);
         rows << vecLine(tr("[CLS] row"), trace.poolerInput, 0) << vecLine(tr("tanh pooler"), trace.pooled, 0);
+        break;
+    case attn::EncoderPooling::MeanTanhNormalized:
+        if (trace.poolerInput.size())
+            c.items.push_back(rowItem(tr("mean"), tr("Mean of the tokens' outputs (1 × d)"),
+                                      trace.poolerInput, tr("mean")));
+        if (trace.pooled.size())
+            c.items.push_back(
+                rowItem(tr("vector"),
+                        tr("Sentence vector l2normalize(tanh(mean·W + b)) (1 × %1)").arg(trace.pooled.cols()),
+                        trace.pooled, tr("vector")));
+        text = tr("<b>After the last layer:</b> pooling: %1 — the sentence vector = "
+                  "tanh(mean·W + b) divided by its length. Two sentences are compared by the cosine of "
+                  "their vectors (the Similarity page); there is no classification head.")
+                   .arg(pooling);
+        rows << vecLine(tr("mean"), trace.poolerInput, 0) << vecLine(tr("sentence vector"), trace.pooled, 0);
         break;
     }
     if (!r.probabilities.empty()) {

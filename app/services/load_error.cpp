@@ -53,6 +53,8 @@ QString pageNeeding(attn::Capability c) {
     case attn::Capability::TracedTextEncoder:
     case attn::Capability::TextEncoder:
         return LoadError::tr("Transformer");
+    case attn::Capability::SentenceEncoder:
+        return LoadError::tr("Similarity");
     }
     return {};
 }
@@ -65,6 +67,10 @@ QString pagesOpening(const attn::FolderKind& kind) {
         return pageNeeding(attn::Capability::Translator);
     if (offers(kind, attn::Capability::ImageClassifier))
         return pageNeeding(attn::Capability::ImageClassifier);
+    if (offers(kind, attn::Capability::SentenceEncoder))
+        return LoadError::tr("%1 or %2")
+            .arg(pageNeeding(attn::Capability::SentenceEncoder),
+                 pageNeeding(attn::Capability::TracedTextEncoder));
     if (offers(kind, attn::Capability::TextClassifier) && offers(kind, attn::Capability::TracedTextEncoder))
         return LoadError::tr("%1 or %2")
             .arg(pageNeeding(attn::Capability::TextClassifier),
@@ -92,6 +98,8 @@ QString modelNoun(attn::Capability c) {
         return LoadError::tr("text encoder (attnviz's transformer classifier or Hugging Face BERT)");
     case attn::Capability::TextEncoder:
         return LoadError::tr("text encoder (Hugging Face BERT)");
+    case attn::Capability::SentenceEncoder:
+        return LoadError::tr("sentence encoder (Universal Sentence Encoder lite)");
     }
     return LoadError::tr("model");
 }

@@ -4,6 +4,7 @@
 #include <attn/hf/hf_config.hpp>
 #include <attn/hf/load.hpp>
 #include <attn/hf/vit_image_classifier.hpp>
+#include <attn/models/use_traced_encoder.hpp>
 #include <attn/open_model.hpp>
 
 namespace attn {
@@ -58,6 +59,8 @@ std::string neededFor(Capability c) {
         return "a text encoder (transformer_classifier or Hugging Face bert)";
     case Capability::TextEncoder:
         return "a text encoder (Hugging Face bert)";
+    case Capability::SentenceEncoder:
+        return "a sentence encoder (the Universal Sentence Encoder lite: model.json + vocab.json)";
     }
     return toString(c);
 }
@@ -91,6 +94,8 @@ FolderKind inspectFolder(const fs::path& dir) {
         }
         return kind;
     }
+    if (isUseDirectory(dir))
+        return useFolderKind();
     const auto configPath = dir / "config.json";
     if (!fs::exists(configPath))
         throw CheckpointError(configPath.string() + ": missing", ErrorInfo{.path = configPath.string()});
@@ -116,6 +121,8 @@ bool LoadedModel::has(Capability c) const {
         return tracedTextEncoder != nullptr;
     case Capability::TextEncoder:
         return textEncoder != nullptr;
+    case Capability::SentenceEncoder:
+        return sentenceEncoder != nullptr;
     }
     return false;
 }
@@ -123,7 +130,7 @@ bool LoadedModel::has(Capability c) const {
 bool LoadedModel::sameModel(const LoadedModel& o) const {
     return textClassifier == o.textClassifier && imageClassifier == o.imageClassifier &&
            translator == o.translator && causalLm == o.causalLm && tracedTextEncoder == o.tracedTextEncoder &&
-           textEncoder == o.textEncoder;
+           textEncoder == o.textEncoder && sentenceEncoder == o.sentenceEncoder;
 }
 
 const std::vector<std::string>& LoadedModel::labels() const {
@@ -204,6 +211,10 @@ LoadedModel openModel(const fs::path& dir, const OpenOptions& options) {
         if (options.progress && !options.progress(1.0))
             throw Cancelled("loading cancelled");
         return m;
+    }
+    if (isUseDirectory(dir)) { // TF.js files, no config.json: refused by capability before reading them
+        check(dir, useFolderKind(), options);
+        return asLoadedModel(UniversalSentenceEncoder::open(dir, options.progress));
     }
     LoadOptions load;
     load.progress = options.progress;

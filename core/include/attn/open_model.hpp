@@ -1,9 +1,11 @@
 #pragma once
 // The one way to open a model folder. attnviz's own layout (config.json with "architecture", read by
 // attn::loadModel) and Hugging Face directories (config.json with "model_type", read by
-// attn::hf::loadModel) are told apart by their config.json, and the model comes back as the capabilities
-// it has (attn/capabilities/capability.hpp) — so a page or a command asks "can it classify text?", never
-// "which family is it?".
+// attn::hf::loadModel) are told apart by their config.json; a folder without one that holds the
+// Universal Sentence Encoder lite's TensorFlow.js files (model.json + vocab.json) is read by
+// attn::UniversalSentenceEncoder (models/use_traced_encoder.hpp), and the model comes back as the
+// capabilities it has (attn/capabilities/capability.hpp) — so a page or a command asks "can it classify
+// text?", never "which family is it?".
 //
 //   attn::OpenOptions options;
 //   options.required = attn::Capability::TextClassifier; // refused before the weights are read
@@ -15,6 +17,7 @@
 
 #include <attn/capabilities/capability.hpp>
 #include <attn/capabilities/image_classifier.hpp>
+#include <attn/capabilities/sentence_encoder.hpp>
 #include <attn/capabilities/text_classifier.hpp>
 #include <attn/capabilities/text_encoder.hpp>
 #include <attn/capabilities/traced_text_encoder.hpp>
@@ -73,11 +76,13 @@ struct LoadedModel {
     std::shared_ptr<const TracedTextEncoder> tracedTextEncoder;
     /// An encoder on token ids as given (Hugging Face BERT-family, with or without a head).
     std::shared_ptr<const TextEncoder> textEncoder;
+    /// Text -> a sentence vector (the Universal Sentence Encoder lite).
+    std::shared_ptr<const SentenceEncoder> sentenceEncoder;
     std::vector<std::string> warnings; ///< non-fatal findings of the reader
 
     bool empty() const {
         return !textClassifier && !imageClassifier && !translator && !causalLm && !textEncoder &&
-               !tracedTextEncoder;
+               !tracedTextEncoder && !sentenceEncoder;
     }
     bool has(Capability c) const;
     /// True when both hold the same loaded objects.

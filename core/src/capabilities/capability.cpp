@@ -16,6 +16,8 @@ std::string toString(Capability c) {
         return "traced text encoder";
     case Capability::TextEncoder:
         return "text encoder";
+    case Capability::SentenceEncoder:
+        return "sentence encoder";
     }
     return "capability";
 }

@@ -15,10 +15,11 @@ enum class Capability {
     CausalLm,          ///< next-token prediction with a KV cache (attn::hf::CausalLm)
     TracedTextEncoder, ///< one encoder forward with every intermediate and what-if switches (EncoderTrace)
     TextEncoder,       ///< an encoder run on token ids as given (attn/capabilities/text_encoder.hpp)
+    SentenceEncoder,   ///< text -> one sentence vector and its maps (attn/capabilities/sentence_encoder.hpp)
 };
 
 /// "text classifier", "image classifier", "translator", "causal language model", "traced text encoder",
-/// "text encoder".
+/// "text encoder", "sentence encoder".
 std::string toString(Capability c);
 
 /// Why the explanation methods cannot run on a model: they differentiate it, and the backward pass

@@ -6,6 +6,7 @@
 //
 //   attnviz's transformer_classifier (attn::TransformerClassifier)   post- or pre-LN, mean or [CLS] pooling
 //   Hugging Face BERT, with or without a head (attn::hf::BertTextClassifier)   [CLS] + tanh pooler
+//   the Universal Sentence Encoder lite (attn::UseTracedEncoder)   2 E + timing, pre-LN, 256 -> 512
 //
 // What differs between them is described, never guessed by the page: how the embedding step is made
 // (description().embedding), each layer's order and widths (encoder().layers[i]: normFirst,
@@ -39,14 +40,22 @@ struct EmbeddingRecipe {
     /// and "pos_embedding"; BERT's "word_embeddings", "position_embeddings", "token_type_embeddings"
     /// and "embeddings.LayerNorm". Empty where the model has none (a sinusoidal table has no weights).
     std::string tokenTable, positionTable, tokenTypeTable, normName;
+    /// A constant the token rows are multiplied by (USE lite: 2, its graph adds E[ids] twice); 1 otherwise.
+    float tokenMultiplier = 1.0f;
+    /// A sinusoid laid out as tensor2tensor's timing signal: dimensions 0 .. d/2 - 1 are sin(p·ω_i), the
+    /// rest cos(p·ω_i) (USE lite), instead of interleaved sin / cos pairs.
+    bool sinCosHalves = false;
+    /// The model's own ω_i when it stores them (USE lite's inv); empty: sinusoidalFrequencies(d).
+    std::vector<double> frequencies{};
 };
 
 /// What reads the encoder's output.
 enum class EncoderPooling {
-    None,         ///< an encoder without a head: the encoded tokens are the output
-    Mean,         ///< the mean of the real (unmasked) rows, then the classifier
-    Cls,          ///< row 0 ([CLS]) as it is, then the classifier
-    ClsTanhPooler ///< BERT: tanh(x[CLS] W_pool^T + b), then the classifier
+    None,              ///< an encoder without a head: the encoded tokens are the output
+    Mean,              ///< the mean of the real (unmasked) rows, then the classifier
+    Cls,               ///< row 0 ([CLS]) as it is, then the classifier
+    ClsTanhPooler,     ///< BERT: tanh(x[CLS] W_pool^T + b), then the classifier
+    MeanTanhNormalized ///< USE lite: the mean of the rows, tanh(dense), L2-normalised = the sentence vector
 };
 
 struct TracedEncoderDescription {
