@@ -21,16 +21,13 @@
 #include "cli/commands.hpp"
 #include "cli/json_out.hpp"
 #include "cli/memory_budget_option.hpp"
+#include "services/head_survey_run.hpp"
 #include "services/model_handle.hpp"
-#include "services/resource_paths.hpp"
 
 #include <QString>
 #include <algorithm>
 #include <attn/analysis/head_survey.hpp>
-#include <attn/analysis/text_corpus.hpp>
-#include <attn/datasets/idx.hpp>
-#include <cmath>
-#include <filesystem>
+#include <attn/analysis/survey_report.hpp>
 #include <iomanip>
 #include <iostream>
 #include <nlohmann/json.hpp>
@@ -39,88 +36,7 @@
 namespace cli {
 
 namespace {
-
-namespace fs = std::filesystem;
 using attn::analysis::Metric;
-
-const char* const kDefaultImages = "/usr/share/datasets/fashion-mnist/t10k-images-idx3-ubyte.gz";
-
-const char* definition(Metric m) {
-    switch (m) {
-    case Metric::Sink:
-        return "mean a[q][0]: weight on the first token";
-    case Metric::Previous:
-        return "mean a[q][q-1]: weight on the previous token";
-    case Metric::Self:
-        return "mean a[q][q]: weight on the query itself";
-    case Metric::Cls:
-        return "mean a[q][c], c = the [CLS] position";
-    case Metric::Sep:
-        return "mean of the sum of a[q][s] over the [SEP] positions s";
-    case Metric::Entropy:
-        return "mean -sum_j a[q][j] ln a[q][j] over the real keys (nats)";
-    case Metric::Distance:
-        return "mean sum_j a[q][j] |q - j| (tokens); on a ViT's grid the Euclidean distance between patches, "
-               "the class token left out and the rest renormalised (patches)";
-    case Metric::Induction:
-        return "inputs BOS + r + r, r = L random ids: mean a[i][i-L+1] over the second run i = L+1..2L";
-    }
-    return "";
-}
-
-nlohmann::json number(double v) {
-    return std::isfinite(v) ? nlohmann::json(v) : nlohmann::json(nullptr);
-}
-
-struct Corpus {
-    std::string file, kind;
-    std::vector<std::string> texts;
-    std::vector<std::size_t> lines; // per text, 1-based line in the file
-    std::shared_ptr<const attn::datasets::Images> images;
-    std::size_t blankLines = 0;
-};
-
-Corpus readCorpus(const ModelHandle& model, const std::string& given, std::size_t limit) {
-    Corpus c;
-    if (model.imageClassifier) {
-        c.kind = "images";
-        c.file = given.empty() ? std::string(kDefaultImages) : given;
-        if (given.empty() && !fs::exists(c.file))
-            throw std::runtime_error("no --corpus given and the default Fashion-MNIST test images (" +
-                                     c.file +
-                                     ") are not installed (Debian package dataset-fashion-mnist); give an "
-                                     "IDX image file");
-        auto images = attn::datasets::readIdxImages(c.file);
-        if (limit > 0 && limit < images.count) {
-            images.count = limit;
-            images.pixels.resize(limit * images.imageSize());
-        }
-        c.images = std::make_shared<const attn::datasets::Images>(std::move(images));
-        return c;
-    }
-    c.kind = "text";
-    c.file = given.empty() ? (resourceDir() + QStringLiteral("/corpora/english-sentences.txt")).toStdString()
-                           : given;
-    const auto corpus = attn::analysis::readTextCorpus(c.file, {}, limit);
-    c.blankLines = corpus.skippedBlank;
-    for (const auto& in : corpus.inputs) {
-        c.texts.push_back(in.text);
-        c.lines.push_back(in.line);
-    }
-    return c;
-}
-
-/// Where input `i` came from: {"line": n} for a text, {"image": i} for an image, {"induction": k}.
-void placeOf(nlohmann::json& j, std::size_t i, const Corpus& c, const attn::analysis::SurveyPlan& plan) {
-    j["input"] = i;
-    if (i >= plan.corpusInputs)
-        j["induction"] = i - plan.corpusInputs;
-    else if (c.kind == "text")
-        j["line"] = c.lines[i];
-    else
-        j["image"] = i;
-}
-
 } // namespace
 
 int runHeads(const Argv& argv) {
@@ -176,135 +92,44 @@ int runHeads(const Argv& argv) {
     if (!model.causalLm && args.has("induction") && *induction > 0)
         return refuse("--induction is for decoders (gpt2, llama); " + *args.value("model") + " is a " +
                       model.kind.family + " model");
-    if (!model.causalLm && !model.textClassifier && !model.textEncoder && !model.imageClassifier)
+    if (!surveyable(model))
         throw std::runtime_error(*args.value("model") + " is a " + model.kind.family +
                                  " model; the head survey needs self-attention (a text classifier, text "
                                  "encoder, decoder or ViT)");
-    const Corpus corpus = readCorpus(model, args.valueOr("corpus", ""), static_cast<std::size_t>(*limit));
-
-    attn::analysis::InductionOptions io;
-    if (model.causalLm) {
-        const int positions = model.causalLm->maxPositions();
-        io.run = args.has("induction") ? static_cast<int>(*induction)
-                                       : (positions > 0 ? std::min(20, (positions - 1) / 2) : 20);
-        io.inputs = io.run > 0 ? static_cast<std::size_t>(*inductionInputs) : 0;
-    }
-    const attn::analysis::SurveyPlan plan = corpus.images
-                                                ? attn::analysis::planImageSurvey(model, corpus.images)
-                                                : attn::analysis::planTextSurvey(model, corpus.texts, io);
-    attn::analysis::SurveyOptions options;
+    const SurveyCorpus corpus =
+        readSurveyCorpus(model, args.valueOr("corpus", ""), static_cast<std::size_t>(*limit));
+    HeadSurveyOptions options;
+    options.inductionRun = args.has("induction") ? static_cast<int>(*induction) : -1;
+    options.inductionInputs = static_cast<std::size_t>(*inductionInputs);
     options.topK = static_cast<int>(*top);
     options.threads = static_cast<unsigned>(*threads);
-    const attn::analysis::HeadSurvey s = attn::analysis::runSurvey(plan, options);
-    if (s.skipped == s.records.size())
-        throw std::runtime_error(
-            "no input could be run; the first: " +
-            (s.records.empty() ? std::string("(the corpus is empty)") : s.records[0].skipped));
-
-    nlohmann::json out;
-    out["model"] = {{"directory", *args.value("model")},
-                    {"family", model.kind.family},
-                    {"capability", plan.capability},
-                    {"layers", plan.layers},
-                    {"heads", plan.heads}};
-    out["corpus"] = {{"file", corpus.file},
-                     {"kind", corpus.kind},
-                     {"inputs", plan.corpusInputs},
-                     {"skipped", s.skipped},
-                     {"blank_lines", corpus.blankLines}};
-    out["induction"] = plan.inductionInputs > 0 ? nlohmann::json{{"run_length", plan.inductionRun},
-                                                                 {"inputs", plan.inductionInputs},
-                                                                 {"bos", plan.inductionBos},
-                                                                 {"seed", io.seed}}
-                                                : nlohmann::json(nullptr);
-    out["distance_unit"] = plan.distanceUnit;
-    out["metrics"] = nlohmann::json::array();
-    out["definitions"] = nlohmann::json::object();
-    for (Metric m : attn::analysis::kMetrics) {
-        out["metrics"].push_back(std::string(attn::analysis::metricName(m)));
-        out["definitions"][std::string(attn::analysis::metricName(m))] = definition(m);
-    }
-    out["definitions"]["rows"] = "every query position q >= 1 that is not padding; position 0 (BOS, [CLS], "
-                                 "the first word) is no query row";
-    out["notes"] = plan.notes;
-    out["threads"] = s.threads;
-    out["seconds"] = s.seconds;
-    out["heads"] = nlohmann::json::array();
-    const auto& hm = s.metrics;
-    for (int l = 0; l < plan.layers; ++l)
-        for (int h = 0; h < plan.heads; ++h) {
-            nlohmann::json head = {{"layer", l + 1}, {"head", h + 1}};
-            nlohmann::json rows = nlohmann::json::object(), tops = nlohmann::json::object();
-            for (Metric m : attn::analysis::kMetrics) {
-                const std::string name(attn::analysis::metricName(m));
-                head[name] = number(hm.mean(l, h, m));
-                rows[name] = hm.sum(l, h, m).rows;
-                if (!attn::analysis::hasExamples(m))
-                    continue;
-                tops[name] = nlohmann::json::array();
-                for (const auto& e : hm.top(l, h, m)) {
-                    nlohmann::json ex;
-                    placeOf(ex, e.input, corpus, plan);
-                    const auto& tokens = s.records[e.input].tokens;
-                    ex["position"] = e.position;
-                    ex["token"] = static_cast<std::size_t>(e.position) < tokens.size()
-                                      ? tokens[static_cast<std::size_t>(e.position)]
-                                      : std::string();
-                    ex["value"] = e.value;
-                    ex["tokens"] = tokens;
-                    tops[name].push_back(ex);
-                }
-            }
-            head["rows"] = rows;
-            head["top"] = tops;
-            out["heads"].push_back(head);
-        }
-    out["skipped_inputs"] = nlohmann::json::array();
-    std::vector<std::string> warnings;
-    for (std::size_t i = 0; i < s.records.size(); ++i) {
-        const auto& r = s.records[i];
-        if (!r.skipped.empty() && out["skipped_inputs"].size() < 20) {
-            nlohmann::json j;
-            placeOf(j, i, corpus, plan);
-            j["reason"] = r.skipped;
-            out["skipped_inputs"].push_back(j);
-        }
-        for (const auto& w : r.warnings)
-            if (warnings.size() < 20)
-                warnings.push_back("input " + std::to_string(i) + ": " + w);
-    }
-    out["warnings"] = warnings;
+    const attn::analysis::SurveyReport report = runHeadSurvey(model, *args.value("model"), corpus, options);
 
     const std::string path = *args.value("json");
-    writeJson(path, out, 1);
+    writeJson(path, attn::analysis::reportJson(report), 1);
     if (path == "-")
         return 0;
 
     // A summary: per metric, the three heads that score highest (lowest for entropy).
-    std::cout << "attnviz heads: " << plan.corpusInputs << " inputs";
-    if (plan.inductionInputs > 0)
-        std::cout << " + " << plan.inductionInputs << " induction inputs (L = " << plan.inductionRun << ")";
-    std::cout << " through " << plan.layers << " x " << plan.heads << " heads (" << plan.capability << ") in "
-              << std::fixed << std::setprecision(2) << s.seconds << " s on " << s.threads << " threads";
-    if (s.skipped > 0)
-        std::cout << "; " << s.skipped << " skipped";
+    std::cout << "attnviz heads: " << report.corpusInputs << " inputs";
+    if (report.inductionInputs > 0)
+        std::cout << " + " << report.inductionInputs << " induction inputs (L = " << report.inductionRun
+                  << ")";
+    std::cout << " through " << report.layers << " x " << report.heads << " heads (" << report.capability
+              << ") in " << std::fixed << std::setprecision(2) << report.seconds << " s on " << report.threads
+              << " threads";
+    if (report.skipped > 0)
+        std::cout << "; " << report.skipped << " skipped";
     std::cout << '\n';
     for (Metric m : attn::analysis::kMetrics) {
-        std::vector<std::pair<double, std::string>> ranked;
-        for (int l = 0; l < plan.layers; ++l)
-            for (int h = 0; h < plan.heads; ++h)
-                if (const double v = hm.mean(l, h, m); std::isfinite(v))
-                    ranked.push_back({m == Metric::Entropy ? -v : v,
-                                      "L" + std::to_string(l + 1) + "H" + std::to_string(h + 1)});
+        const auto ranked = attn::analysis::rankHeads(report, m);
         if (ranked.empty())
             continue;
-        std::sort(ranked.begin(), ranked.end(),
-                  [](const auto& a, const auto& b) { return a.first > b.first; });
         std::ostringstream line;
         line << std::fixed << std::setprecision(3);
         for (std::size_t k = 0; k < std::min<std::size_t>(3, ranked.size()); ++k)
-            line << (k ? ", " : "") << ranked[k].second << ' '
-                 << (m == Metric::Entropy ? -ranked[k].first : ranked[k].first);
+            line << (k ? ", " : "") << 'L' << ranked[k].first + 1 << 'H' << ranked[k].second + 1 << ' '
+                 << report.mean(ranked[k].first, ranked[k].second, m);
         std::cout << "  " << std::left << std::setw(10) << attn::analysis::metricName(m)
                   << (m == Metric::Entropy ? "lowest: " : "highest: ") << line.str() << '\n';
     }
