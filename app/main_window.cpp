@@ -2,6 +2,7 @@
 
 #include "lesson/lesson_player.hpp"
 #include "pages/generate/generate_page.hpp"
+#include "pages/heads/heads_page.hpp"
 #include "pages/page.hpp"
 #include "pages/sentiment_page.hpp"
 #include "pages/transformer_page.hpp"
@@ -156,6 +157,8 @@ Page* MainWindow::createPage(int index) {
         return new TransformerPage(this);
     case 5:
         return new GeneratePage(this);
+    case 6:
+        return new HeadsPage(this);
     default:
         return nullptr;
     }
@@ -256,6 +259,17 @@ void MainWindow::addPage(Page* page, int index) {
         if (tabs_->currentWidget() == page)
             statusBar()->showMessage(text, 8000);
     });
+    // The head finder's examples open on their model's page, in the example's state.
+    if (auto* heads = qobject_cast<HeadsPage*>(page))
+        connect(heads, &HeadsPage::openRequested, this, [this](const attn::session::PageState& state) {
+            const auto& keys = attn::session::pageKeys();
+            const auto it = std::find(keys.begin(), keys.end(), attn::session::pageKey(state));
+            if (it == keys.end())
+                return;
+            const int tab = static_cast<int>(it - keys.begin());
+            replacePage(tab, state);
+            tabs_->setCurrentIndex(tab);
+        });
 }
 
 Page* MainWindow::currentPage() const {

@@ -127,7 +127,7 @@ private:
     void applyPresenterSettings(Page* page) const;
     /// Keeps the menu's check marks in step with the window (the window manager may leave full screen).
     void syncPresenterActions();
-    /// The page of tab `index` (0..5, in pageKeys() order), not started; null past the last.
+    /// The page of tab `index` (0..6, in pageKeys() order), not started; null past the last.
     Page* createPage(int index);
     /// One page per tab, in order, not started.
     std::vector<Page*> createPages();

@@ -60,6 +60,8 @@ std::vector<std::pair<QString, attn::session::FileRef>> fileRefs(const attn::ses
                 return {{MainWindow::tr("model"), s.model},
                         {MainWindow::tr("image"), s.image},
                         {MainWindow::tr("dataset"), s.dataset}};
+            else if constexpr (std::is_same_v<S, HeadsState>)
+                return {{MainWindow::tr("model"), s.model}, {MainWindow::tr("corpus"), s.corpus}};
             else
                 return {{MainWindow::tr("model"), s.model}};
         },

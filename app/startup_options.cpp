@@ -20,7 +20,8 @@ QString pageName(const Page& page) {
 
 QStringList pageNames() {
     return {QStringLiteral("walkthrough"), QStringLiteral("translation"), QStringLiteral("sentiment"),
-            QStringLiteral("vision"),      QStringLiteral("transformer"), QStringLiteral("generate")};
+            QStringLiteral("vision"),      QStringLiteral("transformer"), QStringLiteral("generate"),
+            QStringLiteral("heads")};
 }
 
 QStringList argumentsOf(int argc, const char* const* argv) {

@@ -6,7 +6,8 @@
 The stops follow the chapter's order (2.1 raw attention on the toy and on GloVe, scaling, the function-word
 artefact; 2.2 random and learned Wq, Wk, Wv, additive scoring; 2.3 translation with and without attention;
 2.4 the Transformer classifier, its heads and padding mask, one layer step by step, what-ifs, O(n^2); 2.5
-ViT patches, CutMix, position embeddings; a decoder writing a story). Each stop is a page state in the
+ViT patches, CutMix, position embeddings; a decoder writing a story; the head survey: which head looks at
+the previous token over a whole corpus). Each stop is a page state in the
 session format (docs/session-format.md), with English and Simplified Chinese texts. No question holds its
 answer: the engine computes options and answers when a stop opens (docs/lesson-format.md). The Vision
 stops browse resources/lessons/fashion-mnist-sample-* (training/make_lesson_images.py).
@@ -196,6 +197,14 @@ stop(T("A decoder writes a story, token by token", "解码器逐个词元地写�
      T("A small Llama trained on TinyStories continues the prompt. Its mask is causal: each token attends only to itself and the tokens before it — the map is a triangle.",
        "一个在 TinyStories 上训练的小型 Llama 续写提示词。它的掩码是因果的：每个词元只关注自己和之前的词元——所以注意力图是一个三角形。"),
      "generate", {"prompt": "Once upon a time, there was a little girl", "tokens": 12})
+# the head survey (issue 54): what each head of the sentiment classifier does over a whole corpus
+stop(T("What does each head do? A survey over 400 sentences", "每个头在做什么？在 400 个句子上的统计"),
+     T("One sentence shows what a head did once. The head finder runs 400 sentences through the sentiment classifier and averages, for every layer and head, where the attention goes: to the first token, to the previous token, to itself, and how spread out it is.",
+       "一个句子只能说明某个头这一次做了什么。“头部探查”把 400 个句子送进情感分类器，对每一层的每个头取平均：注意力流向第一个词元、前一个词元、它自己，以及分布得有多分散。"),
+     "heads", {"limit": 400, "metric": "previous", "run": True},
+     q("top_survey_head", T("Which head looks at the previous token?", "哪个头关注前一个词元？"),
+       T("The survey's mean weight on the previous token, over every query position of the 400 sentences, for each head:",
+         "在 400 个句子的每一个查询位置上，各个头放在前一个词元上的平均权重："), metric="previous"))
 lesson = {"format": "attnviz-lesson", "version": 1,
           "title": T("Attention, Transformers and ViT — the chapter as a class", "注意力、Transformer 与 ViT——把本章变成一堂课"),
           "stops": stops}

@@ -846,6 +846,362 @@ permuted weights (seed %3): Δp %4</source>
     </message>
 </context>
 <context>
+    <name>HeadsExamplesPanel</name>
+    <message>
+        <source>The inputs where this head&apos;s pattern is strongest, with the query token marked «». Click one to open it on its model&apos;s page with this head selected.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Input</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Token</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tokens</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Top examples</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Click an example to open it on its model&apos;s page</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Top examples of layer %1 · head %2 for “%3”</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>line %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>image %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>induction %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (position %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No input has a row for this metric.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This metric keeps no examples (entropy and induction describe a head as a whole).</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>HeadsPage</name>
+    <message>
+        <source>What does each head do? The survey runs every input of a corpus through the model and measures, per layer and head, where the attention goes: to the first token, the previous one, itself, [CLS] or [SEP], how spread out it is and how far it reaches.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Metric:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Layer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Head</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose a model and a corpus, then Run survey</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Click a cell to see that head&apos;s examples</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Running the survey…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancelled; the previous survey stays.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancelled.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No survey yet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose a model first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The survey did not run: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The previous survey is still shown.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 inputs of %2 through %3 layers × %4 heads (%5)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 induction inputs of a run of %2 tokens repeated</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 skipped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>From the cache (the survey took %1 s on %2 threads).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 s on %2 threads.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No page of attnviz shows this model&apos;s inputs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>L%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>H%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>There is no survey to export yet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: cannot write (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export the table as CSV</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export the survey as JSON</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CSV (*.csv)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>JSON (*.json)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Written to %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Heads</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>HeadsSetupPanel</name>
+    <message>
+        <source>Sentiment classifier (shipped)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ViT, Fashion-MNIST (shipped)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>stories260K Llama (shipped)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open model…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The model whose heads are surveyed: a shipped one or a Hugging Face folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open corpus…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A UTF-8 text file, one input per line (an IDX image file for an image model)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Default</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Back to the shipped English sentences (Fashion-MNIST&apos;s test images for an image model)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only the first N inputs of the corpus</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run survey</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Model:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Corpus:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Table as CSV…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Survey as JSON…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Inputs:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open a model folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open a corpus</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Text or IDX images (*.txt *.idx *.gz *ubyte);;All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>default (shipped sentences; test images for a ViT)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The shipped English sentences for a text model, Fashion-MNIST&apos;s test images for an image model</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>HeadsTable</name>
+    <message>
+        <source>First</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Previous</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Self</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>[CLS]</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>[SEP]</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Entropy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Distance</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Induction</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Mean weight on the first token (the “attention sink”), over every query after it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Mean weight on the token just before the query</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Mean weight of a query on itself</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Mean weight on the [CLS] token</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Mean weight on the [SEP] tokens</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Mean entropy of a query&apos;s weights in nats: 0 = one key, ln n = spread evenly over n keys</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Mean distance from the query to the keys it attends to, weighted by attention (tokens, or patches for a ViT)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>On inputs made of a random run repeated: the mean weight on the token that followed the current token&apos;s earlier occurrence</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Head</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Layer and head, counted from 1 (sorts by layer, then head)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>L%1 H%2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>HeatmapReadout</name>
     <message>
         <source>max</source>
@@ -1626,6 +1982,10 @@ An input that needs more is refused with the figure. 0 = the default (%1).</sour
     </message>
     <message>
         <source>dataset</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>corpus</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

@@ -848,6 +848,362 @@ permuted weights (seed %3): Δp %4</source>
     </message>
 </context>
 <context>
+    <name>HeadsExamplesPanel</name>
+    <message>
+        <source>The inputs where this head&apos;s pattern is strongest, with the query token marked «». Click one to open it on its model&apos;s page with this head selected.</source>
+        <translation>这个头的模式最明显的输入，查询词元用 «» 标出。点击一个输入，会在其模型的页面上打开它并选中这个头。</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>值</translation>
+    </message>
+    <message>
+        <source>Input</source>
+        <translation>输入</translation>
+    </message>
+    <message>
+        <source>Token</source>
+        <translation>词元</translation>
+    </message>
+    <message>
+        <source>Tokens</source>
+        <translation>词元序列</translation>
+    </message>
+    <message>
+        <source>Top examples</source>
+        <translation>最强的例子</translation>
+    </message>
+    <message>
+        <source>Click an example to open it on its model&apos;s page</source>
+        <translation>点击一个例子，在其模型的页面上打开</translation>
+    </message>
+    <message>
+        <source>Top examples of layer %1 · head %2 for “%3”</source>
+        <translation>第 %1 层 · 第 %2 个头在“%3”上最强的例子</translation>
+    </message>
+    <message>
+        <source>line %1</source>
+        <translation>第 %1 行</translation>
+    </message>
+    <message>
+        <source>image %1</source>
+        <translation>图像 %1</translation>
+    </message>
+    <message>
+        <source>induction %1</source>
+        <translation>归纳输入 %1</translation>
+    </message>
+    <message>
+        <source>%1 (position %2)</source>
+        <translation>%1（位置 %2）</translation>
+    </message>
+    <message>
+        <source>No input has a row for this metric.</source>
+        <translation>没有输入在这个指标上有可计数的行。</translation>
+    </message>
+    <message>
+        <source>This metric keeps no examples (entropy and induction describe a head as a whole).</source>
+        <translation>这个指标不保留例子（熵和归纳描述的是头的整体）。</translation>
+    </message>
+</context>
+<context>
+    <name>HeadsPage</name>
+    <message>
+        <source>What does each head do? The survey runs every input of a corpus through the model and measures, per layer and head, where the attention goes: to the first token, the previous one, itself, [CLS] or [SEP], how spread out it is and how far it reaches.</source>
+        <translation>每个头在做什么？统计把语料中的每个输入送进模型，按层和头测量注意力流向哪里：第一个词元、前一个词元、自身、[CLS] 或 [SEP]，分布有多分散，能看多远。</translation>
+    </message>
+    <message>
+        <source>Metric:</source>
+        <translation>指标：</translation>
+    </message>
+    <message>
+        <source>Layer</source>
+        <translation>层</translation>
+    </message>
+    <message>
+        <source>Head</source>
+        <translation>头</translation>
+    </message>
+    <message>
+        <source>Choose a model and a corpus, then Run survey</source>
+        <translation>选择模型和语料，然后点“运行统计”</translation>
+    </message>
+    <message>
+        <source>Click a cell to see that head&apos;s examples</source>
+        <translation>点击一个单元格，查看那个头的例子</translation>
+    </message>
+    <message>
+        <source>Running the survey…</source>
+        <translation>正在统计…</translation>
+    </message>
+    <message>
+        <source>Cancelled; the previous survey stays.</source>
+        <translation>已取消；保留之前的统计结果。</translation>
+    </message>
+    <message>
+        <source>Cancelled.</source>
+        <translation>已取消。</translation>
+    </message>
+    <message>
+        <source>No survey yet.</source>
+        <translation>还没有统计结果。</translation>
+    </message>
+    <message>
+        <source>Choose a model first.</source>
+        <translation>请先选择模型。</translation>
+    </message>
+    <message>
+        <source>The survey did not run: %1</source>
+        <translation>统计没有运行：%1</translation>
+    </message>
+    <message>
+        <source>The previous survey is still shown.</source>
+        <translation>仍然显示之前的统计结果。</translation>
+    </message>
+    <message>
+        <source>%1 inputs of %2 through %3 layers × %4 heads (%5)</source>
+        <translation>%2 的 %1 个输入，经过 %3 层 × %4 个头（%5）</translation>
+    </message>
+    <message>
+        <source>%1 induction inputs of a run of %2 tokens repeated</source>
+        <translation>%1 个归纳输入（一段 %2 个词元的序列重复两遍）</translation>
+    </message>
+    <message>
+        <source>%1 skipped</source>
+        <translation>跳过 %1 个</translation>
+    </message>
+    <message>
+        <source>From the cache (the survey took %1 s on %2 threads).</source>
+        <translation>来自缓存（这次统计用了 %1 秒，%2 个线程）。</translation>
+    </message>
+    <message>
+        <source>%1 s on %2 threads.</source>
+        <translation>%1 秒，%2 个线程。</translation>
+    </message>
+    <message>
+        <source>No page of attnviz shows this model&apos;s inputs</source>
+        <translation>attnviz 没有页面能显示这个模型的输入</translation>
+    </message>
+    <message>
+        <source>L%1</source>
+        <translation>L%1</translation>
+    </message>
+    <message>
+        <source>H%1</source>
+        <translation>H%1</translation>
+    </message>
+    <message>
+        <source>There is no survey to export yet.</source>
+        <translation>还没有可以导出的统计结果。</translation>
+    </message>
+    <message>
+        <source>%1: cannot write (%2)</source>
+        <translation>%1：无法写入（%2）</translation>
+    </message>
+    <message>
+        <source>Export the table as CSV</source>
+        <translation>把表格导出为 CSV</translation>
+    </message>
+    <message>
+        <source>Export the survey as JSON</source>
+        <translation>把统计结果导出为 JSON</translation>
+    </message>
+    <message>
+        <source>CSV (*.csv)</source>
+        <translation>CSV (*.csv)</translation>
+    </message>
+    <message>
+        <source>JSON (*.json)</source>
+        <translation>JSON (*.json)</translation>
+    </message>
+    <message>
+        <source>Export</source>
+        <translation>导出</translation>
+    </message>
+    <message>
+        <source>Written to %1</source>
+        <translation>已写入 %1</translation>
+    </message>
+    <message>
+        <source>Heads</source>
+        <translation>注意力头</translation>
+    </message>
+</context>
+<context>
+    <name>HeadsSetupPanel</name>
+    <message>
+        <source>Sentiment classifier (shipped)</source>
+        <translation>情感分类器（自带）</translation>
+    </message>
+    <message>
+        <source>ViT, Fashion-MNIST (shipped)</source>
+        <translation>ViT，Fashion-MNIST（自带）</translation>
+    </message>
+    <message>
+        <source>stories260K Llama (shipped)</source>
+        <translation>stories260K Llama（自带）</translation>
+    </message>
+    <message>
+        <source>Open model…</source>
+        <translation>打开模型…</translation>
+    </message>
+    <message>
+        <source>The model whose heads are surveyed: a shipped one or a Hugging Face folder</source>
+        <translation>要统计其注意力头的模型：自带模型或 Hugging Face 文件夹</translation>
+    </message>
+    <message>
+        <source>Open corpus…</source>
+        <translation>打开语料…</translation>
+    </message>
+    <message>
+        <source>A UTF-8 text file, one input per line (an IDX image file for an image model)</source>
+        <translation>UTF-8 文本文件，每行一个输入（图像模型用 IDX 图像文件）</translation>
+    </message>
+    <message>
+        <source>Default</source>
+        <translation>默认</translation>
+    </message>
+    <message>
+        <source>Back to the shipped English sentences (Fashion-MNIST&apos;s test images for an image model)</source>
+        <translation>恢复为自带的英文句子（图像模型用 Fashion-MNIST 的测试图像）</translation>
+    </message>
+    <message>
+        <source>Only the first N inputs of the corpus</source>
+        <translation>只用语料的前 N 个输入</translation>
+    </message>
+    <message>
+        <source>Run survey</source>
+        <translation>运行统计</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Model:</source>
+        <translation>模型：</translation>
+    </message>
+    <message>
+        <source>Corpus:</source>
+        <translation>语料：</translation>
+    </message>
+    <message>
+        <source>Export</source>
+        <translation>导出</translation>
+    </message>
+    <message>
+        <source>Table as CSV…</source>
+        <translation>表格导出为 CSV…</translation>
+    </message>
+    <message>
+        <source>Survey as JSON…</source>
+        <translation>统计结果导出为 JSON…</translation>
+    </message>
+    <message>
+        <source>Inputs:</source>
+        <translation>输入数：</translation>
+    </message>
+    <message>
+        <source>Open a model folder</source>
+        <translation>打开模型文件夹</translation>
+    </message>
+    <message>
+        <source>Open a corpus</source>
+        <translation>打开语料</translation>
+    </message>
+    <message>
+        <source>Text or IDX images (*.txt *.idx *.gz *ubyte);;All files (*)</source>
+        <translation>文本或 IDX 图像 (*.txt *.idx *.gz *ubyte);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>default (shipped sentences; test images for a ViT)</source>
+        <translation>默认（自带句子；ViT 用测试图像）</translation>
+    </message>
+    <message>
+        <source>The shipped English sentences for a text model, Fashion-MNIST&apos;s test images for an image model</source>
+        <translation>文本模型用自带的英文句子，图像模型用 Fashion-MNIST 的测试图像</translation>
+    </message>
+</context>
+<context>
+    <name>HeadsTable</name>
+    <message>
+        <source>First</source>
+        <translation>首个</translation>
+    </message>
+    <message>
+        <source>Previous</source>
+        <translation>前一个</translation>
+    </message>
+    <message>
+        <source>Self</source>
+        <translation>自身</translation>
+    </message>
+    <message>
+        <source>[CLS]</source>
+        <translation>[CLS]</translation>
+    </message>
+    <message>
+        <source>[SEP]</source>
+        <translation>[SEP]</translation>
+    </message>
+    <message>
+        <source>Entropy</source>
+        <translation>熵</translation>
+    </message>
+    <message>
+        <source>Distance</source>
+        <translation>距离</translation>
+    </message>
+    <message>
+        <source>Induction</source>
+        <translation>归纳</translation>
+    </message>
+    <message>
+        <source>Mean weight on the first token (the “attention sink”), over every query after it</source>
+        <translation>对第一个词元的平均权重（“注意力汇”），对其后的每个查询取平均</translation>
+    </message>
+    <message>
+        <source>Mean weight on the token just before the query</source>
+        <translation>对查询前一个词元的平均权重</translation>
+    </message>
+    <message>
+        <source>Mean weight of a query on itself</source>
+        <translation>查询对自身的平均权重</translation>
+    </message>
+    <message>
+        <source>Mean weight on the [CLS] token</source>
+        <translation>对 [CLS] 词元的平均权重</translation>
+    </message>
+    <message>
+        <source>Mean weight on the [SEP] tokens</source>
+        <translation>对 [SEP] 词元的平均权重</translation>
+    </message>
+    <message>
+        <source>Mean entropy of a query&apos;s weights in nats: 0 = one key, ln n = spread evenly over n keys</source>
+        <translation>一个查询的权重的平均熵（奈特）：0 = 只看一个键，ln n = 均匀分给 n 个键</translation>
+    </message>
+    <message>
+        <source>Mean distance from the query to the keys it attends to, weighted by attention (tokens, or patches for a ViT)</source>
+        <translation>查询到它所关注的键的平均距离，按注意力加权（单位为词元；ViT 为图块）</translation>
+    </message>
+    <message>
+        <source>On inputs made of a random run repeated: the mean weight on the token that followed the current token&apos;s earlier occurrence</source>
+        <translation>在由一段随机序列重复两遍构成的输入上：对当前词元上一次出现之后那个词元的平均权重</translation>
+    </message>
+    <message>
+        <source>Head</source>
+        <translation>头</translation>
+    </message>
+    <message>
+        <source>Layer and head, counted from 1 (sorts by layer, then head)</source>
+        <translation>层和头，从 1 开始计数（先按层、再按头排序）</translation>
+    </message>
+    <message>
+        <source>L%1 H%2</source>
+        <translation>L%1 H%2</translation>
+    </message>
+</context>
+<context>
     <name>HeatmapReadout</name>
     <message>
         <source>max</source>
@@ -1632,6 +1988,10 @@ An input that needs more is refused with the figure. 0 = the default (%1).</sour
     <message>
         <source>dataset</source>
         <translation>数据集</translation>
+    </message>
+    <message>
+        <source>corpus</source>
+        <translation>语料</translation>
     </message>
     <message>
         <source>%1: the %2 %3 is missing; the page shows its default.</source>

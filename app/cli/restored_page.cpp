@@ -1,6 +1,7 @@
 #include "cli/restored_page.hpp"
 
 #include "pages/generate/generate_page.hpp"
+#include "pages/heads/heads_page.hpp"
 #include "pages/sentiment_page.hpp"
 #include "pages/transformer_page.hpp"
 #include "pages/translation_page.hpp"
@@ -32,6 +33,8 @@ std::unique_ptr<Page> makePage(const std::string& key, EmbeddingStore& store) {
         return std::make_unique<TransformerPage>();
     if (key == "generate")
         return std::make_unique<GeneratePage>();
+    if (key == "heads")
+        return std::make_unique<HeadsPage>();
     return nullptr;
 }
 

@@ -1,6 +1,8 @@
 #include "lesson/question_eval.hpp"
 
 #include "pages/class_label_names.hpp"
+#include "pages/heads/heads_page.hpp"
+#include "pages/heads/heads_session.hpp"
 #include "pages/sentiment_page.hpp"
 #include "pages/transformer_page.hpp"
 #include "pages/transformer_whatif_panel.hpp"
@@ -214,6 +216,20 @@ std::optional<QuestionAnswer> evaluate(const attn::session::Question& q, Page* p
             return fail(notHere(kind, page));
         }
         return attn::session::topHead(maps, names, q.metric, tokens, q.query);
+    }
+
+    if (q.kind == "top_survey_head") {
+        auto* heads = qobject_cast<HeadsPage*>(page);
+        if (!heads)
+            return fail(notHere(kind, page));
+        if (!heads->result())
+            return fail(noResult(page));
+        const auto& survey = heads->result()->report;
+        std::vector<std::string> names;
+        for (int l = 0; l < survey.layers; ++l)
+            for (int h = 0; h < survey.heads; ++h)
+                names.push_back(QuestionEval::tr("layer %1 · head %2").arg(l + 1).arg(h + 1).toStdString());
+        return attn::session::topSurveyHead(survey, q.metric, names);
     }
 
     return fail(QuestionEval::tr("“%1” is not a kind of question attnviz knows.").arg(kind));

@@ -22,6 +22,7 @@
 //   better_model        Translation: chrF of result() and baselineResult() against the reference box
 //   top_head            Sentiment result() and Transformer trace() (the heads of its layer), every head
 //                       named "layer L · head H" (counted from 1)
+//   top_survey_head     Heads: the survey shown (result()->report), every head named as for top_head
 
 #include <QString>
 #include <attn/session/lesson_file.hpp>

@@ -8,6 +8,8 @@
 #include "cli_run.hpp"
 #include "main_window.hpp"
 #include "pages/generate/generate_page.hpp"
+#include "pages/heads/heads_page.hpp"
+#include "pages/heads/heads_setup_panel.hpp"
 #include "pages/sentiment_page.hpp"
 #include "pages/transformer_page.hpp"
 #include "pages/transformer_whatif_panel.hpp"
@@ -70,6 +72,7 @@ private Q_SLOTS:
     void initTestCase() {
         qputenv("XDG_CONFIG_HOME", QByteArray(configDir_.path().toLocal8Bit()));
         qputenv("ATTNVIZ_VISION_DATASET", "");
+        qputenv("ATTNVIZ_CACHE_DIR", QByteArray(configDir_.path().toLocal8Bit())); // the Heads page's surveys
         QVERIFY(language::install(QStringLiteral("en")));
     }
     void cleanup() { language::install(QStringLiteral("en")); }
@@ -136,6 +139,13 @@ private Q_SLOTS:
         gen->selectHead(0, 1);
         gen->selectStep(2);
 
+        auto* heads = pageAt<HeadsPage>(first, 6); // issue 54: a survey of 50 sentences, one head selected
+        heads->setup()->setLimit(50);
+        heads->runSurvey();
+        QVERIFY(waitUntilIdle(heads));
+        heads->selectMetric(attn::analysis::Metric::Self);
+        heads->selectHead(1, 3);
+
         first.tabs()->setCurrentIndex(4);
         first.setTeachingMode(true);
         first.setZoomPercent(125);
@@ -167,8 +177,9 @@ private Q_SLOTS:
         QCOMPARE(second.zoomPercent(), 125);
         QVERIFY(!second.paragraphsShown());
         QVERIFY(page(second, 0)->teachingMode());
-        const char* names[] = {"walkthrough", "translation", "sentiment",
-                               "vision",      "transformer", "generate"};
+        const char* names[] = {"walkthrough", "translation", "sentiment", "vision",
+                               "transformer", "generate",    "heads"};
+        QCOMPARE(second.tabs()->count(), int(std::size(names)));
         for (int i = 0; i < second.tabs()->count(); ++i) {
             QVERIFY2(page(second, i)->saveState() == before[static_cast<std::size_t>(i)], names[i]);
             QVERIFY2(matrices[static_cast<std::size_t>(i)].size() > 0, names[i]);

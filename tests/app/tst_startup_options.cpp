@@ -18,7 +18,7 @@
 namespace {
 
 const QString kPages =
-    QStringLiteral("pages: walkthrough, translation, sentiment, vision, transformer, generate");
+    QStringLiteral("pages: walkthrough, translation, sentiment, vision, transformer, generate, heads");
 
 // attnviz with `args` in an environment without any display: no X11 or Wayland display, no platform chosen.
 testutil::CliRun runWithoutADisplay(const QStringList& args) {

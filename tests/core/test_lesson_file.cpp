@@ -175,6 +175,16 @@ Lesson fullLesson() {
              g,
              true,
              std::nullopt});
+
+    HeadsState hs;
+    hs.limit = 400;
+    hs.run = true;
+    l.stops.push_back(Stop{{"Which head looks back?", "哪个头看前一个词元？"},
+                           {"Every head over 400 sentences.", "每个头在 400 个句子上的表现。"},
+                           hs,
+                           true,
+                           question("top_survey_head", "", "previous",
+                                    {"Which head looks at the previous token?", "哪个头关注前一个词元？"})});
     return l;
 }
 
@@ -190,9 +200,9 @@ TEST(LessonFile, LocalTextFallsBackToEnglish) {
     EXPECT_EQ(english.in("zh"), "Attention");
 }
 
-TEST(LessonFile, TheQuestionKindsAreTheFiveOfTheHeader) {
-    const std::vector<std::string> expected{"top_key", "prediction", "changes_prediction", "better_model",
-                                            "top_head"};
+TEST(LessonFile, TheQuestionKindsAreTheSixOfTheHeader) {
+    const std::vector<std::string> expected{"top_key",      "prediction", "changes_prediction",
+                                            "better_model", "top_head",   "top_survey_head"};
     EXPECT_EQ(questionKinds(), expected);
 }
 
@@ -225,7 +235,7 @@ TEST(LessonFile, AFullLessonRoundTripsThroughItsText) {
     EXPECT_EQ(j["format"], "attnviz-lesson");
     EXPECT_EQ(j["version"], 1);
     EXPECT_EQ(j["title"], json({{"en", "Attention, step by step"}, {"zh", "注意力，一步一步"}}));
-    ASSERT_EQ(j["stops"].size(), 7u);
+    ASSERT_EQ(j["stops"].size(), 8u);
     const json& first = j["stops"][0];
     EXPECT_EQ(first.size(), 6u); // title, narration, page, state, teaching, question
     EXPECT_EQ(first["page"], "walkthrough");
@@ -250,6 +260,10 @@ TEST(LessonFile, AFullLessonRoundTripsThroughItsText) {
     EXPECT_EQ(j["stops"][4]["state"]["switches"]["padTo"], 16);
     EXPECT_FALSE(j["stops"][5]["question"].contains("query"));
     EXPECT_TRUE(j["stops"][6]["question"].is_null());
+    EXPECT_EQ(j["stops"][7]["page"], "heads");
+    EXPECT_EQ(j["stops"][7]["state"]["limit"], 400);
+    EXPECT_EQ(j["stops"][7]["question"]["metric"], "previous");
+    EXPECT_FALSE(j["stops"][7]["question"].contains("query"));
     EXPECT_TRUE(contains(text, "\"zh\": \"注意力，一步一步\"")) << "UTF-8 written as it is, not escaped";
 }
 
@@ -323,7 +337,9 @@ TEST(LessonFile, TextThatIsNotJsonIsRefusedAtItsByte) {
 
 TEST(LessonFile, ATruncatedLessonIsRefusedAtItsEnd) {
     const std::string full = lessonText(fullLesson(), kFile);
-    const std::string cut = full.substr(0, full.size() / 2);
+    // Cut at the end of a line in the middle (the middle itself can fall inside a string, even inside a
+    // Chinese character, which the parser reports as a missing quote or ill-formed UTF-8 instead).
+    const std::string cut = full.substr(0, full.rfind('\n', full.size() / 2));
     const auto e = refusal(cut);
     ASSERT_TRUE(e.byteOffset().has_value());
     EXPECT_EQ(*e.byteOffset(), cut.size()) << "the end of the text";
@@ -405,7 +421,7 @@ TEST(LessonFile, AnUnknownPageIsRefusedWithThePages) {
     auto e = refusal(lesson(json::array({stop(), stop(), stop(), stop("walkthru")})));
     EXPECT_EQ(e.key(), "stops[3].page");
     EXPECT_EQ(what(e), kFile + R"(: stops[3].page (stop 4): "walkthru" is not a page; the pages are )"
-                               "walkthrough, translation, sentiment, vision, transformer, generate");
+                               "walkthrough, translation, sentiment, vision, transformer, generate, heads");
     EXPECT_EQ(e.found(), "\"walkthru\"");
     json s = stop();
     s["page"] = 3;
@@ -417,7 +433,7 @@ TEST(LessonFile, AnUnknownPageIsRefusedWithThePages) {
     EXPECT_EQ(e.key(), "stops[0].page");
     EXPECT_EQ(what(e), kFile +
                            ": stops[0].page (stop 1): missing; a stop names the page it shows (walkthrough, "
-                           "translation, sentiment, vision, transformer, generate)");
+                           "translation, sentiment, vision, transformer, generate, heads)");
 }
 
 TEST(LessonFile, AStateOfTheWrongShapeForItsPageIsRefusedByTheSessionRules) {
@@ -457,8 +473,9 @@ TEST(LessonFile, ABadQuestionKindIsRefusedWithTheKinds) {
     auto e = refusal(thirdAsks({{"kind", "top_word"}, {"prompt", {{"en", "?"}}}}));
     EXPECT_EQ(e.key(), "stops[2].question.kind");
     EXPECT_EQ(what(e), kFile + R"(: stops[2].question.kind (stop 3): "top_word" is not one of top_key, )"
-                               "prediction, changes_prediction, better_model, top_head");
-    EXPECT_EQ(e.expected(), "one of top_key, prediction, changes_prediction, better_model, top_head");
+                               "prediction, changes_prediction, better_model, top_head, top_survey_head");
+    EXPECT_EQ(e.expected(),
+              "one of top_key, prediction, changes_prediction, better_model, top_head, top_survey_head");
     e = refusal(thirdAsks({{"prompt", {{"en", "?"}}}}));
     EXPECT_EQ(e.key(), "stops[2].question.kind");
     EXPECT_TRUE(contains(what(e), "(stop 3): missing; a question has a kind")) << what(e);
@@ -468,13 +485,31 @@ TEST(LessonFile, ABadQuestionKindIsRefusedWithTheKinds) {
         << what(e);
 }
 
+// Issue 54: the survey question names a survey metric and no query (the survey covers every input).
+TEST(LessonFile, ASurveyQuestionNamesASurveyMetricAndNoQuery) {
+    auto e = refusal(thirdAsks({{"kind", "top_survey_head"}, {"prompt", {{"en", "?"}}}}));
+    EXPECT_EQ(e.key(), "stops[2].question.metric");
+    EXPECT_TRUE(contains(what(e), "a top_survey_head question has a metric (sink, previous, self, cls, sep, "
+                                  "entropy, distance, induction)"))
+        << what(e);
+    e = refusal(
+        thirdAsks({{"kind", "top_survey_head"}, {"metric", "attention_to"}, {"prompt", {{"en", "?"}}}}));
+    EXPECT_EQ(e.key(), "stops[2].question.metric");
+    e = refusal(thirdAsks(
+        {{"kind", "top_survey_head"}, {"metric", "previous"}, {"query", "the"}, {"prompt", {{"en", "?"}}}}));
+    EXPECT_EQ(e.key(), "stops[2].question.query");
+    const Lesson l = parseLesson(
+        thirdAsks({{"kind", "top_survey_head"}, {"metric", "induction"}, {"prompt", {{"en", "?"}}}}), kFile);
+    EXPECT_EQ(l.stops[2].question->metric, "induction");
+}
+
 TEST(LessonFile, AMetricBelongsToTopHeadOnly) {
     auto e = refusal(thirdAsks({{"kind", "prediction"}, {"metric", "entropy"}, {"prompt", {{"en", "?"}}}}));
     EXPECT_EQ(e.key(), "stops[2].question.metric");
     EXPECT_EQ(what(e),
               kFile +
-                  ": stops[2].question.metric (stop 3): only a top_head question has a metric; this one is "
-                  "prediction");
+                  ": stops[2].question.metric (stop 3): only a top_head or top_survey_head question has a "
+                  "metric; this one is prediction");
     e = refusal(thirdAsks({{"kind", "top_head"}, {"prompt", {{"en", "?"}}}}));
     EXPECT_EQ(e.key(), "stops[2].question.metric");
     EXPECT_EQ(what(e), kFile +

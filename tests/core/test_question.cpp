@@ -92,3 +92,35 @@ TEST(Question, TopHeadByAttentionToATokenAndByEntropy) {
     EXPECT_THROW(topHead({a, b}, {"head 1", "head 2"}, "attention_to", tokens, "bad"), attn::Error);
     EXPECT_THROW(topHead({a, Matrix(2, 2)}, {"head 1", "head 2"}, "entropy", tokens, ""), attn::Error);
 }
+
+// Issue 54: "which head looks at the previous token?" over a whole corpus — the survey's means, the
+// heads it did not measure left out, the largest the answer.
+TEST(Question, TopSurveyHeadIsTheLargestMeanOfTheSurvey) {
+    attn::analysis::SurveyReport s;
+    s.layers = 1;
+    s.heads = 3;
+    const double nan = std::numeric_limits<double>::quiet_NaN();
+    const double previous[3] = {0.25, 0.875, 0.5}, sep[3] = {nan, nan, nan}, cls[3] = {0.5, nan, 0.125};
+    for (int h = 0; h < 3; ++h) {
+        attn::analysis::ReportHead head;
+        head.layer = 1;
+        head.head = h + 1;
+        head.mean.fill(nan);
+        head.mean[attn::analysis::SurveyReport::index(attn::analysis::Metric::Previous)] = previous[h];
+        head.mean[attn::analysis::SurveyReport::index(attn::analysis::Metric::Sep)] = sep[h];
+        head.mean[attn::analysis::SurveyReport::index(attn::analysis::Metric::Cls)] = cls[h];
+        s.headList.push_back(head);
+    }
+    const std::vector<std::string> names{"layer 1 · head 1", "layer 1 · head 2", "layer 1 · head 3"};
+    QuestionAnswer a = topSurveyHead(s, "previous", names);
+    EXPECT_EQ(a.options, names);
+    EXPECT_EQ(a.numbers, (std::vector<double>{0.25, 0.875, 0.5}));
+    EXPECT_EQ(a.answer, 1);
+    EXPECT_EQ(a.unit, "mean weight (previous)");
+    a = topSurveyHead(s, "cls", names); // head 2 has no [CLS] value: not an option
+    EXPECT_EQ(a.options, (std::vector<std::string>{"layer 1 · head 1", "layer 1 · head 3"}));
+    EXPECT_EQ(a.answer, 0);
+    EXPECT_THROW(topSurveyHead(s, "sep", names), attn::Error);
+    EXPECT_THROW(topSurveyHead(s, "attention_to", names), attn::Error);
+    EXPECT_THROW(topSurveyHead(s, "previous", {"one name"}), attn::Error);
+}

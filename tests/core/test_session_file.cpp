@@ -132,20 +132,30 @@ Session fullSession() {
     g.head = 7;
     g.model = FileRef::path(kFolder + "/models/stories260K");
 
+    HeadsState h;
+    h.model = FileRef::shipped("stories260K");
+    h.corpus = FileRef::path(kFolder + "/corpora/我的句子.txt");
+    h.limit = 200000;
+    h.metric = "induction";
+    h.layer = 4;
+    h.head = 7;
+    h.run = true;
+
     // Not in tab order: the order of `pages` does not matter.
-    s.pages = {g, v, w, tr, se, t};
+    s.pages = {g, v, h, w, tr, se, t};
     return s;
 }
 
 } // namespace
 
 TEST(SessionFile, PageKeysFollowTheAlternativesInTabOrder) {
-    const std::vector<std::string> expected{"walkthrough", "translation", "sentiment",
-                                            "vision",      "transformer", "generate"};
+    const std::vector<std::string> expected{"walkthrough", "translation", "sentiment", "vision",
+                                            "transformer", "generate",    "heads"};
     EXPECT_EQ(pageKeys(), expected);
     EXPECT_EQ(pageKey(WalkthroughState{}), "walkthrough");
     EXPECT_EQ(pageKey(VisionState{}), "vision");
     EXPECT_EQ(pageKey(GenerateState{}), "generate");
+    EXPECT_EQ(pageKey(HeadsState{}), "heads");
 }
 
 TEST(SessionFile, AFullSessionRoundTripsThroughItsText) {
@@ -159,7 +169,7 @@ TEST(SessionFile, AFullSessionRoundTripsThroughItsText) {
         EXPECT_TRUE(*back.page(key) == *s.page(key)) << key;
     }
     // Read back in tab order.
-    ASSERT_EQ(back.pages.size(), 6u);
+    ASSERT_EQ(back.pages.size(), 7u);
     for (std::size_t i = 0; i < back.pages.size(); ++i)
         EXPECT_EQ(pageKey(back.pages[i]), pageKeys()[i]);
 
@@ -187,8 +197,8 @@ TEST(SessionFile, AFullSessionRoundTripsThroughItsText) {
 
 TEST(SessionFile, EveryFieldIsWrittenAlsoTheDefaults) {
     Session s;
-    s.pages = {WalkthroughState{}, TranslationState{}, SentimentState{},
-               VisionState{},      TransformerState{}, GenerateState{}};
+    s.pages = {WalkthroughState{}, TranslationState{}, SentimentState{}, VisionState{},
+               TransformerState{}, GenerateState{},    HeadsState{}};
     const std::string text = sessionText(s, kFile);
     const auto j = nlohmann::json::parse(text);
     EXPECT_EQ(j.size(),
@@ -206,6 +216,9 @@ TEST(SessionFile, EveryFieldIsWrittenAlsoTheDefaults) {
     EXPECT_EQ(j["pages"]["transformer"].size(), 8u);
     EXPECT_EQ(j["pages"]["transformer"]["switches"].size(), 10u);
     EXPECT_EQ(j["pages"]["generate"].size(), 10u);
+    EXPECT_EQ(j["pages"]["heads"].size(), 7u);
+    EXPECT_EQ(j["pages"]["heads"]["limit"], 1000);
+    EXPECT_EQ(j["pages"]["heads"]["metric"], "previous");
     EXPECT_EQ(j["pages"]["walkthrough"]["scoring"], "scaled");
     EXPECT_EQ(j["pages"]["generate"]["keepTop"], 10);
     EXPECT_TRUE(parseSession(text, kFile) == s);
@@ -376,7 +389,7 @@ TEST(SessionFile, AnUnknownPageIsRefusedByName) {
     EXPECT_EQ(std::string(e.what()),
               kFile +
                   R"(: pages.walkthru: "walkthru" is not a page; the pages are walkthrough, translation, )"
-                  "sentiment, vision, transformer, generate");
+                  "sentiment, vision, transformer, generate, heads");
 }
 
 TEST(SessionFile, ADuplicateKeyIsRefused) {
@@ -594,6 +607,43 @@ TEST(SessionFile, ATemperatureMustBeAFiniteNumberFrom0To100) {
         std::get<GenerateState>(parseSession(onePage("generate", R"("temperature": 100)"), kFile).pages[0])
             .temperature,
         100.0);
+}
+
+// Issue 54: the Heads page's state is read as strictly as the others: its metric from the list, its
+// limit within the corpus reader's, its files as files, no key of another page.
+TEST(SessionFile, TheHeadsPageStateIsReadStrictly) {
+    const Session s =
+        parseSession(onePage("heads", R"("metric": "sink", "limit": 2000, "layer": 1, "head": 3, "run": true,
+                                        "corpus": {"path": "corpora/lines.txt"})"),
+                     kFile);
+    ASSERT_EQ(s.pages.size(), 1u);
+    const auto& h = std::get<HeadsState>(s.pages[0]);
+    EXPECT_EQ(h.metric, "sink");
+    EXPECT_EQ(h.limit, 2000);
+    EXPECT_EQ(h.layer, 1);
+    EXPECT_EQ(h.head, 3);
+    EXPECT_TRUE(h.run);
+    EXPECT_EQ(h.corpus, FileRef::path(kFolder + "/corpora/lines.txt"));
+    EXPECT_TRUE(h.model.isDefault());
+
+    auto e = refusal(onePage("heads", R"("metric": "attention")"));
+    EXPECT_EQ(e.key(), "pages.heads.metric");
+    EXPECT_TRUE(contains(e.what(), "\"attention\" is not one of sink, previous, self, cls, sep, entropy, "
+                                   "distance, induction"))
+        << e.what();
+    e = refusal(onePage("heads", R"("limit": 0)"));
+    EXPECT_EQ(e.key(), "pages.heads.limit");
+    EXPECT_TRUE(contains(e.what(), "0 is not an integer from 1 to 200000")) << e.what();
+    e = refusal(onePage("heads", R"("limit": 200001)"));
+    EXPECT_EQ(e.key(), "pages.heads.limit");
+    e = refusal(onePage("heads", R"("head": -1)"));
+    EXPECT_EQ(e.key(), "pages.heads.head");
+    e = refusal(onePage("heads", R"("run": 1)"));
+    EXPECT_EQ(e.key(), "pages.heads.run");
+    e = refusal(onePage("heads", R"("corpus": "lines.txt")"));
+    EXPECT_EQ(e.key(), "pages.heads.corpus");
+    e = refusal(onePage("heads", R"("prompt": "Once")"));
+    EXPECT_EQ(e.key(), "pages.heads.prompt");
 }
 
 TEST(SessionFile, InvalidUtf8IsRefused) {

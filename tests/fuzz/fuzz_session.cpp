@@ -53,6 +53,11 @@ void checkLimits(const Session& s) {
                     checkPaths(st.model);
                     checkPaths(st.image);
                     checkPaths(st.dataset);
+                } else if constexpr (std::is_same_v<T, HeadsState>) {
+                    checkPaths(st.model);
+                    checkPaths(st.corpus);
+                    if (st.limit < 1 || st.limit > kMaxSurveyInputs)
+                        fuzz::finding("a heads state outside the limits was accepted");
                 } else if constexpr (std::is_same_v<T, GenerateState>) {
                     checkPaths(st.model);
                     if (!(st.temperature >= 0 && st.temperature <= 100) || st.keepTop < 1)

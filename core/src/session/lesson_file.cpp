@@ -90,8 +90,22 @@ Question readQuestion(const Reader& r, const Json& v, const std::string& key) {
         if (q.metric == "attention_to" && q.query.empty())
             r.fail(in.at("query"), "a top_head question on attention_to names its token in \"query\"",
                    "a token", query ? describeJson(*query) : std::string("nothing"));
+    } else if (q.kind == "top_survey_head") {
+        const Names survey{"sink", "previous", "self", "cls", "sep", "entropy", "distance", "induction"};
+        const Json& m = required(r, metric, in.at("metric"),
+                                 "a top_survey_head question has a metric (" + joined(survey) + ")",
+                                 "one of " + joined(survey));
+        for (const auto& name : survey)
+            if (m.is_string() && m.get_ref<const std::string&>() == name)
+                q.metric = name;
+        if (q.metric.empty())
+            r.wrong(in.at("metric"), m, "one of " + joined(survey));
+        if (query)
+            r.fail(in.at("query"), "a top_survey_head question has no query (the survey covers every input)",
+                   "no query", describeJson(*query));
     } else if (metric) {
-        r.fail(in.at("metric"), "only a top_head question has a metric; this one is " + q.kind, "no metric",
+        r.fail(in.at("metric"),
+               "only a top_head or top_survey_head question has a metric; this one is " + q.kind, "no metric",
                describeJson(*metric));
     }
     q.prompt = readText(
@@ -214,8 +228,8 @@ const std::string& LocalText::in(std::string_view language) const {
 }
 
 const std::vector<std::string>& questionKinds() {
-    static const std::vector<std::string> kinds{"top_key", "prediction", "changes_prediction", "better_model",
-                                                "top_head"};
+    static const std::vector<std::string> kinds{"top_key",      "prediction", "changes_prediction",
+                                                "better_model", "top_head",   "top_survey_head"};
     return kinds;
 }
 

@@ -4,9 +4,9 @@ namespace attn::session {
 
 const std::vector<std::string>& pageKeys() {
     // In the order of PageState's alternatives, which is the tab order.
-    static const std::vector<std::string> keys{"walkthrough", "translation", "sentiment",
-                                               "vision",      "transformer", "generate"};
-    static_assert(std::variant_size_v<PageState> == 6, "a page key for every PageState alternative");
+    static const std::vector<std::string> keys{"walkthrough", "translation", "sentiment", "vision",
+                                               "transformer", "generate",    "heads"};
+    static_assert(std::variant_size_v<PageState> == 7, "a page key for every PageState alternative");
     return keys;
 }
 

@@ -25,6 +25,7 @@ const Names kForcings{"own", "choice", "given"};
 const Names kTransformerSteps{"embeddings",  "heads",  "attention", "concat", "norm1",
                               "feedforward", "output", "whatif",    "cost"};
 const Names kParts{"scores", "scaled", "masked", "weights", "values"};
+const Names kSurveyMetrics{"sink", "previous", "self", "cls", "sep", "entropy", "distance", "induction"};
 
 constexpr int kMaxKeepTop = 100;
 constexpr int kMaxTemperature = 100;
@@ -116,6 +117,16 @@ template <class V> void fields(V& v, GenerateState& s) {
     v.integer("layer", s.layer, 0, kMaxIndex);
     v.integer("head", s.head, 0, kMaxIndex);
     v.file("model", s.model);
+}
+
+template <class V> void fields(V& v, HeadsState& s) {
+    v.file("model", s.model);
+    v.file("corpus", s.corpus);
+    v.integer("limit", s.limit, 1, kMaxSurveyInputs);
+    v.choice("metric", s.metric, kSurveyMetrics);
+    v.integer("layer", s.layer, 0, kMaxIndex);
+    v.integer("head", s.head, 0, kMaxIndex);
+    v.flag("run", s.run);
 }
 
 /// A PageState of alternative `index`, default-constructed.

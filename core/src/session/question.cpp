@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <optional>
 
 namespace attn::session {
 
@@ -94,6 +95,33 @@ QuestionAnswer betterModel(const std::string& firstName, double firstScore, cons
     a.numbers = {firstScore, secondScore};
     a.answer = secondScore > firstScore ? 1 : 0;
     a.unit = unit;
+    return a;
+}
+
+QuestionAnswer topSurveyHead(const analysis::SurveyReport& survey, const std::string& metric,
+                             const std::vector<std::string>& names) {
+    const std::optional<analysis::Metric> m = analysis::metricOfName(metric);
+    if (!m)
+        throw Error("top_survey_head: unknown metric \"" + metric +
+                    "\" (sink, previous, self, cls, sep, entropy, distance or induction)");
+    const auto heads = static_cast<std::size_t>(survey.layers) * static_cast<std::size_t>(survey.heads);
+    if (names.size() != heads || survey.headList.size() != heads)
+        throw Error("top_survey_head: " + std::to_string(names.size()) + " names for " +
+                    std::to_string(heads) + " heads");
+    QuestionAnswer a;
+    for (std::size_t i = 0; i < heads; ++i) {
+        const double v = survey.headList[i].mean[analysis::SurveyReport::index(*m)];
+        if (!std::isfinite(v))
+            continue;
+        a.options.push_back(names[i]);
+        a.numbers.push_back(v);
+    }
+    if (a.numbers.empty())
+        throw Error("top_survey_head: the survey measured no head's " + metric);
+    a.unit = *m == analysis::Metric::Entropy    ? "mean entropy (nats)"
+             : *m == analysis::Metric::Distance ? "mean distance (" + survey.distanceUnit + ")"
+                                                : "mean weight (" + metric + ")";
+    a.answer = argmax(a.numbers);
     return a;
 }
 

@@ -62,10 +62,12 @@ struct LocalText {
 ///                       against its reference (Translation: with / without attention)
 ///   top_head            which head has the highest value of `metric` (Sentiment, Transformer:
 ///                       "attention_to" a token `query`, "entropy")
+///   top_survey_head     which head has the highest mean of the head-survey metric `metric` over the
+///                       corpus (Heads: sink, previous, self, cls, sep, entropy, distance, induction)
 struct Question {
     std::string kind;
     std::string query;  ///< top_key, top_head: the query word / token ("" = the stop's selected row)
-    std::string metric; ///< top_head: attention_to | entropy
+    std::string metric; ///< top_head: attention_to | entropy; top_survey_head: a survey metric
     LocalText prompt;   ///< what is asked
     LocalText why;      ///< said after the reveal, before the engine's numbers
     bool operator==(const Question&) const = default;

@@ -123,11 +123,23 @@ struct GenerateState {
     bool operator==(const GenerateState&) const = default;
 };
 
+/// The head survey (issue 54): every head of a model over a corpus, per metric; one head selected.
+struct HeadsState {
+    FileRef model;    ///< Default: the shipped sentiment classifier
+    FileRef corpus;   ///< Default: the shipped english-sentences.txt (text models), Fashion-MNIST's test
+                      ///< images (image models)
+    int limit = 1000; ///< the first `limit` inputs of the corpus, 1..kMaxSurveyInputs
+    std::string metric = "previous"; ///< sink | previous | self | cls | sep | entropy | distance | induction
+    int layer = 0, head = 0;         ///< the selected head, 0-based
+    bool run = false;                ///< the survey was run (restoring runs it again: from the cache)
+    bool operator==(const HeadsState&) const = default;
+};
+
 using PageState = std::variant<WalkthroughState, TranslationState, SentimentState, VisionState,
-                               TransformerState, GenerateState>;
+                               TransformerState, GenerateState, HeadsState>;
 
 /// The key of a page in files and on the command line: "walkthrough", "translation", "sentiment",
-/// "vision", "transformer", "generate" (in the order of PageState's alternatives).
+/// "vision", "transformer", "generate", "heads" (in the order of PageState's alternatives).
 std::string pageKey(const PageState& state);
 /// The names pageKey() gives, in tab order.
 const std::vector<std::string>& pageKeys();
@@ -138,5 +150,6 @@ inline constexpr std::size_t kMaxPathBytes = 4096;
 inline constexpr int kMaxBeam = 16;
 inline constexpr int kMaxIndex = 100000; ///< steps, rows, tokens, heads, layers, dataset indices
 inline constexpr std::size_t kMaxPrefixTokens = 4096;
+inline constexpr int kMaxSurveyInputs = 200000; ///< attn::analysis::CorpusLimits::maxInputs
 
 } // namespace attn::session

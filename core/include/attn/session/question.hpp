@@ -4,6 +4,7 @@
 // the stop's matrices and probabilities; these functions say what the options are, which one is right and
 // with which numbers, so that the rule lives here, once, for the GUI and the CLI alike.
 
+#include "attn/analysis/survey_report.hpp"
 #include "attn/matrix.hpp"
 
 #include <string>
@@ -47,5 +48,14 @@ QuestionAnswer betterModel(const std::string& firstName, double firstScore, cons
 QuestionAnswer topHead(const std::vector<Matrix>& maps, const std::vector<std::string>& names,
                        const std::string& metric, const std::vector<std::string>& tokenLabels,
                        const std::string& query);
+
+/// top_survey_head: which head has the highest mean of a head-survey metric over the whole corpus
+/// (attn/analysis/survey_report.hpp; "previous": the head that looks at the previous token). `names` holds
+/// every head's name, layer-major ("layer 1 · head 2"). Options: the heads the survey measured (a head
+/// without a value is left out); numbers: the survey's means; answer: the largest (the first of equals).
+/// Throws attn::Error for a metric that is not a survey metric, names of another count, or a metric the
+/// survey did not measure (e.g. "cls" on a model without [CLS]).
+QuestionAnswer topSurveyHead(const analysis::SurveyReport& survey, const std::string& metric,
+                             const std::vector<std::string>& names);
 
 } // namespace attn::session
