@@ -55,6 +55,8 @@ HeatmapReadout::HeatmapReadout(QWidget* parent) : QWidget(parent) {
     auto* top = new QHBoxLayout;
     top->setSpacing(6);
     scale_ = new QLabel(this);
+    // In a narrow column (the Generate page's strip) the scale wraps instead of being cut ("1 px ≈ 1.0 ›").
+    scale_->setWordWrap(true);
     pooling_ = new QComboBox(this);
     pooling_->addItem(tr("max"));
     pooling_->addItem(tr("mean"));
@@ -80,6 +82,7 @@ HeatmapReadout::HeatmapReadout(QWidget* parent) : QWidget(parent) {
 
 void HeatmapReadout::setScaleText(const QString& text, bool pooled) {
     scale_->setText(text);
+    scale_->setToolTip(text);
     pooling_->setEnabled(pooled);
 }
 

@@ -15,6 +15,7 @@
 #include <QPushButton>
 #include <QToolButton>
 #include <QUrl>
+#include <attn/model_name.hpp>
 
 ModelBar::ModelBar(ModelSlot* slot, const QString& caption, QWidget* parent) : QWidget(parent), slot_(slot) {
     setAcceptDrops(true);
@@ -68,9 +69,12 @@ QString ModelBar::nameText() const {
 void ModelBar::refresh() {
     progress_->setVisible(slot_->isLoading());
     if (slot_->hasModel()) {
-        // A Hugging Face folder says what it holds (its folder name may be anything, "hf" or "model").
+        // A Hugging Face folder says what it holds (its folder name may be anything, "hf" or "model"):
+        // the model's own name (core's attn::modelName: config.json, its card, a meaningful folder).
         name_->setText(slot_->handle().kind.huggingFace
-                           ? QStringLiteral("%1 (%2)").arg(slot_->displayName(), slot_->familyName())
+                           ? QStringLiteral("%1 (%2)").arg(
+                                 QString::fromStdString(attn::modelName(slot_->directory().toStdString())),
+                                 slot_->familyName())
                            : slot_->displayName());
         name_->setToolTip(QDir::toNativeSeparators(slot_->directory()));
     } else {

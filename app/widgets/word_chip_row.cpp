@@ -15,12 +15,17 @@ namespace {
 constexpr const char* kChipBase = "border-radius: 4px; padding: 2px 6px; color: black;";
 constexpr const char* kChipIndex = "attnviz_chip_index"; // a chip's position in chips_
 
-QString chipStyle(double weight, bool strong) {
-    return QString::fromLatin1(kChipBase) +
+QString chipStyle(double weight, bool strong, bool marked) {
+    // A marked chip (second kind) keeps its kind when outlined: blue italic text, the outline dashed.
+    return QString::fromLatin1(kChipBase).replace(
+               QStringLiteral("color: black;"), marked ? QStringLiteral("color: #0b3d91; font-style: italic;")
+                                                       : QStringLiteral("color: black;")) +
            QStringLiteral("background: %1; ")
                .arg(weight < 0 ? QStringLiteral("white") : format::shade(weight)) +
-           (strong ? QStringLiteral("border: 2px solid #d00000;")
-                   : QStringLiteral("border: 1px solid #bbb;"));
+           (strong ? QStringLiteral("border: 2px %1 #d00000;")
+                         .arg(marked ? QStringLiteral("dashed") : QStringLiteral("solid"))
+                   : (marked ? QStringLiteral("border: 1px dashed #1f5fbf;")
+                             : QStringLiteral("border: 1px solid #bbb;")));
 }
 } // namespace
 
@@ -107,6 +112,23 @@ void WordChipRow::setWeights(const QVector<double>& weights, int strong) {
     }
 }
 
+void WordChipRow::setMarkedFrom(int index, const QString& tip, const QString& markedTip) {
+    markedFrom_ = index;
+    tip_ = tip;
+    markedTip_ = markedTip;
+    showWindow(first_);
+}
+
+QString WordChipRow::chipStyleOf(int word) const {
+    const int chip = word - first_;
+    return chip >= 0 && chip < chips_.size() ? styles_[chip] : QString();
+}
+
+QString WordChipRow::chipToolTipOf(int word) const {
+    const int chip = word - first_;
+    return chip >= 0 && chip < chips_.size() ? chips_[chip]->toolTip() : QString();
+}
+
 void WordChipRow::showWindow(int first) {
     first_ = first;
     const int chips = static_cast<int>(chips_.size()), n = static_cast<int>(words_.size());
@@ -117,8 +139,14 @@ void WordChipRow::showWindow(int first) {
             chip->setText(words_[word]);
         chip->setProperty(kChipIndex, word);
         const double w = weights_.value(word, -1.0);
-        setChipStyle(i, chipStyle(w, word == strong_));
-        chip->setToolTip(w < 0 ? QString() : tr("weight %1").arg(format::num(w, 3)));
+        const bool marked = markedFrom_ >= 0 && word >= markedFrom_;
+        setChipStyle(i, chipStyle(w, word == strong_, marked));
+        QStringList tip;
+        if (markedFrom_ >= 0 && !(marked ? markedTip_ : tip_).isEmpty())
+            tip << (marked ? markedTip_ : tip_);
+        if (w >= 0)
+            tip << tr("weight %1").arg(format::num(w, 3));
+        chip->setToolTip(tip.join(QStringLiteral(" \u00b7 ")));
     }
     before_->setVisible(first > 0);
     before_->setText(tr("… %1 earlier").arg(first));

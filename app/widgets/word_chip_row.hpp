@@ -1,7 +1,8 @@
 #pragma once
 // WordChipRow: a caption and one chip per word, each chip shaded by a weight in [0, 1] (white ->
 // orange, format::shade) with one chip optionally outlined. Hovering a chip emits chipEntered(index)
-// / chipLeft(), clicking it chipClicked(index).
+// / chipLeft(), clicking it chipClicked(index). Words from markedFrom() on can be drawn as a second
+// kind (blue italic, dashed outline: generated after a prompt).
 //
 // The chips sit in a one-line strip that scrolls sideways when they do not fit: the row never asks its
 // page for more width than the caption and a few chips, and the outlined chip is scrolled into view.
@@ -29,6 +30,14 @@ public:
     /// the outlined word, or without one to the most weighted word.
     void setWeights(const QVector<double>& weights, int strong = -1);
     QVector<double> weights() const { return weights_; }
+    /// Words from `index` on are a second kind (the Generate page's generated tokens after its prompt):
+    /// blue italic text in a dashed blue outline. Each chip's tooltip starts with `tip` (words before
+    /// `index`) or `markedTip` (from it on). -1 (the default) = one kind, no such tooltip.
+    void setMarkedFrom(int index, const QString& tip = {}, const QString& markedTip = {});
+    int markedFrom() const { return markedFrom_; }
+    /// The style sheet and tooltip of word `word`'s chip; empty when it is not shown as a chip.
+    QString chipStyleOf(int word) const;
+    QString chipToolTipOf(int word) const;
     /// The number of words (chips shown or not).
     int count() const { return static_cast<int>(words_.size()); }
     /// The first word shown as a chip (0 unless there are more than kMaxChips words).
@@ -64,4 +73,6 @@ private:
     QVector<QLabel*> chips_; // chip i shows word first_ + i
     QStringList styles_;     // per chip, the style sheet it has (setStyleSheet re-polishes even when equal)
     QVector<double> weights_;
+    int markedFrom_ = -1;
+    QString tip_, markedTip_;
 };

@@ -20,7 +20,9 @@
 #include <QDir>
 #include <QFile>
 #include <QImage>
+#include <QLabel>
 #include <QMimeData>
+#include <QPushButton>
 #include <QTemporaryDir>
 #include <QUrl>
 #include <QtTest>
@@ -417,6 +419,108 @@ private Q_SLOTS:
         QCOMPARE(cli::runRender({"--view", "generate", "--model", hfFixture("bert-tiny").toStdString(),
                                  "--png", tmp.filePath(QStringLiteral("x.png")).toStdString()}),
                  1);
+    }
+
+    // Issue 49 point 14: prompt and generated chips looked alike. Generated chips are the marked kind (blue
+    // italic, dashed outline) with a tooltip that says so; prompt chips keep the plain style; the legend
+    // names both kinds.
+    void generatedChipsLookedLikePromptChips() {
+        GeneratePage page;
+        page.modelSlot()->setModel(handleOf(hfFixture("llama-gqa")), hfFixture("llama-gqa"));
+        QVERIFY(waitUntilIdle(page));
+        page.setPromptText(QStringLiteral("1 7 3 12 5"));
+        QVERIFY(page.reset());
+        QVERIFY(page.generateSteps(3));
+        QVERIFY(waitUntilIdle(page));
+        WordChipRow* chips = page.views()->chips();
+        QCOMPARE(chips->count(), 8);
+        QCOMPARE(chips->markedFrom(), 5);
+        for (int i = 0; i < 8; ++i) {
+            const bool generated = i >= 5;
+            QCOMPARE(chips->chipStyleOf(i).contains(QStringLiteral("dashed")), generated);
+            QCOMPARE(chips->chipStyleOf(i).contains(QStringLiteral("italic")), generated);
+            QVERIFY2(chips->chipToolTipOf(i).startsWith(generated ? QStringLiteral("generated token")
+                                                                  : QStringLiteral("prompt token")),
+                     qPrintable(chips->chipToolTipOf(i)));
+        }
+        QVERIFY(page.views()->chipLegend()->text().contains(QStringLiteral("generated")));
+    }
+
+    // Issue 49 point 14: "u = 0.5577, q = 0.961" was unexplained. Under the bars the page says what u and q
+    // are, with the values of core's draw (DecodedStep::uniform, drawProbability); greedy says nothing.
+    void samplingLineWasUnexplained() {
+        GeneratePage page;
+        page.modelSlot()->setModel(handleOf(hfFixture("llama-gqa")), hfFixture("llama-gqa"));
+        QVERIFY(waitUntilIdle(page));
+        page.setPromptText(QStringLiteral("1 7 3 12 5"));
+        QVERIFY(page.reset());
+        QVERIFY(page.step());
+        QVERIFY(waitUntilIdle(page));
+        QVERIFY(page.views()->drawText().isEmpty()); // greedy
+        attn::hf::DecodingOptions o;
+        o.temperature = 1.5;
+        o.seed = 7;
+        page.setOptions(o);
+        QVERIFY(page.step());
+        QVERIFY(waitUntilIdle(page));
+        const auto want = attn::hf::generate(page.modelSlot()->causalLm(), {1, 7, 3, 12, 5}, 1, o);
+        const auto& st = want.steps.at(0);
+        const QString text = page.views()->drawText();
+        QVERIFY2(text.contains(QStringLiteral("u = %1 is a random number in [0, 1)")
+                                   .arg(QString::number(st.uniform, 'f', 4))),
+                 qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral("q = %1 is the chosen token's probability")
+                                   .arg(QString::number(st.drawProbability, 'f', 3))),
+                 qPrintable(text));
+    }
+
+    // Issue 49 point 14: a too-long prompt was refused without offering to keep its last N tokens. llama-gqa
+    // has 64 positions, so N = 63; under a 100,000 B memory budget N = 55 (2 layers x 4 heads x n^2 x 4 B
+    // <= 100,000 gives n <= 55: 96,800 B; 56 would be 100,352 B; its logits n x 40 x 4 B allow 625).
+    void tooLongPromptOfferedNoTail() {
+        struct Restore {
+            ~Restore() { attn::setMemoryBudget(0); }
+        } restore;
+        GeneratePage page;
+        page.modelSlot()->setModel(handleOf(hfFixture("llama-gqa")), hfFixture("llama-gqa"));
+        QVERIFY(waitUntilIdle(page));
+        std::vector<int> ids;
+        QStringList words;
+        for (int i = 0; i < 80; ++i) {
+            ids.push_back(3 + (i * 7) % 30);
+            words << QString::number(ids.back());
+        }
+        page.setPromptText(words.join(QLatin1Char(' ')));
+        QVERIFY(!page.reset());
+        QVERIFY(!page.keepTailButton()->isHidden());
+        QCOMPARE(page.keepTailButton()->text(), QStringLiteral("Keep the last 63 tokens"));
+        page.keepTailButton()->click();
+        QVERIFY2(page.errorText().isEmpty(), qPrintable(page.errorText()));
+        QVERIFY(page.keepTailButton()->isHidden());
+        QCOMPARE(page.snapshot().promptIds, std::vector<int>(ids.end() - 63, ids.end()));
+
+        attn::setMemoryBudget(100'000);
+        page.setPromptText(words.join(QLatin1Char(' ')));
+        QVERIFY(!page.reset());
+        QCOMPARE(page.keepTailButton()->text(), QStringLiteral("Keep the last 55 tokens"));
+        QVERIFY(page.keepPromptTail());
+        QCOMPARE(page.snapshot().promptIds, std::vector<int>(ids.end() - 55, ids.end()));
+        QVERIFY(page.keepTailButton()->isHidden());
+    }
+
+    // Issue 49 point 14: a Hugging Face model in a folder named "hf" was called "hf"; the bar names it by its
+    // config.json's _name_or_path, else a meaningful folder.
+    void modelWasNamedAfterItsFolder() {
+        QTemporaryDir tmp;
+        const QString dir = tmp.filePath(QStringLiteral("tiny-llama-gqa/hf"));
+        QVERIFY(QDir().mkpath(dir));
+        for (const QString& f : QDir(hfFixture("llama-gqa")).entryList(QDir::Files))
+            QVERIFY(QFile::copy(hfFixture("llama-gqa") + QLatin1Char('/') + f, dir + QLatin1Char('/') + f));
+        GeneratePage page;
+        page.modelSlot()->load(dir);
+        QVERIFY(waitUntilIdle(page, 60000));
+        QVERIFY2(page.errorText().isEmpty(), qPrintable(page.errorText()));
+        QCOMPARE(page.modelBar()->nameText(), QStringLiteral("tiny-llama-gqa (llama)"));
     }
 
 private:

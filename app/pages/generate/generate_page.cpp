@@ -51,7 +51,15 @@ GeneratePage::GeneratePage(QWidget* parent) : Page(parent) {
             slot_->loadDefault(shippedModelNames()[index]);
     });
     error_ = new ErrorBanner(this);
-    outer->addWidget(error_);
+    // A prompt refused for its length (the model's positions or the memory budget) can keep its last N
+    // tokens, N from core (attn::hf::promptTail).
+    keepTail_ = new QPushButton(this);
+    keepTail_->hide();
+    auto* errorRow = new QHBoxLayout;
+    errorRow->addWidget(error_, 1);
+    errorRow->addWidget(keepTail_, 0, Qt::AlignTop);
+    outer->addLayout(errorRow);
+    connect(keepTail_, &QPushButton::clicked, this, &GeneratePage::keepPromptTail);
 
     auto* promptRow = new QHBoxLayout;
     prompt_ = new SentenceInput(tr("Prompt:"), tr("Text, or token ids separated by spaces"), {}, this);
@@ -229,7 +237,23 @@ void GeneratePage::onModelChanged() {
     Q_EMIT statusMessage(tr("Loaded %1").arg(slot_->directory()));
 }
 
+bool GeneratePage::keepPromptTail() {
+    if (!tail_)
+        return false;
+    const QString text = QString::fromStdString(tail_->text);
+    {
+        const QSignalBlocker block(prompt_->lineEdit());
+        prompt_->setText(text);
+    }
+    pause();
+    return reset();
+}
+
 bool GeneratePage::reset() {
+    // A prompt too long for the model's positions or the memory budget offers to keep its last tokens.
+    tail_.reset();
+    if (const auto model = slot_->causalLm())
+        tail_ = attn::hf::promptTail(*model, prompt_->text().toStdString());
     // A prompt whose maps or logits exceed the memory budget is refused before anything is discarded:
     // the previous generation stays on screen with the message in the banner.
     if (const auto model = slot_->causalLm()) {
@@ -380,6 +404,16 @@ QString GeneratePage::statusText() const {
 
 void GeneratePage::refreshErrors() {
     error_->setMessages({slot_->lastErrorExplained(), runError_});
+    const bool offer = tail_ && !runError_.isEmpty();
+    keepTail_->setVisible(offer);
+    if (offer) {
+        keepTail_->setText(tr("Keep the last %1 tokens").arg(tail_->keep));
+        keepTail_->setToolTip(
+            tr("The prompt has %1 tokens; this model can take %2 (fewer than its positions, "
+               "within the memory budget). Keep the last %2 and drop the beginning.")
+                .arg(tail_->tokens)
+                .arg(tail_->keep));
+    }
 }
 
 void GeneratePage::refreshControls() {

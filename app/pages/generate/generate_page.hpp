@@ -14,6 +14,7 @@
 
 #include <QStringList>
 #include <memory>
+#include <optional>
 
 class ModelBar;
 class ModelSlot;
@@ -67,6 +68,10 @@ public:
     /// Back to the prompt (no token made): re-reads the prompt box and the options. False (and the
     /// error banner says why) when the prompt cannot be read or no model is loaded.
     bool reset();
+    /// The refusal banner's "Keep the last N tokens" (shown while the prompt is refused for its length and
+    /// attn::hf::promptTail offers N): the prompt box gets the last N tokens and the page resets.
+    QPushButton* keepTailButton() const { return keepTail_; }
+    bool keepPromptTail();
     /// Starts making up to `n` more tokens in the background (one job); false when busy or at the end.
     bool generateSteps(int n);
     /// One token.
@@ -102,6 +107,8 @@ private:
     JobRunner* jobs_ = nullptr;
     ModelBar* bar_ = nullptr;
     ErrorBanner* error_ = nullptr;
+    QPushButton* keepTail_ = nullptr;
+    std::optional<attn::hf::PromptTail> tail_;
     SentenceInput* prompt_ = nullptr;
     QPushButton* stepButton_ = nullptr;
     QPushButton* playButton_ = nullptr;

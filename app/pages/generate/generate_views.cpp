@@ -9,6 +9,7 @@
 #include "widgets/word_chip_row.hpp"
 
 #include <QGridLayout>
+#include <QHBoxLayout>
 #include <QLabel>
 #include <QScrollArea>
 #include <QSplitter>
@@ -19,6 +20,7 @@ namespace {
 
 QLabel* caption(const QString& text, QWidget* parent) {
     auto* l = new QLabel(text, parent);
+    l->setWordWrap(true); // a narrow column wraps its caption instead of cutting it
     QFont f = l->font();
     f.setBold(true);
     l->setFont(f);
@@ -42,7 +44,19 @@ GenerateViews::GenerateViews(QWidget* parent) : QWidget(parent) {
     chips_ = new WordChipRow(tr("Text:"), this);
     chips_->setToolTip(tr("Prompt and generated tokens, shaded by the selected head's attention from the "
                           "selected token. Click a generated token to select it."));
-    outer->addWidget(chips_);
+    // Which chips the model wrote: the legend draws both kinds as the chips do (WordChipRow's marked kind).
+    chipLegend_ = new QLabel(this);
+    chipLegend_->setTextFormat(Qt::RichText);
+    chipLegend_->setText(
+        tr("<span style='color:black'>prompt</span> · <span style='color:#0b3d91'><i>generated"
+           "</i></span> (dashed outline) · red outline: selected · ␣ space, ↵ new line"));
+    chipLegend_->setToolTip(tr("Prompt chips are what you typed (with the start token the tokenizer adds); "
+                               "generated chips, in blue italics with a dashed outline, are what the model "
+                               "wrote. Blank tokens are shown as ␣ (space), ↵ (new line) and ⇥ (tab)."));
+    auto* chipRow = new QHBoxLayout;
+    chipRow->addWidget(chips_, 1);
+    chipRow->addWidget(chipLegend_);
+    outer->addLayout(chipRow);
     teachingNote_ = new QLabel(this);
     teachingNote_->setWordWrap(true);
     teachingNote_->setText(
@@ -83,7 +97,12 @@ GenerateViews::GenerateViews(QWidget* parent) : QWidget(parent) {
     legend_->setText(
         tr("Grey cells (“—” when numbers are shown): future tokens, masked — a decoder cannot look "
            "ahead. Red outline: the row of the selected token."));
-    auto* middle = column(split, {{causal_, 1}, {legend_, 0}});
+    // How a sampled token was drawn, in words (core's draw rule, attn/hf/decoding.hpp); under the map,
+    // whose height gives way (under the bars it overlapped them at 1400 x 900).
+    drawNote_ = new QLabel(split);
+    drawNote_->setWordWrap(true);
+    drawNote_->hide();
+    auto* middle = column(split, {{causal_, 1}, {legend_, 0}, {drawNote_, 0}});
 
     // Right: the strip of the selected token over every layer/head, and the next-token bars.
     strip_ = new HeatmapView(split);
@@ -95,6 +114,7 @@ GenerateViews::GenerateViews(QWidget* parent) : QWidget(parent) {
     bars_->setMinimumWidth(220);
     bars_->setBaseMinimumHeight(200);
     barsTitle_ = caption(tr("Next-token probabilities (top 10)"), split);
+    barsTitle_->setWordWrap(true);
     auto* right = new QSplitter(Qt::Vertical, split);
     right->addWidget(strip_);
     right->addWidget(column(right, {{barsTitle_, 0}, {bars_, 1}}));
@@ -163,11 +183,17 @@ void GenerateViews::clear(const QString& message) {
     strip_->clear();
     bars_->clear();
     bars_->hide(); // an empty plot would show bare 0..5 axes
+    drawNote_->hide();
+    drawNote_->clear();
     topText_.clear();
     table_->setRowCount(0);
     for (auto& row : thumbs_)
         for (auto* v : row)
             v->clear();
+}
+
+QString GenerateViews::drawText() const {
+    return drawNote_->text();
 }
 
 void GenerateViews::setTeachingCaptions(bool on) {
@@ -182,6 +208,7 @@ void GenerateViews::show(const GenerateSnapshot& s, const QStringList& labels, c
                          int step, int layer, int head) {
     promptLength_ = static_cast<int>(s.promptIds.size());
     chips_->setWords(labels);
+    chips_->setMarkedFrom(promptLength_, tr("prompt token"), tr("generated token: click to select it"));
     const int layers = static_cast<int>(s.maps.size());
     const int heads = layers > 0 ? static_cast<int>(s.maps[0].size()) : 0;
     rebuildGrid(layers, heads);
@@ -252,6 +279,18 @@ void GenerateViews::show(const GenerateSnapshot& s, const QStringList& labels, c
                                   .arg(p.size())
                                   .arg(format::num(st.uniform, 4))
                                   .arg(format::num(st.drawProbability, 3)));
+    // The draw rule of attn::hf::Generator in words: the kept tokens, most probable first, share [0, 1)
+    // by their probabilities q; the random number u lands in the chosen token's share.
+    drawNote_->setVisible(st.uniform >= 0);
+    drawNote_->setText(
+        st.uniform < 0
+            ? QString()
+            : tr("How it was drawn: u = %1 is a random number in [0, 1) from the seed. The kept tokens, most "
+                 "probable first, take turns along [0, 1), each as long as its probability q after "
+                 "temperature and top-k; the token whose turn u lands in is chosen. q = %2 is the chosen "
+                 "token's probability there (the bars show the model's own, at temperature 1).")
+                  .arg(format::num(st.uniform, 4), format::num(st.drawProbability, 3)));
+    barsTitle_->setToolTip(drawNote_->text());
     for (std::size_t i = 0; i < p.size(); ++i)
         topText_ += QStringLiteral("%1%2 %3").arg(i ? QStringLiteral("; ") : QString(),
                                                   names.value(static_cast<int>(i)), format::num(p[i], 4));

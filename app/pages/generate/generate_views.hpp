@@ -42,6 +42,9 @@ public:
     WordChipRow* chips() const { return chips_; }
     /// The top-10 as the bars show it: "label p; …".
     QString topText() const { return topText_; }
+    /// Under the bars while a sampled token is selected: what u and q are (empty for greedy).
+    QString drawText() const;
+    QLabel* chipLegend() const { return chipLegend_; }
 
 Q_SIGNALS:
     void headSelected(int layer, int head);
@@ -59,6 +62,8 @@ private:
     HeatmapView* strip_ = nullptr;
     ProbabilityBars* bars_ = nullptr;
     QLabel* barsTitle_ = nullptr;
+    QLabel* drawNote_ = nullptr;
+    QLabel* chipLegend_ = nullptr;
     QLabel* legend_ = nullptr;
     QLabel* teachingNote_ = nullptr;
     QString topText_;
