@@ -2,6 +2,7 @@
 // (split from walkthrough_page.cpp). Every number is the engine's (attn::SentenceAttention and its
 // AttentionSteps, softmax intermediates included); this file only formats them.
 #include "pages/walkthrough_page.hpp"
+#include "pages/walkthrough_view.hpp"
 #include "services/embedding_store.hpp"
 #include "widgets/format.hpp"
 #include "widgets/heatmap_view.hpp"
@@ -81,6 +82,8 @@ QString WalkthroughPage::explanationHtml() const {
     case WalkthroughStep::Scores: {
         h += r.additive ? tr("<p>Score with each key: v · tanh(Wq q + Wk k).</p>")
                         : tr("<p>Dot product with each key: q · k = Σ q<sub>i</sub> k<sub>i</sub>.</p>");
+        if (r.additive)
+            h += QStringLiteral("<p>%1</p>").arg(additiveOriginText(r).toHtmlEscaped());
         table += tr("<tr><th align=left>key</th><th align=right>score</th></tr>");
         for (std::size_t j = 0; j < tk; ++j)
             table += QStringLiteral("<tr><td>%1</td><td align=right>%2</td></tr>")
@@ -136,7 +139,9 @@ QString WalkthroughPage::explanationHtml() const {
         table += tr("<tr><td><i>sum</i></td><td></td><td align=right><i>%1</i></td><td "
                     "align=right><i>%2</i></td></tr>")
                      .arg(num(sum, 4), num(weightSum, 4));
-        break;
+        h += QStringLiteral("<table cellspacing=0 cellpadding=3>%1</table>").arg(table);
+        h += scoringComparisonHtml();
+        return h;
     }
     case WalkthroughStep::Outputs: {
         // The engine's contributions (attn::outputContributions): the keys that take part, largest
@@ -164,6 +169,45 @@ QString WalkthroughPage::explanationHtml() const {
     }
     }
     return h + QStringLiteral("<table cellspacing=0 cellpadding=3>%1</table>").arg(table);
+}
+
+// Issue 49 point 4: the two scorings side by side for the selected query, core's weights on the same
+// inputs (SentenceAttention::dotWeights, additiveWeights), each as a number and a bar of ▇ (one per 0.05).
+QString WalkthroughPage::scoringComparisonHtml() const {
+    if (!result_ || selectedQuery_ < 0 || selectedQuery_ >= static_cast<int>(result_->queryTokens.size()))
+        return {};
+    const attn::SentenceAttention& r = *result_;
+    const auto i = static_cast<Eigen::Index>(selectedQuery_);
+    if (r.dotWeights.rows() <= i || r.additiveWeights.rows() <= i)
+        return {};
+    auto bar = [](double w) {
+        if (std::isnan(w))
+            return QString();
+        return QString(static_cast<int>(std::lround(std::clamp(w, 0.0, 1.0) * 20.0)), QChar(0x2587));
+    };
+    const QString dotName =
+        r.comparedDot == attn::Scoring::Dot ? tr("dot product") : tr("scaled dot product");
+    QString h = tr("<p><b>Dot product or additive?</b> The same query “%1” scored both ways (the one "
+                   "chosen above is marked ●):</p>")
+                    .arg(esc(r.queryTokens[static_cast<std::size_t>(i)]));
+    QString t =
+        QStringLiteral("<tr><th align=left>%1</th><th align=left>%2%3</th><th align=left>%4%5</th></tr>")
+            .arg(tr("key"), dotName, r.additive ? QString() : QStringLiteral(" ●"), tr("additive"),
+                 r.additive ? QStringLiteral(" ●") : QString());
+    for (std::size_t j = 0; j < r.keyTokens.size(); ++j) {
+        const auto c = static_cast<Eigen::Index>(j);
+        const double d = r.dotWeights(i, c), a = r.additiveWeights(i, c);
+        t += QStringLiteral("<tr><td>%1</td><td><span style='color:#1f5fbf'>%2</span> %3</td>"
+                            "<td><span style='color:#c05000'>%4</span> %5</td></tr>")
+                 .arg(esc(r.keyTokens[j]), bar(d), num(d, 3), bar(a), num(a, 3));
+    }
+    h += QStringLiteral("<table cellspacing=0 cellpadding=2>%1</table>").arg(t);
+    if (r.additiveOrigin && r.additiveOrigin->random)
+        h += tr("<p>The additive parameters are random (seed %1), not trained as in a real model, so "
+                "additive weights often come out flat or favour the same key in every row; the dot "
+                "product compares the word vectors directly.</p>")
+                 .arg(r.additiveOrigin->seed);
+    return h;
 }
 
 WalkthroughPage::Preset WalkthroughPage::shownPreset() const {

@@ -98,7 +98,8 @@ WalkthroughPage::WalkthroughPage(EmbeddingStore* store, QWidget* parent) : Page(
     seed_->setRange(0, 999999);
     seed_->setValue(42);
     seed_->setPrefix(tr("seed "));
-    seed_->setToolTip(tr("Random Wq, Wk, Wv (and additive parameters) are drawn from this seed."));
+    seed_->setToolTip(tr("Random Wq, Wk, Wv (random projections) and the additive parameters Wq, Wk, v "
+                         "(additive scoring) are drawn from this seed: change it to draw others."));
     head_ = new QSpinBox(this);
     head_->setRange(1, 1);
     head_->setPrefix(tr("head "));
@@ -257,10 +258,13 @@ WalkthroughPage::WalkthroughPage(EmbeddingStore* store, QWidget* parent) : Page(
         keys_->setEnabled(!on);
         recompute();
     });
-    connect(scoring_, &QComboBox::currentIndexChanged, this, &WalkthroughPage::recompute);
+    connect(scoring_, &QComboBox::currentIndexChanged, this, [this] {
+        updateSeedEnabled();
+        recompute();
+    });
     connect(projection_, &QComboBox::currentIndexChanged, this, [this] {
         const int mode = projection_->currentData().toInt();
-        seed_->setEnabled(mode == static_cast<int>(attn::ProjectionMode::Random));
+        updateSeedEnabled();
         head_->setVisible(mode == static_cast<int>(attn::ProjectionMode::Learned) && head_->maximum() > 1);
         recompute();
     });
@@ -290,7 +294,7 @@ WalkthroughPage::WalkthroughPage(EmbeddingStore* store, QWidget* parent) : Page(
             recompute();
         });
 
-    seed_->setEnabled(false);
+    updateSeedEnabled();
     updateLearnedAvailability();
     applyPreset(Preset::Chapter);
 }
@@ -348,6 +352,13 @@ void WalkthroughPage::setKeysText(const QString& text) {
 }
 void WalkthroughPage::setSelfAttention(bool on) {
     self_->setChecked(on);
+}
+
+// The seed draws random projections and additive scoring's parameters (issue 49 point 4: it was disabled
+// with additive scoring although its tooltip said the parameters come from it).
+void WalkthroughPage::updateSeedEnabled() {
+    seed_->setEnabled(projection_->currentData().toInt() == static_cast<int>(attn::ProjectionMode::Random) ||
+                      scoring_->currentData().toInt() == static_cast<int>(attn::Scoring::Additive));
 }
 
 void WalkthroughPage::setScoring(attn::Scoring scoring) {

@@ -71,6 +71,10 @@ public:
     const std::optional<attn::SentenceAttention>& result() const { return result_; }
     /// The side panel's HTML for the current step and query word.
     QString explanationHtml() const;
+    /// Step 4's side-by-side of dot-product and additive weights for the selected query (core's
+    /// SentenceAttention::dotWeights and additiveWeights); empty without a result.
+    QString scoringComparisonHtml() const;
+    QSpinBox* seedBox() const { return seed_; }
     HeatmapView* mainHeatmap() const { return heatmap_; }
     /// Step 1's second heatmap: the key sentence's vectors.
     HeatmapView* keyVectorsHeatmap() const { return keyVectors_; }
@@ -129,6 +133,7 @@ private:
     void markFunctionWords();
     void updateToyPlot();
     void updateLearnedAvailability();
+    void updateSeedEnabled();
     void showHeadSources();
 
     EmbeddingStore* store_;

@@ -152,6 +152,25 @@ QJsonObject walkthroughExportMetadata(const attn::SentenceAttention& r, Walkthro
     return m;
 }
 
+QString additiveOriginText(const attn::SentenceAttention& r) {
+    if (!r.additiveOrigin)
+        return {};
+    const attn::AdditiveOrigin& o = *r.additiveOrigin;
+    if (!o.random)
+        return WalkthroughView::tr("Wq (%1 × %3), Wk (%2 × %3) and v (%3) were given.")
+            .arg(o.dQ)
+            .arg(o.dK)
+            .arg(o.hidden);
+    return WalkthroughView::tr("Wq (%1 × %3), Wk (%2 × %3) and v (%3) are random, not trained: normal "
+                               "numbers from seed %4 with standard deviations %5, %6 and %7 "
+                               "(1/√%1, 1/√%2, 1/√%3). Change the seed to draw others.")
+        .arg(o.dQ)
+        .arg(o.dK)
+        .arg(o.hidden)
+        .arg(o.seed)
+        .arg(format::num(o.wqStd, 3), format::num(o.wkStd, 3), format::num(o.vStd, 3));
+}
+
 QString walkthroughStepTitle(WalkthroughStep step, const attn::SentenceAttention& r) {
     const bool scaled = r.steps.scale != 1.0f;
     switch (step) {
@@ -186,7 +205,8 @@ QString stepCaptionText(WalkthroughStep step, const attn::SentenceAttention& r) 
     case WalkthroughStep::Scores:
         return r.additive
                    ? WalkthroughView::tr("Additive scoring passes query and key through a small network: "
-                                         "more expressive, slower than a dot product.")
+                                         "more expressive, slower than a dot product.") +
+                         QLatin1Char(' ') + additiveOriginText(r)
                    : WalkthroughView::tr(
                          "The dot product of each query word with each key word: aligned directions "
                          "score high, perpendicular ones exactly 0.");

@@ -15,6 +15,9 @@ constexpr int kWalkthroughStepCount = 5;
 
 /// "Step 1 of 5 · Score: q · k" etc.
 QString walkthroughStepTitle(WalkthroughStep step, const attn::SentenceAttention& r);
+/// Where additive scoring's Wq, Wk and v come from (core's AdditiveOrigin): "random, not trained: normal
+/// numbers from seed 42 with standard deviations …"; empty without it.
+QString additiveOriginText(const attn::SentenceAttention& r);
 /// One or two sentences on what the step does, for the caption under the step bar.
 QString walkthroughStepCaption(WalkthroughStep step, const attn::SentenceAttention& r);
 

@@ -3,12 +3,14 @@
 #include "attnviz_test_exe.hpp"
 #include "attnviz_test_paths.hpp"
 #include "pages/walkthrough_page.hpp"
+#include "pages/walkthrough_view.hpp"
 #include "services/embedding_store.hpp"
 #include "widgets/heatmap_view.hpp"
 
 #include <QComboBox>
 #include <QLineEdit>
 #include <QProcess>
+#include <QSpinBox>
 #include <QStyleOptionComboBox>
 #include <QTemporaryDir>
 #include <QTextBrowser>
@@ -680,6 +682,58 @@ private Q_SLOTS:
         QVERIFY(p.waitForFinished(30000));
         QCOMPARE(p.exitCode(), 1);
         QVERIFY(p.readAllStandardError().contains("/nonexistent/vectors.txt"));
+    }
+
+    // Issue 49 point 4: with additive scoring the seed box was disabled although its tooltip said the
+    // additive parameters come from it, the page never said where Wq, Wk and v come from, and the two
+    // scorings could not be compared. Now: the seed box is enabled and draws other parameters, step 2 names
+    // their origin (seed, standard deviations 1/√d), step 4 shows core's dot-product and additive weights
+    // of the selected query side by side.
+    void additiveParametersWereUnexplainedAndNotComparable() {
+        EmbeddingStore store;
+        store.useEmbeddedDefault();
+        WalkthroughPage page(&store);
+        QVERIFY(!page.seedBox()->isEnabled()); // raw projections, scaled dot: nothing random
+        page.setScoring(attn::Scoring::Additive);
+        QVERIFY(page.seedBox()->isEnabled());
+        page.setStep(WalkthroughStep::Scores);
+        const auto& r = *page.result();
+        QVERIFY(r.additiveOrigin && r.additiveOrigin->random);
+        const QString d = QString::number(r.dim);
+        const QString origin = additiveOriginText(r);
+        QVERIFY2(origin.contains(QStringLiteral("seed 42")), qPrintable(origin));
+        QVERIFY2(origin.contains(QStringLiteral("(1/√%1, 1/√%1, 1/√%1)").arg(d)), qPrintable(origin));
+        QVERIFY2(origin.contains(QString::number(1.0 / std::sqrt(double(r.dim)), 'f', 3)),
+                 qPrintable(origin));
+        QVERIFY(page.explanationHtml().contains(QStringLiteral("seed 42")));
+
+        page.setStep(WalkthroughStep::Weights);
+        const int she = indexOf(r.queryTokens, "she");
+        QVERIFY(she >= 0);
+        page.setSelectedQuery(she);
+        const QString html = page.scoringComparisonHtml();
+        QVERIFY(page.explanationHtml().contains(html));
+        QVERIFY(html.contains(QStringLiteral("scaled dot product")) &&
+                html.contains(QStringLiteral("additive")));
+        const attn::SentenceAttention& now = *page.result();
+        for (std::size_t j = 0; j < now.keyTokens.size(); ++j) {
+            const auto c = static_cast<Eigen::Index>(j);
+            if (now.keyOov[j])
+                continue;
+            QVERIFY2(html.contains(QString::number(now.dotWeights(she, c), 'f', 3)), qPrintable(html));
+            QVERIFY2(html.contains(QString::number(now.additiveWeights(she, c), 'f', 3)), qPrintable(html));
+        }
+        // The dot-product column is what scaled dot scoring shows on this page (copies: the result changes).
+        const attn::Matrix additive = now.additiveWeights, dot = now.dotWeights;
+        page.setScoring(attn::Scoring::ScaledDot);
+        QVERIFY(sameCells(page.result()->steps.weights, dot));
+        QVERIFY(sameCells(page.result()->additiveWeights, additive)); // the same seed, the same parameters
+        // Another seed draws other additive parameters.
+        page.setScoring(attn::Scoring::Additive);
+        page.seedBox()->setValue(7);
+        QCOMPARE(page.result()->additiveOrigin->seed, 7u);
+        QVERIFY(!sameCells(page.result()->additiveWeights, additive));
+        QVERIFY(additiveOriginText(*page.result()).contains(QStringLiteral("seed 7")));
     }
 };
 
