@@ -62,11 +62,12 @@ void HeatmapView::updateCompactLabels() {
     const int rows = int(values_.rows()), cols = int(values_.cols());
     const QFontMetrics fm(tickFont_);
     const int widestRow = widestDrawnLabel(false), widestColumn = widestDrawnLabel(true);
-    // Column labels stand upright, so both bands take the widest label; every cell needs a text line.
+    // Column labels stand upright, so both bands take the widest label. Where a text line per cell does
+    // not fit, the axes' tickers thin the labels to every k-th (the full word on hover): a sentence of
+    // eight or more words had lost every label (issue 49 point 16). The cells keep three lines each way.
     const int line = fm.height();
     const int w = plot_->width() - widestRow - 8, h = plot_->height() - widestColumn - 8;
-    const bool show = compactLabelsAllowed_ && rows > 0 && cols > 0 && w > 0 && h > 0 && w / cols >= line &&
-                      h / rows >= line;
+    const bool show = compactLabelsAllowed_ && rows > 0 && cols > 0 && w >= 3 * line && h >= 3 * line;
     compactLabels_ = show;
     for (QCPAxis* axis : {plot_->xAxis, plot_->yAxis}) {
         axis->setTickLabels(show);

@@ -81,8 +81,9 @@ public:
     /// theirs smaller to fit a label per row; the colour bar's labels use it as it is).
     QFont tickLabelFont() const { return tickFont_; }
     /// Thumbnail mode: only the cells (no title, axis titles or colour scale), so a small view spends
-    /// its area on the matrix. Row and column labels (small, abbreviated) appear once every cell is
-    /// at least a text line high, if setCompactLabels allows them. Hover tooltips and clicks still work.
+    /// its area on the matrix. Row and column labels (small, abbreviated to about six characters) appear
+    /// once the cells keep three text lines each way, thinned to every k-th label when a line per cell
+    /// does not fit, if setCompactLabels allows them. Hover tooltips and clicks still work.
     void setCompact(bool on);
     /// Compact mode: labels when they fit (a thumbnail that is read), or never (the default: a view
     /// whose cells should have the whole area).

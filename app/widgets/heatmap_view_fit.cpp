@@ -160,7 +160,7 @@ QStringList HeatmapView::drawnColumnTickLabels() const {
 }
 
 int HeatmapView::labelMaxWidth(bool columns) const {
-    const int chars = compact_ ? 8 : teaching_ ? (columns ? 14 : 16) : (columns ? 16 : 18);
+    const int chars = compact_ ? 6 : teaching_ ? (columns ? 14 : 16) : (columns ? 16 : 18);
     return QFontMetrics(plot_->yAxis->tickLabelFont()).averageCharWidth() * chars;
 }
 

@@ -169,7 +169,9 @@ ExplainPanel::ExplainPanel(QWidget* parent) : QWidget(parent) {
     grid_->setSelectionMode(QAbstractItemView::SingleSelection);
     grid_->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
     grid_->verticalHeader()->setSectionResizeMode(QHeaderView::Stretch); // stacked; see reorientSections
-    grid_->setToolTip(tr("p(class) − p(class with the head zeroed); click a head to see its map"));
+    grid_->setToolTip(tr("Each cell: how much p(class) drops when the head is zeroed, p − p(zeroed) "
+                         "(above 0: the head helped the prediction; below 0: it worked against it); click a "
+                         "head to see its map"));
     auto* headBox = new QWidget(bottom);
     auto* headLayout = new QVBoxLayout(headBox);
     headLayout->setContentsMargins(0, 0, 0, 0);
@@ -642,7 +644,8 @@ void ExplainPanel::showGrid() {
             item->setBackground(
                 QColor(format::shade(top > 0 ? std::max(0.0, a->effect[ul][uh]) / top : 0.0)));
             item->setToolTip(
-                tr("zeroed: Δp %1\nuniform weights: Δp %2\npermuted weights (seed %3): Δp %4")
+                tr("Drop in p, p − p(after) (above 0: the head helped)\nzeroed: %1\nuniform weights: "
+                   "%2\npermuted weights (seed %3): %4")
                     .arg(format::small(a->effect[ul][uh], 3), format::small(a->uniform[ul][uh], 3))
                     .arg(a->permutationSeed)
                     .arg(format::small(a->permuted[ul][uh], 3)));
@@ -709,14 +712,17 @@ void ExplainPanel::selectHead(int layer, int head) {
     headImage_->setVisible(image);
     const auto& a = outcome_->explanation.ablation;
     const auto ul = static_cast<std::size_t>(layer), uh = static_cast<std::size_t>(head);
-    auto delta = [](double effect) { return format::small(effect == 0.0 ? 0.0 : -effect); }; // p after - p
+    // The same number, with the same sign, as the head's cell: the drop in p, p − p(after) (issue 49
+    // point 16: the cell said 0.565 where this said "changes p by −0.565").
+    auto drop = [](double effect) { return format::small(effect); };
     QString title =
         tr("<b>Layer %1, head %2</b>: what the pooled position attends to").arg(layer + 1).arg(head + 1);
     if (a && ul < a->effect.size() && uh < a->effect[ul].size())
-        title += tr(". Zeroing it changes p by %1; uniform weights by %2; permuted weights (seed %3) by %4.")
-                     .arg(delta(a->effect[ul][uh]), delta(a->uniform[ul][uh]))
+        title += tr(". Drop in p, p − p(after), as in its cell (above 0: the head helped the prediction): "
+                    "zeroed %1; uniform weights %2; permuted weights (seed %3) %4.")
+                     .arg(drop(a->effect[ul][uh]), drop(a->uniform[ul][uh]))
                      .arg(a->permutationSeed)
-                     .arg(delta(a->permuted[ul][uh]));
+                     .arg(drop(a->permuted[ul][uh]));
     headTitle_->setText(title);
     if (image)
         headImage_->setPixmap(
