@@ -22,6 +22,7 @@
 #include "cli/json_out.hpp"
 #include "cli/memory_budget_option.hpp"
 #include "cli/render_page.hpp"
+#include "cli/use_cli.hpp"
 #include "services/model_handle.hpp"
 
 #include <QCoreApplication>
@@ -62,6 +63,8 @@ nlohmann::json classifierJson(const ModelHandle& model, const attn::ClassifierRe
 
 int runInspect(const Argv& argv) {
     if (const auto rc = runHfInspect(argv)) // Hugging Face directories: app/cli/cmd_hf_inspect.cpp
+        return *rc;
+    if (const auto rc = runUseInspect(argv)) // TensorFlow.js sentence encoders: app/cli/cmd_use_inspect.cpp
         return *rc;
     Args args("inspect", "run a checkpoint on a text or an image and dump its prediction and attention");
     args.option("model", "DIR", "checkpoint directory (config.json, model.safetensors, vocab files)", true)
