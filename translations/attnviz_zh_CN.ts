@@ -482,10 +482,6 @@
         <translation>p（预测类别）</translation>
     </message>
     <message>
-        <source>p(class) − p(class with the head zeroed); click a head to see its map</source>
-        <translation>p(类别) − p(该头置零后的类别)；点击一个头查看它的注意力图</translation>
-    </message>
-    <message>
         <source>Nothing to explain yet: load a model and give an input.</source>
         <translation>还没有可解释的内容：请加载模型并给出输入。</translation>
     </message>
@@ -530,24 +526,12 @@
         <translation>第 %1 层</translation>
     </message>
     <message>
-        <source>zeroed: Δp %1
-uniform weights: Δp %2
-permuted weights (seed %3): Δp %4</source>
-        <translation>置零：Δp %1
-均匀权重：Δp %2
-打乱权重（种子 %3）：Δp %4</translation>
-    </message>
-    <message>
         <source>head %1</source>
         <translation>头 %1</translation>
     </message>
     <message>
         <source>&lt;b&gt;Layer %1, head %2&lt;/b&gt;: what the pooled position attends to</source>
         <translation>&lt;b&gt;第 %1 层，头 %2&lt;/b&gt;：池化位置关注哪里</translation>
-    </message>
-    <message>
-        <source>. Zeroing it changes p by %1; uniform weights by %2; permuted weights (seed %3) by %4.</source>
-        <translation>。将它置零使 p 改变 %1；均匀权重改变 %2；打乱权重（种子 %3）改变 %4。</translation>
     </message>
     <message>
         <source>Each method is shaded from its smallest value (white) to its largest (orange): deletion removes inputs in this order. Hover a word for its value.</source>
@@ -592,6 +576,24 @@ permuted weights (seed %3): Δp %4</source>
     <message>
         <source>Deletion curves; each method&apos;s AOPC (higher = more faithful) is in the legend when it fits, and under the method&apos;s name at left</source>
         <translation>删除曲线；每种方法的 AOPC（越高越忠实）放得下时写在图例里，左侧方法名下方也有</translation>
+    </message>
+    <message>
+        <source>Each cell: how much p(class) drops when the head is zeroed, p − p(zeroed) (above 0: the head helped the prediction; below 0: it worked against it); click a head to see its map</source>
+        <translation>每个单元格：把这个头置零后 p(类别) 下降了多少，即 p − p(置零后)（大于 0：这个头帮助了预测；小于 0：它起了反作用）；点击一个头可查看它的图</translation>
+    </message>
+    <message>
+        <source>Drop in p, p − p(after) (above 0: the head helped)
+zeroed: %1
+uniform weights: %2
+permuted weights (seed %3): %4</source>
+        <translation>p 的下降量，p − p(改动后)（大于 0：这个头有帮助）
+置零：%1
+均匀权重：%2
+打乱的权重（种子 %3）：%4</translation>
+    </message>
+    <message>
+        <source>. Drop in p, p − p(after), as in its cell (above 0: the head helped the prediction): zeroed %1; uniform weights %2; permuted weights (seed %3) %4.</source>
+        <translation>。p 的下降量 p − p(改动后)，与它的单元格相同（大于 0：这个头帮助了预测）：置零 %1；均匀权重 %2；打乱的权重（种子 %3）%4。</translation>
     </message>
 </context>
 <context>
@@ -720,6 +722,14 @@ permuted weights (seed %3): Δp %4</source>
         <source>Model:</source>
         <translation>模型：</translation>
     </message>
+    <message>
+        <source>Keep the last %1 tokens</source>
+        <translation>保留最后 %1 个词元</translation>
+    </message>
+    <message>
+        <source>The prompt has %1 tokens; this model can take %2 (fewer than its positions, within the memory budget). Keep the last %2 and drop the beginning.</source>
+        <translation>提示词有 %1 个词元；这个模型最多能接受 %2 个（少于它的位置数，并且在内存预算之内）。保留最后 %2 个词元，去掉开头部分。</translation>
+    </message>
 </context>
 <context>
     <name>GenerateViews</name>
@@ -806,6 +816,26 @@ permuted weights (seed %3): Δp %4</source>
     <message>
         <source>Choosing “%1”: “%2” (position %3) attends to</source>
         <translation>选出“%1”时，“%2”（位置 %3）关注</translation>
+    </message>
+    <message>
+        <source>&lt;span style=&apos;color:black&apos;&gt;prompt&lt;/span&gt; · &lt;span style=&apos;color:#0b3d91&apos;&gt;&lt;i&gt;generated&lt;/i&gt;&lt;/span&gt; (dashed outline) · red outline: selected · ␣ space, ↵ new line</source>
+        <translation>&lt;span style=&apos;color:black&apos;&gt;提示词&lt;/span&gt; · &lt;span style=&apos;color:#0b3d91&apos;&gt;&lt;i&gt;生成的&lt;/i&gt;&lt;/span&gt;（虚线框）· 红框：选中 · ␣ 空格，↵ 换行</translation>
+    </message>
+    <message>
+        <source>Prompt chips are what you typed (with the start token the tokenizer adds); generated chips, in blue italics with a dashed outline, are what the model wrote. Blank tokens are shown as ␣ (space), ↵ (new line) and ⇥ (tab).</source>
+        <translation>提示词块是你输入的内容（以及分词器加上的起始词元）；蓝色斜体、虚线框的块是模型生成的。空白词元显示为 ␣（空格）、↵（换行）和 ⇥（制表符）。</translation>
+    </message>
+    <message>
+        <source>prompt token</source>
+        <translation>提示词词元</translation>
+    </message>
+    <message>
+        <source>generated token: click to select it</source>
+        <translation>生成的词元：点击选中它</translation>
+    </message>
+    <message>
+        <source>How it was drawn: u = %1 is a random number in [0, 1) from the seed. The kept tokens, most probable first, take turns along [0, 1), each as long as its probability q after temperature and top-k; the token whose turn u lands in is chosen. q = %2 is the chosen token&apos;s probability there (the bars show the model&apos;s own, at temperature 1).</source>
+        <translation>抽样方式：u = %1 是由种子产生的 [0, 1) 内的随机数。保留下来的词元按概率从高到低依次排在 [0, 1) 上，每个占的长度等于它经过温度和 top-k 处理后的概率 q；u 落在哪个词元的区间里，就选中哪个词元。q = %2 是被选中词元在这里的概率（条形图显示的是模型本身在温度 1 下的概率）。</translation>
     </message>
 </context>
 <context>
@@ -3560,10 +3590,6 @@ An input that needs more is refused with the figure. 0 = the default (%1).</sour
         <translation>种子 </translation>
     </message>
     <message>
-        <source>Random Wq, Wk, Wv (and additive parameters) are drawn from this seed.</source>
-        <translation>随机的 Wq、Wk、Wv（以及加性打分的参数）由这个种子生成。</translation>
-    </message>
-    <message>
         <source>head </source>
         <translation>头 </translation>
     </message>
@@ -3727,6 +3753,30 @@ An input that needs more is refused with the figure. 0 = the default (%1).</sour
         <source>Key word vectors</source>
         <translation>键词向量</translation>
     </message>
+    <message>
+        <source>Random Wq, Wk, Wv (random projections) and the additive parameters Wq, Wk, v (additive scoring) are drawn from this seed: change it to draw others.</source>
+        <translation>随机的 Wq、Wk、Wv（随机投影）和加性打分的参数 Wq、Wk、v 都由这个种子生成：换一个种子即可生成另一组。</translation>
+    </message>
+    <message>
+        <source>dot product</source>
+        <translation>点积</translation>
+    </message>
+    <message>
+        <source>scaled dot product</source>
+        <translation>缩放点积</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;Dot product or additive?&lt;/b&gt; The same query “%1” scored both ways (the one chosen above is marked ●):&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;点积还是加性？&lt;/b&gt;同一个查询“%1”用两种方式打分（上面选中的那种标有 ●）：&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>key</source>
+        <translation>键</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;The additive parameters are random (seed %1), not trained as in a real model, so additive weights often come out flat or favour the same key in every row; the dot product compares the word vectors directly.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;加性参数是随机的（种子 %1），不像真实模型那样经过训练，所以加性权重常常很平，或者每一行都偏向同一个键；点积则直接比较词向量。&lt;/p&gt;</translation>
+    </message>
 </context>
 <context>
     <name>WalkthroughView</name>
@@ -3885,6 +3935,14 @@ An input that needs more is refused with the figure. 0 = the default (%1).</sour
     <message>
         <source> These projections were trained on self-attention, each sentence attending to itself, and rank keys partly by their position; here the keys are another sentence, whose positions the training never showed. Tick Self-attention to see what the head learned.</source>
         <translation>这些投影是在自注意力上训练的（每个句子关注它自己），它给键排序时部分依据键的位置；而这里的键是另一个句子，训练时从未见过这些位置。勾选“自注意力”，看看这个头学到了什么。</translation>
+    </message>
+    <message>
+        <source>Wq (%1 × %3), Wk (%2 × %3) and v (%3) were given.</source>
+        <translation>Wq（%1 × %3）、Wk（%2 × %3）和 v（%3）是给定的。</translation>
+    </message>
+    <message>
+        <source>Wq (%1 × %3), Wk (%2 × %3) and v (%3) are random, not trained: normal numbers from seed %4 with standard deviations %5, %6 and %7 (1/√%1, 1/√%2, 1/√%3). Change the seed to draw others.</source>
+        <translation>Wq（%1 × %3）、Wk（%2 × %3）和 v（%3）是随机的，没有经过训练：由种子 %4 生成的正态分布随机数，标准差分别为 %5、%6 和 %7（1/√%1、1/√%2、1/√%3）。换一个种子即可生成另一组。</translation>
     </message>
 </context>
 <context>
