@@ -5,6 +5,7 @@
 #include "pages/heads/heads_page.hpp"
 #include "pages/page.hpp"
 #include "pages/sentiment_page.hpp"
+#include "pages/similarity/similarity_page.hpp"
 #include "pages/transformer_page.hpp"
 #include "pages/translation_page.hpp"
 #include "pages/vision_page.hpp"
@@ -159,6 +160,8 @@ Page* MainWindow::createPage(int index) {
         return new GeneratePage(this);
     case 6:
         return new HeadsPage(this);
+    case 7:
+        return new SimilarityPage(this);
     default:
         return nullptr;
     }

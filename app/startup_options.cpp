@@ -21,7 +21,7 @@ QString pageName(const Page& page) {
 QStringList pageNames() {
     return {QStringLiteral("walkthrough"), QStringLiteral("translation"), QStringLiteral("sentiment"),
             QStringLiteral("vision"),      QStringLiteral("transformer"), QStringLiteral("generate"),
-            QStringLiteral("heads")};
+            QStringLiteral("heads"),       QStringLiteral("similarity")};
 }
 
 QStringList argumentsOf(int argc, const char* const* argv) {

@@ -3,6 +3,7 @@
 #include "pages/generate/generate_page.hpp"
 #include "pages/heads/heads_page.hpp"
 #include "pages/sentiment_page.hpp"
+#include "pages/similarity/similarity_page.hpp"
 #include "pages/transformer_page.hpp"
 #include "pages/translation_page.hpp"
 #include "pages/vision/dataset_browser.hpp"
@@ -35,6 +36,8 @@ std::unique_ptr<Page> makePage(const std::string& key, EmbeddingStore& store) {
         return std::make_unique<GeneratePage>();
     if (key == "heads")
         return std::make_unique<HeadsPage>();
+    if (key == "similarity")
+        return std::make_unique<SimilarityPage>();
     return nullptr;
 }
 

@@ -185,6 +185,15 @@ Lesson fullLesson() {
                            true,
                            question("top_survey_head", "", "previous",
                                     {"Which head looks at the previous token?", "哪个头关注前一个词元？"})});
+
+    SimilarityState sim;
+    sim.sentences = {"How old are you?", "What is your age?"};
+    sim.head = 3;
+    l.stops.push_back(Stop{{"Same meaning, other words", "意思相同，用词不同"},
+                           {"A pretrained encoder compares sentences.", ""},
+                           sim,
+                           false,
+                           std::nullopt});
     return l;
 }
 
@@ -235,7 +244,7 @@ TEST(LessonFile, AFullLessonRoundTripsThroughItsText) {
     EXPECT_EQ(j["format"], "attnviz-lesson");
     EXPECT_EQ(j["version"], 1);
     EXPECT_EQ(j["title"], json({{"en", "Attention, step by step"}, {"zh", "注意力，一步一步"}}));
-    ASSERT_EQ(j["stops"].size(), 8u);
+    ASSERT_EQ(j["stops"].size(), 9u);
     const json& first = j["stops"][0];
     EXPECT_EQ(first.size(), 6u); // title, narration, page, state, teaching, question
     EXPECT_EQ(first["page"], "walkthrough");
@@ -420,8 +429,10 @@ TEST(LessonFile, AnUnknownKeyAnywhereElseIsRefusedByName) {
 TEST(LessonFile, AnUnknownPageIsRefusedWithThePages) {
     auto e = refusal(lesson(json::array({stop(), stop(), stop(), stop("walkthru")})));
     EXPECT_EQ(e.key(), "stops[3].page");
-    EXPECT_EQ(what(e), kFile + R"(: stops[3].page (stop 4): "walkthru" is not a page; the pages are )"
-                               "walkthrough, translation, sentiment, vision, transformer, generate, heads");
+    EXPECT_EQ(what(e),
+              kFile +
+                  R"(: stops[3].page (stop 4): "walkthru" is not a page; the pages are )"
+                  "walkthrough, translation, sentiment, vision, transformer, generate, heads, similarity");
     EXPECT_EQ(e.found(), "\"walkthru\"");
     json s = stop();
     s["page"] = 3;
@@ -433,7 +444,7 @@ TEST(LessonFile, AnUnknownPageIsRefusedWithThePages) {
     EXPECT_EQ(e.key(), "stops[0].page");
     EXPECT_EQ(what(e), kFile +
                            ": stops[0].page (stop 1): missing; a stop names the page it shows (walkthrough, "
-                           "translation, sentiment, vision, transformer, generate, heads)");
+                           "translation, sentiment, vision, transformer, generate, heads, similarity)");
 }
 
 TEST(LessonFile, AStateOfTheWrongShapeForItsPageIsRefusedByTheSessionRules) {

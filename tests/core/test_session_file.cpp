@@ -141,8 +141,16 @@ Session fullSession() {
     h.head = 7;
     h.run = true;
 
+    SimilarityState sim;
+    sim.sentences = {"老师表扬了学生", "A student asked the teacher to help her improve",
+                     "\"quoted\", with a comma"};
+    sim.selected = 2;
+    sim.layer = 1;
+    sim.head = 3;
+    sim.model = FileRef::path(kFolder + "/models/use-lite");
+
     // Not in tab order: the order of `pages` does not matter.
-    s.pages = {g, v, h, w, tr, se, t};
+    s.pages = {g, v, sim, h, w, tr, se, t};
     return s;
 }
 
@@ -150,12 +158,13 @@ Session fullSession() {
 
 TEST(SessionFile, PageKeysFollowTheAlternativesInTabOrder) {
     const std::vector<std::string> expected{"walkthrough", "translation", "sentiment", "vision",
-                                            "transformer", "generate",    "heads"};
+                                            "transformer", "generate",    "heads",     "similarity"};
     EXPECT_EQ(pageKeys(), expected);
     EXPECT_EQ(pageKey(WalkthroughState{}), "walkthrough");
     EXPECT_EQ(pageKey(VisionState{}), "vision");
     EXPECT_EQ(pageKey(GenerateState{}), "generate");
     EXPECT_EQ(pageKey(HeadsState{}), "heads");
+    EXPECT_EQ(pageKey(SimilarityState{}), "similarity");
 }
 
 TEST(SessionFile, AFullSessionRoundTripsThroughItsText) {
@@ -169,7 +178,7 @@ TEST(SessionFile, AFullSessionRoundTripsThroughItsText) {
         EXPECT_TRUE(*back.page(key) == *s.page(key)) << key;
     }
     // Read back in tab order.
-    ASSERT_EQ(back.pages.size(), 7u);
+    ASSERT_EQ(back.pages.size(), 8u);
     for (std::size_t i = 0; i < back.pages.size(); ++i)
         EXPECT_EQ(pageKey(back.pages[i]), pageKeys()[i]);
 
@@ -198,7 +207,7 @@ TEST(SessionFile, AFullSessionRoundTripsThroughItsText) {
 TEST(SessionFile, EveryFieldIsWrittenAlsoTheDefaults) {
     Session s;
     s.pages = {WalkthroughState{}, TranslationState{}, SentimentState{}, VisionState{},
-               TransformerState{}, GenerateState{},    HeadsState{}};
+               TransformerState{}, GenerateState{},    HeadsState{},     SimilarityState{}};
     const std::string text = sessionText(s, kFile);
     const auto j = nlohmann::json::parse(text);
     EXPECT_EQ(j.size(),
@@ -219,6 +228,9 @@ TEST(SessionFile, EveryFieldIsWrittenAlsoTheDefaults) {
     EXPECT_EQ(j["pages"]["heads"].size(), 7u);
     EXPECT_EQ(j["pages"]["heads"]["limit"], 1000);
     EXPECT_EQ(j["pages"]["heads"]["metric"], "previous");
+    EXPECT_EQ(j["pages"]["similarity"].size(), 5u);
+    EXPECT_EQ(j["pages"]["similarity"]["sentences"].size(), 6u); // the USE demo's six
+    EXPECT_EQ(j["pages"]["similarity"]["sentences"][2], "How old are you?");
     EXPECT_EQ(j["pages"]["walkthrough"]["scoring"], "scaled");
     EXPECT_EQ(j["pages"]["generate"]["keepTop"], 10);
     EXPECT_TRUE(parseSession(text, kFile) == s);
@@ -389,7 +401,7 @@ TEST(SessionFile, AnUnknownPageIsRefusedByName) {
     EXPECT_EQ(std::string(e.what()),
               kFile +
                   R"(: pages.walkthru: "walkthru" is not a page; the pages are walkthrough, translation, )"
-                  "sentiment, vision, transformer, generate, heads");
+                  "sentiment, vision, transformer, generate, heads, similarity");
 }
 
 TEST(SessionFile, ADuplicateKeyIsRefused) {
@@ -644,6 +656,44 @@ TEST(SessionFile, TheHeadsPageStateIsReadStrictly) {
     EXPECT_EQ(e.key(), "pages.heads.corpus");
     e = refusal(onePage("heads", R"("prompt": "Once")"));
     EXPECT_EQ(e.key(), "pages.heads.prompt");
+}
+
+// Issue 55: the Similarity page's state is read as strictly as the others: a list of at most
+// kMaxSentences texts (each within the text limit), indices within range, no key of another page.
+TEST(SessionFile, TheSimilarityPageStateIsReadStrictly) {
+    const Session s = parseSession(
+        onePage("similarity", R"("sentences": ["How old are you?", "What is your age?"], "selected": 1,
+                                 "layer": 1, "head": 2)"),
+        kFile);
+    ASSERT_EQ(s.pages.size(), 1u);
+    const auto& st = std::get<SimilarityState>(s.pages[0]);
+    EXPECT_EQ(st.sentences, (std::vector<std::string>{"How old are you?", "What is your age?"}));
+    EXPECT_EQ(st.selected, 1);
+    EXPECT_EQ(st.layer, 1);
+    EXPECT_EQ(st.head, 2);
+    EXPECT_TRUE(st.model.isDefault());
+    // Absent: the demo's six sentences.
+    EXPECT_EQ(std::get<SimilarityState>(parseSession(onePage("similarity", R"("head": 1)"), kFile).pages[0])
+                  .sentences.size(),
+              6u);
+
+    auto e = refusal(onePage("similarity", R"("sentences": "How old are you?")"));
+    EXPECT_EQ(e.key(), "pages.similarity.sentences");
+    EXPECT_TRUE(contains(e.what(), "a list of texts")) << e.what();
+    e = refusal(onePage("similarity", R"("sentences": ["fine", 7])"));
+    EXPECT_EQ(e.key(), "pages.similarity.sentences[1]");
+    std::string many;
+    for (std::size_t i = 0; i <= kMaxSentences; ++i)
+        many += std::string(i ? ", " : "") + "\"s\"";
+    e = refusal(onePage("similarity", "\"sentences\": [" + many + "]"));
+    EXPECT_EQ(e.key(), "pages.similarity.sentences");
+    EXPECT_TRUE(contains(e.what(), "a list of 65 texts is longer than the 64 allowed")) << e.what();
+    e = refusal(onePage("similarity", R"("selected": -1)"));
+    EXPECT_EQ(e.key(), "pages.similarity.selected");
+    e = refusal(onePage("similarity", R"("metric": "sink")"));
+    EXPECT_EQ(e.key(), "pages.similarity.metric");
+    e = refusal(onePage("similarity", "\"sentences\": [\"" + std::string(kMaxTextBytes + 1, 'a') + "\"]"));
+    EXPECT_EQ(e.key(), "pages.similarity.sentences[0]");
 }
 
 TEST(SessionFile, InvalidUtf8IsRefused) {

@@ -400,6 +400,23 @@ void In::ids(const char* key, std::vector<int>& out) {
     }
 }
 
+void In::texts(const char* key, std::vector<std::string>& out, std::size_t maxItems) {
+    if (const Json* v = take(key)) {
+        if (!v->is_array())
+            r_.wrong(at(key), *v, "a list of texts");
+        if (v->size() > maxItems)
+            r_.fail(at(key),
+                    "a list of " + withThousands(v->size()) + " texts is longer than the " +
+                        withThousands(maxItems) + " allowed",
+                    "at most " + withThousands(maxItems) + " texts", withThousands(v->size()));
+        std::vector<std::string> texts;
+        texts.reserve(v->size());
+        for (std::size_t i = 0; i < v->size(); ++i)
+            texts.push_back(r_.text((*v)[i], element(at(key), i), kMaxTextBytes));
+        out = std::move(texts);
+    }
+}
+
 void In::file(const char* key, FileRef& out) {
     if (const Json* v = take(key))
         out = r_.file(*v, at(key));

@@ -131,6 +131,8 @@ public:
     }
     void number(const char* key, double& out, int lo, int hi);
     void ids(const char* key, std::vector<int>& out);
+    /// A list of at most `maxItems` texts, each as text() checks it.
+    void texts(const char* key, std::vector<std::string>& out, std::size_t maxItems);
     void file(const char* key, FileRef& out);
     /// A nested object read by its own field list (defined in page_state_json.cpp, for the states).
     template <class S> void object(const char* key, S& out);
@@ -172,6 +174,12 @@ public:
     template <class T> void integer(const char* key, T v, std::int64_t, std::uint64_t) { o_[key] = v; }
     void number(const char* key, double v, int, int) { o_[key] = v; }
     void ids(const char* key, const std::vector<int>& v) { o_[key] = v; }
+    void texts(const char* key, const std::vector<std::string>& v, std::size_t) {
+        OrderedJson list = OrderedJson::array();
+        for (const auto& s : v)
+            list.push_back(utf8(key, s));
+        o_[key] = std::move(list);
+    }
     void file(const char* key, const FileRef& f);
     template <class S> void object(const char* key, const S& sub);
 

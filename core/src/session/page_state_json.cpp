@@ -129,6 +129,14 @@ template <class V> void fields(V& v, HeadsState& s) {
     v.flag("run", s.run);
 }
 
+template <class V> void fields(V& v, SimilarityState& s) {
+    v.texts("sentences", s.sentences, kMaxSentences);
+    v.integer("selected", s.selected, 0, kMaxIndex);
+    v.integer("layer", s.layer, 0, kMaxIndex);
+    v.integer("head", s.head, 0, kMaxIndex);
+    v.file("model", s.model);
+}
+
 /// A PageState of alternative `index`, default-constructed.
 template <std::size_t I = 0> PageState pageOfIndex(std::size_t index) {
     if constexpr (I + 1 < std::variant_size_v<PageState>)

@@ -135,11 +135,27 @@ struct HeadsState {
     bool operator==(const HeadsState&) const = default;
 };
 
+/// The Universal Sentence Encoder (issue 55): sentences compared by the cosine of their vectors, and one
+/// sentence's attention per layer and head.
+struct SimilarityState {
+    /// The sentences compared, in order (Default: the USE demo's six: the phone, age and food pairs).
+    std::vector<std::string> sentences{"I like my phone.",
+                                       "Your cellphone looks great.",
+                                       "How old are you?",
+                                       "What is your age?",
+                                       "An apple a day, keeps the doctors away.",
+                                       "Eating strawberries is healthy."};
+    int selected = 0;        ///< the sentence whose attention is shown, 0-based
+    int layer = 0, head = 0; ///< its map, 0-based
+    FileRef model;           ///< Default: the installed USE lite (<data dir>/models/use-lite)
+    bool operator==(const SimilarityState&) const = default;
+};
+
 using PageState = std::variant<WalkthroughState, TranslationState, SentimentState, VisionState,
-                               TransformerState, GenerateState, HeadsState>;
+                               TransformerState, GenerateState, HeadsState, SimilarityState>;
 
 /// The key of a page in files and on the command line: "walkthrough", "translation", "sentiment",
-/// "vision", "transformer", "generate", "heads" (in the order of PageState's alternatives).
+/// "vision", "transformer", "generate", "heads", "similarity" (in the order of PageState's alternatives).
 std::string pageKey(const PageState& state);
 /// The names pageKey() gives, in tab order.
 const std::vector<std::string>& pageKeys();
@@ -150,6 +166,7 @@ inline constexpr std::size_t kMaxPathBytes = 4096;
 inline constexpr int kMaxBeam = 16;
 inline constexpr int kMaxIndex = 100000; ///< steps, rows, tokens, heads, layers, dataset indices
 inline constexpr std::size_t kMaxPrefixTokens = 4096;
-inline constexpr int kMaxSurveyInputs = 200000; ///< attn::analysis::CorpusLimits::maxInputs
+inline constexpr int kMaxSurveyInputs = 200000;  ///< attn::analysis::CorpusLimits::maxInputs
+inline constexpr std::size_t kMaxSentences = 64; ///< the Similarity page's sentences
 
 } // namespace attn::session
