@@ -18,6 +18,7 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QShortcut>
 #include <QSplitter>
 #include <QStackedWidget>
@@ -119,6 +120,7 @@ TransformerPage::TransformerPage(QWidget* parent) : Page(parent) {
     large_->setEmptyText(tr("Load an encoder model and type a sentence"));
     mv->addWidget(large_, 1);
     auto* scroll = new QScrollArea(matrices);
+    thumbScroll_ = scroll;
     scroll->setWidgetResizable(true);
     scroll->setFixedHeight(140);
     scroll->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
@@ -495,6 +497,11 @@ void TransformerPage::refresh() {
         thumbs_[i]->setToolTip(it.title);
         thumbCaptions_[i]->setText(it.name);
     }
+    // As tall as the thumbnails and their captions (larger in teaching mode) plus the scroll bar that
+    // appears when they do not fit side by side: a fixed 140 px cut the captions off in teaching mode.
+    thumbScroll_->setFixedHeight(thumbArea_->sizeHint().height() +
+                                 thumbScroll_->horizontalScrollBar()->sizeHint().height() +
+                                 2 * thumbScroll_->frameWidth());
     const int want = item_ >= 0 && item_ < n && step_ != Step::Attention ? item_ : content_.selectedItem;
     item_ = want;
     selectItem(want);

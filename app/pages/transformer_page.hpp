@@ -33,6 +33,7 @@ class QCheckBox;
 class QComboBox;
 class QGridLayout;
 class QLabel;
+class QScrollArea;
 class QStackedWidget;
 class QTextBrowser;
 
@@ -116,6 +117,7 @@ private:
     QStackedWidget* stack_ = nullptr;
     HeatmapView* large_ = nullptr;
     QWidget* thumbArea_ = nullptr;
+    QScrollArea* thumbScroll_ = nullptr;
     QGridLayout* thumbGrid_ = nullptr;
     QVector<HeatmapView*> thumbs_;
     QVector<QLabel*> thumbCaptions_;

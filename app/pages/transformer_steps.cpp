@@ -42,8 +42,13 @@ attn::Matrix sideBySide(const std::vector<attn::Matrix>& blocks) {
 }
 
 QString line(const QString& name, const attn::Matrix& m, int row, int preview) {
+    // A weight name breaks after "_" and "." (a zero-width space) instead of inside a word when the
+    // panel is narrow ("word_embeddin / gs" at 260 px).
+    QString label = name;
+    label.replace(QLatin1Char('_'), QStringLiteral("_\u200b"))
+        .replace(QLatin1Char('.'), QStringLiteral(".\u200b"));
     return QStringLiteral("<tr><td><b>%1</b></td><td><code>%2</code></td></tr>")
-        .arg(name, rowPreview(m, row, preview));
+        .arg(label, rowPreview(m, row, preview));
 }
 
 QString table(const QStringList& rows) {
