@@ -1679,10 +1679,6 @@ permuted weights (seed %3): %4</source>
         <translation>语言模型（gpt2、llama）</translation>
     </message>
     <message>
-        <source>transformer encoder (transformer classifier)</source>
-        <translation>Transformer 编码器（transformer 分类器）</translation>
-    </message>
-    <message>
         <source>text encoder (Hugging Face BERT)</source>
         <translation>文本编码器（Hugging Face BERT）</translation>
     </message>
@@ -1693,6 +1689,46 @@ permuted weights (seed %3): %4</source>
     <message>
         <source>Hugging Face ViT model</source>
         <translation>Hugging Face ViT 模型</translation>
+    </message>
+    <message>
+        <source>Sentiment</source>
+        <translation>情感</translation>
+    </message>
+    <message>
+        <source>Vision</source>
+        <translation>视觉</translation>
+    </message>
+    <message>
+        <source>Translation</source>
+        <translation>翻译</translation>
+    </message>
+    <message>
+        <source>Generate</source>
+        <translation>生成</translation>
+    </message>
+    <message>
+        <source>Transformer</source>
+        <translation>Transformer</translation>
+    </message>
+    <message>
+        <source>%1 or %2</source>
+        <translation>%1或%2</translation>
+    </message>
+    <message>
+        <source>text encoder (attnviz&apos;s transformer classifier or Hugging Face BERT)</source>
+        <translation>文本编码器（attnviz 的 transformer 分类器或 Hugging Face BERT）</translation>
+    </message>
+    <message>
+        <source>language model (GPT-2)</source>
+        <translation>语言模型（GPT-2）</translation>
+    </message>
+    <message>
+        <source>language model (Llama)</source>
+        <translation>语言模型（Llama）</translation>
+    </message>
+    <message>
+        <source>This folder holds a %1, which the %2 page opens. The %3 page needs a %4.</source>
+        <translation>这个文件夹里是%1，请在“%2”页打开。“%3”页需要%4。</translation>
     </message>
     <message>
         <source>Similarity</source>
@@ -3008,6 +3044,10 @@ An input that needs more is refused with the figure. 0 = the default (%1).</sour
         <source>9 Cost</source>
         <translation>9 开销</translation>
     </message>
+    <message>
+        <source>Running the model…</source>
+        <translation>正在运行模型…</translation>
+    </message>
 </context>
 <context>
     <name>TransformerWhatIfPanel</name>
@@ -3098,6 +3138,18 @@ An input that needs more is refused with the figure. 0 = the default (%1).</sour
     <message>
         <source>After · layer %1 head %2</source>
         <translation>之后 · 第 %1 层 头 %2</translation>
+    </message>
+    <message>
+        <source>This encoder has no classification head, so there is no prediction to compare: compare the attention maps below.</source>
+        <translation>这个编码器没有分类头，所以没有预测可比：请比较下面的注意力图。</translation>
+    </message>
+    <message>
+        <source>Without positions the layer sees a bag of words: shuffle them and the attention pattern only permutes with them.</source>
+        <translation>没有位置信息，这一层看到的是一袋词：打乱词序，注意力模式只会随之重新排列。</translation>
+    </message>
+    <message>
+        <source>Mask off: real tokens attend to the pads — silent leakage.</source>
+        <translation>关闭 mask：真实词元会关注填充位置——悄无声息的泄漏。</translation>
     </message>
 </context>
 <context>
@@ -4295,20 +4347,8 @@ An input that needs more is refused with the figure. 0 = the default (%1).</sour
         <translation>第 %1 步（共 %2 步）· %3 · 第 %4 层</translation>
     </message>
     <message>
-        <source>embeddings</source>
-        <translation>嵌入</translation>
-    </message>
-    <message>
-        <source>Token embeddings (T × d)</source>
-        <translation>词元嵌入（T × d）</translation>
-    </message>
-    <message>
         <source>positions</source>
         <translation>位置</translation>
-    </message>
-    <message>
-        <source>Learned position table (T × d)</source>
-        <translation>学习得到的位置表（T × d）</translation>
     </message>
     <message>
         <source>Sinusoidal positional encoding (T × d)</source>
@@ -4329,10 +4369,6 @@ An input that needs more is refused with the figure. 0 = the default (%1).</sour
     <message>
         <source>Cosine similarity of the position vectors</source>
         <translation>位置向量的余弦相似度</translation>
-    </message>
-    <message>
-        <source>The model &lt;b&gt;learned&lt;/b&gt; one vector per position (pos_embedding, %1 × %2).</source>
-        <translation>模型为每个位置&lt;b&gt;学习&lt;/b&gt;了一个向量（pos_embedding，%1 × %2）。</translation>
     </message>
     <message>
         <source>PE(p, 2i) = sin(p·ω&lt;sub&gt;i&lt;/sub&gt;), PE(p, 2i+1) = cos(p·ω&lt;sub&gt;i&lt;/sub&gt;), ω&lt;sub&gt;i&lt;/sub&gt; = 1 / 10000&lt;sup&gt;2i/d&lt;/sup&gt;: %1. Fast dimensions on the left, slow ones on the right; nearby positions share the slow ones, so they look alike.</source>
@@ -4359,24 +4395,12 @@ An input that needs more is refused with the figure. 0 = the default (%1).</sour
         <translation>Q = x·Wq</translation>
     </message>
     <message>
-        <source>Queries x·Wqᵀ + b (T × d), cut into %1 heads of %2</source>
-        <translation>查询 x·Wqᵀ + b（T × d），切分成 %1 个头，每个 %2 维</translation>
-    </message>
-    <message>
         <source>K = x·Wk</source>
         <translation>K = x·Wk</translation>
     </message>
     <message>
-        <source>Keys (T × d)</source>
-        <translation>键（T × d）</translation>
-    </message>
-    <message>
         <source>V = x·Wv</source>
         <translation>V = x·Wv</translation>
-    </message>
-    <message>
-        <source>Values (T × d)</source>
-        <translation>值（T × d）</translation>
     </message>
     <message>
         <source>q head %1</source>
@@ -4431,20 +4455,8 @@ An input that needs more is refused with the figure. 0 = the default (%1).</sour
         <translation>拼接</translation>
     </message>
     <message>
-        <source>Head outputs side by side (T × d)</source>
-        <translation>各头的输出并排（T × d）</translation>
-    </message>
-    <message>
         <source>attn out</source>
         <translation>注意力输出</translation>
-    </message>
-    <message>
-        <source>After the output projection Wo (T × d)</source>
-        <translation>经过输出投影 Wo 之后（T × d）</translation>
-    </message>
-    <message>
-        <source>The %1 head outputs (%2 columns each) are laid side by side, then Wo (d × d) mixes what the heads found into one d-wide vector per token.</source>
-        <translation>%1 个头的输出（每个 %2 列）并排放在一起，然后由 Wo（d × d）把各头发现的内容混合成每个词元一个 d 维向量。</translation>
     </message>
     <message>
         <source>Wo → attn out</source>
@@ -4519,10 +4531,6 @@ An input that needs more is refused with the figure. 0 = the default (%1).</sour
         <translation>前馈网络输出</translation>
     </message>
     <message>
-        <source>linear2 output (T × d)</source>
-        <translation>linear2 的输出（T × d）</translation>
-    </message>
-    <message>
         <source>FFN(x) = linear2(%1(linear1(x))), the same two-layer network applied to every token on its own. %2 of the %3 hidden activations are exactly zero.</source>
         <translation>FFN(x) = linear2(%1(linear1(x)))，同一个两层网络分别作用于每个词元。%3 个隐藏激活中有 %2 个恰好为零。</translation>
     </message>
@@ -4581,6 +4589,242 @@ An input that needs more is refused with the figure. 0 = the default (%1).</sour
     <message>
         <source>&lt;h3&gt;“%1” (position %2)&lt;/h3&gt;</source>
         <translation>&lt;h3&gt;“%1”（位置 %2）&lt;/h3&gt;</translation>
+    </message>
+    <message>
+        <source>GELU (tanh)</source>
+        <translation>GELU（tanh）</translation>
+    </message>
+    <message>
+        <source>SiLU</source>
+        <translation>SiLU</translation>
+    </message>
+    <message>
+        <source>none (no head)</source>
+        <translation>无（没有分类头）</translation>
+    </message>
+    <message>
+        <source>mean of the tokens</source>
+        <translation>各词元的平均</translation>
+    </message>
+    <message>
+        <source>the [CLS] row</source>
+        <translation>[CLS] 这一行</translation>
+    </message>
+    <message>
+        <source>[CLS] + tanh pooler</source>
+        <translation>[CLS] + tanh 池化层</translation>
+    </message>
+    <message>
+        <source>Embeddings: word + position + token type → LayerNorm</source>
+        <translation>嵌入：词 + 位置 + 词元类型 → 层归一化</translation>
+    </message>
+    <message>
+        <source>Embeddings + positions → LayerNorm</source>
+        <translation>嵌入 + 位置 → 层归一化</translation>
+    </message>
+    <message>
+        <source>Token embeddings %1[id] × √d (T × d)</source>
+        <translation>词元嵌入 %1[id] × √d（T × d）</translation>
+    </message>
+    <message>
+        <source>Learned position table %1 (T × d)</source>
+        <translation>学习得到的位置表 %1（T × d）</translation>
+    </message>
+    <message>
+        <source>Token-type rows %1[0]: one segment, the same row at every position (T × d)</source>
+        <translation>词元类型行 %1[0]：只有一个片段，每个位置都是同一行（T × d）</translation>
+    </message>
+    <message>
+        <source>The sum before %1</source>
+        <translation>%1 之前的和</translation>
+    </message>
+    <message>
+        <source>%1 output = layer 1&apos;s input</source>
+        <translation>%1 的输出 = 第 1 层的输入</translation>
+    </message>
+    <message>
+        <source>The model &lt;b&gt;learned&lt;/b&gt; one vector per position (%1, %2 × %3).</source>
+        <translation>模型为每个位置&lt;b&gt;学习&lt;/b&gt;了一个向量（%1，%2 × %3）。</translation>
+    </message>
+    <message>
+        <source>This model adds %1 and normalises the sum with %2 (mean 0, variance 1 per token, then γ and β) before layer 1.</source>
+        <translation>这个模型还加上%1，并在第 1 层之前用 %2 对和做层归一化（每个词元均值为 0、方差为 1，再乘 γ、加 β）。</translation>
+    </message>
+    <message>
+        <source>the token-type row of segment 0 (%1)</source>
+        <translation>片段 0 的词元类型行（%1）</translation>
+    </message>
+    <message>
+        <source>nothing else</source>
+        <translation>（没有别的）</translation>
+    </message>
+    <message>
+        <source>+ token type 0</source>
+        <translation>+ 词元类型 0</translation>
+    </message>
+    <message>
+        <source>= sum</source>
+        <translation>= 和</translation>
+    </message>
+    <message>
+        <source>final norm</source>
+        <translation>最终归一化</translation>
+    </message>
+    <message>
+        <source>The stack&apos;s final LayerNorm (T × d)</source>
+        <translation>整个堆叠最后的层归一化（T × d）</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;After the last layer:&lt;/b&gt; pooling: %1. This encoder has no classification head: its output is the encoded tokens, one vector per token.</source>
+        <translation>&lt;b&gt;最后一层之后：&lt;/b&gt;池化：%1。这个编码器没有分类头：它的输出就是编码后的词元，每个词元一个向量。</translation>
+    </message>
+    <message>
+        <source>pooled</source>
+        <translation>池化结果</translation>
+    </message>
+    <message>
+        <source>Mean of the real tokens&apos; outputs (1 × d)</source>
+        <translation>真实词元输出的平均（1 × d）</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;After the last layer:&lt;/b&gt; pooling: %1 (padding left out), then the classifier logits = pooled·Wᵀ + b and a softmax.</source>
+        <translation>&lt;b&gt;最后一层之后：&lt;/b&gt;池化：%1（不含填充），然后分类器 logits = pooled·Wᵀ + b，再做 softmax。</translation>
+    </message>
+    <message>
+        <source>pooled (mean)</source>
+        <translation>池化结果（平均）</translation>
+    </message>
+    <message>
+        <source>The [CLS] row of the last layer (1 × d)</source>
+        <translation>最后一层的 [CLS] 行（1 × d）</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;After the last layer:&lt;/b&gt; pooling: %1, then the classifier logits = x&lt;sub&gt;[CLS]&lt;/sub&gt;·Wᵀ + b and a softmax.</source>
+        <translation>&lt;b&gt;最后一层之后：&lt;/b&gt;池化：%1，然后分类器 logits = x&lt;sub&gt;[CLS]&lt;/sub&gt;·Wᵀ + b，再做 softmax。</translation>
+    </message>
+    <message>
+        <source>pooled ([CLS])</source>
+        <translation>池化结果（[CLS]）</translation>
+    </message>
+    <message>
+        <source>[CLS]</source>
+        <translation>[CLS]</translation>
+    </message>
+    <message>
+        <source>pooler</source>
+        <translation>池化层</translation>
+    </message>
+    <message>
+        <source>Pooler output tanh(x[CLS]·W_poolᵀ + b) (1 × d)</source>
+        <translation>池化层输出 tanh(x[CLS]·W_poolᵀ + b)（1 × d）</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;After the last layer:&lt;/b&gt; pooling: %1 — pooled = tanh(x&lt;sub&gt;[CLS]&lt;/sub&gt;·W&lt;sub&gt;pool&lt;/sub&gt;ᵀ + b). This encoder has no classification head.</source>
+        <translation>&lt;b&gt;最后一层之后：&lt;/b&gt;池化：%1——pooled = tanh(x&lt;sub&gt;[CLS]&lt;/sub&gt;·W&lt;sub&gt;pool&lt;/sub&gt;ᵀ + b)。这个编码器没有分类头。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;After the last layer:&lt;/b&gt; pooling: %1 — pooled = tanh(x&lt;sub&gt;[CLS]&lt;/sub&gt;·W&lt;sub&gt;pool&lt;/sub&gt;ᵀ + b), then the classifier logits = pooled·Wᵀ + b and a softmax.</source>
+        <translation>&lt;b&gt;最后一层之后：&lt;/b&gt;池化：%1——pooled = tanh(x&lt;sub&gt;[CLS]&lt;/sub&gt;·W&lt;sub&gt;pool&lt;/sub&gt;ᵀ + b)，然后分类器 logits = pooled·Wᵀ + b，再做 softmax。</translation>
+    </message>
+    <message>
+        <source>[CLS] row</source>
+        <translation>[CLS] 行</translation>
+    </message>
+    <message>
+        <source>tanh pooler</source>
+        <translation>tanh 池化层</translation>
+    </message>
+    <message>
+        <source>prediction</source>
+        <translation>预测</translation>
+    </message>
+    <message>
+        <source>Prediction: &lt;b&gt;%1&lt;/b&gt; (p = %2).</source>
+        <translation>预测：&lt;b&gt;%1&lt;/b&gt;（p = %2）。</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;Pooling and head&lt;/h3&gt;</source>
+        <translation>&lt;h3&gt;池化与分类头&lt;/h3&gt;</translation>
+    </message>
+    <message>
+        <source>Step %1 of %2 · %3</source>
+        <translation>第 %1 步，共 %2 步 · %3</translation>
+    </message>
+    <message>
+        <source>Queries x·Wqᵀ + b (T × %1), cut into %2 heads of %3</source>
+        <translation>查询 x·Wqᵀ + b（T × %1），切分成 %2 个头，每个 %3 维</translation>
+    </message>
+    <message>
+        <source>Keys (T × %1)</source>
+        <translation>键（T × %1）</translation>
+    </message>
+    <message>
+        <source>Values (T × %1)</source>
+        <translation>值（T × %1）</translation>
+    </message>
+    <message>
+        <source>Pre-LN: the projections read norm1(x), not x itself.</source>
+        <translation>Pre-LN：各投影读的是 norm1(x)，而不是 x 本身。</translation>
+    </message>
+    <message>
+        <source>norm1(x)</source>
+        <translation>norm1(x)</translation>
+    </message>
+    <message>
+        <source>Head outputs side by side (T × %1)</source>
+        <translation>各头的输出并排（T × %1）</translation>
+    </message>
+    <message>
+        <source>After the output projection Wo (T × %1)</source>
+        <translation>经过输出投影 Wo 之后（T × %1）</translation>
+    </message>
+    <message>
+        <source>The %1 head outputs (%2 columns each) are laid side by side, then Wo (%3 × %4) mixes what the heads found into one %4-wide vector per token.</source>
+        <translation>%1 个头的输出（每个 %2 列）并排放在一起，然后由 Wo（%3 × %4）把各头发现的内容混合成每个词元一个 %4 维向量。</translation>
+    </message>
+    <message>
+        <source>This layer widens the stream from %1 to %2 dimensions here.</source>
+        <translation>这一层在这里把表示从 %1 维加宽到 %2 维。</translation>
+    </message>
+    <message>
+        <source>projected x</source>
+        <translation>投影后的 x</translation>
+    </message>
+    <message>
+        <source>The residual widened: x·Wpᵀ + b (T × %1)</source>
+        <translation>加宽后的残差：x·Wpᵀ + b（T × %1）</translation>
+    </message>
+    <message>
+        <source>Residual: projected x + attention output</source>
+        <translation>残差连接：投影后的 x + 注意力输出</translation>
+    </message>
+    <message>
+        <source>LayerNorm 1 output = norm1(x), attention&apos;s input</source>
+        <translation>层归一化 1 的输出 = norm1(x)，即注意力的输入</translation>
+    </message>
+    <message>
+        <source>This layer widens %1 → %2: x cannot be added to a %2-wide output, so a dense projection Wp widens it first.</source>
+        <translation>这一层加宽 %1 → %2：x 不能直接加到 %2 维的输出上，所以先用一个全连接投影 Wp 把它加宽。</translation>
+    </message>
+    <message>
+        <source>What linear1 reads: norm2(residual)</source>
+        <translation>linear1 读到的内容：norm2(残差)</translation>
+    </message>
+    <message>
+        <source>linear2 output (T × %1)</source>
+        <translation>linear2 的输出（T × %1）</translation>
+    </message>
+    <message>
+        <source>LayerNorm 2 output (the FFN&apos;s input)</source>
+        <translation>层归一化 2 的输出（FFN 的输入）</translation>
+    </message>
+    <message>
+        <source>The last layer&apos;s output</source>
+        <translation>最后一层的输出</translation>
+    </message>
+    <message>
+        <source>Pooling (%1) and the head read the last layer&apos;s output: choose layer %2 to see them.</source>
+        <translation>池化（%1）和分类头读取的是最后一层的输出：选择第 %2 层即可看到。</translation>
     </message>
     <message>
         <source>mean of the tokens + tanh dense + L2 normalisation</source>
