@@ -25,6 +25,7 @@
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QFileInfo>
 #include <QTemporaryDir>
 #include <QtTest>
 #include <attn/capabilities/traced_text_encoder.hpp>
@@ -368,6 +369,13 @@ private Q_SLOTS:
             QVERIFY2(lines[1].contains(QStringLiteral("config.json")),
                      qPrintable(lines[1])); // the technical line
             QVERIFY(!page.errorText().contains(QStringLiteral("Sentiment or Vision")));
+            if (const QString shots = qEnvironmentVariable("ATTNVIZ_SHOTS"); !shots.isEmpty()) {
+                // What a person sees (looked at for issue 49 point 8): the page at a window's page size.
+                page.resize(1280, 710);
+                page.show();
+                QVERIFY(settle(page));
+                page.grab().save(shots + QStringLiteral("/refused-%1.png").arg(QFileInfo(c.dir).fileName()));
+            }
             // Never half-switched: the same model, its numbers, its name.
             QVERIFY(page.modelSlot()->tracedTextEncoder() == shown);
             QVERIFY(page.shownModel() == shown);
