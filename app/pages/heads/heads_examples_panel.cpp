@@ -43,12 +43,17 @@ HeadsExamplesPanel::HeadsExamplesPanel(QWidget* parent) : QWidget(parent) {
 }
 
 QString HeadsExamplesPanel::markedTokens(const attn::analysis::ReportExample& e) {
+    // Sub-word pieces that carry their own spaces (SentencePiece, GPT-2: " the", "▁the") are joined as they
+    // are, so that "Lily" does not read "L i l y"; whole words are joined with a space.
+    bool pieces = false;
+    for (const auto& t : e.tokens)
+        pieces = pieces || (!t.empty() && (t.front() == ' ' || t.rfind("\xE2\x96\x81", 0) == 0));
     QStringList parts;
     for (std::size_t i = 0; i < e.tokens.size(); ++i) {
         const QString t = QString::fromStdString(e.tokens[i]);
         parts << (static_cast<int>(i) == e.position ? QStringLiteral("«%1»").arg(t) : t);
     }
-    return parts.join(QLatin1Char(' '));
+    return parts.join(pieces ? QString() : QStringLiteral(" "));
 }
 
 void HeadsExamplesPanel::clear() {
