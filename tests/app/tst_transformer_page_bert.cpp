@@ -70,6 +70,18 @@ void typeAndRun(TransformerPage& page, const QString& text) {
     QVERIFY(settle(page));
 }
 
+/// With ATTNVIZ_SHOTS set: the page at a window's page size, saved as <dir>/<name>.png (looked at, not
+/// asserted).
+void shot(TransformerPage& page, const QString& name) {
+    const QString dir = qEnvironmentVariable("ATTNVIZ_SHOTS");
+    if (dir.isEmpty())
+        return;
+    page.resize(1280, 710);
+    page.show();
+    QVERIFY(settle(page));
+    page.grab().save(dir + QLatin1Char('/') + name + QStringLiteral(".png"));
+}
+
 /// Every step of every layer has a heading, an explanation and the side panel filled.
 void everyStepIsFilled(TransformerPage& page, int layers) {
     for (int l = 0; l < layers; ++l) {
@@ -282,6 +294,7 @@ private Q_SLOTS:
         page.setStep(Step::Output);
         QVERIFY2(page.explanationText().contains(QStringLiteral("none (no head)")),
                  qPrintable(page.explanationText()));
+        shot(page, QStringLiteral("bert-headless-7-output"));
         page.setStep(Step::WhatIf);
         QVERIFY2(page.whatIfPanel()->predictionText().contains(QStringLiteral("no classification head")),
                  qPrintable(page.whatIfPanel()->predictionText()));
@@ -329,6 +342,7 @@ private Q_SLOTS:
         compareMatrix(page.largeView()->matrix(), L.residual1, 0); // pre-LN: the residual is selected
         compareMatrix(L.residual1, L.projected + L.attnOut, 1e-6);
         QVERIFY(page.tokenPanelHtml().contains(QStringLiteral("projected x")));
+        shot(page, QStringLiteral("pre-ln-widening-5-norm1"));
         page.setStep(Step::Output);
         compareMatrix(page.largeView()->matrix(), toMatrix(c.at("output")), 1e-5);
         QCOMPARE(page.largeView()->matrix().cols(), Eigen::Index(12));
