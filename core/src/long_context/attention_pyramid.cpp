@@ -37,6 +37,33 @@ PyramidBuilder::PyramidBuilder(int length, int finest, int coarsest)
     const auto cells = static_cast<std::size_t>(n0_) * static_cast<std::size_t>(n0_);
     max_.assign(cells, 0.0f); // probabilities are >= 0: a block of masked cells has max 0
     sum_.assign(cells, 0.0);
+    rowMax_ = Eigen::ArrayXf::Zero(length_);
+    rowSum_ = Eigen::ArrayXf::Zero(length_);
+}
+
+void PyramidBuilder::flush() {
+    if (pending_ < 0)
+        return;
+    const auto base = static_cast<std::size_t>(pending_) * static_cast<std::size_t>(n0_);
+    const float* rm = rowMax_.data();
+    const float* rs = rowSum_.data();
+    for (int b = 0; b < n0_; ++b) {
+        const Eigen::Index c0 = start_[static_cast<std::size_t>(b)];
+        if (c0 >= pendingCols_)
+            break;
+        const Eigen::Index c1 = std::min(start_[static_cast<std::size_t>(b) + 1], pendingCols_);
+        float m = max_[base + static_cast<std::size_t>(b)], sum = 0.0f;
+        for (Eigen::Index c = c0; c < c1; ++c) { // a few columns per block: plain loops beat Eigen here
+            m = std::max(m, rm[c]);
+            sum += rs[c];
+        }
+        max_[base + static_cast<std::size_t>(b)] = m;
+        sum_[base + static_cast<std::size_t>(b)] += static_cast<double>(sum);
+    }
+    rowMax_.head(pendingCols_).setZero();
+    rowSum_.head(pendingCols_).setZero();
+    pending_ = -1;
+    pendingCols_ = 0;
 }
 
 void PyramidBuilder::addRow(int row, const float* p, Eigen::Index cols) {
@@ -44,26 +71,19 @@ void PyramidBuilder::addRow(int row, const float* p, Eigen::Index cols) {
         throw std::invalid_argument("PyramidBuilder::addRow: row " + std::to_string(row) + " with " +
                                     std::to_string(cols) + " keys outside a map of " +
                                     std::to_string(length_));
-    const auto base =
-        static_cast<std::size_t>(blockOf_[static_cast<std::size_t>(row)]) * static_cast<std::size_t>(n0_);
-    float* mx = max_.data() + base;
-    double* sm = sum_.data() + base;
-    for (int b = 0; b < n0_; ++b) {
-        const Eigen::Index c0 = start_[static_cast<std::size_t>(b)];
-        if (c0 >= cols)
-            break;
-        const Eigen::Index c1 = std::min(start_[static_cast<std::size_t>(b) + 1], cols);
-        float m = mx[b], s = 0.0f;
-        for (Eigen::Index j = c0; j < c1; ++j) {
-            m = std::max(m, p[j]);
-            s += p[j];
-        }
-        mx[b] = m;
-        sm[b] += s;
+    const int block = blockOf_[static_cast<std::size_t>(row)];
+    if (block != pending_) {
+        flush();
+        pending_ = block;
     }
+    const Eigen::Map<const Eigen::ArrayXf> r(p, cols);
+    rowMax_.head(cols) = rowMax_.head(cols).max(r);
+    rowSum_.head(cols) += r;
+    pendingCols_ = std::max(pendingCols_, cols);
 }
 
 AttentionPyramid PyramidBuilder::finish() {
+    flush();
     AttentionPyramid out;
     out.length = length_;
     std::vector<float> mx = std::move(max_);
@@ -98,12 +118,14 @@ AttentionPyramid PyramidBuilder::finish() {
         level.blocks = n;
         level.max.resize(n, n);
         level.mean.resize(n, n);
-        for (int i = 0; i < n; ++i) {
-            const double rows =
+        std::vector<double> width(static_cast<std::size_t>(n)); // positions per block
+        for (int i = 0; i < n; ++i)
+            width[static_cast<std::size_t>(i)] =
                 static_cast<double>(blockStart(i + 1, length_, n) - blockStart(i, length_, n));
+        for (int i = 0; i < n; ++i) {
+            const double rows = width[static_cast<std::size_t>(i)];
             for (int j = 0; j < n; ++j) {
-                const double cols =
-                    static_cast<double>(blockStart(j + 1, length_, n) - blockStart(j, length_, n));
+                const double cols = width[static_cast<std::size_t>(j)];
                 const auto c =
                     static_cast<std::size_t>(i) * static_cast<std::size_t>(n) + static_cast<std::size_t>(j);
                 level.max(i, j) = mx[c];

@@ -49,12 +49,10 @@ void selectTopK(const float* p, Eigen::Index n, int k, std::int32_t* keys, float
     Eigen::Index j = 0;
     for (; j < n && count < k; ++j)
         offer(j);
-    constexpr Eigen::Index kChunk = 32;
+    constexpr Eigen::Index kChunk = 64;
     for (; j < n; j += kChunk) {
         const Eigen::Index e = std::min(n, j + kChunk);
-        float m = p[j];
-        for (Eigen::Index i = j + 1; i < e; ++i) // a vectorised max: most chunks stop here
-            m = std::max(m, p[i]);
+        const float m = Eigen::Map<const Eigen::ArrayXf>(p + j, e - j).maxCoeff(); // most chunks stop here
         if (!(m > probabilities[k - 1]))
             continue;
         for (Eigen::Index i = j; i < e; ++i)
