@@ -482,10 +482,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>p(class) − p(class with the head zeroed); click a head to see its map</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Nothing to explain yet: load a model and give an input.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -530,21 +526,11 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>zeroed: Δp %1
-uniform weights: Δp %2
-permuted weights (seed %3): Δp %4</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>head %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>&lt;b&gt;Layer %1, head %2&lt;/b&gt;: what the pooled position attends to</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>. Zeroing it changes p by %1; uniform weights by %2; permuted weights (seed %3) by %4.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -589,6 +575,21 @@ permuted weights (seed %3): Δp %4</source>
     </message>
     <message>
         <source>Deletion curves; each method&apos;s AOPC (higher = more faithful) is in the legend when it fits, and under the method&apos;s name at left</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Each cell: how much p(class) drops when the head is zeroed, p − p(zeroed) (above 0: the head helped the prediction; below 0: it worked against it); click a head to see its map</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Drop in p, p − p(after) (above 0: the head helped)
+zeroed: %1
+uniform weights: %2
+permuted weights (seed %3): %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>. Drop in p, p − p(after), as in its cell (above 0: the head helped the prediction): zeroed %1; uniform weights %2; permuted weights (seed %3) %4.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -718,6 +719,14 @@ permuted weights (seed %3): Δp %4</source>
         <source>Model:</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Keep the last %1 tokens</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The prompt has %1 tokens; this model can take %2 (fewer than its positions, within the memory budget). Keep the last %2 and drop the beginning.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>GenerateViews</name>
@@ -803,6 +812,26 @@ permuted weights (seed %3): Δp %4</source>
     </message>
     <message>
         <source>Choosing “%1”: “%2” (position %3) attends to</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;span style=&apos;color:black&apos;&gt;prompt&lt;/span&gt; · &lt;span style=&apos;color:#0b3d91&apos;&gt;&lt;i&gt;generated&lt;/i&gt;&lt;/span&gt; (dashed outline) · red outline: selected · ␣ space, ↵ new line</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Prompt chips are what you typed (with the start token the tokenizer adds); generated chips, in blue italics with a dashed outline, are what the model wrote. Blank tokens are shown as ␣ (space), ↵ (new line) and ⇥ (tab).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>prompt token</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>generated token: click to select it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How it was drawn: u = %1 is a random number in [0, 1) from the seed. The kept tokens, most probable first, take turns along [0, 1), each as long as its probability q after temperature and top-k; the token whose turn u lands in is chosen. q = %2 is the chosen token&apos;s probability there (the bars show the model&apos;s own, at temperature 1).</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1469,14 +1498,6 @@ permuted weights (seed %3): Δp %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Score: %1 / %2 — lesson finished</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Score: %1 / %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Computing the answer…</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1536,6 +1557,14 @@ permuted weights (seed %3): Δp %4</source>
         <source>; %1 → %2</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Right answers: %1 / %2 — lesson finished</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Right answers: %1 / %2</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>LessonEditor</name>
@@ -1556,11 +1585,11 @@ permuted weights (seed %3): Δp %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>which translation model scores higher (chrF)</source>
+        <source>which head has the highest value of a metric</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>which head has the highest value of a metric</source>
+        <source>which translation model has the higher chrF</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1647,10 +1676,6 @@ permuted weights (seed %3): Δp %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>transformer encoder (transformer classifier)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>text encoder (Hugging Face BERT)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1660,6 +1685,46 @@ permuted weights (seed %3): Δp %4</source>
     </message>
     <message>
         <source>Hugging Face ViT model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sentiment</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Vision</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Translation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Generate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Transformer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 or %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>text encoder (attnviz&apos;s transformer classifier or Hugging Face BERT)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>language model (GPT-2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>language model (Llama)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This folder holds a %1, which the %2 page opens. The %3 page needs a %4.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1869,10 +1934,6 @@ An input that needs more is refused with the figure. 0 = the default (%1).</sour
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Answer each question before it is revealed; the lesson keeps your score and where you are.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>&amp;Reset progress</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1993,10 +2054,6 @@ An input that needs more is refused with the figure. 0 = the default (%1).</sour
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>corpus</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>%1: the %2 %3 is missing; the page shows its default.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2066,6 +2123,14 @@ An input that needs more is refused with the figure. 0 = the default (%1).</sour
         <source>Save session &amp;as…</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Answer each question before it is revealed; the lesson keeps your answers and where you are.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>corpus</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>ModelBar</name>
@@ -2102,10 +2167,6 @@ An input that needs more is refused with the figure. 0 = the default (%1).</sour
     <name>ModelSlot</name>
     <message>
         <source>The model could not be loaded.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>This folder holds a %1, not an attnviz %2.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2646,6 +2707,45 @@ An input that needs more is refused with the figure. 0 = the default (%1).</sour
     </message>
 </context>
 <context>
+    <name>SimilarityAttentionPanel</name>
+    <message>
+        <source>Layer:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Head:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Query piece</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Key piece</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>weight</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Select a sentence to see its attention</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sentence %1: “%2” — %3 pieces</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Layer %1, head %2: attention weights (rows: queries)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>SimilarityPage</name>
     <message>
         <source>Model:</source>
@@ -2773,45 +2873,6 @@ An input that needs more is refused with the figure. 0 = the default (%1).</sour
     </message>
     <message>
         <source>The chapter&apos;s sentences</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>SimilarityAttentionPanel</name>
-    <message>
-        <source>Layer:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Head:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Query piece</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Key piece</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>weight</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Select a sentence to see its attention</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 of %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Sentence %1: “%2” — %3 pieces</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Layer %1, head %2: attention weights (rows: queries)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2972,6 +3033,10 @@ An input that needs more is refused with the figure. 0 = the default (%1).</sour
         <source>9 Cost</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Running the model…</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>TransformerWhatIfPanel</name>
@@ -3061,6 +3126,18 @@ An input that needs more is refused with the figure. 0 = the default (%1).</sour
     </message>
     <message>
         <source>After · layer %1 head %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This encoder has no classification head, so there is no prediction to compare: compare the attention maps below.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Without positions the layer sees a bag of words: shuffle them and the attention pattern only permutes with them.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Mask off: real tokens attend to the pads — silent leakage.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3761,10 +3838,6 @@ An input that needs more is refused with the figure. 0 = the default (%1).</sour
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Random Wq, Wk, Wv (and additive parameters) are drawn from this seed.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>head </source>
         <translation type="unfinished"></translation>
     </message>
@@ -3928,6 +4001,30 @@ An input that needs more is refused with the figure. 0 = the default (%1).</sour
         <source>Key word vectors</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>dot product</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>scaled dot product</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;Dot product or additive?&lt;/b&gt; The same query “%1” scored both ways (the one chosen above is marked ●):&lt;/p&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;The additive parameters are random (seed %1), not trained as in a real model, so additive weights often come out flat or favour the same key in every row; the dot product compares the word vectors directly.&lt;/p&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Random Wq, Wk, Wv (random projections) and the additive parameters Wq, Wk, v (additive scoring) are drawn from this seed: change it to draw others.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>WalkthroughView</name>
@@ -4087,6 +4184,14 @@ An input that needs more is refused with the figure. 0 = the default (%1).</sour
         <source> These projections were trained on self-attention, each sentence attending to itself, and rank keys partly by their position; here the keys are another sentence, whose positions the training never showed. Tick Self-attention to see what the head learned.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Wq (%1 × %3), Wk (%2 × %3) and v (%3) were given.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Wq (%1 × %3), Wk (%2 × %3) and v (%3) are random, not trained: normal numbers from seed %4 with standard deviations %5, %6 and %7 (1/√%1, 1/√%2, 1/√%3). Change the seed to draw others.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>WordChipRow</name>
@@ -4233,22 +4338,6 @@ An input that needs more is refused with the figure. 0 = the default (%1).</sour
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>embeddings</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Token embeddings (T × d)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>positions</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Learned position table (T × d)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Sinusoidal positional encoding (T × d)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4269,19 +4358,11 @@ An input that needs more is refused with the figure. 0 = the default (%1).</sour
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>The model &lt;b&gt;learned&lt;/b&gt; one vector per position (pos_embedding, %1 × %2).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>PE(p, 2i) = sin(p·ω&lt;sub&gt;i&lt;/sub&gt;), PE(p, 2i+1) = cos(p·ω&lt;sub&gt;i&lt;/sub&gt;), ω&lt;sub&gt;i&lt;/sub&gt; = 1 / 10000&lt;sup&gt;2i/d&lt;/sup&gt;: %1. Fast dimensions on the left, slow ones on the right; nearby positions share the slow ones, so they look alike.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Attention itself ignores word order (it is a weighted sum over a set). The position vector added to each word&apos;s embedding is what tells the layer where the word stands. </source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>embedding</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -4297,23 +4378,11 @@ An input that needs more is refused with the figure. 0 = the default (%1).</sour
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Queries x·Wqᵀ + b (T × d), cut into %1 heads of %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>K = x·Wk</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Keys (T × d)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>V = x·Wv</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Values (T × d)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -4369,19 +4438,7 @@ An input that needs more is refused with the figure. 0 = the default (%1).</sour
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Head outputs side by side (T × d)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>attn out</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>After the output projection Wo (T × d)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The %1 head outputs (%2 columns each) are laid side by side, then Wo (d × d) mixes what the heads found into one d-wide vector per token.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -4457,10 +4514,6 @@ An input that needs more is refused with the figure. 0 = the default (%1).</sour
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>linear2 output (T × d)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>FFN(x) = linear2(%1(linear1(x))), the same two-layer network applied to every token on its own. %2 of the %3 hidden activations are exactly zero.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4518,6 +4571,242 @@ An input that needs more is refused with the figure. 0 = the default (%1).</sour
     </message>
     <message>
         <source>&lt;h3&gt;“%1” (position %2)&lt;/h3&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GELU (tanh)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SiLU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>none (no head)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>mean of the tokens</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the [CLS] row</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>[CLS] + tanh pooler</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Embeddings: word + position + token type → LayerNorm</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Embeddings + positions → LayerNorm</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Token embeddings %1[id] × √d (T × d)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Learned position table %1 (T × d)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Token-type rows %1[0]: one segment, the same row at every position (T × d)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The sum before %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 output = layer 1&apos;s input</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The model &lt;b&gt;learned&lt;/b&gt; one vector per position (%1, %2 × %3).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This model adds %1 and normalises the sum with %2 (mean 0, variance 1 per token, then γ and β) before layer 1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the token-type row of segment 0 (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>nothing else</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>+ token type 0</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>= sum</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>final norm</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The stack&apos;s final LayerNorm (T × d)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;After the last layer:&lt;/b&gt; pooling: %1. This encoder has no classification head: its output is the encoded tokens, one vector per token.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pooled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Mean of the real tokens&apos; outputs (1 × d)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;After the last layer:&lt;/b&gt; pooling: %1 (padding left out), then the classifier logits = pooled·Wᵀ + b and a softmax.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pooled (mean)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The [CLS] row of the last layer (1 × d)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;After the last layer:&lt;/b&gt; pooling: %1, then the classifier logits = x&lt;sub&gt;[CLS]&lt;/sub&gt;·Wᵀ + b and a softmax.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pooled ([CLS])</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>[CLS]</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pooler</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pooler output tanh(x[CLS]·W_poolᵀ + b) (1 × d)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;After the last layer:&lt;/b&gt; pooling: %1 — pooled = tanh(x&lt;sub&gt;[CLS]&lt;/sub&gt;·W&lt;sub&gt;pool&lt;/sub&gt;ᵀ + b). This encoder has no classification head.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;After the last layer:&lt;/b&gt; pooling: %1 — pooled = tanh(x&lt;sub&gt;[CLS]&lt;/sub&gt;·W&lt;sub&gt;pool&lt;/sub&gt;ᵀ + b), then the classifier logits = pooled·Wᵀ + b and a softmax.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>[CLS] row</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tanh pooler</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>prediction</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Prediction: &lt;b&gt;%1&lt;/b&gt; (p = %2).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;Pooling and head&lt;/h3&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step %1 of %2 · %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Queries x·Wqᵀ + b (T × %1), cut into %2 heads of %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Keys (T × %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Values (T × %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pre-LN: the projections read norm1(x), not x itself.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>norm1(x)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Head outputs side by side (T × %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>After the output projection Wo (T × %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The %1 head outputs (%2 columns each) are laid side by side, then Wo (%3 × %4) mixes what the heads found into one %4-wide vector per token.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This layer widens the stream from %1 to %2 dimensions here.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>projected x</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The residual widened: x·Wpᵀ + b (T × %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Residual: projected x + attention output</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>LayerNorm 1 output = norm1(x), attention&apos;s input</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This layer widens %1 → %2: x cannot be added to a %2-wide output, so a dense projection Wp widens it first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What linear1 reads: norm2(residual)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>linear2 output (T × %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>LayerNorm 2 output (the FFN&apos;s input)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The last layer&apos;s output</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pooling (%1) and the head read the last layer&apos;s output: choose layer %2 to see them.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

@@ -2064,10 +2064,6 @@ An input that needs more is refused with the figure. 0 = the default (%1).</sour
         <translation>数据集</translation>
     </message>
     <message>
-        <source>corpus</source>
-        <translation>语料</translation>
-    </message>
-    <message>
         <source>%1: the %2 %3 is missing; the page shows its default.</source>
         <translation>%1：%2 %3 不存在；该页面显示其默认内容。</translation>
     </message>
@@ -2139,6 +2135,10 @@ An input that needs more is refused with the figure. 0 = the default (%1).</sour
         <source>Save session &amp;as…</source>
         <translation>会话另存为(&amp;A)…</translation>
     </message>
+    <message>
+        <source>corpus</source>
+        <translation>语料</translation>
+    </message>
 </context>
 <context>
     <name>ModelBar</name>
@@ -2176,10 +2176,6 @@ An input that needs more is refused with the figure. 0 = the default (%1).</sour
     <message>
         <source>The model could not be loaded.</source>
         <translation>无法加载模型。</translation>
-    </message>
-    <message>
-        <source>This folder holds a %1, not an attnviz %2.</source>
-        <translation>这个文件夹里是%1，不是 attnviz 的%2。</translation>
     </message>
     <message>
         <source>The shipped %1 is missing from this installation.</source>
@@ -2718,6 +2714,45 @@ An input that needs more is refused with the figure. 0 = the default (%1).</sour
     </message>
 </context>
 <context>
+    <name>SimilarityAttentionPanel</name>
+    <message>
+        <source>Layer:</source>
+        <translation>层：</translation>
+    </message>
+    <message>
+        <source>Head:</source>
+        <translation>头：</translation>
+    </message>
+    <message>
+        <source>Query piece</source>
+        <translation>查询子词</translation>
+    </message>
+    <message>
+        <source>Key piece</source>
+        <translation>键子词</translation>
+    </message>
+    <message>
+        <source>weight</source>
+        <translation>权重</translation>
+    </message>
+    <message>
+        <source>Select a sentence to see its attention</source>
+        <translation>选择一个句子以查看其注意力</translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%1 / %2</translation>
+    </message>
+    <message>
+        <source>Sentence %1: “%2” — %3 pieces</source>
+        <translation>第 %1 句：“%2”——%3 个子词</translation>
+    </message>
+    <message>
+        <source>Layer %1, head %2: attention weights (rows: queries)</source>
+        <translation>第 %1 层，第 %2 个头：注意力权重（行：查询）</translation>
+    </message>
+</context>
+<context>
     <name>SimilarityPage</name>
     <message>
         <source>Model:</source>
@@ -2846,45 +2881,6 @@ An input that needs more is refused with the figure. 0 = the default (%1).</sour
     <message>
         <source>The chapter&apos;s sentences</source>
         <translation>本章的句子</translation>
-    </message>
-</context>
-<context>
-    <name>SimilarityAttentionPanel</name>
-    <message>
-        <source>Layer:</source>
-        <translation>层：</translation>
-    </message>
-    <message>
-        <source>Head:</source>
-        <translation>头：</translation>
-    </message>
-    <message>
-        <source>Query piece</source>
-        <translation>查询子词</translation>
-    </message>
-    <message>
-        <source>Key piece</source>
-        <translation>键子词</translation>
-    </message>
-    <message>
-        <source>weight</source>
-        <translation>权重</translation>
-    </message>
-    <message>
-        <source>Select a sentence to see its attention</source>
-        <translation>选择一个句子以查看其注意力</translation>
-    </message>
-    <message>
-        <source>%1 of %2</source>
-        <translation>%1 / %2</translation>
-    </message>
-    <message>
-        <source>Sentence %1: “%2” — %3 pieces</source>
-        <translation>第 %1 句：“%2”——%3 个子词</translation>
-    </message>
-    <message>
-        <source>Layer %1, head %2: attention weights (rows: queries)</source>
-        <translation>第 %1 层，第 %2 个头：注意力权重（行：查询）</translation>
     </message>
 </context>
 <context>
@@ -4011,10 +4007,6 @@ An input that needs more is refused with the figure. 0 = the default (%1).</sour
         <translation>键词向量</translation>
     </message>
     <message>
-        <source>Random Wq, Wk, Wv (random projections) and the additive parameters Wq, Wk, v (additive scoring) are drawn from this seed: change it to draw others.</source>
-        <translation>随机的 Wq、Wk、Wv（随机投影）和加性打分的参数 Wq、Wk、v 都由这个种子生成：换一个种子即可生成另一组。</translation>
-    </message>
-    <message>
         <source>dot product</source>
         <translation>点积</translation>
     </message>
@@ -4033,6 +4025,10 @@ An input that needs more is refused with the figure. 0 = the default (%1).</sour
     <message>
         <source>&lt;p&gt;The additive parameters are random (seed %1), not trained as in a real model, so additive weights often come out flat or favour the same key in every row; the dot product compares the word vectors directly.&lt;/p&gt;</source>
         <translation>&lt;p&gt;加性参数是随机的（种子 %1），不像真实模型那样经过训练，所以加性权重常常很平，或者每一行都偏向同一个键；点积则直接比较词向量。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Random Wq, Wk, Wv (random projections) and the additive parameters Wq, Wk, v (additive scoring) are drawn from this seed: change it to draw others.</source>
+        <translation>随机的 Wq、Wk、Wv（随机投影）和加性打分的参数 Wq、Wk、v 都由这个种子生成：换一个种子即可生成另一组。</translation>
     </message>
 </context>
 <context>
@@ -4347,10 +4343,6 @@ An input that needs more is refused with the figure. 0 = the default (%1).</sour
         <translation>第 %1 步（共 %2 步）· %3 · 第 %4 层</translation>
     </message>
     <message>
-        <source>positions</source>
-        <translation>位置</translation>
-    </message>
-    <message>
         <source>Sinusoidal positional encoding (T × d)</source>
         <translation>正弦位置编码（T × d）</translation>
     </message>
@@ -4377,10 +4369,6 @@ An input that needs more is refused with the figure. 0 = the default (%1).</sour
     <message>
         <source>Attention itself ignores word order (it is a weighted sum over a set). The position vector added to each word&apos;s embedding is what tells the layer where the word stands. </source>
         <translation>注意力本身不管词序（它是对一个集合的加权求和）。加到每个词嵌入上的位置向量，才告诉这一层这个词处在哪里。</translation>
-    </message>
-    <message>
-        <source>embedding</source>
-        <translation>嵌入</translation>
     </message>
     <message>
         <source>+ position %1</source>

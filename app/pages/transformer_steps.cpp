@@ -198,8 +198,10 @@ void embeddingStep(const attn::TracedTextEncoder& model, const attn::EncoderTrac
     auto named = [](const std::string& table, const QString& fallback) {
         return table.empty() ? fallback : QString::fromStdString(table);
     };
-    const QString tokenName = named(e.tokenTable, tr("embedding"));
-    const QString positionName = named(e.positionTable, tr("positions"));
+    // A model that does not name its tables gets the symbols of the formulas (E, P), not words: the
+    // names are the checkpoint's own, identifiers in any language.
+    const QString tokenName = named(e.tokenTable, QStringLiteral("E"));
+    const QString positionName = named(e.positionTable, QStringLiteral("P"));
     // A constant factor is named as the model applies it (USE lite: 2·E[id], its graph adds the rows twice).
     const QString multiplier =
         e.tokenMultiplier != 1.0f ? QString::number(e.tokenMultiplier) + QStringLiteral("·") : QString();
