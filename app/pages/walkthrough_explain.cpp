@@ -140,7 +140,11 @@ QString WalkthroughPage::explanationHtml() const {
                     "align=right><i>%2</i></td></tr>")
                      .arg(num(sum, 4), num(weightSum, 4));
         h += QStringLiteral("<table cellspacing=0 cellpadding=3>%1</table>").arg(table);
-        h += scoringComparisonHtml();
+        // The side-by-side comes with additive scoring, where the question "how does it differ from the
+        // dot product?" arises; with the dot product the panel keeps to its own numbers, which fit a
+        // 1280 x 800 window in teaching mode without scrolling (issue 49 point 9).
+        if (r.additive)
+            h += scoringComparisonHtml();
         return h;
     }
     case WalkthroughStep::Outputs: {

@@ -35,6 +35,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <attn/datasets/idx.hpp>
+#include <attn/models/universal_sentence_encoder.hpp>
 #include <attn/session/session_file.hpp>
 
 namespace {
@@ -178,10 +179,16 @@ private Q_SLOTS:
         QVERIFY(!second.paragraphsShown());
         QVERIFY(page(second, 0)->teachingMode());
         const char* names[] = {"walkthrough", "translation", "sentiment", "vision",
-                               "transformer", "generate",    "heads"};
+                               "transformer", "generate",    "heads",     "similarity"};
         QCOMPARE(second.tabs()->count(), int(std::size(names)));
+        // The Similarity page draws a matrix only when the Universal Sentence Encoder is installed
+        // (./test.sh installs it); without it the page's state must still come back.
+        const bool sentenceEncoder = attn::UniversalSentenceEncoder::looksLikeModel(
+            attn::UniversalSentenceEncoder::defaultDirectory());
         for (int i = 0; i < second.tabs()->count(); ++i) {
             QVERIFY2(page(second, i)->saveState() == before[static_cast<std::size_t>(i)], names[i]);
+            if (i == 7 && !sentenceEncoder)
+                continue;
             QVERIFY2(matrices[static_cast<std::size_t>(i)].size() > 0, names[i]);
             QVERIFY2(testutil::identical(mainMatrix(page(second, i)), matrices[static_cast<std::size_t>(i)]),
                      names[i]);

@@ -17,8 +17,8 @@
 
 namespace {
 
-const QString kPages =
-    QStringLiteral("pages: walkthrough, translation, sentiment, vision, transformer, generate, heads");
+const QString kPages = QStringLiteral(
+    "pages: walkthrough, translation, sentiment, vision, transformer, generate, heads, similarity");
 
 // attnviz with `args` in an environment without any display: no X11 or Wayland display, no platform chosen.
 testutil::CliRun runWithoutADisplay(const QStringList& args) {
