@@ -25,8 +25,10 @@ using Index = Eigen::Index;
 // Both sides are float32 softmaxes by the same formula, exp(s - max) * (1 / sum); the scores come from two
 // kernels (Eigen's product there, the SIMD tiles here) that round differently, and a score's rounding
 // error scales with its size: with standard-normal Q and K the cells agree to 1e-6 relative (at
-// sigma = 1.5 the worst cell differs by 1.5e-6).
-constexpr double kRelative = 1e-6;
+// sigma = 1.5 the worst cell differs by 1.5e-6). The sanitizer build (-O1) contracts and orders the
+// score sums differently again: there a cell of 2.3e-4 differed by 1.1e-6 relative (2.6e-10 absolute,
+// T = 300, d = 16), so the bound that holds in every build the suite runs in is 2e-6.
+constexpr double kRelative = 2e-6;
 // Cells whose probability underflows below this are compared absolutely (relative rounding of exp
 // near the denormal range is not meaningful).
 constexpr double kTiny = 1e-30;
