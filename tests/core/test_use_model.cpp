@@ -6,6 +6,7 @@
 
 #include "attnviz_test_paths.hpp"
 #include "scratch_dir.hpp"
+#include "use_reference.hpp"
 
 #include <attn/checkpoint.hpp>
 #include <attn/models/universal_sentence_encoder.hpp>
@@ -37,18 +38,12 @@ std::shared_ptr<const UniversalSentenceEncoder> model() {
 #define REQUIRE_MODEL()                                                                                      \
     do {                                                                                                     \
         if (!model()) {                                                                                      \
-            GTEST_SKIP() << "the Universal Sentence Encoder lite is not installed in "                       \
-                         << UniversalSentenceEncoder::defaultDirectory()                                     \
-                         << " (run cmake/install-use-model.sh; ./test.sh does)";                             \
+            GTEST_SKIP() << testref::useNotInstalled();                                                      \
         }                                                                                                    \
     } while (false)
 
 const nlohmann::json& reference() {
-    static const nlohmann::json j = [] {
-        std::ifstream in(fs::path(ATTNVIZ_TEST_DATA_DIR) / "use" / "forward.json");
-        return nlohmann::json::parse(in);
-    }();
-    return j;
+    return testref::useForward();
 }
 
 TEST(UseModel, LoadsWithEveryTensorAccountedFor) {

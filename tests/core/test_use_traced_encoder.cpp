@@ -6,6 +6,7 @@
 // Skips, saying how to install the model, when it is not installed.
 
 #include "attnviz_test_paths.hpp"
+#include "use_reference.hpp"
 
 #include <attn/models/use_traced_encoder.hpp>
 #include <attn/open_model.hpp>
@@ -36,18 +37,12 @@ const attn::LoadedModel& loaded() {
 #define REQUIRE_MODEL()                                                                                      \
     do {                                                                                                     \
         if (loaded().empty()) {                                                                              \
-            GTEST_SKIP() << "the Universal Sentence Encoder lite is not installed in "                       \
-                         << UniversalSentenceEncoder::defaultDirectory()                                     \
-                         << " (run cmake/install-use-model.sh; ./test.sh does)";                             \
+            GTEST_SKIP() << testref::useNotInstalled();                                                      \
         }                                                                                                    \
     } while (false)
 
 const nlohmann::json& reference() {
-    static const nlohmann::json j = [] {
-        std::ifstream in(fs::path(ATTNVIZ_TEST_DATA_DIR) / "use" / "forward.json");
-        return nlohmann::json::parse(in);
-    }();
-    return j;
+    return testref::useForward();
 }
 
 TEST(UseTracedEncoder, OpenModelGivesBothCapabilitiesOfOneModel) {
