@@ -4,6 +4,7 @@
 #include <attn/memory_budget.hpp>
 #include <cmath>
 #include <numeric>
+#include <stdexcept>
 
 namespace attn::hf {
 
@@ -201,6 +202,12 @@ void finishPrediction(EncoderOutput& out, const std::vector<std::string>& labels
     out.probabilities = softmax(l);
     out.predicted = topK(out.probabilities, 1).front().id;
     out.predictedLabel = labels.at(static_cast<std::size_t>(out.predicted));
+}
+
+long_context::LongContextPass CausalLm::forwardLongContext(const std::vector<int>&,
+                                                           const long_context::LongContextOptions&) const {
+    throw std::logic_error("forwardLongContext: the " + modelType() +
+                           " family has no long-context forward in attnviz yet (whole maps only)");
 }
 
 } // namespace attn::hf

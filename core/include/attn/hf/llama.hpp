@@ -64,9 +64,13 @@ public:
     /// LongContextPass lists and only the logits of options.logitRows (the last position by default).
     /// Checks ids and the position limit as extend does, and the kept bytes (longContextBytes) against
     /// the memory budget (attn::MemoryBudgetError) before allocating.
+    bool hasLongContext() const override { return true; }
     long_context::LongContextPass
     forwardLongContext(const std::vector<int>& ids,
-                       const long_context::LongContextOptions& options = {}) const;
+                       const long_context::LongContextOptions& options) const override;
+    long_context::LongContextPass forwardLongContext(const std::vector<int>& ids) const {
+        return forwardLongContext(ids, {});
+    }
 
 private:
     /// The decoder's layers on the embedded `ids` at positions past ..: for each layer, `attend(layer, q,

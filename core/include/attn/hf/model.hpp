@@ -6,6 +6,7 @@
 //   logits and attention rows; forward(ids) = extend on an empty cache (the full causal T x T maps).
 
 #include <attn/hf/hf_config.hpp>
+#include <attn/long_context/long_context_pass.hpp>
 #include <attn/matrix.hpp>
 #include <attn/tokenizers/tokenizer.hpp>
 #include <filesystem>
@@ -80,6 +81,14 @@ public:
     /// queries after `past` cached positions (layers x heads x newTokens x (past + newTokens) floats) or
     /// their logits (newTokens x vocab) exceed the memory budget. extend() calls it before allocating.
     void checkMemory(int newTokens, int past) const;
+
+    /// Whether forwardLongContext is implemented for this family (issue 56: tiled attention, no T x T
+    /// map kept). The Generate page and the CLI use it when it is, and whole maps otherwise.
+    virtual bool hasLongContext() const { return false; }
+    /// The forward from position 0 keeping long_context::LongContextPass instead of whole maps (see
+    /// LlamaModel::forwardLongContext). The default throws std::logic_error naming the model type.
+    virtual long_context::LongContextPass
+    forwardLongContext(const std::vector<int>& ids, const long_context::LongContextOptions& options) const;
 };
 
 /// Softmax of one logits row.
