@@ -32,6 +32,10 @@ fi
 start=$(date +%s)
 # ccache: share objects across clones in other folders (see test.sh).
 export CCACHE_BASEDIR="$root" CCACHE_NOHASHDIR=1
+# Precompiled headers (cmake/precompiled_headers.cmake) are cached only with these sloppinesses.
+export CCACHE_SLOPPINESS=pch_defines,time_macros,include_file_mtime,include_file_ctime
+# Room for three builds' objects and their precompiled headers (~1.5 GB per build).
+export CCACHE_MAXSIZE=${CCACHE_MAXSIZE:-12G}
 if [ ! -f "$build/build.ninja" ]; then
   launcher=()
   command -v ccache >/dev/null 2>&1 && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
