@@ -1,8 +1,9 @@
 // LlamaModel::forwardLongContext (issue 56) against the existing forward and against PyTorch: on the
 // committed fixtures (training/hf_reference.py's expected.json: logits and maps of transformers' Llama,
 // grouped-query and tied) and on a random-weight model built here (300 tokens, grouped-query heads on
-// and off the SIMD kernel's width), the kept logits equal extend()'s, and every head's LSEs, pyramid,
-// top-k rows, per-row figures and exact tiles equal those of the full maps of extend().
+// and off the SIMD kernel's width), the kept logits equal extend()'s, and every head's pyramid, top-k
+// rows, per-row figures and exact tiles equal those of extend()'s maps (layer 0) and of maps scored in
+// double from the kept queries and keys (every layer).
 
 #include "attnviz_test_paths.hpp"
 #include "hf_test_util.hpp"
@@ -28,12 +29,41 @@ using attn::long_context::LongContextOptions;
 using attn::long_context::LongContextPass;
 
 // The long forward runs the same layers; only the attention kernel's rounding differs (SIMD tiles and
-// exp(s - LSE) against Eigen's product and exp(s - max) / sum), carried through the layers.
+// exp(s - LSE) against Eigen's product and exp(s - max) / sum). A probability's relative error is the
+// absolute error of its score, so cells are compared against maps of the *same* queries and keys: the
+// ones the pass kept, scored here in double (sameInputMaps). Comparing layer 1's cells with extend()'s
+// instead carries layer 0's rounding into the scores (|s| ~ 15 here): a cell of block (62, 35) once
+// differed by more than 1e-5 relative, depending on the heap's alignment of a row (Eigen peels a
+// misaligned head of a reduction). The end-to-end check is the logits (1e-5) and layer 0's maps.
 constexpr double kRelative = 1e-5;
 constexpr double kAbsolute = 1e-7;
 
 bool close(double a, double b) {
     return std::abs(a - b) <= kRelative * std::max(std::abs(a), std::abs(b)) + kAbsolute;
+}
+
+// [layer][head] T x T: softmax(scale q_h k_g^T), causal, in double, from the queries and keys `pass`
+// kept (rotated, as scored).
+attn::AttentionStack sameInputMaps(const LongContextPass& pass) {
+    const Index T = pass.length, hd = pass.headDim;
+    attn::AttentionStack maps(pass.layers.size());
+    for (std::size_t l = 0; l < pass.layers.size(); ++l) {
+        const auto& L = pass.layers[l];
+        for (int h = 0; h < pass.heads; ++h) {
+            const int g = h / (pass.heads / pass.kvHeads);
+            const Eigen::MatrixXd q = L.queries.middleCols(h * hd, hd).cast<double>();    // T x hd
+            const Eigen::MatrixXd k = L.keys.middleCols(g * hd, hd).cast<double>();       // T x hd
+            Eigen::MatrixXd s = (q * k.transpose()) / std::sqrt(static_cast<double>(hd)); // T x T
+            Matrix a = Matrix::Zero(T, T);
+            for (Index r = 0; r < T; ++r) {
+                const double m = s.row(r).head(r + 1).maxCoeff();
+                const Eigen::ArrayXd e = (s.row(r).head(r + 1).array() - m).exp();
+                a.row(r).head(r + 1) = (e / e.sum()).cast<float>().transpose();
+            }
+            maps[l].push_back(std::move(a));
+        }
+    }
+    return maps;
 }
 
 std::shared_ptr<attn::hf::LlamaModel> randomLlama(int headDim, int heads, int kvHeads, std::uint32_t seed) {
@@ -180,7 +210,10 @@ TEST_P(LongContextLlamaRandom, EqualsTheFullForward) {
                 ASSERT_NEAR(pass.logits(i, v), full.logits(o.logitRows[static_cast<std::size_t>(i)], v), 1e-5)
                     << "threads " << threads << " row " << o.logitRows[static_cast<std::size_t>(i)] << " id "
                     << v;
-        expectSummariesOfMaps(pass, full.attention, p.finest, 8);
+        // Layer 0 reads the same embeddings on both paths: its maps equal extend()'s.
+        ASSERT_EQ(pass.layers.size(), full.attention.size());
+        expectSummariesOfMaps(pass, attn::AttentionStack{full.attention.front()}, p.finest, 8);
+        expectSummariesOfMaps(pass, sameInputMaps(pass), p.finest, 8);
     }
     // Only the last position's logits by default.
     const auto last = model->forwardLongContext(ids);

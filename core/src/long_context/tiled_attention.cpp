@@ -23,6 +23,23 @@ float scaleFor(const TiledAttentionOptions& o, Index d) {
     return o.scale > 0 ? o.scale : 1.0f / std::sqrt(static_cast<float>(d));
 }
 
+// x[j] = exp(x[j] - shift) for j < n, every element by the same vectorised exp. Eigen on a row in place
+// would peel a misaligned head and leave a tail to its scalar exp, which rounds differently: two keys with
+// bit-equal scores (a duplicated key) could then get different probabilities, breaking the top-k tie rule,
+// and a tile recomputed at other column offsets would differ in the last bit from the pass. The row goes
+// through an aligned buffer padded to a whole number of the widest packets (16 floats) instead.
+void expShifted(float* x, Index n, float shift, Eigen::ArrayXf& scratch) {
+    constexpr Index kPad = 16;
+    const Index padded = (n + kPad - 1) / kPad * kPad;
+    if (scratch.size() < padded)
+        scratch.resize(padded);
+    auto buf = scratch.head(padded);
+    buf.head(n) = Eigen::Map<const Eigen::ArrayXf>(x, n) - shift;
+    buf.tail(padded - n).setConstant(-100.0f); // exp(-100) = 0 in float; never copied back
+    buf = buf.exp();
+    std::copy(buf.data(), buf.data() + n, x);
+}
+
 } // namespace
 
 std::size_t HeadSummary::bytes() const {
@@ -70,8 +87,12 @@ HeadSummary tiledAttention(const Eigen::Ref<const Matrix>& q, const Eigen::Ref<c
     const bool simdScores = detail::simdKernelsAvailable();
     const bool simdValues = dv > 0 && detail::simdScaledDotFits(d, dv);
     const Index rb = std::min<Index>(options.rowBlock, T);
-    std::vector<float> strip(static_cast<std::size_t>(rb * T)); // rb x T: scores, then probabilities
-    Eigen::ArrayXf e(options.keepRowFigures ? T : 0);           // T: one row's probabilities
+    // rb x T: scores, then probabilities. Aligned as Eigen aligns its own storage, so that where Eigen
+    // peels a misaligned head off a row's max / sum / exp (and so rounds it differently) depends on T
+    // only, not on where the heap put the strip: the same input gives the same bits on every run.
+    std::vector<float, Eigen::aligned_allocator<float>> strip(static_cast<std::size_t>(rb * T));
+    Eigen::ArrayXf e(options.keepRowFigures ? T : 0); // T: one row's probabilities
+    Eigen::ArrayXf expScratch;                        // >= T, padded: see expShifted
     detail::PackedKeys packed;
     if (simdScores && !options.causal)
         packed = detail::packKeys(k.data(), k.outerStride(), T, d); // d x T, once
@@ -99,7 +120,7 @@ HeadSummary tiledAttention(const Eigen::Ref<const Matrix>& q, const Eigen::Ref<c
             const float m = row.maxCoeff();
             if (options.keepRowFigures)
                 e.head(n) = row - m; // s - m, for the entropy
-            row = (row - m).exp();
+            expShifted(rowData, n, m, expScratch);
             const float l = row.sum();
             h.rowMax(r) = m;
             h.rowSum(r) = l;
@@ -160,10 +181,11 @@ Matrix exactTile(const Eigen::Ref<const Matrix>& q, const Eigen::Ref<const Matri
     } else {
         s.noalias() = q.middleRows(r0, nr) * k.middleRows(c0, nc).transpose();
     }
+    Eigen::ArrayXf expScratch;
     for (Index i = 0; i < nr; ++i) {
         auto row = s.row(i).array();
         row *= head.scale;
-        row = (row - head.rowMax(r0 + i)).exp();
+        expShifted(row.data(), nc, head.rowMax(r0 + i), expScratch); // as the pass did: the same bits
         row *= 1.0f / head.rowSum(r0 + i);
         if (head.causal)
             for (Index j = std::max<Index>(0, r0 + i + 1 - c0); j < nc; ++j)
