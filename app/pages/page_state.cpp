@@ -108,8 +108,11 @@ Page::FollowUp WalkthroughPage::restoreState(const attn::session::PageState& sta
     const QString learnedDir = s->learnedFrom.isDefault() ? shippedModelDir(QStringLiteral("pronoun-head"))
                                                           : qs(s->learnedFrom.value);
     const QString learnedKey = QDir::cleanPath(QFileInfo(learnedDir).absoluteFilePath());
-    if (const auto held = inMemory.projections.find(learnedKey); held != inMemory.projections.end()) {
+    // A stack (attention_stack) is read again: its layers run in sequence, which the heads alone do not say.
+    if (const auto held = inMemory.projections.find(learnedKey);
+        held != inMemory.projections.end() && held->second.architecture != "attention_stack") {
         learned_ = held->second;
+        stackModel_.reset();
         learnedError_.clear();
         updateLearnedAvailability();
     } else if (!s->learnedFrom.isDefault()) {

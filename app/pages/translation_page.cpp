@@ -2,8 +2,10 @@
 
 #include "pages/translation/decode_step_panel.hpp"
 #include "pages/translation/heldout_table.hpp"
+#include "pages/translation/ladder_chart.hpp"
 #include "services/job_runner.hpp"
 #include "services/model_slot.hpp"
+#include "services/resource_paths.hpp"
 #include "widgets/column_scroll_area.hpp"
 #include "widgets/error_banner.hpp"
 #include "widgets/explanation.hpp"
@@ -305,9 +307,13 @@ TranslationPage::TranslationPage(QWidget* parent) : Page(parent) {
     heldOutScroll->setWidgetResizable(true);
     heldOutScroll->setFrameShape(QFrame::NoFrame);
     heldOutTab_ = new QWidget(heldOutScroll);
-    auto* heldOutLayout = new QVBoxLayout(heldOutTab_);
+    auto* heldOutLayout = new QHBoxLayout(heldOutTab_);
     heldOut_ = new HeldOutTable(heldOutTab_);
-    heldOutLayout->addWidget(heldOut_, 1); // the table keeps to the left; its chart takes the width
+    heldOutLayout->addWidget(heldOut_, 3); // the table keeps to the left; its chart takes the width
+    // Beside it the ladder: the chapter's sentence grown clause by clause (issue 51 point 3).
+    ladder_ = new LadderChart(heldOutTab_);
+    ladder_->load((resourceDir() + QStringLiteral("/models/translation-ladder.json")).toStdString());
+    heldOutLayout->addWidget(ladder_, 2, Qt::AlignTop);
     heldOutScroll->setWidget(heldOutTab_);
     views_->addTab(heldOutScroll, tr("Held-out results by length"));
     views_->setTabVisible(kHeldOutTab, false);
@@ -490,7 +496,8 @@ void TranslationPage::refreshHeldOut() {
     heldOut_->setSources(HeldOutTable::read(directoryOf(slot_), slot_->displayName()),
                          HeldOutTable::read(directoryOf(baseline_), baseline_->displayName()));
     // The tab is there when there is something to show: the table or the message about a bad file.
-    views_->setTabVisible(kHeldOutTab, heldOut_->tableShown() || !heldOut_->message().isEmpty());
+    views_->setTabVisible(kHeldOutTab,
+                          heldOut_->tableShown() || !heldOut_->message().isEmpty() || ladder_->ladderShown());
 }
 
 void TranslationPage::setBeamWidth(int width) {

@@ -29,6 +29,7 @@ class DecodeStepPanel;
 class ErrorBanner;
 class HeatmapView;
 class HeldOutTable;
+class LadderChart;
 class JobRunner;
 class ModelBar;
 class ModelSlot;
@@ -148,6 +149,8 @@ public:
     /// Apertium's translation of `text` (trimmed) when it is a preset; empty otherwise.
     static QString referenceFor(const QString& text);
     HeldOutTable* heldOutTable() const { return heldOut_; }
+    /// Beside the held-out table: the chapter's sentence grown clause by clause (translation-ladder.json).
+    LadderChart* ladderChart() const { return ladder_; }
     /// The words on the chips (⚠ in front of a word with an unknown token).
     QStringList sourceChipWords() const { return sourceChipWords_; }
     QStringList outputChipWords() const { return outputChipWords_; }
@@ -190,6 +193,7 @@ private:
 
     static constexpr int kHeldOutTab = 2; ///< views_: alignment, context vector, held-out chrF
     QWidget* heldOutTab_ = nullptr;
+    LadderChart* ladder_ = nullptr; ///< beside the held-out table: the chapter's sentence, rung by rung
     ModelSlot* slot_ = nullptr;
     ModelSlot* baseline_ = nullptr;
     JobRunner* jobs_ = nullptr;

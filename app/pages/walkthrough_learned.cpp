@@ -1,6 +1,7 @@
 // WalkthroughPage: the learned projection (the shipped pronoun head, read in the background) and the
 // toy example's 2-D plot (split from walkthrough_page.cpp).
 #include "pages/walkthrough_page.hpp"
+#include "pages/walkthrough_stacking_panel.hpp"
 #include "services/embedding_store.hpp"
 #include "services/job_runner.hpp"
 #include "services/resource_paths.hpp"
@@ -14,7 +15,10 @@
 #include <QMenu>
 #include <QSpinBox>
 #include <QStandardItemModel>
+#include <algorithm>
+#include <attn/attention_stack.hpp>
 #include <attn/learned_projections.hpp>
+#include <attn/tokenizer.hpp>
 #include <qcustomplot.h>
 
 void WalkthroughPage::start() {
@@ -28,9 +32,30 @@ void WalkthroughPage::start() {
 void WalkthroughPage::loadLearnedProjections(const QString& dir, bool select) {
     learnedBanner_->setMessages({}); // a new choice: the previous refusal is no longer news
     // Reading the checkpoint takes a moment: off the GUI thread.
-    learnedRunner_->run<attn::LearnedProjections>(
-        [path = dir.toStdString()](const JobContext&) { return attn::readLearnedProjections(path); },
-        [this, dir, select](attn::LearnedProjections result) {
+    // An attention_stack checkpoint (the shipped pronoun-two-layer) is read as its own model; its layers
+    // are offered as the "heads" of the learned projection, the head box then choosing the layer.
+    struct Loaded {
+        attn::LearnedProjections learned;
+        std::optional<attn::HeadStack> stack;
+    };
+    learnedRunner_->run<Loaded>(
+        [path = dir.toStdString()](const JobContext&) {
+            Loaded out;
+            if (!attn::isAttentionStackDirectory(path)) {
+                out.learned = attn::readLearnedProjections(path);
+                return out;
+            }
+            out.stack = attn::readAttentionStack(path);
+            out.learned.dModel = out.stack->dModel;
+            out.learned.headDim = out.stack->headDim;
+            out.learned.heads = out.stack->layers;
+            out.learned.source = out.stack->source;
+            out.learned.architecture = "attention_stack";
+            out.learned.positionalEncoding = out.stack->positionalEncoding;
+            return out;
+        },
+        [this, dir, select](Loaded loaded) {
+            attn::LearnedProjections& result = loaded.learned;
             const auto vectors = store_ ? store_->current() : nullptr;
             if (vectors && static_cast<std::size_t>(result.dModel) != vectors->dim()) {
                 // Wq is d_model x head_dim: it cannot multiply word vectors of another width. Keep what
@@ -49,11 +74,13 @@ void WalkthroughPage::loadLearnedProjections(const QString& dir, bool select) {
                 return;
             }
             learned_ = std::move(result);
+            stackModel_ = std::move(loaded.stack);
             learnedError_.clear();
             updateLearnedAvailability();
             if (select) {
                 updating_ = true; // one recompute for the head and the mode
-                head_->setValue(1);
+                // A stack opens on its last layer: the one that answers (one head is layer 1).
+                head_->setValue(stackModel_ ? static_cast<int>(stackModel_->layers.size()) : 1);
                 projection_->setCurrentIndex(
                     projection_->findData(static_cast<int>(attn::ProjectionMode::Learned)));
                 updating_ = false;
@@ -81,6 +108,7 @@ std::vector<std::pair<QString, QString>> WalkthroughPage::headSources() const {
     };
     shipped(QStringLiteral("pronoun-head"), tr("Pronoun head (shipped, trained for “who is she?”)"));
     shipped(QStringLiteral("sentiment"), tr("Sentiment classifier (shipped), first layer"));
+    shipped(QStringLiteral("pronoun-two-layer"), tr("Two-layer pronoun model (shipped): layer 1 or 2"));
     if (loadedEncoders_)
         for (const auto& e : loadedEncoders_())
             if (!e.dir.isEmpty())
@@ -130,6 +158,12 @@ void WalkthroughPage::updateLearnedAvailability() {
     item->setEnabled(fits);
     if (learned_) {
         head_->setRange(1, static_cast<int>(learned_->heads.size()));
+        // With a stack the box chooses the layer (one head each).
+        head_->setPrefix(stackModel_ ? tr("layer ") : tr("head "));
+        head_->setToolTip(
+            stackModel_ ? tr("Which layer of the stack to show: layer 1 reads the word vectors plus "
+                             "positions, layer 2 reads layer 1's inputs plus its output.")
+                        : tr("Which head of the checkpoint's first attention layer supplies Wq, Wk, Wv."));
         // The combo names the checkpoint behind the learned projection; whether positions are added
         // is in its tooltip and the step's text (with it the combo was cut at 1280 px in teaching mode).
         item->setText(tr("learned: %1").arg(learnedCheckpointName(*learned_)));
@@ -206,4 +240,39 @@ void WalkthroughPage::updateToyPlot() {
     caption->setTextAlignment(Qt::AlignRight);
     caption->setFont(text);
     toyPlot_->replot();
+}
+
+void WalkthroughPage::refreshStacking() {
+    // Steps 4 and 5 (the weights and what they mix) with a stack of two or more layers: the selected
+    // word's row in both layers beside the other rows (issue 51 point 2).
+    const bool show = stackFirst_ && stackSecond_ &&
+                      (step_ == WalkthroughStep::Weights || step_ == WalkthroughStep::Outputs);
+    stacking_->setVisible(show);
+    if (!show)
+        return;
+    // On the chapter's sentence "she" refers to "student": the panel says whether layer 2 gets it.
+    static const std::vector<std::string> chapter =
+        attn::tokenize("The teacher praised a student because she improved");
+    const auto& tokens = stackSecond_->queryTokens;
+    const bool she = selectedQuery_ >= 0 && selectedQuery_ < static_cast<int>(tokens.size()) &&
+                     tokens == chapter && tokens[static_cast<std::size_t>(selectedQuery_)] == "she";
+    // Beside the chapter's answer, the same nouns with a "need" verb and continuation: "she" is the teacher
+    // there (training/train_pronoun_head.py CONTRAST; the model card reports both).
+    std::optional<StackingPanel::Contrast> contrast;
+    const auto vectors = store_ ? store_->current() : nullptr;
+    if (she && vectors) {
+        const attn::VectorLookup lookup = [vectors](std::string_view w) { return vectors->vector(w); };
+        const char* const sentence = "The teacher called a student because she needed help";
+        const auto tokensOf = attn::tokenize(sentence);
+        contrast.emplace();
+        contrast->sentence = QString::fromUtf8(sentence);
+        contrast->first =
+            attn::computeStackLayerAttention(*stackModel_, 0, tokensOf, std::nullopt, lookup, vectors->dim());
+        contrast->second =
+            attn::computeStackLayerAttention(*stackModel_, 1, tokensOf, std::nullopt, lookup, vectors->dim());
+        contrast->row =
+            static_cast<int>(std::find(tokensOf.begin(), tokensOf.end(), "she") - tokensOf.begin());
+    }
+    stacking_->showRows(*stackFirst_, *stackSecond_, selectedQuery_,
+                        she ? QStringLiteral("student") : QString(), contrast ? &*contrast : nullptr);
 }

@@ -2,6 +2,7 @@
 
 #include "pages/walkthrough_projection_panel.hpp"
 #include "pages/walkthrough_scaling_panel.hpp"
+#include "pages/walkthrough_stacking_panel.hpp"
 #include "services/embedding_store.hpp"
 #include "services/job_runner.hpp"
 #include "services/resource_paths.hpp"
@@ -33,6 +34,7 @@
 #include <QToolButton>
 #include <QVBoxLayout>
 #include <algorithm>
+#include <attn/tokenizer.hpp>
 #include <cmath>
 #include <numeric>
 #include <qcustomplot.h>
@@ -188,10 +190,15 @@ WalkthroughPage::WalkthroughPage(EmbeddingStore* store, QWidget* parent) : Page(
     auto* matrixSplit = new QSplitter(Qt::Vertical, this);
     matrixSplit->addWidget(heatmap_);
     matrixSplit->addWidget(scaling_);
+    // Steps 2-5 with a stacked model: the selected word's row in both layers beside the other rows.
+    stacking_ = new StackingPanel(this);
+    stacking_->hide();
+    matrixSplit->addWidget(stacking_);
     // Extra height goes to the matrix (its rows need it); the strips keep their minimum, which leaves
     // room for their rotated key labels.
     matrixSplit->setStretchFactor(0, 3);
     matrixSplit->setStretchFactor(1, 1);
+    matrixSplit->setStretchFactor(2, 1);
     stack_ = new QStackedWidget(this);
     stack_->addWidget(matrixSplit);
     stack_->addWidget(stepOne);
@@ -445,6 +452,7 @@ void WalkthroughPage::refreshNumbers() {
     queryVectors_->setRowMarker(marked);
     if (result_ && step_ == WalkthroughStep::Scaled)
         scaling_->showRow(*result_, selectedQuery_);
+    refreshStacking();
 }
 
 void WalkthroughPage::recompute() {
@@ -497,9 +505,25 @@ void WalkthroughPage::recompute() {
         o.positionalEncoding = learned_->positionalEncoding; // as the head was trained
         o.projectionSource = learned_->source;
     }
+    stackFirst_.reset();
+    stackSecond_.reset();
     try {
-        auto r = attn::computeSentenceAttention(
-            queryText, self ? std::nullopt : std::optional<std::string_view>(keysText), lookup, dim, o);
+        const bool stacked = o.projection == attn::ProjectionMode::Learned && stackModel_;
+        auto r = stacked ? attn::computeStackLayerAttention(
+                               *stackModel_, static_cast<std::size_t>(head_->value() - 1),
+                               attn::tokenize(queryText),
+                               self ? std::nullopt : std::optional(attn::tokenize(keysText)), lookup, dim, o)
+                         : attn::computeSentenceAttention(
+                               queryText, self ? std::nullopt : std::optional<std::string_view>(keysText),
+                               lookup, dim, o);
+        if (stacked && stackModel_->layers.size() >= 2) {
+            // The model's own set-up for the stacking view: the query sentence attending to itself.
+            // (scaled dot, as trained, whatever scoring the steps show).
+            stackFirst_ = attn::computeStackLayerAttention(*stackModel_, 0, attn::tokenize(queryText),
+                                                           std::nullopt, lookup, dim);
+            stackSecond_ = attn::computeStackLayerAttention(*stackModel_, 1, attn::tokenize(queryText),
+                                                            std::nullopt, lookup, dim);
+        }
         if (r.queryTokens.empty() || r.keyTokens.empty()) {
             problem_->setText(r.queryTokens.empty() ? tr("Type a query sentence.")
                                                     : tr("Type a key sentence."));

@@ -5,6 +5,7 @@
 #include "pages/page.hpp"
 #include "pages/walkthrough_view.hpp"
 
+#include <attn/attention_stack.hpp>
 #include <attn/learned_projections.hpp>
 #include <attn/sentence_attention.hpp>
 #include <functional>
@@ -16,6 +17,7 @@ class EmbeddingStore;
 class ErrorBanner;
 class ProjectionPanel;
 class ScalingComparisonPanel;
+class StackingPanel;
 class HeatmapView;
 class JobRunner;
 class QButtonGroup;
@@ -115,6 +117,11 @@ public:
     /// The red banner's text while it is shown: a refused "Heads from…" choice, until the next input.
     QString learnedBannerText() const;
     void setLearnedHead(int head);
+    /// The stacked model behind the learned projection (an attention_stack checkpoint such as the shipped
+    /// pronoun-two-layer; the head box then chooses its layer), else nullopt.
+    const std::optional<attn::HeadStack>& stackModel() const { return stackModel_; }
+    /// Steps 2–5 with a stack: the selected word's row in layer 1 and layer 2 beside the other rows.
+    StackingPanel* stackingPanel() const { return stacking_; }
 
 protected:
     /// Notes key presses in the sentence boxes (typing_), see refreshNumbers.
@@ -165,6 +172,7 @@ private:
     QCustomPlot* toyPlot_ = nullptr;
     ScalingComparisonPanel* scaling_ = nullptr;
     ProjectionPanel* projections_ = nullptr;
+    StackingPanel* stacking_ = nullptr;
 
     WalkthroughStep step_ = WalkthroughStep::Weights;
     int selectedQuery_ = -1;
@@ -174,6 +182,10 @@ private:
     std::optional<attn::SentenceAttention> result_;
     std::vector<std::pair<int, int>> markedCells_;
     std::optional<attn::LearnedProjections> learned_;
+    std::optional<attn::HeadStack> stackModel_; // with learned_ = its layers as "heads"
+    /// The query sentence's self-attention through both layers of stackModel_ (for stacking_), when shown.
+    std::optional<attn::SentenceAttention> stackFirst_, stackSecond_;
+    void refreshStacking();
     QString learnedError_;
     /// True while a key typed into a sentence box is processed: the side panel's numbers then follow
     /// when typing pauses (numbersTimer_), the heatmap at once.

@@ -245,12 +245,13 @@ private Q_SLOTS:
             return std::vector<WalkthroughPage::LoadedEncoder>{{QStringLiteral("Sentiment"), bert}};
         });
         const auto sources = page.headSources();
-        QCOMPARE(sources.size(), std::size_t(4));
+        QCOMPARE(sources.size(), std::size_t(5));
         QVERIFY(sources[0].second.endsWith(QStringLiteral("/models/pronoun-head")));
         QVERIFY(sources[1].second.endsWith(QStringLiteral("/models/sentiment")));
-        QCOMPARE(sources[2].first, QStringLiteral("Open on the Sentiment page: bert-tiny"));
-        QCOMPARE(sources[2].second, bert);
-        QVERIFY(sources[3].second.isEmpty()); // the folder dialog
+        QVERIFY(sources[2].second.endsWith(QStringLiteral("/models/pronoun-two-layer")));
+        QCOMPARE(sources[3].first, QStringLiteral("Open on the Sentiment page: bert-tiny"));
+        QCOMPARE(sources[3].second, bert);
+        QVERIFY(sources[4].second.isEmpty()); // the folder dialog
 
         page.start(); // the pronoun head, not selected
         QTRY_VERIFY_WITH_TIMEOUT(page.learnedReady(), 30000);
