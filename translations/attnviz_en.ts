@@ -446,6 +446,10 @@
         <source>The Explain methods differentiate the model, and attnviz&apos;s backward pass implements only the exact gelu and relu activations; this Hugging Face %1 model uses hidden_act &apos;%2&apos;. Its attention, heads and rollout are on the Attention tab.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>gradient does not apply to this model: it needs the backward pass of the first layer, which widens 256 → 512 through a projected residual, and attnviz&apos;s backward has no such layer. The other methods and the head tests need no backward and run.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>ExplainPanel</name>
@@ -592,6 +596,22 @@ permuted weights (seed %3): %4</source>
         <source>. Drop in p, p − p(after), as in its cell (above 0: the head helped the prediction): zeroed %1; uniform weights %2; permuted weights (seed %3) %4.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Cosine similarity with the sentence&apos;s own vector: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cosine similarity with “%1”: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cosine similarity</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Most faithful here: %1 (AOPC %2); masking its %3 most relevant pieces moves the cosine from %4 to %5. Here p is the cosine similarity: the head tests show how much it drops.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>GeneratePage</name>
@@ -725,6 +745,74 @@ permuted weights (seed %3): %4</source>
     </message>
     <message>
         <source>The prompt has %1 tokens; this model can take %2 (fewer than its positions, within the memory budget). Keep the last %2 and drop the beginning.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open prompt…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Read the prompt from a UTF-8 text file (at most %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Long context</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Read the prompt tile by tile, keeping per head a pyramid of pooled maps, the top keys of every row and the per-row figures instead of whole maps (Hugging Face Llama / GPT-2). A prompt whose whole maps exceed the memory budget is read this way anyway.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop the long-context forward; what was shown before stays</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open prompt</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Text files (*.txt);;All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Layer %1 of %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Long context: %1 tokens · %2 layers × %3 heads · kept %4 (pyramids, top-%5 keys per row, per-row figures, queries and keys) · forward %6 s · Step continues only from whole maps</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reading %1 tokens with the long-context forward…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot open the prompt file %1: %2. The prompt was not changed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The prompt file %1 is %2; a prompt file may be at most %3. The prompt was not changed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The prompt file %1 is not UTF-8 text. The prompt was not changed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Prompt read from %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Layer 0 of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Long-context forward cancelled; the previous result is kept</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -877,10 +965,6 @@ permuted weights (seed %3): %4</source>
 <context>
     <name>HeadsExamplesPanel</name>
     <message>
-        <source>The inputs where this head&apos;s pattern is strongest, with the query token marked «». Click one to open it on its model&apos;s page with this head selected.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Value</source>
         <translation type="unfinished"></translation>
     </message>
@@ -930,6 +1014,42 @@ permuted weights (seed %3): %4</source>
     </message>
     <message>
         <source>This metric keeps no examples (entropy and induction describe a head as a whole).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The inputs where this head&apos;s pattern is strongest, with the query token marked «» and the head&apos;s map on that input (the query row outlined). Click a map to see it large; click the rest of a row to open the input on its model&apos;s page with this head selected.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Map</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 on example %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Query</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 — attention of each query row (the marked row is the example&apos;s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Layer %1 · head %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Click to see this map large</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>computing…</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -988,23 +1108,7 @@ permuted weights (seed %3): %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>%1 inputs of %2 through %3 layers × %4 heads (%5)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 induction inputs of a run of %2 tokens repeated</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 skipped</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>From the cache (the survey took %1 s on %2 threads).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 s on %2 threads.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1053,6 +1157,57 @@ permuted weights (seed %3): %4</source>
     </message>
     <message>
         <source>Heads</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The examples&apos; maps could not be computed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>text classifier</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>text encoder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>sentence encoder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>decoder (causal language model)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>image classifier</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 inputs of %2 through a %3 of %4 layers × %5 heads.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Also %1 induction inputs, each a run of %2 random tokens repeated.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 inputs were skipped.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The survey took %1 s on %2 threads.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>HeadsSession</name>
+    <message>
+        <source>Fashion-MNIST&apos;s test images, the default corpus of an image model, are not installed on this computer. Choose Open corpus… and pick an IDX image file, or install Fashion-MNIST (the Debian package dataset-fashion-mnist) and run the survey again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The examples&apos; maps cannot be shown: %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1148,6 +1303,10 @@ permuted weights (seed %3): %4</source>
     </message>
     <message>
         <source>The shipped English sentences for a text model, Fashion-MNIST&apos;s test images for an image model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Universal Sentence Encoder lite (installed)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1468,6 +1627,49 @@ permuted weights (seed %3): %4</source>
     </message>
 </context>
 <context>
+    <name>LadderChart</name>
+    <message>
+        <source>The chapter&apos;s sentence, one clause more per rung: chrF against Apertium</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>with attention</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>without attention</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>chrF</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>rung (source words)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The ladder could not be read: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>With attention ahead on %1 of %2 rungs. The rungs: %3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reference: Apertium&apos;s translation (rule-based; its Spanish is not always right, which limits both models alike). One path of %1 candidate sentences, chosen as the typical one (its gap closest to the mean gap of all paths); all are in translation-ladder.json.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>LessonBar</name>
     <message>
         <source>Previous stop (PageUp, ←)</source>
@@ -1733,6 +1935,149 @@ permuted weights (seed %3): %4</source>
     </message>
     <message>
         <source>sentence encoder (Universal Sentence Encoder lite)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>LongContextViews</name>
+    <message>
+        <source>Heads (layer × head), coarsest level — click to select</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Head patterns from the kept per-row figures (click a header to sort)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Max</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Mean</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Each block shows the largest (max) or the mean true probability of its cells, as core pooled them during the forward (masked future cells count as 0)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Blocks:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Query positions (attend from)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Key positions (attended to)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Running the long-context forward…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hover a block for its rows, keys, max and mean; zoom in (wheel) for finer levels, and below the finest level — or click a block — for the exact cells.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Query</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Click a block (or zoom in) for its exact cells</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export tile…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save the exact tile as CSV or JSON, with its rows, keys and block size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Token</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Probability</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export tile</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CSV (*.csv);;JSON (*.json)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>H%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>L%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Layer %1, head %2: first %3 · previous %4 · self %5 · entropy %6 nats (means of the kept per-row figures) — click to select</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Next token after the prompt (top %1): %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>L%1 H%2: %3 × %3 blocks (%4)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>mean</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>max</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>level %1 of %2: %3 × %3 blocks of about %4 positions (%5 tokens)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Queries %1 × keys %2 (%3 × %4 positions): max %5 · mean %6 — click for the exact cells</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Query %1 → key %2: p = %3 (exact)%4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> — a future key, masked</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Computing the exact tile…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Exact tile: queries %1–%2 × keys %3–%4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Row %1 (L%2 H%3): first %4 · previous %5 · self %6 · entropy %7 nats — its top %8 keys:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Row %1: no per-row figures were kept</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No exact tile to export: click a block first.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2875,6 +3220,85 @@ An input that needs more is refused with the figure. 0 = the default (%1).</sour
         <source>The chapter&apos;s sentences</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Attention</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Explain</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>StackingPanel</name>
+    <message>
+        <source>weight</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose a query word that has a vector to see its row in both layers.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>“%1” and the other rows, layer 1 and layer 2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>1: “%1”</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>1: other rows (mean)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>2: “%1”</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>2: other rows (mean)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>key word</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>“%1” (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> and </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Layer 2: “%1” puts %2 on “%3”.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>It picks “%1”, the chapter&apos;s answer.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>It does not pick “%1” (%2 there): on this sentence the two layers get the chapter&apos;s answer wrong.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The other rows put %1 there too: layer 1 spread the same cue into every word, so layer 2 answers for the whole sentence.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The other rows put most on “%1” (%2).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>One head cannot: its query is the word&apos;s own vector plus its position, so it ranks the keys the same whatever the verb and the words after it. Two can: layer 2 reads “%1” after layer 1 mixed in %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>In “%1” layer 1 mixes in %2 instead, and layer 2 sends “%3” to “%4” (%5).</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>TransformerCostPanel</name>
@@ -2887,19 +3311,7 @@ An input that needs more is refused with the figure. 0 = the default (%1).</sour
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>time of one layer (ms)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Double the sentence, four times the scores: every token scores every other, so attention&apos;s work grows like n² while the projections and the FFN grow like n.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Measuring in the background… %1%</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>measured (layer %1)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2911,11 +3323,67 @@ An input that needs more is refused with the figure. 0 = the default (%1).</sour
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>&lt;table cellspacing=6&gt;&lt;tr&gt;&lt;th align=right&gt;n&lt;/th&gt;&lt;th align=right&gt;scores (h·n²)&lt;/th&gt;&lt;th align=right&gt;ms&lt;/th&gt;&lt;/tr&gt;</source>
+        <source>Stop</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>&lt;p&gt;Measurement stopped early.&lt;/p&gt;</source>
+        <source>time, one thread (ms)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>scores + softmax: slope %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>projections + FFN: slope %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;table cellspacing=4&gt;&lt;tr&gt;&lt;th align=right&gt;n&lt;/th&gt;&lt;th align=right&gt;scores (h·n²)&lt;/th&gt;&lt;th align=right&gt;scores + softmax (ms)&lt;/th&gt;&lt;th align=right&gt;projections + FFN (ms)&lt;/th&gt;&lt;th align=right&gt;maps&lt;/th&gt;&lt;/tr&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Slopes&lt;/b&gt; over n = %1 … %2 (least squares on log–log axes): scores + softmax &lt;b&gt;%3&lt;/b&gt; (∝ n² would be 2), projections + FFN &lt;b&gt;%4&lt;/b&gt; (∝ n would be 1).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not measured: n = %1 would need %2 (its maps %3), above the memory budget of %4.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Measurement stopped early: the longer lengths were not measured.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Recurrent against parallel&lt;/b&gt; at n = %1&lt;table cellspacing=4&gt;&lt;tr&gt;&lt;th&gt;&lt;/th&gt;&lt;th align=left&gt;steps one after another&lt;/th&gt;&lt;th align=right&gt;multiply–adds&lt;/th&gt;&lt;th align=right&gt;1 thread&lt;/th&gt;&lt;th align=right&gt;%2 threads&lt;/th&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;GRU encoder (%3 × %4)&lt;/td&gt;&lt;td&gt;%5 (n × %3 layers)&lt;/td&gt;&lt;td align=right&gt;%6 M&lt;/td&gt;&lt;td align=right&gt;%7 ms&lt;/td&gt;&lt;td align=right&gt;cannot use them&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;Transformer layer (d = %8)&lt;/td&gt;&lt;td&gt;%9 products over %1 tokens each&lt;/td&gt;&lt;td align=right&gt;%10 M&lt;/td&gt;&lt;td align=right&gt;%11 ms&lt;/td&gt;&lt;td align=right&gt;%12 ms&lt;/td&gt;&lt;/tr&gt;&lt;/table&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>On one thread the GRU is the faster here (%1 ms against %2 ms), but its %3 steps must run one after another, so more threads cannot help it, while the layer&apos;s products split over %4 threads (%5 ms).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The layer is %1× as fast as the GRU on one thread and %2× on %3 threads: each of its %4 products takes all %5 tokens at once and splits over threads, while the GRU&apos;s %6 steps wait for one another (it also does %7× the multiply–adds here).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Recurrent against parallel&lt;/b&gt;: not measured (%1).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Double the sentence, four times the scores.&lt;/b&gt; Every token scores every other token, so the scores and their softmax grow like n²; the projections and the FFN read each token once, so they grow like n.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Here, from n = %1 to %2 the scores went from %3 to %4 (%5× as many) and took %6 → %7 ms (×%8), while the projections and the FFN took %9 → %10 ms (×%11).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>n = %1 would need %2, above the memory budget of %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Memory at n = %1&lt;/b&gt;: one layer&apos;s attention maps %2 heads × %1&lt;sup&gt;2&lt;/sup&gt; × 4 B = &lt;b&gt;%3&lt;/b&gt;; its input %1 × %4 × 4 B = %5.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2990,10 +3458,6 @@ An input that needs more is refused with the figure. 0 = the default (%1).</sour
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>One forward of layer %1 of the loaded model on n × d inputs, measured in a worker thread.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Transformer</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3035,6 +3499,10 @@ An input that needs more is refused with the figure. 0 = the default (%1).</sour
     </message>
     <message>
         <source>Running the model…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Layer %1 of the loaded model timed on n × d inputs for n = 8 … %2, one thread, in the background; beside it, the shipped translation model&apos;s GRU encoder at the same n as the layer.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3138,6 +3606,18 @@ An input that needs more is refused with the figure. 0 = the default (%1).</sour
     </message>
     <message>
         <source>Mask off: real tokens attend to the pads — silent leakage.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Adds pad tokens up to this length; the padding mask hides them from every query</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Lets every query attend to the pad tokens too</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Does not apply to this model: it has no padding token. Its forward reads every sentence at its own length, so there is nothing to pad and no padding mask to switch off.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -4023,6 +4503,18 @@ An input that needs more is refused with the figure. 0 = the default (%1).</sour
     </message>
     <message>
         <source>Random Wq, Wk, Wv (random projections) and the additive parameters Wq, Wk, v (additive scoring) are drawn from this seed: change it to draw others.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Two-layer pronoun model (shipped): layer 1 or 2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>layer </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Which layer of the stack to show: layer 1 reads the word vectors plus positions, layer 2 reads layer 1&apos;s inputs plus its output.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

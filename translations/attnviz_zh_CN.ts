@@ -446,6 +446,10 @@
         <source>The Explain methods differentiate the model, and attnviz&apos;s backward pass implements only the exact gelu and relu activations; this Hugging Face %1 model uses hidden_act &apos;%2&apos;. Its attention, heads and rollout are on the Attention tab.</source>
         <translation>“解释”中的方法要对模型求梯度，而 attnviz 的反向传播只实现了精确的 gelu 和 relu 激活函数；这个 Hugging Face %1 模型使用的是 hidden_act &apos;%2&apos;。它的注意力、各个头和注意力展开在“注意力”选项卡上。</translation>
     </message>
+    <message>
+        <source>gradient does not apply to this model: it needs the backward pass of the first layer, which widens 256 → 512 through a projected residual, and attnviz&apos;s backward has no such layer. The other methods and the head tests need no backward and run.</source>
+        <translation>梯度方法不适用于这个模型：它需要第一层的反向传播，而这一层通过投影残差把宽度从 256 变为 512，attnviz 的反向传播没有这种层。其他方法和头测试不需要反向传播，照常运行。</translation>
+    </message>
 </context>
 <context>
     <name>ExplainPanel</name>
@@ -595,6 +599,22 @@ permuted weights (seed %3): %4</source>
         <source>. Drop in p, p − p(after), as in its cell (above 0: the head helped the prediction): zeroed %1; uniform weights %2; permuted weights (seed %3) %4.</source>
         <translation>。p 的下降量 p − p(改动后)，与它的单元格相同（大于 0：这个头帮助了预测）：置零 %1；均匀权重 %2；打乱的权重（种子 %3）%4。</translation>
     </message>
+    <message>
+        <source>Cosine similarity with the sentence&apos;s own vector: %1</source>
+        <translation>与该句自身向量的余弦相似度：%1</translation>
+    </message>
+    <message>
+        <source>Cosine similarity with “%1”: %2</source>
+        <translation>与“%1”的余弦相似度：%2</translation>
+    </message>
+    <message>
+        <source>cosine similarity</source>
+        <translation>余弦相似度</translation>
+    </message>
+    <message>
+        <source>Most faithful here: %1 (AOPC %2); masking its %3 most relevant pieces moves the cosine from %4 to %5. Here p is the cosine similarity: the head tests show how much it drops.</source>
+        <translation>这里最忠实的是 %1（AOPC %2）；遮住它认为最相关的 %3 个词元片段，余弦相似度从 %4 变为 %5。这里的 p 就是余弦相似度：头测试显示它下降了多少。</translation>
+    </message>
 </context>
 <context>
     <name>GeneratePage</name>
@@ -729,6 +749,74 @@ permuted weights (seed %3): %4</source>
     <message>
         <source>The prompt has %1 tokens; this model can take %2 (fewer than its positions, within the memory budget). Keep the last %2 and drop the beginning.</source>
         <translation>提示词有 %1 个词元；这个模型最多能接受 %2 个（少于它的位置数，并且在内存预算之内）。保留最后 %2 个词元，去掉开头部分。</translation>
+    </message>
+    <message>
+        <source>Open prompt…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Read the prompt from a UTF-8 text file (at most %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Long context</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Read the prompt tile by tile, keeping per head a pyramid of pooled maps, the top keys of every row and the per-row figures instead of whole maps (Hugging Face Llama / GPT-2). A prompt whose whole maps exceed the memory budget is read this way anyway.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation type="unfinished">取消</translation>
+    </message>
+    <message>
+        <source>Stop the long-context forward; what was shown before stays</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open prompt</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Text files (*.txt);;All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Layer %1 of %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Long context: %1 tokens · %2 layers × %3 heads · kept %4 (pyramids, top-%5 keys per row, per-row figures, queries and keys) · forward %6 s · Step continues only from whole maps</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reading %1 tokens with the long-context forward…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot open the prompt file %1: %2. The prompt was not changed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The prompt file %1 is %2; a prompt file may be at most %3. The prompt was not changed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The prompt file %1 is not UTF-8 text. The prompt was not changed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Prompt read from %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Layer 0 of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Long-context forward cancelled; the previous result is kept</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -880,10 +968,6 @@ permuted weights (seed %3): %4</source>
 <context>
     <name>HeadsExamplesPanel</name>
     <message>
-        <source>The inputs where this head&apos;s pattern is strongest, with the query token marked «». Click one to open it on its model&apos;s page with this head selected.</source>
-        <translation>这个头的模式最明显的输入，查询词元用 «» 标出。点击一个输入，会在其模型的页面上打开它并选中这个头。</translation>
-    </message>
-    <message>
         <source>Value</source>
         <translation>值</translation>
     </message>
@@ -934,6 +1018,42 @@ permuted weights (seed %3): %4</source>
     <message>
         <source>This metric keeps no examples (entropy and induction describe a head as a whole).</source>
         <translation>这个指标不保留例子（熵和归纳描述的是头的整体）。</translation>
+    </message>
+    <message>
+        <source>The inputs where this head&apos;s pattern is strongest, with the query token marked «» and the head&apos;s map on that input (the query row outlined). Click a map to see it large; click the rest of a row to open the input on its model&apos;s page with this head selected.</source>
+        <translation>这个头的模式最强的那些输入：查询词元用 «» 标出，旁边是这个头在该输入上的注意力图（查询行加了框）。点击注意力图可放大查看；点击这一行的其他位置，会在模型所在的页面打开这个输入，并选中这个头。</translation>
+    </message>
+    <message>
+        <source>Map</source>
+        <translation>注意力图</translation>
+    </message>
+    <message>
+        <source>%1 on example %2</source>
+        <translation>%1，例子 %2</translation>
+    </message>
+    <message>
+        <source>Query</source>
+        <translation>查询</translation>
+    </message>
+    <message>
+        <source>Key</source>
+        <translation>键</translation>
+    </message>
+    <message>
+        <source>%1 — attention of each query row (the marked row is the example&apos;s)</source>
+        <translation>%1——每个查询行的注意力（标出的那一行是这个例子的）</translation>
+    </message>
+    <message>
+        <source>Layer %1 · head %2</source>
+        <translation>第 %1 层 · 第 %2 个头</translation>
+    </message>
+    <message>
+        <source>Click to see this map large</source>
+        <translation>点击放大查看这张注意力图</translation>
+    </message>
+    <message>
+        <source>computing…</source>
+        <translation>计算中…</translation>
     </message>
 </context>
 <context>
@@ -991,24 +1111,8 @@ permuted weights (seed %3): %4</source>
         <translation>仍然显示之前的统计结果。</translation>
     </message>
     <message>
-        <source>%1 inputs of %2 through %3 layers × %4 heads (%5)</source>
-        <translation>%2 的 %1 个输入，经过 %3 层 × %4 个头（%5）</translation>
-    </message>
-    <message>
-        <source>%1 induction inputs of a run of %2 tokens repeated</source>
-        <translation>%1 个归纳输入（一段 %2 个词元的序列重复两遍）</translation>
-    </message>
-    <message>
-        <source>%1 skipped</source>
-        <translation>跳过 %1 个</translation>
-    </message>
-    <message>
         <source>From the cache (the survey took %1 s on %2 threads).</source>
         <translation>来自缓存（这次统计用了 %1 秒，%2 个线程）。</translation>
-    </message>
-    <message>
-        <source>%1 s on %2 threads.</source>
-        <translation>%1 秒，%2 个线程。</translation>
     </message>
     <message>
         <source>No page of attnviz shows this model&apos;s inputs</source>
@@ -1057,6 +1161,57 @@ permuted weights (seed %3): %4</source>
     <message>
         <source>Heads</source>
         <translation>注意力头</translation>
+    </message>
+    <message>
+        <source>The examples&apos; maps could not be computed: %1</source>
+        <translation>无法计算这些例子的注意力图：%1</translation>
+    </message>
+    <message>
+        <source>text classifier</source>
+        <translation>文本分类器</translation>
+    </message>
+    <message>
+        <source>text encoder</source>
+        <translation>文本编码器</translation>
+    </message>
+    <message>
+        <source>sentence encoder</source>
+        <translation>句子编码器</translation>
+    </message>
+    <message>
+        <source>decoder (causal language model)</source>
+        <translation>解码器（因果语言模型）</translation>
+    </message>
+    <message>
+        <source>image classifier</source>
+        <translation>图像分类器</translation>
+    </message>
+    <message>
+        <source>%1 inputs of %2 through a %3 of %4 layers × %5 heads.</source>
+        <translation>%2 中的 %1 个输入，送进一个 %4 层 × %5 个头的%3。</translation>
+    </message>
+    <message>
+        <source>Also %1 induction inputs, each a run of %2 random tokens repeated.</source>
+        <translation>另有 %1 个归纳输入，每个是 %2 个随机词元的序列重复一遍。</translation>
+    </message>
+    <message>
+        <source>%1 inputs were skipped.</source>
+        <translation>跳过了 %1 个输入。</translation>
+    </message>
+    <message>
+        <source>The survey took %1 s on %2 threads.</source>
+        <translation>统计用 %2 个线程花了 %1 秒。</translation>
+    </message>
+</context>
+<context>
+    <name>HeadsSession</name>
+    <message>
+        <source>Fashion-MNIST&apos;s test images, the default corpus of an image model, are not installed on this computer. Choose Open corpus… and pick an IDX image file, or install Fashion-MNIST (the Debian package dataset-fashion-mnist) and run the survey again.</source>
+        <translation>这台计算机上没有安装 Fashion-MNIST 的测试图像（图像模型的默认语料）。请点“打开语料…”选择一个 IDX 图像文件，或者安装 Fashion-MNIST（Debian 软件包 dataset-fashion-mnist）后再运行统计。</translation>
+    </message>
+    <message>
+        <source>The examples&apos; maps cannot be shown: %1</source>
+        <translation>无法显示这些例子的注意力图：%1</translation>
     </message>
 </context>
 <context>
@@ -1152,6 +1307,10 @@ permuted weights (seed %3): %4</source>
     <message>
         <source>The shipped English sentences for a text model, Fashion-MNIST&apos;s test images for an image model</source>
         <translation>文本模型用自带的英文句子，图像模型用 Fashion-MNIST 的测试图像</translation>
+    </message>
+    <message>
+        <source>Universal Sentence Encoder lite (installed)</source>
+        <translation>Universal Sentence Encoder lite（已安装）</translation>
     </message>
 </context>
 <context>
@@ -1471,6 +1630,49 @@ permuted weights (seed %3): %4</source>
     </message>
 </context>
 <context>
+    <name>LadderChart</name>
+    <message>
+        <source>The chapter&apos;s sentence, one clause more per rung: chrF against Apertium</source>
+        <translation>本章的句子，每一级多一个从句：对照 Apertium 的 chrF</translation>
+    </message>
+    <message>
+        <source>with attention</source>
+        <translation>有注意力</translation>
+    </message>
+    <message>
+        <source>without attention</source>
+        <translation>无注意力</translation>
+    </message>
+    <message>
+        <source>chrF</source>
+        <translation>chrF</translation>
+    </message>
+    <message>
+        <source>rung (source words)</source>
+        <translation>级（源句词数）</translation>
+    </message>
+    <message>
+        <source>The ladder could not be read: %1</source>
+        <translation>无法读取阶梯：%1</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>With attention ahead on %1 of %2 rungs. The rungs: %3.</source>
+        <translation>有注意力的模型在 %2 级中的 %1 级领先。各级：%3。</translation>
+    </message>
+    <message>
+        <source>Reference: Apertium&apos;s translation (rule-based; its Spanish is not always right, which limits both models alike). One path of %1 candidate sentences, chosen as the typical one (its gap closest to the mean gap of all paths); all are in translation-ladder.json.</source>
+        <translation>参考译文：Apertium 的翻译（基于规则；它的西班牙语并不总是正确，这对两个模型的限制相同）。这是 %1 个候选句中的一条路径，按“最典型”选出（它的差距最接近所有路径的平均差距）；全部候选都在 translation-ladder.json 中。</translation>
+    </message>
+</context>
+<context>
     <name>LessonBar</name>
     <message>
         <source>Previous stop (PageUp, ←)</source>
@@ -1737,6 +1939,149 @@ permuted weights (seed %3): %4</source>
     <message>
         <source>sentence encoder (Universal Sentence Encoder lite)</source>
         <translation>句子编码器（Universal Sentence Encoder lite）</translation>
+    </message>
+</context>
+<context>
+    <name>LongContextViews</name>
+    <message>
+        <source>Heads (layer × head), coarsest level — click to select</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Head patterns from the kept per-row figures (click a header to sort)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Max</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Mean</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Each block shows the largest (max) or the mean true probability of its cells, as core pooled them during the forward (masked future cells count as 0)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Blocks:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Query positions (attend from)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Key positions (attended to)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Running the long-context forward…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hover a block for its rows, keys, max and mean; zoom in (wheel) for finer levels, and below the finest level — or click a block — for the exact cells.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Query</source>
+        <translation>查询</translation>
+    </message>
+    <message>
+        <source>Key</source>
+        <translation>键</translation>
+    </message>
+    <message>
+        <source>Click a block (or zoom in) for its exact cells</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export tile…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save the exact tile as CSV or JSON, with its rows, keys and block size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Token</source>
+        <translation type="unfinished">词元</translation>
+    </message>
+    <message>
+        <source>Probability</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export tile</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CSV (*.csv);;JSON (*.json)</source>
+        <translation type="unfinished">CSV (*.csv);;JSON (*.json)</translation>
+    </message>
+    <message>
+        <source>H%1</source>
+        <translation type="unfinished">H%1</translation>
+    </message>
+    <message>
+        <source>L%1</source>
+        <translation type="unfinished">L%1</translation>
+    </message>
+    <message>
+        <source>Layer %1, head %2: first %3 · previous %4 · self %5 · entropy %6 nats (means of the kept per-row figures) — click to select</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Next token after the prompt (top %1): %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>L%1 H%2: %3 × %3 blocks (%4)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>mean</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>max</source>
+        <translation type="unfinished">最大</translation>
+    </message>
+    <message>
+        <source>level %1 of %2: %3 × %3 blocks of about %4 positions (%5 tokens)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Queries %1 × keys %2 (%3 × %4 positions): max %5 · mean %6 — click for the exact cells</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Query %1 → key %2: p = %3 (exact)%4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> — a future key, masked</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Computing the exact tile…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Exact tile: queries %1–%2 × keys %3–%4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Row %1 (L%2 H%3): first %4 · previous %5 · self %6 · entropy %7 nats — its top %8 keys:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Row %1: no per-row figures were kept</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No exact tile to export: click a block first.</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -2882,6 +3227,85 @@ An input that needs more is refused with the figure. 0 = the default (%1).</sour
         <source>The chapter&apos;s sentences</source>
         <translation>本章的句子</translation>
     </message>
+    <message>
+        <source>Attention</source>
+        <translation>注意力</translation>
+    </message>
+    <message>
+        <source>Explain</source>
+        <translation>解释</translation>
+    </message>
+</context>
+<context>
+    <name>StackingPanel</name>
+    <message>
+        <source>weight</source>
+        <translation>权重</translation>
+    </message>
+    <message>
+        <source>Choose a query word that has a vector to see its row in both layers.</source>
+        <translation>请选择一个有词向量的查询词，查看它在两层中的行。</translation>
+    </message>
+    <message>
+        <source>“%1” and the other rows, layer 1 and layer 2</source>
+        <translation>“%1”与其他行：第 1 层和第 2 层</translation>
+    </message>
+    <message>
+        <source>1: “%1”</source>
+        <translation>1：“%1”</translation>
+    </message>
+    <message>
+        <source>1: other rows (mean)</source>
+        <translation>1：其他行（平均）</translation>
+    </message>
+    <message>
+        <source>2: “%1”</source>
+        <translation>2：“%1”</translation>
+    </message>
+    <message>
+        <source>2: other rows (mean)</source>
+        <translation>2：其他行（平均）</translation>
+    </message>
+    <message>
+        <source>key word</source>
+        <translation>键词</translation>
+    </message>
+    <message>
+        <source>“%1” (%2)</source>
+        <translation>“%1”（%2）</translation>
+    </message>
+    <message>
+        <source> and </source>
+        <translation>和</translation>
+    </message>
+    <message>
+        <source>Layer 2: “%1” puts %2 on “%3”.</source>
+        <translation>第 2 层：“%1”把 %2 放在“%3”上。</translation>
+    </message>
+    <message>
+        <source>It picks “%1”, the chapter&apos;s answer.</source>
+        <translation>它选中了“%1”，正是本章的答案。</translation>
+    </message>
+    <message>
+        <source>It does not pick “%1” (%2 there): on this sentence the two layers get the chapter&apos;s answer wrong.</source>
+        <translation>它没有选中“%1”（那里只有 %2）：在这句话上，两层模型没有得出本章的答案。</translation>
+    </message>
+    <message>
+        <source>The other rows put %1 there too: layer 1 spread the same cue into every word, so layer 2 answers for the whole sentence.</source>
+        <translation>其他行也在那里放了 %1：第 1 层把同一个线索散布到每个词中，所以第 2 层是为整句话作答。</translation>
+    </message>
+    <message>
+        <source>The other rows put most on “%1” (%2).</source>
+        <translation>其他行把最多的权重放在“%1”上（%2）。</translation>
+    </message>
+    <message>
+        <source>One head cannot: its query is the word&apos;s own vector plus its position, so it ranks the keys the same whatever the verb and the words after it. Two can: layer 2 reads “%1” after layer 1 mixed in %2.</source>
+        <translation>一个头做不到：它的查询只是该词自身的向量加上位置，所以不论动词和其后的词是什么，它对各个键的排序都一样。两层可以：第 2 层读取的“%1”已经由第 1 层混入了 %2。</translation>
+    </message>
+    <message>
+        <source>In “%1” layer 1 mixes in %2 instead, and layer 2 sends “%3” to “%4” (%5).</source>
+        <translation>在“%1”中，第 1 层改为混入 %2，于是第 2 层把“%3”指向“%4”（%5）。</translation>
+    </message>
 </context>
 <context>
     <name>TransformerCostPanel</name>
@@ -2894,20 +3318,8 @@ An input that needs more is refused with the figure. 0 = the default (%1).</sour
         <translation>句子长度 n（词元）</translation>
     </message>
     <message>
-        <source>time of one layer (ms)</source>
-        <translation>一层的耗时（毫秒）</translation>
-    </message>
-    <message>
-        <source>Double the sentence, four times the scores: every token scores every other, so attention&apos;s work grows like n² while the projections and the FFN grow like n.</source>
-        <translation>句子加倍，打分变为四倍：每个词元都要与其他每个词元打分，所以注意力的计算量按 n² 增长，而投影和前馈网络按 n 增长。</translation>
-    </message>
-    <message>
         <source>Measuring in the background… %1%</source>
         <translation>正在后台测量… %1%</translation>
-    </message>
-    <message>
-        <source>measured (layer %1)</source>
-        <translation>实测（第 %1 层）</translation>
     </message>
     <message>
         <source>∝ n²</source>
@@ -2918,12 +3330,68 @@ An input that needs more is refused with the figure. 0 = the default (%1).</sour
         <translation>∝ n</translation>
     </message>
     <message>
-        <source>&lt;table cellspacing=6&gt;&lt;tr&gt;&lt;th align=right&gt;n&lt;/th&gt;&lt;th align=right&gt;scores (h·n²)&lt;/th&gt;&lt;th align=right&gt;ms&lt;/th&gt;&lt;/tr&gt;</source>
-        <translation>&lt;table cellspacing=6&gt;&lt;tr&gt;&lt;th align=right&gt;n&lt;/th&gt;&lt;th align=right&gt;打分 (h·n²)&lt;/th&gt;&lt;th align=right&gt;毫秒&lt;/th&gt;&lt;/tr&gt;</translation>
+        <source>Stop</source>
+        <translation>停止</translation>
     </message>
     <message>
-        <source>&lt;p&gt;Measurement stopped early.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;测量提前停止。&lt;/p&gt;</translation>
+        <source>time, one thread (ms)</source>
+        <translation>耗时，单线程（毫秒）</translation>
+    </message>
+    <message>
+        <source>scores + softmax: slope %1</source>
+        <translation>打分 + softmax：斜率 %1</translation>
+    </message>
+    <message>
+        <source>projections + FFN: slope %1</source>
+        <translation>投影 + 前馈网络：斜率 %1</translation>
+    </message>
+    <message>
+        <source>&lt;table cellspacing=4&gt;&lt;tr&gt;&lt;th align=right&gt;n&lt;/th&gt;&lt;th align=right&gt;scores (h·n²)&lt;/th&gt;&lt;th align=right&gt;scores + softmax (ms)&lt;/th&gt;&lt;th align=right&gt;projections + FFN (ms)&lt;/th&gt;&lt;th align=right&gt;maps&lt;/th&gt;&lt;/tr&gt;</source>
+        <translation>&lt;table cellspacing=4&gt;&lt;tr&gt;&lt;th align=right&gt;n&lt;/th&gt;&lt;th align=right&gt;打分数 (h·n²)&lt;/th&gt;&lt;th align=right&gt;打分 + softmax（毫秒）&lt;/th&gt;&lt;th align=right&gt;投影 + 前馈网络（毫秒）&lt;/th&gt;&lt;th align=right&gt;注意力图&lt;/th&gt;&lt;/tr&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Slopes&lt;/b&gt; over n = %1 … %2 (least squares on log–log axes): scores + softmax &lt;b&gt;%3&lt;/b&gt; (∝ n² would be 2), projections + FFN &lt;b&gt;%4&lt;/b&gt; (∝ n would be 1).</source>
+        <translation>在 n = %1 … %2 上拟合的&lt;b&gt;斜率&lt;/b&gt;（双对数坐标下的最小二乘）：打分 + softmax 为 &lt;b&gt;%3&lt;/b&gt;（∝ n² 应为 2），投影 + 前馈网络为 &lt;b&gt;%4&lt;/b&gt;（∝ n 应为 1）。</translation>
+    </message>
+    <message>
+        <source>Not measured: n = %1 would need %2 (its maps %3), above the memory budget of %4.</source>
+        <translation>未测量：n = %1 需要 %2（其中注意力图 %3），超过了 %4 的内存预算。</translation>
+    </message>
+    <message>
+        <source>Measurement stopped early: the longer lengths were not measured.</source>
+        <translation>测量提前停止：更长的长度没有测量。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Recurrent against parallel&lt;/b&gt; at n = %1&lt;table cellspacing=4&gt;&lt;tr&gt;&lt;th&gt;&lt;/th&gt;&lt;th align=left&gt;steps one after another&lt;/th&gt;&lt;th align=right&gt;multiply–adds&lt;/th&gt;&lt;th align=right&gt;1 thread&lt;/th&gt;&lt;th align=right&gt;%2 threads&lt;/th&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;GRU encoder (%3 × %4)&lt;/td&gt;&lt;td&gt;%5 (n × %3 layers)&lt;/td&gt;&lt;td align=right&gt;%6 M&lt;/td&gt;&lt;td align=right&gt;%7 ms&lt;/td&gt;&lt;td align=right&gt;cannot use them&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;Transformer layer (d = %8)&lt;/td&gt;&lt;td&gt;%9 products over %1 tokens each&lt;/td&gt;&lt;td align=right&gt;%10 M&lt;/td&gt;&lt;td align=right&gt;%11 ms&lt;/td&gt;&lt;td align=right&gt;%12 ms&lt;/td&gt;&lt;/tr&gt;&lt;/table&gt;</source>
+        <translation>&lt;b&gt;循环与并行&lt;/b&gt;，n = %1&lt;table cellspacing=4&gt;&lt;tr&gt;&lt;th&gt;&lt;/th&gt;&lt;th align=left&gt;必须依次进行的步骤&lt;/th&gt;&lt;th align=right&gt;乘加次数&lt;/th&gt;&lt;th align=right&gt;1 个线程&lt;/th&gt;&lt;th align=right&gt;%2 个线程&lt;/th&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;GRU 编码器（%3 × %4）&lt;/td&gt;&lt;td&gt;%5（n × %3 层）&lt;/td&gt;&lt;td align=right&gt;%6 百万&lt;/td&gt;&lt;td align=right&gt;%7 毫秒&lt;/td&gt;&lt;td align=right&gt;无法利用&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;Transformer 层（d = %8）&lt;/td&gt;&lt;td&gt;%9 次矩阵乘法，每次处理全部 %1 个词元&lt;/td&gt;&lt;td align=right&gt;%10 百万&lt;/td&gt;&lt;td align=right&gt;%11 毫秒&lt;/td&gt;&lt;td align=right&gt;%12 毫秒&lt;/td&gt;&lt;/tr&gt;&lt;/table&gt;</translation>
+    </message>
+    <message>
+        <source>On one thread the GRU is the faster here (%1 ms against %2 ms), but its %3 steps must run one after another, so more threads cannot help it, while the layer&apos;s products split over %4 threads (%5 ms).</source>
+        <translation>在单线程下这里 GRU 更快（%1 毫秒对 %2 毫秒），但它的 %3 个步骤必须一个接一个地进行，更多线程帮不上忙；而该层的矩阵乘法可以分到 %4 个线程上（%5 毫秒）。</translation>
+    </message>
+    <message>
+        <source>The layer is %1× as fast as the GRU on one thread and %2× on %3 threads: each of its %4 products takes all %5 tokens at once and splits over threads, while the GRU&apos;s %6 steps wait for one another (it also does %7× the multiply–adds here).</source>
+        <translation>该层的速度在单线程下是 GRU 的 %1 倍，在 %3 个线程下是 %2 倍：它的 %4 次矩阵乘法每次同时处理全部 %5 个词元，并能分到多个线程上；而 GRU 的 %6 个步骤必须互相等待（这里它的乘加次数也是该层的 %7 倍）。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Recurrent against parallel&lt;/b&gt;: not measured (%1).</source>
+        <translation>&lt;b&gt;循环与并行&lt;/b&gt;：未测量（%1）。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Double the sentence, four times the scores.&lt;/b&gt; Every token scores every other token, so the scores and their softmax grow like n²; the projections and the FFN read each token once, so they grow like n.</source>
+        <translation>&lt;b&gt;句子加倍，打分变为四倍。&lt;/b&gt;每个词元都要与其他每个词元打分，所以打分及其 softmax 按 n² 增长；投影和前馈网络对每个词元只处理一次，所以按 n 增长。</translation>
+    </message>
+    <message>
+        <source>Here, from n = %1 to %2 the scores went from %3 to %4 (%5× as many) and took %6 → %7 ms (×%8), while the projections and the FFN took %9 → %10 ms (×%11).</source>
+        <translation>这里从 n = %1 到 %2，打分数从 %3 增加到 %4（%5 倍），耗时 %6 → %7 毫秒（×%8）；而投影和前馈网络耗时 %9 → %10 毫秒（×%11）。</translation>
+    </message>
+    <message>
+        <source>n = %1 would need %2, above the memory budget of %3</source>
+        <translation>n = %1 需要 %2，超过了 %3 的内存预算</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Memory at n = %1&lt;/b&gt;: one layer&apos;s attention maps %2 heads × %1&lt;sup&gt;2&lt;/sup&gt; × 4 B = &lt;b&gt;%3&lt;/b&gt;; its input %1 × %4 × 4 B = %5.</source>
+        <translation>&lt;b&gt;n = %1 时的内存&lt;/b&gt;：一层的注意力图 %2 个头 × %1&lt;sup&gt;2&lt;/sup&gt; × 4 B = &lt;b&gt;%3&lt;/b&gt;；该层的输入 %1 × %4 × 4 B = %5。</translation>
     </message>
 </context>
 <context>
@@ -2997,10 +3465,6 @@ An input that needs more is refused with the figure. 0 = the default (%1).</sour
         <translation>每个开关都会让引擎带着这个改动重新前向计算一次；位置、打乱和 padding mask 作用于整个模型，其余的作用于第 %1 层。</translation>
     </message>
     <message>
-        <source>One forward of layer %1 of the loaded model on n × d inputs, measured in a worker thread.</source>
-        <translation>在工作线程中测量已加载模型第 %1 层在 n × d 输入上的一次前向计算。</translation>
-    </message>
-    <message>
         <source>Transformer</source>
         <translation>Transformer</translation>
     </message>
@@ -3043,6 +3507,10 @@ An input that needs more is refused with the figure. 0 = the default (%1).</sour
     <message>
         <source>Running the model…</source>
         <translation>正在运行模型…</translation>
+    </message>
+    <message>
+        <source>Layer %1 of the loaded model timed on n × d inputs for n = 8 … %2, one thread, in the background; beside it, the shipped translation model&apos;s GRU encoder at the same n as the layer.</source>
+        <translation>在后台以单线程对已加载模型的第 %1 层计时，输入为 n × d，n = 8 … %2；旁边是随附翻译模型的 GRU 编码器与该层在相同 n 下的比较。</translation>
     </message>
 </context>
 <context>
@@ -3146,6 +3614,18 @@ An input that needs more is refused with the figure. 0 = the default (%1).</sour
     <message>
         <source>Mask off: real tokens attend to the pads — silent leakage.</source>
         <translation>关闭 mask：真实词元会关注填充位置——悄无声息的泄漏。</translation>
+    </message>
+    <message>
+        <source>Adds pad tokens up to this length; the padding mask hides them from every query</source>
+        <translation>用填充词元补到这个长度；填充掩码让所有查询都看不到它们</translation>
+    </message>
+    <message>
+        <source>Lets every query attend to the pad tokens too</source>
+        <translation>让每个查询也能关注到填充词元</translation>
+    </message>
+    <message>
+        <source>Does not apply to this model: it has no padding token. Its forward reads every sentence at its own length, so there is nothing to pad and no padding mask to switch off.</source>
+        <translation>不适用于这个模型：它没有填充词元。它的前向计算按每个句子本身的长度读入，所以没有东西可填充，也没有填充掩码可以关闭。</translation>
     </message>
 </context>
 <context>
@@ -4029,6 +4509,18 @@ An input that needs more is refused with the figure. 0 = the default (%1).</sour
     <message>
         <source>Random Wq, Wk, Wv (random projections) and the additive parameters Wq, Wk, v (additive scoring) are drawn from this seed: change it to draw others.</source>
         <translation>随机的 Wq、Wk、Wv（随机投影）和加性打分的参数 Wq、Wk、v 都由这个种子生成：换一个种子即可生成另一组。</translation>
+    </message>
+    <message>
+        <source>Two-layer pronoun model (shipped): layer 1 or 2</source>
+        <translation>两层代词模型（随附）：第 1 层或第 2 层</translation>
+    </message>
+    <message>
+        <source>layer </source>
+        <translation>层 </translation>
+    </message>
+    <message>
+        <source>Which layer of the stack to show: layer 1 reads the word vectors plus positions, layer 2 reads layer 1&apos;s inputs plus its output.</source>
+        <translation>显示叠加模型的哪一层：第 1 层读取词向量加位置，第 2 层读取第 1 层的输入加上它的输出。</translation>
     </message>
 </context>
 <context>
