@@ -5,6 +5,7 @@
 // the model's forward, and per layer and head the metrics of core/include/attn/analysis/head_metrics.hpp
 // with each head's strongest inputs. Text models (attnviz's classifier, Hugging Face BERT, GPT-2, Llama)
 // read a text file, one input per line (default: the shipped resources/corpora/english-sentences.txt);
+// the Universal Sentence Encoder lite (its TensorFlow.js folder) reads the same text corpus;
 // image models (attnviz's ViT, Hugging Face ViT) read an IDX image file (default: Debian's Fashion-MNIST
 // test images when installed). Decoders also get --induction-inputs inputs BOS + r + r (default 100,
 // L = 20, or what the model's positions allow).
@@ -43,8 +44,8 @@ int runHeads(const Argv& argv) {
     Args args("heads",
               "what each attention head does: metrics per layer and head over a corpus, with examples");
     args.option("model", "DIR",
-                "a model folder attnviz opens: its own transformer_classifier or vit, or a Hugging Face "
-                "bert, gpt2, llama or vit directory",
+                "a model folder attnviz opens: its own transformer_classifier or vit, a Hugging Face "
+                "bert, gpt2, llama or vit directory, or the Universal Sentence Encoder lite's folder",
                 true)
         .option("corpus", "FILE",
                 "text models: a UTF-8 text file, one input per line (default: the shipped "
@@ -95,7 +96,7 @@ int runHeads(const Argv& argv) {
     if (!surveyable(model))
         throw std::runtime_error(*args.value("model") + " is a " + model.kind.family +
                                  " model; the head survey needs self-attention (a text classifier, text "
-                                 "encoder, decoder or ViT)");
+                                 "or sentence encoder, decoder or ViT)");
     const SurveyCorpus corpus =
         readSurveyCorpus(model, args.valueOr("corpus", ""), static_cast<std::size_t>(*limit));
     HeadSurveyOptions options;

@@ -232,7 +232,7 @@ void TransformerPage::onModelChanged() {
     head_ = std::clamp(head_, 0, nHeads - 1);
     {
         const QSignalBlocker block(whatIf_);
-        whatIf_->setModel(model->description(), !model->classLabels().empty());
+        whatIf_->setModel(*model);
         whatIf_->setHeadCount(nHeads, model->description().maxLen);
     }
     cost_->setCost({}, layer_);

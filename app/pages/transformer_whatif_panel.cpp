@@ -41,6 +41,10 @@ TransformerWhatIfPanel::TransformerWhatIfPanel(QWidget* parent) : QWidget(parent
     padTo_ = new QSpinBox(this);
     padTo_->setRange(0, 128);
     padTo_->setSpecialValueText(tr("no padding"));
+    padTip_ = tr("Adds pad tokens up to this length; the padding mask hides them from every query");
+    maskTip_ = tr("Lets every query attend to the pad tokens too");
+    padTo_->setToolTip(padTip_);
+    noMask_->setToolTip(maskTip_);
     grid->addWidget(noPositions_, 0, 0);
     auto* sh = new QHBoxLayout;
     sh->addWidget(shuffle_);
@@ -58,7 +62,8 @@ TransformerWhatIfPanel::TransformerWhatIfPanel(QWidget* parent) : QWidget(parent
     ab->addStretch();
     grid->addLayout(ab, 2, 0);
     auto* mk = new QHBoxLayout;
-    mk->addWidget(new QLabel(tr("Pad to:"), this));
+    padLabel_ = new QLabel(tr("Pad to:"), this);
+    mk->addWidget(padLabel_);
     mk->addWidget(padTo_);
     mk->addWidget(noMask_);
     mk->addStretch();
@@ -106,16 +111,31 @@ void TransformerWhatIfPanel::setHeadCount(int heads, int maxLen) {
     padTo_->setMaximum(maxLen);
 }
 
-void TransformerWhatIfPanel::setModel(const attn::TracedEncoderDescription& description, bool hasHead) {
-    pooling_ = description.pooling;
-    hasHead_ = hasHead;
+QString TransformerWhatIfPanel::noPaddingReason() {
+    return tr("Does not apply to this model: it has no padding token. Its forward reads every sentence at "
+              "its own length, so there is nothing to pad and no padding mask to switch off.");
+}
+
+void TransformerWhatIfPanel::setModel(const attn::TracedTextEncoder& model) {
+    pooling_ = model.description().pooling;
+    hasHead_ = !model.classLabels().empty();
+    canPad_ = model.canPad();
+    if (!canPad_) {
+        const QSignalBlocker b1(padTo_), b2(noMask_);
+        padTo_->setValue(0);
+        noMask_->setChecked(false);
+    }
+    for (QWidget* w : std::initializer_list<QWidget*>{padTo_, noMask_, padLabel_}) {
+        w->setEnabled(canPad_);
+        w->setToolTip(canPad_ ? (w == noMask_ ? maskTip_ : padTip_) : noPaddingReason());
+    }
 }
 
 attn::WhatIf TransformerWhatIfPanel::whatIf(int layer) const {
     attn::WhatIf w;
     w.positions = !noPositions_->isChecked();
-    w.maskPadding = !noMask_->isChecked();
-    w.padTo = padTo_->value();
+    w.maskPadding = !canPad_ || !noMask_->isChecked();
+    w.padTo = canPad_ ? padTo_->value() : 0;
     w.encoder.layer = layer;
     w.encoder.switches.residual1 = !noResidual1_->isChecked();
     w.encoder.switches.residual2 = !noResidual2_->isChecked();

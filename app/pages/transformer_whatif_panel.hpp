@@ -3,8 +3,9 @@
 // attention before and after. The switches become an attn::WhatIf that the page passes to the engine's
 // traced forward (TracedTextEncoder::traceText) — nothing here changes a number itself. Every switch works
 // on every traced encoder (BERT: no positions leaves position_embeddings out of the sum, the pads are
-// [PAD] with the attention mask, the shuffle keeps [CLS] and [SEP] in place); an encoder without a head
-// has no prediction to compare, which the panel says.
+// [PAD] with the attention mask, the shuffle keeps [CLS] and [SEP] in place), except padding on an
+// encoder that has no pad token (TracedTextEncoder::canPad(), USE lite): those two switches are disabled
+// with the reason; an encoder without a head has no prediction to compare, which the panel says.
 
 #include <QWidget>
 #include <attn/capabilities/traced_text_encoder.hpp>
@@ -26,8 +27,14 @@ public:
     int shuffleSeed() const;
     bool anySwitch() const;
     void setHeadCount(int heads, int maxLen);
-    /// What the notes may claim (mean pooling ignores word order) and whether there is a prediction.
-    void setModel(const attn::TracedEncoderDescription& description, bool hasHead);
+    /// What the notes may claim (mean pooling ignores word order), whether there is a prediction
+    /// (classLabels()) and whether the model can pad (canPad(): else "Pad to" and "Padding mask off" are
+    /// disabled, reset and say why in their tooltips).
+    void setModel(const attn::TracedTextEncoder& model);
+    /// Whether "Pad to" and "Padding mask off" apply to the model set.
+    bool paddingApplies() const { return canPad_; }
+    /// The tooltip of the padding switches when they do not apply.
+    static QString noPaddingReason();
     void setTeachingMode(bool on);
     /// Every switch's setting, for the language switch to hand to the rebuilt page.
     struct Switches {
@@ -68,4 +75,7 @@ private:
     HeatmapView *before_, *after_;
     attn::EncoderPooling pooling_ = attn::EncoderPooling::Mean;
     bool hasHead_ = true;
+    bool canPad_ = true;
+    QLabel* padLabel_ = nullptr;
+    QString padTip_, maskTip_; ///< the switches' tooltips on a model that pads
 };

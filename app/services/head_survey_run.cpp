@@ -22,7 +22,8 @@ QString defaultTextCorpus() {
 }
 
 bool surveyable(const ModelHandle& model) {
-    return model.causalLm || model.textClassifier || model.textEncoder || model.imageClassifier;
+    return model.causalLm || model.textClassifier || model.textEncoder || model.sentenceEncoder ||
+           model.imageClassifier;
 }
 
 SurveyCorpus readSurveyCorpus(const ModelHandle& model, const std::string& given, std::size_t limit) {
@@ -65,13 +66,17 @@ attn::analysis::InductionOptions inductionFor(const ModelHandle& model, const He
     return io;
 }
 
+attn::analysis::SurveyPlan planHeadSurvey(const ModelHandle& model, const SurveyCorpus& corpus,
+                                          const HeadSurveyOptions& options) {
+    return corpus.images ? attn::analysis::planImageSurvey(model, corpus.images)
+                         : attn::analysis::planTextSurvey(model, corpus.texts, inductionFor(model, options));
+}
+
 attn::analysis::SurveyReport runHeadSurvey(const ModelHandle& model, const std::string& directory,
                                            const SurveyCorpus& corpus, const HeadSurveyOptions& options,
                                            const std::function<bool(std::size_t, std::size_t)>& progress) {
     const attn::analysis::InductionOptions io = inductionFor(model, options);
-    const attn::analysis::SurveyPlan plan = corpus.images
-                                                ? attn::analysis::planImageSurvey(model, corpus.images)
-                                                : attn::analysis::planTextSurvey(model, corpus.texts, io);
+    const attn::analysis::SurveyPlan plan = planHeadSurvey(model, corpus, options);
     attn::analysis::SurveyOptions so;
     so.topK = options.topK;
     so.threads = options.threads;

@@ -35,8 +35,8 @@ struct SurveyCorpus {
     std::size_t blankLines = 0;
 };
 
-/// True when `model` has a capability the survey covers (text classifier, text encoder, causal LM, image
-/// classifier).
+/// True when `model` has a capability the survey covers (text classifier, text encoder, sentence encoder,
+/// causal LM, image classifier).
 bool surveyable(const ModelHandle& model);
 
 /// The corpus for `model`: images for an image classifier, else text. `given` empty = the default (for
@@ -53,6 +53,11 @@ struct HeadSurveyOptions {
 
 /// The induction options runHeadSurvey gives `model` (none unless it is a causal LM).
 attn::analysis::InductionOptions inductionFor(const ModelHandle& model, const HeadSurveyOptions& options);
+
+/// The plan runHeadSurvey runs: its forward(input) gives input `input`'s maps again (the Heads page's
+/// example maps are the same forward's numbers as the survey's).
+attn::analysis::SurveyPlan planHeadSurvey(const ModelHandle& model, const SurveyCorpus& corpus,
+                                          const HeadSurveyOptions& options);
 
 /// Plans, runs and reports the survey of `corpus` through `model` (read from `directory`). `progress`
 /// (done, total) as in attn::analysis::SurveyOptions (false cancels: attn::Cancelled). Throws

@@ -142,10 +142,10 @@ private Q_SLOTS:
         for (int r = 0; r < int(top.size()); ++r) {
             const auto& e = top[std::size_t(r)];
             QCOMPARE(page.examples()->table()->item(r, 0)->text(), HeadsTable::formatValue(e.value));
-            QCOMPARE(page.examples()->table()->item(r, 1)->text(),
+            QCOMPARE(page.examples()->table()->item(r, 2)->text(),
                      QStringLiteral("line %1").arg(e.input + 1));
             const auto& tokens = want.records[e.input].tokens;
-            QVERIFY(page.examples()->table()->item(r, 3)->text().contains(
+            QVERIFY(page.examples()->table()->item(r, 4)->text().contains(
                 QStringLiteral("«%1»").arg(QString::fromStdString(tokens[std::size_t(e.position)]))));
         }
     }

@@ -2,22 +2,47 @@
 #include "pages/explain/explain_job.hpp"
 
 #include <QCoreApplication>
+#include <algorithm>
 #include <attn/explain/relevance.hpp>
+#include <attn/explain/use_subject.hpp>
+#include <attn/models/universal_sentence_encoder.hpp>
 #include <stdexcept>
 
 namespace explainview {
 
+namespace {
+const attn::UniversalSentenceEncoder* useLite(const ModelHandle& model) {
+    return dynamic_cast<const attn::UniversalSentenceEncoder*>(model.sentenceEncoder.get());
+}
+} // namespace
+
 std::unique_ptr<attn::explain::Subject> makeSubject(const ModelHandle& model, const QString& text,
-                                                    const std::optional<attn::Image>& image) {
+                                                    const std::optional<attn::Image>& image,
+                                                    const QString& other) {
     if (model.textClassifier)
         return model.textClassifier->explainSubject(text.toStdString());
+    if (const auto* use = useLite(model))
+        return attn::explain::useSimilaritySubject(*use, text.toStdString(), other.toStdString());
     if (model.imageClassifier) {
         if (!image)
             throw std::invalid_argument("no image to explain");
         return model.imageClassifier->explainSubject(*image);
     }
-    throw std::invalid_argument("explanations need a text classifier (transformer_classifier, Hugging Face "
-                                "bert) or an image classifier (vit, Hugging Face vit)");
+    throw std::invalid_argument(
+        "explanations need a text classifier (transformer_classifier, Hugging Face "
+        "bert), an image classifier (vit, Hugging Face vit) or the Universal Sentence "
+        "Encoder lite");
+}
+
+std::vector<std::pair<std::string, QString>> unavailableMethods(const ModelHandle& model) {
+    if (!useLite(model))
+        return {};
+    return {{"gradient",
+             QCoreApplication::translate(
+                 "ExplainJob", "gradient does not apply to this model: it needs the backward pass of the "
+                               "first layer, which widens 256 → 512 through a projected residual, and "
+                               "attnviz's backward has no such layer. The other methods and the head tests "
+                               "need no backward and run.")}};
 }
 
 int patchesPerSide(const ModelHandle& model) {
@@ -55,8 +80,11 @@ Outcome run(const Input& input, const std::vector<std::string>& methods, bool ab
     namespace ex = attn::explain;
     if (input.model.empty())
         throw std::invalid_argument("no model to explain");
-    const std::unique_ptr<ex::Subject> subject = makeSubject(input.model, input.text, input.image);
+    const std::unique_ptr<ex::Subject> subject =
+        makeSubject(input.model, input.text, input.image, input.other);
     Outcome o;
+    o.similarity = useLite(input.model) != nullptr;
+    o.other = input.other;
     o.patchesPerSide = patchesPerSide(input.model);
     if (o.patchesPerSide > 0)
         o.shown = input.shown;
@@ -67,6 +95,8 @@ Outcome run(const Input& input, const std::vector<std::string>& methods, bool ab
     o.clsPooled = subject->clsPooled();
     // Core's explain() runs the methods in order and reports progress between them (cancel stops there).
     std::vector<std::string> names = methods;
+    for (const auto& [name, why] : unavailableMethods(input.model))
+        names.erase(std::remove(names.begin(), names.end(), name), names.end());
     if (ablation)
         names.push_back("ablation");
     o.explanation = ex::explain(*subject, names, [&job](double f) { return job.reportProgress(f); });

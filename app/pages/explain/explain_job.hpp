@@ -12,6 +12,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace explainview {
@@ -23,6 +24,7 @@ struct Input {
     QString text;                     // text classifier
     std::optional<attn::Image> image; // image classifier: the image as given
     attn::Image shown;                // vit: what the model sees before normalisation (overlays)
+    QString other{};                  // sentence encoder: the sentence compared with (empty: itself)
 };
 
 struct Outcome {
@@ -34,13 +36,23 @@ struct Outcome {
     std::optional<attn::Image> shown; // vit only
     int patchesPerSide = 0;           // vit only
     std::vector<std::string> methods; // the relevance methods in the order asked
+    /// Sentence encoder: the number explained is a cosine similarity (explanation.base.probabilities[0])
+    /// with `other` (empty: the sentence's own vector), not a class probability.
+    bool similarity = false;
+    QString other;
 };
 
-/// The core subject of `model` for a text (a text classifier's TextClassifier::explainSubject) or an
-/// image (ImageClassifier::explainSubject). Throws std::invalid_argument when the model has no classifier
-/// of the input's kind, the input is missing, or the model cannot be explained (explainRefusal()).
+/// The core subject of `model` for a text (a text classifier's TextClassifier::explainSubject), an
+/// image (ImageClassifier::explainSubject) or, for the Universal Sentence Encoder lite, a sentence and
+/// the sentence `other` it is compared with (attn::explain::useSimilaritySubject: the cosine). Throws
+/// std::invalid_argument when the model has no classifier of the input's kind, the input is missing, or
+/// the model cannot be explained (explainRefusal()).
 std::unique_ptr<attn::explain::Subject> makeSubject(const ModelHandle& model, const QString& text,
-                                                    const std::optional<attn::Image>& image);
+                                                    const std::optional<attn::Image>& image,
+                                                    const QString& other = {});
+/// The relevance methods that cannot run on `model`, each with why in the interface's language (USE
+/// lite: "gradient"); empty when all can.
+std::vector<std::pair<std::string, QString>> unavailableMethods(const ModelHandle& model);
 /// Patches per side of an image classifier (0 for a text model).
 int patchesPerSide(const ModelHandle& model);
 /// Why the Explain methods cannot run on `refusal`'s model, in the interface's language (empty: they can).

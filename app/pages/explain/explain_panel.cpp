@@ -35,7 +35,8 @@ bool sameInput(const explainview::Input& a, const explainview::Input& b) {
         return !x || (x->channels == y->channels && x->height == y->height && x->width == y->width &&
                       x->data == y->data);
     };
-    return a.model.sameModel(b.model) && a.text == b.text && sameImage(a.image, b.image);
+    return a.model.sameModel(b.model) && a.text == b.text && a.other == b.other &&
+           sameImage(a.image, b.image);
 }
 
 /// What each relevance method reads, in one sentence (core/include/attn/explain/ and rollout.hpp).
@@ -109,6 +110,10 @@ ExplainPanel::ExplainPanel(QWidget* parent) : QWidget(parent) {
     status_->setWordWrap(true);
     row->addWidget(status_, 1);
     outer->addLayout(row);
+    unavailableNote_ = new QLabel(this);
+    unavailableNote_->setWordWrap(true);
+    unavailableNote_->setVisible(false);
+    outer->addWidget(unavailableNote_);
 
     summary_ = new QLabel(tr("Press Explain to compare the methods on the current input."), this);
     summary_->setWordWrap(true);
@@ -223,6 +228,36 @@ void ExplainPanel::setMethods(const std::vector<std::string>& methods) {
     ablation_->setChecked(std::find(methods.begin(), methods.end(), kAblation) != methods.end());
 }
 
+QCheckBox* ExplainPanel::methodBox(const std::string& name) const {
+    for (const auto& [n, box] : methodBoxes_)
+        if (n == name)
+            return box;
+    return nullptr;
+}
+
+QString ExplainPanel::unavailableText() const {
+    return unavailableNote_->text();
+}
+
+void ExplainPanel::refreshAvailability(const ModelHandle& model) {
+    const auto unavailable = explainview::unavailableMethods(model);
+    unavailableNames_.clear();
+    QStringList reasons;
+    for (auto& [name, box] : methodBoxes_) {
+        const std::string& method = name;
+        const auto it = std::find_if(unavailable.begin(), unavailable.end(),
+                                     [&method](const auto& u) { return u.first == method; });
+        box->setEnabled(it == unavailable.end());
+        box->setToolTip(it == unavailable.end() ? methodDescription(name) : it->second);
+        if (it != unavailable.end()) {
+            unavailableNames_.push_back(name);
+            reasons << it->second;
+        }
+    }
+    unavailableNote_->setText(reasons.join(QLatin1Char(' ')));
+    unavailableNote_->setVisible(!reasons.isEmpty());
+}
+
 QString ExplainPanel::statusText() const {
     return status_->text();
 }
@@ -237,9 +272,10 @@ void ExplainPanel::explainNow() {
         status_->setText(tr("Nothing to explain yet: load a model and give an input."));
         return;
     }
+    refreshAvailability(input->model);
     std::vector<std::string> methods;
     for (const auto& [name, box] : methodBoxes_)
-        if (box->isChecked())
+        if (box->isChecked() && box->isEnabled())
             methods.push_back(name);
     const bool ablation = ablation_->isChecked();
     explained_ = *input;
@@ -338,9 +374,14 @@ void ExplainPanel::showOutcome(explainview::Outcome o) {
     error_.clear();
     format::setErrorColor(status_, false);
     const auto& b = outcome_->explanation.base;
-    status_->setText(tr("Predicted %1, p = %2")
-                         .arg(displayClassLabel(b.predictedLabel))
-                         .arg(format::num(b.probabilities.at(static_cast<std::size_t>(b.predicted)), 3)));
+    const QString value = format::num(b.probabilities.at(static_cast<std::size_t>(b.predicted)), 3);
+    if (outcome_->similarity)
+        status_->setText(outcome_->other.isEmpty()
+                             ? tr("Cosine similarity with the sentence's own vector: %1").arg(value)
+                             : tr("Cosine similarity with “%1”: %2").arg(outcome_->other, value));
+    else
+        status_->setText(tr("Predicted %1, p = %2").arg(displayClassLabel(b.predictedLabel)).arg(value));
+    plot_->yAxis->setLabel(outcome_->similarity ? tr("cosine similarity") : tr("p(predicted class)"));
     summary_->setText(summary());
     showMethods();
     showCurves();
@@ -380,7 +421,16 @@ QString ExplainPanel::summary() const {
     const auto& curve = e.methods.at(faithful).deletion.probability;
     const std::size_t k = std::min<std::size_t>(3, curve.size() - 1);
     const QString unit = outcome_->shown ? tr("patches") : tr("words");
-    text += tr("Most faithful here: %1 (AOPC %2); deleting its %3 most relevant %4 moves p from %5 to %6.")
+    if (outcome_->similarity)
+        text +=
+            tr("Most faithful here: %1 (AOPC %2); masking its %3 most relevant pieces moves the cosine "
+               "from %4 to %5. Here p is the cosine similarity: the head tests show how much it drops.")
+                .arg(QString::fromStdString(faithful), format::num(e.methods.at(faithful).deletion.aopc, 3))
+                .arg(k)
+                .arg(format::num(curve.front(), 2), format::num(curve.at(k), 2));
+    else
+        text +=
+            tr("Most faithful here: %1 (AOPC %2); deleting its %3 most relevant %4 moves p from %5 to %6.")
                 .arg(QString::fromStdString(faithful), format::num(e.methods.at(faithful).deletion.aopc, 3))
                 .arg(k)
                 .arg(unit, format::num(curve.front(), 2), format::num(curve.at(k), 2));

@@ -5,7 +5,9 @@
 // tooltips); clicking a head shows that head's map on the input. The head tests sit under the views and
 // the plot, or right of the plot where the panel is too short for that (arrangeSections). The computation
 // runs in a JobRunner with progress and cancel; every number shown is the engine's (explain_job.hpp),
-// formatted here.
+// formatted here. On the Universal Sentence Encoder lite (no classifier) the number explained is the
+// cosine similarity of the sentence with another (explainview::Input::other); the gradient method does
+// not apply there, which its disabled check box and a note under the methods say.
 //
 //   panel->setInputProvider([this] { return explainview::Input{model, text, {}, {}}; });
 //   panel->explainNow();   // or the Explain button
@@ -71,6 +73,10 @@ public:
     /// The title over the selected head's map ("Layer 2, head 4: …", counted from 1).
     QString headTitle() const;
     QCustomPlot* deletionPlot() const { return plot_; }
+    /// The check box of relevance method `name` (nullptr for an unknown name).
+    QCheckBox* methodBox(const std::string& name) const;
+    /// The sentence saying which methods do not apply to the current model and why (empty: all apply).
+    QString unavailableText() const;
 
     /// Columns of the deletion plot's legend: one per method when its width holds them (fitLegendColumns).
     int legendColumns() const;
@@ -91,6 +97,9 @@ protected:
     void resizeEvent(QResizeEvent* event) override;
 
 private:
+    /// Disables the methods that cannot run on `model` (explainview::unavailableMethods) with their
+    /// reason as tooltip and in the note under the methods; enables the others again.
+    void refreshAvailability(const ModelHandle& model);
     void arrangeSections();
     void reorientSections(bool beside);
     void shareSections();
@@ -118,6 +127,8 @@ private:
     QProgressBar* progress_ = nullptr;
     QLabel* status_ = nullptr;
     QLabel* summary_ = nullptr;
+    QLabel* unavailableNote_ = nullptr; ///< why a method does not apply to this model
+    std::vector<std::string> unavailableNames_;
     QTextBrowser* textViews_ = nullptr; // text: one shaded review per method
     QLabel* imageViews_ = nullptr;      // image: one overlay per method
     QCustomPlot* plot_ = nullptr;

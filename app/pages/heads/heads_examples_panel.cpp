@@ -1,12 +1,19 @@
 #include "pages/heads/heads_examples_panel.hpp"
 
 #include "pages/heads/heads_table.hpp"
+#include "widgets/colormaps.hpp"
 #include "widgets/explanation.hpp"
+#include "widgets/heatmap_view.hpp"
 
+#include <QDialog>
 #include <QHeaderView>
 #include <QLabel>
+#include <QPainter>
+#include <QPixmap>
 #include <QTableWidget>
 #include <QVBoxLayout>
+#include <algorithm>
+#include <cmath>
 
 HeadsExamplesPanel::HeadsExamplesPanel(QWidget* parent) : QWidget(parent) {
     auto* layout = new QVBoxLayout(this);
@@ -17,14 +24,19 @@ HeadsExamplesPanel::HeadsExamplesPanel(QWidget* parent) : QWidget(parent) {
     bold.setBold(true);
     title_->setFont(bold);
     hint_ =
-        new QLabel(tr("The inputs where this head's pattern is strongest, with the query token marked «». "
-                      "Click one to open it on its model's page with this head selected."),
+        new QLabel(tr("The inputs where this head's pattern is strongest, with the query token marked «» and "
+                      "the head's map on that input (the query row outlined). Click a map to see it large; "
+                      "click the rest of a row to open the input on its model's page with this head "
+                      "selected."),
                    this);
     hint_->setWordWrap(true);
     explanation::mark(hint_);
     table_ = new QTableWidget(this);
-    table_->setColumnCount(4);
-    table_->setHorizontalHeaderLabels({tr("Value"), tr("Input"), tr("Token"), tr("Tokens")});
+    table_->setColumnCount(5);
+    table_->setHorizontalHeaderLabels({tr("Value"), tr("Map"), tr("Input"), tr("Token"), tr("Tokens")});
+    table_->setIconSize(QSize(mapSide(), mapSide()));
+    table_->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
+    table_->verticalHeader()->setDefaultSectionSize(mapSide() + 6);
     table_->verticalHeader()->hide();
     table_->setSelectionBehavior(QAbstractItemView::SelectRows);
     table_->setSelectionMode(QAbstractItemView::SingleSelection);
@@ -32,8 +44,10 @@ HeadsExamplesPanel::HeadsExamplesPanel(QWidget* parent) : QWidget(parent) {
     table_->setWordWrap(false);
     table_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     table_->horizontalHeader()->setStretchLastSection(true);
-    connect(table_, &QTableWidget::cellClicked, this, [this](int row, int) {
-        if (openable_)
+    connect(table_, &QTableWidget::cellClicked, this, [this](int row, int column) {
+        if (column == kMapColumn || !openable_)
+            openMapLarge(row);
+        else
             Q_EMIT exampleClicked(row);
     });
     layout->addWidget(title_);
@@ -56,9 +70,68 @@ QString HeadsExamplesPanel::markedTokens(const attn::analysis::ReportExample& e)
     return parts.join(pieces ? QString() : QStringLiteral(" "));
 }
 
+int HeadsExamplesPanel::mapSide() {
+    return 48;
+}
+
+QImage HeadsExamplesPanel::mapImage(const attn::Matrix& map, int query, int side) {
+    const auto T = static_cast<int>(map.rows());
+    QImage cells(std::max(1, static_cast<int>(map.cols())), std::max(1, T), QImage::Format_RGB32);
+    QCPColorGradient gradient = colormaps::viridis(); // color() fills its lookup table: not const
+    const QRgb nan = colormaps::nanColor().rgb();
+    for (int r = 0; r < map.rows(); ++r)
+        for (int c = 0; c < map.cols(); ++c) {
+            const double v = map(r, c);
+            cells.setPixel(c, r, std::isfinite(v) ? gradient.color(v, QCPRange(0, 1)) : nan);
+        }
+    QImage out = cells.scaled(side, side, Qt::IgnoreAspectRatio, Qt::FastTransformation);
+    if (query >= 0 && query < T) {
+        QPainter p(&out);
+        const double h = double(side) / std::max(1, T);
+        p.setPen(QPen(QColor(255, 64, 64), 1));
+        p.setBrush(Qt::NoBrush);
+        p.drawRect(QRectF(0.5, query * h, side - 1.0, std::max(1.0, h - 0.5)));
+    }
+    return out;
+}
+
+const std::optional<attn::Matrix>& HeadsExamplesPanel::mapOfRow(int row) const {
+    static const std::optional<attn::Matrix> none;
+    return row >= 0 && row < static_cast<int>(maps_.size()) ? maps_[static_cast<std::size_t>(row)] : none;
+}
+
+void HeadsExamplesPanel::openMapLarge(int row) {
+    const auto& map = mapOfRow(row);
+    if (!map || row >= static_cast<int>(examples_.size()))
+        return;
+    const auto& e = examples_[static_cast<std::size_t>(row)];
+    auto* dialog = new QDialog(this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->setWindowTitle(tr("%1 on example %2").arg(headName_).arg(row + 1));
+    auto* layout = new QVBoxLayout(dialog);
+    auto* caption = new QLabel(markedTokens(e), dialog);
+    caption->setWordWrap(true);
+    layout->addWidget(caption);
+    auto* view = new HeatmapView(dialog);
+    QStringList labels;
+    for (const auto& t : e.tokens)
+        labels << QString::fromStdString(t);
+    if (labels.size() != map->rows())
+        labels.clear();
+    view->setAxisTitles(tr("Query"), tr("Key"));
+    view->setTitle(tr("%1 — attention of each query row (the marked row is the example's)").arg(headName_));
+    view->setMatrix(*map, labels, labels);
+    view->setRowMarker(e.position);
+    layout->addWidget(view, 1);
+    dialog->resize(640, 600);
+    dialog->show();
+}
+
 void HeadsExamplesPanel::clear() {
     title_->setText(tr("Top examples"));
     table_->setRowCount(0);
+    maps_.clear();
+    examples_.clear();
 }
 
 void HeadsExamplesPanel::setOpenable(bool openable, const QString& whyNot) {
@@ -67,9 +140,12 @@ void HeadsExamplesPanel::setOpenable(bool openable, const QString& whyNot) {
 }
 
 void HeadsExamplesPanel::showExamples(const attn::analysis::SurveyReport& report, int layer, int head,
-                                      attn::analysis::Metric m) {
+                                      attn::analysis::Metric m, const MapsOf& mapsOf) {
     using attn::analysis::InputPlace;
     const auto& examples = report.at(layer, head).top[attn::analysis::SurveyReport::index(m)];
+    examples_ = examples;
+    maps_.assign(examples.size(), std::nullopt);
+    headName_ = tr("Layer %1 · head %2").arg(layer + 1).arg(head + 1);
     title_->setText(tr("Top examples of layer %1 · head %2 for “%3”")
                         .arg(layer + 1)
                         .arg(head + 1)
@@ -84,13 +160,26 @@ void HeadsExamplesPanel::showExamples(const attn::analysis::SurveyReport& report
         auto* value = new QTableWidgetItem(HeadsTable::formatValue(e.value));
         value->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
         table_->setItem(r, 0, value);
-        table_->setItem(r, 1, new QTableWidgetItem(where));
-        table_->setItem(r, 2,
+        auto* mapItem = new QTableWidgetItem;
+        const attn::AttentionStack* stack = mapsOf ? mapsOf(e.input) : nullptr;
+        if (stack && layer < static_cast<int>(stack->size()) &&
+            head < static_cast<int>((*stack)[static_cast<std::size_t>(layer)].size())) {
+            const attn::Matrix& map =
+                (*stack)[static_cast<std::size_t>(layer)][static_cast<std::size_t>(head)];
+            maps_[static_cast<std::size_t>(r)] = map;
+            mapItem->setData(Qt::DecorationRole, QPixmap::fromImage(mapImage(map, e.position, mapSide())));
+            mapItem->setToolTip(tr("Click to see this map large"));
+        } else {
+            mapItem->setText(tr("computing…"));
+        }
+        table_->setItem(r, kMapColumn, mapItem);
+        table_->setItem(r, 2, new QTableWidgetItem(where));
+        table_->setItem(r, 3,
                         new QTableWidgetItem(
                             tr("%1 (position %2)").arg(QString::fromStdString(e.token)).arg(e.position)));
         auto* tokens = new QTableWidgetItem(markedTokens(e));
         tokens->setToolTip(tokens->text());
-        table_->setItem(r, 3, tokens);
+        table_->setItem(r, 4, tokens);
     }
     if (examples.empty())
         title_->setText(title_->text() + QLatin1Char('\n') +

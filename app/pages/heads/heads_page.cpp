@@ -29,6 +29,7 @@ using attn::analysis::Metric;
 HeadsPage::HeadsPage(QWidget* parent) : Page(parent) {
     session_ = new HeadsSession(this);
     trackBusy(session_->jobs());
+    trackBusy(session_->mapJobs());
 
     auto* outer = new QVBoxLayout(this);
     auto* intro = new QLabel(tr("What does each head do? The survey runs every input of a corpus through the "
@@ -96,6 +97,10 @@ HeadsPage::HeadsPage(QWidget* parent) : Page(parent) {
             selectHead(row, column);
     });
     connect(examples_, &HeadsExamplesPanel::exampleClicked, this, &HeadsPage::openExample);
+    connect(session_, &HeadsSession::mapsReady, this, &HeadsPage::drawExamples);
+    connect(session_, &HeadsSession::mapsFailed, this, [this](const QString& message) {
+        banner_->setMessages({tr("The examples' maps could not be computed: %1").arg(message)});
+    });
     setup_->setStatus(tr("No survey yet."));
 }
 
@@ -137,24 +142,49 @@ void HeadsPage::showFailure(const QString& message) {
     setup_->setStatus(result() ? statusOf(*result()) : tr("No survey yet."));
 }
 
+QString HeadsPage::capabilityTitle(const std::string& capability) {
+    if (capability == "text classifier")
+        return tr("text classifier");
+    if (capability == "text encoder")
+        return tr("text encoder");
+    if (capability == "sentence encoder")
+        return tr("sentence encoder");
+    if (capability == "causal LM")
+        return tr("decoder (causal language model)");
+    if (capability == "image classifier")
+        return tr("image classifier");
+    return QString::fromStdString(capability);
+}
+
 QString HeadsPage::statusOf(const HeadsResult& r) const {
     const auto& rep = r.report;
     const QLocale locale;
-    QString s = tr("%1 inputs of %2 through %3 layers × %4 heads (%5)")
-                    .arg(locale.toString(static_cast<qulonglong>(rep.corpusInputs)))
-                    .arg(QFileInfo(QString::fromStdString(rep.corpusFile)).fileName())
-                    .arg(rep.layers)
-                    .arg(rep.heads)
-                    .arg(QString::fromStdString(rep.capability));
+    QStringList sentences;
+    sentences << tr("%1 inputs of %2 through a %3 of %4 layers × %5 heads.")
+                     .arg(locale.toString(static_cast<qulonglong>(rep.corpusInputs)))
+                     .arg(QFileInfo(QString::fromStdString(rep.corpusFile)).fileName())
+                     .arg(capabilityTitle(rep.capability))
+                     .arg(rep.layers)
+                     .arg(rep.heads);
     if (rep.inductionInputs > 0)
-        s += QLatin1String("; ") + tr("%1 induction inputs of a run of %2 tokens repeated")
-                                       .arg(rep.inductionInputs)
-                                       .arg(rep.inductionRun);
+        sentences << tr("Also %1 induction inputs, each a run of %2 random tokens repeated.")
+                         .arg(rep.inductionInputs)
+                         .arg(rep.inductionRun);
     if (rep.skipped > 0)
-        s += QLatin1String("; ") + tr("%1 skipped").arg(rep.skipped);
-    s += QLatin1String(". ");
-    s += r.fromCache ? tr("From the cache (the survey took %1 s on %2 threads).") : tr("%1 s on %2 threads.");
-    return s.arg(QString::number(rep.seconds, 'f', 2)).arg(rep.threads);
+        sentences << tr("%1 inputs were skipped.").arg(rep.skipped);
+    const QString seconds = locale.toString(rep.seconds, 'f', 2);
+    sentences
+        << (r.fromCache
+                ? tr("From the cache (the survey took %1 s on %2 threads).").arg(seconds).arg(rep.threads)
+                : tr("The survey took %1 s on %2 threads.").arg(seconds).arg(rep.threads));
+    // Sentences are separated by a space, except after a full-width stop (Chinese: 。), which needs none.
+    QString out;
+    for (const QString& sentence : sentences) {
+        if (!out.isEmpty() && out.back().unicode() < 0x3000)
+            out += QLatin1Char(' ');
+        out += sentence;
+    }
+    return out;
 }
 
 void HeadsPage::showResult() {
@@ -176,7 +206,8 @@ void HeadsPage::showResult() {
     refreshGrid();
     table_->markHead(layer_, head_);
     refreshExamples();
-    const bool openable = r.model.textClassifier || r.model.causalLm || r.model.imageClassifier;
+    const bool openable =
+        r.model.textClassifier || r.model.causalLm || r.model.imageClassifier || r.model.sentenceEncoder;
     examples_->setOpenable(openable, tr("No page of attnviz shows this model's inputs"));
     Q_EMIT statusMessage(setup_->statusText());
 }
@@ -246,7 +277,20 @@ void HeadsPage::refreshExamples() {
         examples_->clear();
         return;
     }
-    examples_->showExamples(result()->report, layer_, head_, metric_);
+    std::vector<std::size_t> missing;
+    for (const auto& e : result()->report.at(layer_, head_).top[attn::analysis::SurveyReport::index(metric_)])
+        if (!session_->exampleMaps(e.input))
+            missing.push_back(e.input);
+    drawExamples();
+    if (!missing.empty())
+        session_->requestMaps(missing);
+}
+
+void HeadsPage::drawExamples() {
+    if (!result())
+        return;
+    examples_->showExamples(result()->report, layer_, head_, metric_,
+                            [this](std::size_t input) { return session_->exampleMaps(input); });
 }
 
 bool HeadsPage::exportCsv(const QString& path, QString* error) const {

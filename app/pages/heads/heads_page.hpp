@@ -3,7 +3,8 @@
 // corpus. A setup row (model, corpus, number of inputs, Run / Cancel), a sortable layer × head table of
 // every metric core's survey measures (attn/analysis/head_metrics.hpp), a heat grid (layers × heads) of
 // the selected metric, and the selected head's top examples; a click on one opens it on its model's page
-// (Sentiment for a classifier, Generate for a decoder, Vision for a ViT) with that head and token
+// (Sentiment for a classifier, Generate for a decoder, Vision for a ViT, Similarity for a sentence
+// encoder) with that head and token
 // selected, through the page state. The survey runs in the background (pages/heads/heads_session.hpp),
 // cached per model + corpus (services/survey_cache.hpp). Every number shown is the survey's; the page
 // formats, it never recomputes.
@@ -77,9 +78,15 @@ private:
     void refreshMetricBox();
     void refreshGrid();
     void refreshExamples();
+    void drawExamples();
     void exportAs(const QString& format);
     QString statusOf(const HeadsResult& r) const;
 
+public:
+    /// The survey's capability ("text classifier", "causal LM", ...) in the interface's language.
+    static QString capabilityTitle(const std::string& capability);
+
+private:
     HeadsSession* session_ = nullptr;
     HeadsSetupPanel* setup_ = nullptr;
     ErrorBanner* banner_ = nullptr;

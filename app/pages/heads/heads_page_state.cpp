@@ -8,7 +8,9 @@
 
 #include <QDir>
 #include <QFileInfo>
+#include <algorithm>
 #include <attn/analysis/survey_report.hpp>
+#include <attn/models/universal_sentence_encoder.hpp>
 
 namespace {
 
@@ -115,6 +117,33 @@ std::optional<attn::session::PageState> HeadsPage::exampleState(int index) const
         g.layer = layer_;
         g.head = head_;
         return g;
+    }
+    if (r.model.sentenceEncoder) {
+        // The Similarity page compares sentences: the example first (its map shown at this head), then
+        // the head's other top examples of this metric, at least two sentences in all.
+        attn::session::SimilarityState si;
+        const QString useDir = QDir::cleanPath(
+            QFileInfo(QString::fromStdString(attn::UniversalSentenceEncoder::defaultDirectory().string()))
+                .absoluteFilePath());
+        if (QDir::cleanPath(r.request.modelDirectory) != useDir)
+            si.model = FileRef::path(QDir::cleanPath(r.request.modelDirectory).toStdString());
+        std::vector<std::string> sentences{text.toStdString()};
+        for (const auto& other : list) {
+            if (sentences.size() >= attn::session::SimilarityState{}.sentences.size())
+                break;
+            if (other.place.kind != Kind::Line)
+                continue;
+            const std::string t = r.textOfLine(other.place.index).toStdString();
+            if (!t.empty() && std::find(sentences.begin(), sentences.end(), t) == sentences.end())
+                sentences.push_back(t);
+        }
+        if (sentences.size() < 2)
+            sentences.push_back(attn::session::SimilarityState{}.sentences.front());
+        si.sentences = std::move(sentences);
+        si.selected = 0;
+        si.layer = layer_;
+        si.head = head_;
+        return si;
     }
     if (r.model.textClassifier) {
         attn::session::SentimentState se;

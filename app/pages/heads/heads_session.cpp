@@ -36,8 +36,15 @@ void HeadsSession::run(const HeadsRequest& request) {
             if (!surveyable(r.model))
                 throw std::runtime_error(dir.toStdString() + " is a " + r.model.kind.family +
                                          " model; the head survey needs self-attention (a text classifier, "
-                                         "text encoder, decoder or ViT)");
+                                         "text or sentence encoder, decoder or ViT)");
             const auto limit = static_cast<std::size_t>(std::max(1, request.limit));
+            if (r.model.imageClassifier && request.corpusFile.isEmpty() &&
+                !QFileInfo::exists(QString::fromLatin1(kDefaultSurveyImages)))
+                throw std::runtime_error(
+                    tr("Fashion-MNIST's test images, the default corpus of an image model, are not installed "
+                       "on this computer. Choose Open corpus… and pick an IDX image file, or install "
+                       "Fashion-MNIST (the Debian package dataset-fashion-mnist) and run the survey again.")
+                        .toStdString());
             r.corpus = readSurveyCorpus(r.model, request.corpusFile.toStdString(), limit);
             std::string warning;
             const std::string key =
@@ -60,14 +67,60 @@ void HeadsSession::run(const HeadsRequest& request) {
             }
             for (const auto& w : warnings)
                 r.warnings << QString::fromStdString(w);
+            try { // the examples' maps; without a plan the examples show none, the survey stands
+                r.plan = std::make_shared<const attn::analysis::SurveyPlan>(
+                    planHeadSurvey(r.model, r.corpus, request.options));
+            } catch (const std::exception& e) {
+                r.warnings << tr("The examples' maps cannot be shown: %1").arg(QString::fromUtf8(e.what()));
+            }
             return r;
         },
         [this](HeadsResult r) {
             models_[r.request.modelDirectory] = r.model;
+            mapRunner_.cancel();
+            maps_.clear();
             result_ = std::move(r);
             Q_EMIT finished();
         },
         [this](const QString& message) { Q_EMIT failed(message); });
+}
+
+void HeadsSession::requestMaps(const std::vector<std::size_t>& inputs) {
+    if (!result_ || !result_->plan)
+        return;
+    std::vector<std::size_t> missing;
+    for (std::size_t i : inputs)
+        if (!maps_.count(i) && std::find(missing.begin(), missing.end(), i) == missing.end())
+            missing.push_back(i);
+    if (missing.empty())
+        return;
+    using Maps = std::vector<std::pair<std::size_t, attn::AttentionStack>>;
+    mapRunner_.run<Maps>(
+        [plan = result_->plan, missing](const JobContext& job) {
+            Maps out;
+            for (std::size_t i : missing) {
+                if (job.cancelled())
+                    break;
+                attn::analysis::SurveyInput in = plan->forward(i);
+                if (in.skipped.empty())
+                    out.emplace_back(i, std::move(in.maps));
+            }
+            return out;
+        },
+        [this](Maps maps) {
+            // A BERT-base stack is ~0.5 MB per input (144 maps of ~30 x 30): keep 64 inputs' at most.
+            if (maps_.size() + maps.size() > 64)
+                maps_.clear();
+            for (auto& [i, stack] : maps)
+                maps_[i] = std::move(stack);
+            Q_EMIT mapsReady();
+        },
+        [this](const QString& message) { Q_EMIT mapsFailed(message); });
+}
+
+const attn::AttentionStack* HeadsSession::exampleMaps(std::size_t input) const {
+    const auto it = maps_.find(input);
+    return it == maps_.end() ? nullptr : &it->second;
 }
 
 void HeadsSession::cancel() {

@@ -15,6 +15,7 @@
 #include <QSpinBox>
 #include <QToolButton>
 #include <QVBoxLayout>
+#include <attn/models/universal_sentence_encoder.hpp>
 
 namespace {
 
@@ -46,6 +47,10 @@ HeadsSetupPanel::HeadsSetupPanel(QWidget* parent) : QWidget(parent) {
         model_->addItem(s.label, absolute(dir));
         model_->setItemData(model_->count() - 1, QString::fromLatin1(s.name), kShippedRole);
     }
+    // The Universal Sentence Encoder lite, when cmake/install-use-model.sh has installed it.
+    const QString use = QString::fromStdString(attn::UniversalSentenceEncoder::defaultDirectory().string());
+    if (attn::UniversalSentenceEncoder::looksLikeModel(use.toStdString()))
+        model_->addItem(tr("Universal Sentence Encoder lite (installed)"), absolute(use));
     model_->addItem(tr("Open model…"));
     model_->setItemData(model_->count() - 1, true, kOpenRole);
     model_->setToolTip(tr("The model whose heads are surveyed: a shipped one or a Hugging Face folder"));

@@ -1,5 +1,6 @@
 #include "pages/similarity/similarity_page.hpp"
 
+#include "pages/explain/explain_panel.hpp"
 #include "pages/similarity/sentence_list_panel.hpp"
 #include "pages/similarity/similarity_attention_panel.hpp"
 #include "pages/similarity/similarity_presets.hpp"
@@ -18,6 +19,7 @@
 #include <QLabel>
 #include <QPushButton>
 #include <QSplitter>
+#include <QTabWidget>
 #include <QTimer>
 #include <QVBoxLayout>
 #include <algorithm>
@@ -118,8 +120,23 @@ SimilarityPage::SimilarityPage(QWidget* parent) : Page(parent) {
     auto* png = new QPushButton(tr("Export map…"), right);
     png->setToolTip(tr("Save the attention map as PNG, SVG or PDF"));
     rv->addWidget(png, 0, Qt::AlignRight);
+    auto* tabs = new QTabWidget(split);
+    tabs->setDocumentMode(true);
+    tabs->addTab(right, tr("Attention"));
+    explain_ = new ExplainPanel(tabs);
+    explain_->setInputProvider([this]() -> std::optional<explainview::Input> {
+        if (!slot_->hasModel() || !result_ || selected_ < 0 || selected_ >= int(result_->sentences.size()))
+            return std::nullopt;
+        const int other = comparedSentence();
+        return explainview::Input{slot_->handle(),
+                                  result_->sentences[selected_],
+                                  std::nullopt,
+                                  {},
+                                  other >= 0 ? result_->sentences[other] : QString()};
+    });
+    tabs->addTab(explain_, tr("Explain"));
     split->addWidget(left);
-    split->addWidget(right);
+    split->addWidget(tabs);
     split->setStretchFactor(0, 1);
     split->setStretchFactor(1, 1);
     outer->addWidget(split, 1);
@@ -307,6 +324,18 @@ void SimilarityPage::showSelection() {
     attention_->show(e, selected_ + 1, result_->sentences[selected_], layer_, head_);
     layer_ = attention_->layer();
     head_ = attention_->head();
+    explain_->inputChanged();
+}
+
+int SimilarityPage::comparedSentence() const {
+    if (!result_ || selected_ < 0 || selected_ >= int(result_->similarity.size()))
+        return -1;
+    int best = -1;
+    const auto& row = result_->similarity[std::size_t(selected_)];
+    for (int j = 0; j < int(row.size()); ++j)
+        if (j != selected_ && (best < 0 || row[std::size_t(j)] > row[std::size_t(best)]))
+            best = j;
+    return best;
 }
 
 void SimilarityPage::selectSentence(int index) {

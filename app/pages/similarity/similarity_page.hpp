@@ -7,7 +7,9 @@
 // thread, with progress) from <data dir>/models/use-lite; when it is not installed the page says so and
 // how to get it (cmake/install-use-model.sh). The sentences are encoded in the page's JobRunner (a newer
 // run drops an older one). An empty sentence is refused with a message and the result shown stays.
-// Every number on screen is core's: SentenceEncoder::encode and attn::similarityMatrix.
+// Every number on screen is core's: SentenceEncoder::encode and attn::similarityMatrix. An Explain tab
+// beside the attention (pages/explain) explains the cosine of the selected sentence with its most
+// similar other sentence.
 //
 // Page contract (pages/page.hpp): start() opens the model; isBusy() / busyChanged(bool) cover the slot
 // and the JobRunner.
@@ -21,6 +23,7 @@
 #include <vector>
 
 class ErrorBanner;
+class ExplainPanel;
 class HeatmapView;
 class JobRunner;
 class ModelBar;
@@ -79,6 +82,11 @@ public:
     HeatmapView* matrixView() const { return matrix_; }
     SentenceListPanel* sentencePanel() const { return list_; }
     SimilarityAttentionPanel* attentionPanel() const { return attention_; }
+    /// The Explain tab (issue 55): the selected sentence against comparedSentence(), by the cosine.
+    ExplainPanel* explainPanel() const { return explain_; }
+    /// The sentence the Explain tab compares the selected one with: the most similar other sentence of
+    /// the matrix shown; -1 without a result.
+    int comparedSentence() const;
 
 private:
     void onModelChanged();
@@ -100,6 +108,7 @@ private:
     HeatmapView* matrix_ = nullptr;
     QLabel* pairs_ = nullptr;
     SimilarityAttentionPanel* attention_ = nullptr;
+    ExplainPanel* explain_ = nullptr;
     QTimer* debounce_ = nullptr;
 
     std::optional<Result> result_;

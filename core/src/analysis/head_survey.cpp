@@ -213,6 +213,43 @@ SurveyPlan textEncoderPlan(const LoadedModel& model, std::vector<std::string> te
     return plan;
 }
 
+SurveyPlan sentenceEncoderPlan(const LoadedModel& model, std::vector<std::string> texts) {
+    const std::shared_ptr<const SentenceEncoder> enc = model.sentenceEncoder;
+    // The shape from one real forward (a sentence encoder states no layer count of its own).
+    const std::vector<int> probeIds = enc->tokenIds("a");
+    const SentenceEncoding probe = enc->encodeIds(probeIds.empty() ? std::vector<int>{0} : probeIds);
+    SurveyPlan plan;
+    plan.layers = static_cast<int>(probe.attention.size());
+    plan.heads = probe.attention.empty() ? 0 : static_cast<int>(probe.attention.front().size());
+    plan.capability = "sentence encoder";
+    plan.distanceUnit = "tokens";
+    plan.corpusInputs = texts.size();
+    plan.notes.push_back("the model's own pieces, no [CLS] or [SEP] (it pools the mean of its positions); "
+                         "a text over its longest input is cut to it");
+    auto shared = std::make_shared<const std::vector<std::string>>(std::move(texts));
+    plan.forward = [enc, shared](std::size_t index) {
+        SurveyInput in;
+        try {
+            std::vector<int> ids = enc->tokenIds((*shared)[index]);
+            if (ids.size() < 2) {
+                in.skipped = ids.empty() ? "no tokens" : "one token";
+                return in;
+            }
+            // encode() truncates with its warning, as the Similarity page reads a sentence.
+            SentenceEncoding r = enc->encode((*shared)[index]);
+            in.maps = std::move(r.attention);
+            in.tokens = std::move(r.tokens);
+            in.warnings = std::move(r.warnings);
+        } catch (const Error& e) {
+            in.skipped = e.what();
+        } catch (const std::invalid_argument& e) {
+            in.skipped = e.what();
+        }
+        return in;
+    };
+    return plan;
+}
+
 } // namespace
 
 SurveyPlan planTextSurvey(const LoadedModel& model, std::vector<std::string> texts,
@@ -227,9 +264,11 @@ SurveyPlan planTextSurvey(const LoadedModel& model, std::vector<std::string> tex
         return textClassifierPlan(model, std::move(texts));
     if (model.textEncoder)
         return textEncoderPlan(model, std::move(texts));
+    if (model.sentenceEncoder)
+        return sentenceEncoderPlan(model, std::move(texts));
     throw std::invalid_argument(model.directory.string() + " is a " + model.kind.family +
-                                " model; a text corpus needs a text classifier, a text encoder or a causal "
-                                "language model");
+                                " model; a text corpus needs a text classifier, a text encoder, a sentence "
+                                "encoder or a causal language model");
 }
 
 SurveyPlan planImageSurvey(const LoadedModel& model, std::shared_ptr<const datasets::Images> images) {

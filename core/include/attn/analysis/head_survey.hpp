@@ -22,6 +22,8 @@
 //                    without padding; [CLS] at position 0 when the model pools it; [SEP] where the
 //                    tokenizer puts it (the last id it adds around an empty text)
 //   text encoder     Hugging Face BERT without a head: tokenIds + encodeIds, the same [CLS] / [SEP]
+//   sentence encoder the Universal Sentence Encoder lite: encode(text) as the Similarity page reads a
+//                    sentence (its pieces, cut to its longest input with a warning); no [CLS] / [SEP]
 //   causal LM        Hugging Face GPT-2 and Llama: the tokenizer's ids (with the BOS it adds), cut to
 //                    the model's positions; for a model without a tokenizer a line is read as the
 //                    Generate page reads a prompt (attn/hf/prompt.hpp: ids, or A B C; shorter than the
@@ -61,8 +63,9 @@ using SurveyForward = std::function<SurveyInput(std::size_t index)>;
 /// What to run: the model's shape, the inputs and the forward.
 struct SurveyPlan {
     int layers = 0, heads = 0;
-    std::string capability;          ///< "text classifier", "text encoder", "causal LM", "image classifier"
-    std::string distanceUnit;        ///< "tokens" or "patches"
+    std::string capability;   ///< "text classifier", "text encoder", "sentence encoder", "causal LM", "image
+                              ///< classifier"
+    std::string distanceUnit; ///< "tokens" or "patches"
     std::size_t corpusInputs = 0;    ///< inputs 0 .. corpusInputs-1 are the corpus
     std::size_t inductionInputs = 0; ///< then this many BOS + r + r inputs
     int inductionRun = 0;            ///< L of r
@@ -78,8 +81,9 @@ struct InductionOptions {
 };
 
 /// A plan for `texts` on the model's text capability: a causal LM first, then a text classifier, then a
-/// text encoder. Throws std::invalid_argument naming what the folder holds when it has none of them, and
-/// when induction is asked of a model that is not a causal LM or 2 L + 1 exceeds its positions.
+/// text encoder, then a sentence encoder. Throws std::invalid_argument naming what the folder holds when it
+/// has none of them, and when induction is asked of a model that is not a causal LM or 2 L + 1 exceeds its
+/// positions.
 SurveyPlan planTextSurvey(const LoadedModel& model, std::vector<std::string> texts,
                           const InductionOptions& induction = {});
 

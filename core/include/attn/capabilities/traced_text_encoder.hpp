@@ -85,6 +85,11 @@ public:
     /// model's plain forward. Throws std::invalid_argument for a text without tokens, ConfigError when
     /// the model cannot tokenise (traceRefusal()).
     virtual EncoderTrace traceText(std::string_view text, const WhatIf& whatIf = {}) const = 0;
+    /// True when the traced forward can pad the sequence (WhatIf::padTo: a pad token the attention mask
+    /// hides, WhatIf::maskPadding false shows it): attnviz's classifier and BERT. False for an encoder
+    /// whose forward has no pad token (USE lite: every sequence is its own length), whose traceText
+    /// refuses those switches; the Transformer page then disables them and says why.
+    virtual bool canPad() const { return true; }
     /// Why typed text cannot be traced (e.g. a Hugging Face directory without tokenizer files); empty
     /// when it can. openModel refuses such a model for a page that needs a traced encoder.
     virtual std::string traceRefusal() const { return {}; }

@@ -42,6 +42,7 @@ public:
     const layers::LayerNorm* embeddingNorm() const override { return &model_->weights().embLn; }
     const std::vector<std::string>& classLabels() const override { return model_->labels(); }
     EncoderTrace traceText(std::string_view text, const WhatIf& whatIf = {}) const override;
+    bool canPad() const override { return true; } ///< [PAD] and the attention mask
     std::string traceRefusal() const override;
 
 private:

@@ -38,6 +38,7 @@ public:
     /// TracedTextEncoder: attn::tokenize's words (whatIf.shuffle reorders them), then traceWords.
     EncoderTrace traceText(std::string_view text, const WhatIf& whatIf = {}) const override;
     const TracedEncoderDescription& description() const override { return description_; }
+    bool canPad() const override { return true; } ///< its pad token and the key mask
     const std::vector<std::string>& classLabels() const override { return config_.labels; }
     /// The positional table (max_len x d): learned rows or the sinusoidal table.
     const Matrix& positionTable() const { return positions_; }

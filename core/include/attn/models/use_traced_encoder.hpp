@@ -32,6 +32,8 @@ public:
     const layers::TransformerEncoder& encoder() const override { return model_->encoder(); }
     const std::vector<std::string>& classLabels() const override;
     EncoderTrace traceText(std::string_view text, const WhatIf& whatIf = {}) const override;
+    /// No pad token: the graph runs each sentence at its own length (padTo, maskPadding refused).
+    bool canPad() const override { return false; }
 
     /// The whole trace (with the tanh output before normalisation) of the same text.
     SentenceTrace sentenceTrace(std::string_view text, const WhatIf& whatIf = {}) const;
