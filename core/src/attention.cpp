@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <attn/attention.hpp>
+#include <attn/threads.hpp>
 #include <cmath>
 #include <limits>
 #include <stdexcept>
@@ -210,51 +211,63 @@ void scaledDotAttentionInto(const Eigen::Ref<const Matrix>& q, const Eigen::Ref<
     const float scale = 1.0f / std::sqrt(static_cast<float>(q.cols()));
     if (logits)
         logits->resize(tq, tk);
-    const Eigen::Index block =
+    Eigen::Index block =
         std::max<Eigen::Index>(16, kBlockBytes / std::max<Eigen::Index>(1, tk * Eigen::Index(sizeof(float))));
+    // Row blocks are independent (each reads all keys and writes its own rows), so they run on the core's
+    // threads when the call is big enough to pay for waking them (n = 256 at d = 64 and up); then at least
+    // four blocks per thread, so that the last one does not leave the others idle.
+    const bool parallel = 4.0 * double(tq) * double(tk) * double(q.cols()) >= 8e6;
+    const int threads = parallel ? threadsFor((tq + 15) / 16) : 1;
+    if (threads > 1)
+        block = std::max<Eigen::Index>(16, std::min(block, (tq + 4 * threads - 1) / (4 * threads)));
     const bool simd = detail::simdScaledDotFits(q.cols(), v.cols());
+    if (simd && block < tq) // whole register tiles (32 rows of 6-row tiles would leave a 2-row one)
+        block = std::max(detail::simdTileRows(), block / detail::simdTileRows() * detail::simdTileRows());
     detail::PackedKeys packed;
     if (simd)
         packed = detail::packKeys(k.data(), k.outerStride(), tk, k.cols()); // d x T_k, once per call
-    for (Eigen::Index i0 = 0; i0 < tq; i0 += block) {
-        const Eigen::Index b = std::min(block, tq - i0);
-        auto w = weights.middleRows(i0, b); // b x T_k
-        if (simd)
-            detail::rawScores(q.data() + i0 * q.outerStride(), q.outerStride(), b, packed,
-                              weights.data() + i0 * weights.outerStride(), weights.outerStride());
-        else
-            w.noalias() = q.middleRows(i0, b) * k.transpose(); // raw scores Q K^T
-        if (logits)
-            logits->middleRows(i0, b) = w * scale;
-        for (Eigen::Index i = 0; i < b; ++i) {
-            auto row = w.row(i).array();
-            float maxAllowed = -std::numeric_limits<float>::infinity();
-            if (masked) {
-                for (Eigen::Index j = 0; j < tk; ++j)
-                    if (keyAllowed[static_cast<std::size_t>(j)])
-                        maxAllowed = std::max(maxAllowed, row(j));
-            } else {
-                maxAllowed = row.maxCoeff();
+    const Eigen::Index blocks = (tq + block - 1) / block;
+    parallelFor(blocks, threads > 1 ? 1 : blocks, [&](std::ptrdiff_t first, std::ptrdiff_t last) {
+        for (Eigen::Index i0 = first * block; i0 < std::min<Eigen::Index>(tq, last * block); i0 += block) {
+            const Eigen::Index b = std::min(block, tq - i0);
+            auto w = weights.middleRows(i0, b); // b x T_k
+            if (simd)
+                detail::rawScores(q.data() + i0 * q.outerStride(), q.outerStride(), b, packed,
+                                  weights.data() + i0 * weights.outerStride(), weights.outerStride());
+            else
+                w.noalias() = q.middleRows(i0, b) * k.transpose(); // raw scores Q K^T
+            if (logits)
+                logits->middleRows(i0, b) = w * scale;
+            for (Eigen::Index i = 0; i < b; ++i) {
+                auto row = w.row(i).array();
+                float maxAllowed = -std::numeric_limits<float>::infinity();
+                if (masked) {
+                    for (Eigen::Index j = 0; j < tk; ++j)
+                        if (keyAllowed[static_cast<std::size_t>(j)])
+                            maxAllowed = std::max(maxAllowed, row(j));
+                } else {
+                    maxAllowed = row.maxCoeff();
+                }
+                if (maxAllowed == -std::numeric_limits<float>::infinity()) {
+                    row.setZero(); // nothing to attend to: zeros, not 0/0
+                    continue;
+                }
+                // softmax(s * scale) = exp((s - max) * scale) / sum: scale > 0 keeps the maximum.
+                row = ((row - maxAllowed) * scale).exp();
+                if (masked)
+                    for (Eigen::Index j = 0; j < tk; ++j)
+                        if (!keyAllowed[static_cast<std::size_t>(j)])
+                            row(j) = 0.0f;
+                row *= 1.0f / row.sum();
             }
-            if (maxAllowed == -std::numeric_limits<float>::infinity()) {
-                row.setZero(); // nothing to attend to: zeros, not 0/0
-                continue;
-            }
-            // softmax(s * scale) = exp((s - max) * scale) / sum: scale > 0 keeps the maximum.
-            row = ((row - maxAllowed) * scale).exp();
-            if (masked)
-                for (Eigen::Index j = 0; j < tk; ++j)
-                    if (!keyAllowed[static_cast<std::size_t>(j)])
-                        row(j) = 0.0f;
-            row *= 1.0f / row.sum();
+            if (simd)
+                detail::weightedValues(weights.data() + i0 * weights.outerStride(), weights.outerStride(), b,
+                                       tk, v.data(), v.outerStride(), v.cols(),
+                                       output.data() + i0 * output.outerStride(), output.outerStride());
+            else
+                output.middleRows(i0, b).noalias() = w * v; // b x d_v
         }
-        if (simd)
-            detail::weightedValues(weights.data() + i0 * weights.outerStride(), weights.outerStride(), b, tk,
-                                   v.data(), v.outerStride(), v.cols(),
-                                   output.data() + i0 * output.outerStride(), output.outerStride());
-        else
-            output.middleRows(i0, b).noalias() = w * v; // b x d_v
-    }
+    });
 }
 
 ScaledDotResult scaledDotAttention(const Eigen::Ref<const Matrix>& q, const Eigen::Ref<const Matrix>& k,

@@ -1,5 +1,6 @@
 #include <attn/layers/activations.hpp>
 #include <attn/layers/encoder_layer.hpp>
+#include <attn/threads.hpp>
 #include <cmath>
 #include <stdexcept>
 #include <string>
@@ -65,7 +66,12 @@ void TransformerEncoderLayer::forward(const Eigen::Ref<const Matrix>& x,
     auto ff = [this, &b, T](const Eigen::Ref<const Matrix>& in, Eigen::Ref<Matrix> result) {
         auto h = b.hidden.view(T, linear1.outFeatures()); // T x ff
         linear1.forwardInto(in, h);
-        applyActivation(h, activation);
+        // Row blocks of a fixed size on the core's threads: element by element, so the same on any count.
+        constexpr Eigen::Index kRows = 16;
+        const bool parallel = double(T) * double(h.cols()) >= 256.0 * 1024;
+        parallelFor(T, parallel ? kRows : T, [&](std::ptrdiff_t r0, std::ptrdiff_t r1) {
+            applyActivation(h.middleRows(r0, r1 - r0), activation);
+        });
         linear2.forwardInto(h, result); // T x d_out
     };
     // y = r(x) + SA(...): the input itself, or its projection to the output width.

@@ -2,10 +2,12 @@
 
 #include <attn/attention.hpp>
 #include <attn/layers/multihead_attention.hpp>
+#include <attn/threads.hpp>
 #include <cmath>
 #include <random>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 namespace attn::layers {
 
@@ -90,14 +92,27 @@ void MultiheadAttention::forward(const Eigen::Ref<const Matrix>& x,
                 trace->mask.col(j).setZero();
     }
     auto heads = buffers.heads.view(T, d); // T x d: concatenated head outputs
+    for (auto& w : r.weights)
+        w.resize(T, T);                             // no-op when already T x T
+    std::vector<Matrix> logits(trace ? nHeads : 0); // T x T each, kept only when traced
+    // The heads are independent: on the core's threads when there is enough work to pay for waking them
+    // (T = 32 at d = 768 and up), each head on one thread, so the maps do not depend on the thread count.
+    const bool parallel = 4.0 * double(T) * double(T) * double(d) >= 2e6;
+    if (parallel) // each thread packs its heads' K^T (dh x T) into a panel of its own
+        checkThreadWorkspaces(threadsFor(nHeads), static_cast<std::uint64_t>(dh * T) * sizeof(float),
+                              "key panels of the attention heads");
+    parallelFor(nHeads, parallel ? 1 : nHeads, [&](std::ptrdiff_t h0, std::ptrdiff_t h1) {
+        for (Eigen::Index h = h0; h < h1; ++h)
+            scaledDotAttentionInto(qkv.middleCols(h * dh, dh), qkv.middleCols(d + h * dh, dh),
+                                   qkv.middleCols(2 * d + h * dh, dh), keyAllowed,
+                                   r.weights[static_cast<std::size_t>(h)], heads.middleCols(h * dh, dh),
+                                   trace ? &logits[static_cast<std::size_t>(h)] : nullptr);
+    });
     for (Eigen::Index h = 0; h < nHeads; ++h) {
         const auto q = qkv.middleCols(h * dh, dh), k = qkv.middleCols(d + h * dh, dh),
                    v = qkv.middleCols(2 * d + h * dh, dh);  // T x dh each
         Matrix& w = r.weights[static_cast<std::size_t>(h)]; // T x T
-        w.resize(T, T);                                     // no-op when already T x T
         auto out = heads.middleCols(h * dh, dh);            // T x dh, this head's columns
-        Matrix logits;                                      // T x T, kept only when traced
-        scaledDotAttentionInto(q, k, v, keyAllowed, w, out, trace ? &logits : nullptr);
         if (h == switches.uniformHead) {
             makeUniform(w, keyAllowed);
             out.noalias() = w * v;
@@ -113,7 +128,7 @@ void MultiheadAttention::forward(const Eigen::Ref<const Matrix>& x,
             trace->k.emplace_back(k);
             trace->v.emplace_back(v);
             trace->scores.emplace_back(q * k.transpose());
-            trace->scaled.push_back(std::move(logits));
+            trace->scaled.push_back(std::move(logits[static_cast<std::size_t>(h)]));
             trace->headsOut.emplace_back(out);
         }
     }
