@@ -4,9 +4,11 @@
 #include "startup_options.hpp"
 
 #include <QApplication>
+#include <attn/threads.hpp>
 #include <iostream>
 
 int main(int argc, char** argv) {
+    attn::useEveryCoreByDefault(); // the CLI's --threads and the View menu may change it
     bool startGui = false;
     const int code = cli::dispatch(argc, argv, &startGui);
     if (!startGui)

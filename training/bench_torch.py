@@ -44,7 +44,10 @@ when the two sides use different vector widths the script stops before the table
 median aggregate) right before the PyTorch side, one after the other, so both see the same machine; --cpp
 FILE reads a JSON written earlier by `attnviz_bench --benchmark_format=json --benchmark_out=FILE`. The
 PyTorch figure of each benchmark is the median of R repetitions, each the median over ~0.5 s of calls.
-Ratio = PyTorch CPU time / attnviz CPU time (> 1: attnviz is faster).
+Ratio = PyTorch CPU time / attnviz CPU time (> 1: attnviz is faster). With --threads N > 1 both sides
+are timed by the wall clock instead (CPU time would add up the threads): attnviz_bench's real_time, and
+time.perf_counter here; attnviz_bench runs with ATTNVIZ_THREADS=N (attn/threads.hpp). Next to each
+median, `spread` is (slowest - fastest) / median of the R single runs, each side.
 """
 
 import argparse
@@ -155,27 +158,32 @@ def cpu_model():
     return "unknown CPU"
 
 
+def clock():
+    """Process CPU time with one thread (other jobs on a shared machine do not inflate it); the wall clock
+    with more (CPU time would add up the threads)."""
+    return time.process_time() if ARGS.threads == 1 else time.perf_counter()
+
+
 def measure(fn, min_time=0.5):
-    """Median CPU microseconds per call (process CPU time: with one thread it equals the thread's CPU time,
-    and other jobs on a shared machine do not inflate it) over batches filling ~min_time seconds."""
+    """Median microseconds per call (clock() above) over batches filling ~min_time seconds."""
     for _ in range(3):
         fn()
     n = 1
     while True:
-        t = time.process_time()
+        t = clock()
         for _ in range(n):
             fn()
-        dt = time.process_time() - t
+        dt = clock() - t
         if dt > 0.05:
             break
         n *= 2
     reps = max(3, int(min_time / dt))
     samples = []
     for _ in range(reps):
-        t = time.process_time()
+        t = clock()
         for _ in range(n):
             fn()
-        samples.append((time.process_time() - t) / n * 1e6)
+        samples.append((clock() - t) / n * 1e6)
     samples.sort()
     return samples[len(samples) // 2]
 
@@ -264,7 +272,17 @@ def torch_side(selected):
                 continue
             runs = sorted(measure(fn) for _ in range(ARGS.repetitions))
             out[name] = runs[len(runs) // 2]
+            SPREAD[("torch", name)] = spread(runs)
     return out
+
+
+SPREAD = {}  # (side, benchmark) -> (slowest - fastest) / median of the single runs
+
+
+def spread(runs):
+    runs = sorted(runs)
+    mid = runs[len(runs) // 2]
+    return (runs[-1] - runs[0]) / mid if mid else float("nan")
 
 
 def kept_bytes(name):
@@ -329,25 +347,32 @@ def memory_table(names):
 
 
 def cpp_side():
-    """attnviz CPU microseconds per benchmark: the median aggregate when there are repetitions."""
+    """attnviz microseconds per benchmark (CPU time with one thread, wall clock with more): the median of
+    the repetitions."""
     if ARGS.bench:
         cmd = [ARGS.bench, "--benchmark_format=json", f"--benchmark_filter={ARGS.filter}",
-               f"--benchmark_repetitions={ARGS.repetitions}", "--benchmark_report_aggregates_only=true"]
-        print("running:", " ".join(cmd), flush=True)
-        doc = json.loads(subprocess.run(cmd, check=True, stdout=subprocess.PIPE, text=True).stdout)
+               f"--benchmark_repetitions={ARGS.repetitions}"]
+        env = dict(os.environ, ATTNVIZ_THREADS=str(ARGS.threads))
+        print(f"running: ATTNVIZ_THREADS={ARGS.threads}", " ".join(cmd), flush=True)
+        doc = json.loads(subprocess.run(cmd, check=True, stdout=subprocess.PIPE, text=True, env=env).stdout)
     elif ARGS.cpp:
         with open(ARGS.cpp) as f:
             doc = json.load(f)
     else:
         return {}, {}
-    plain, median = {}, {}
+    field = "cpu_time" if ARGS.threads == 1 else "real_time"
+    plain, median, runs = {}, {}, {}
     for b in doc["benchmarks"]:
         scale = {"ns": 1e-3, "us": 1.0, "ms": 1e3, "s": 1e6}[b.get("time_unit", "ns")]
-        t = b["cpu_time"] * scale
+        t = b[field] * scale
+        name = b.get("run_name", b["name"])
         if b.get("run_type", "iteration") == "iteration":
-            plain.setdefault(b.get("run_name", b["name"]), t)
+            plain.setdefault(name, t)
+            runs.setdefault(name, []).append(t)
         elif b.get("aggregate_name") == "median":
-            median[b["run_name"]] = t
+            median[name] = t
+    for name, r in runs.items():
+        SPREAD[("attnviz", name)] = spread(r)
     return {**plain, **median}, doc.get("context", {})
 
 
@@ -394,12 +419,16 @@ def main():
 
     rows = []
     print("\n" + header)
-    print(f"{'benchmark':28s} {'torch us':>12s} {'attnviz us':>12s} {'torch/attnviz':>14s}")
+    print(f"{'benchmark':28s} {'torch us':>12s} {'spread':>7s} {'attnviz us':>12s} {'spread':>7s} "
+          f"{'torch/attnviz':>14s}")
+    nan = float("nan")
     for name, t in torch_us.items():
         c = cpp.get(name)
-        ratio = t / c if c else float("nan")
-        rows.append({"name": name, "torch_us": t, "attnviz_us": c, "ratio": ratio})
-        print(f"{name:28s} {t:12.2f} {c if c is not None else float('nan'):12.2f} {ratio:14.2f}")
+        ratio = t / c if c else nan
+        ts, cs = SPREAD.get(("torch", name), nan), SPREAD.get(("attnviz", name), nan)
+        rows.append({"name": name, "torch_us": t, "attnviz_us": c, "ratio": ratio, "torch_spread": ts,
+                     "attnviz_spread": cs})
+        print(f"{name:28s} {t:12.2f} {ts:7.1%} {c if c is not None else nan:12.2f} {cs:7.1%} {ratio:14.2f}")
     kernel = [r for r in rows if r["name"].startswith("BM_ScaledDotAttention/")]
     if kernel:
         print("\n| n | " + " | ".join(r["name"].split("/")[1] for r in kernel) + " |")

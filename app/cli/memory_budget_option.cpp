@@ -1,6 +1,7 @@
 #include "cli/memory_budget_option.hpp"
 
 #include <attn/memory_budget.hpp>
+#include <attn/threads.hpp>
 #include <cmath>
 #include <ostream>
 #include <string>
@@ -8,6 +9,11 @@
 namespace cli {
 
 Args& addMemoryBudgetOption(Args& args) {
+    args.option("threads", "N",
+                "threads for the model's products (attention heads, row blocks, matrix tiles; the results "
+                "do not depend on it); default " +
+                    std::to_string(attn::threadCount()) +
+                    ": every core, or the environment variable ATTNVIZ_THREADS");
     return args.option("memory-budget", "GB",
                        "refuse inputs whose attention maps or logits would need more than GB gigabytes "
                        "(decimal, e.g. 2 or 0.5; default " +
@@ -16,6 +22,15 @@ Args& addMemoryBudgetOption(Args& args) {
 }
 
 bool applyMemoryBudget(const Args& args, const char* command, std::ostream& err) {
+    if (args.has("threads")) {
+        const auto n = args.integer("threads", 0, err);
+        if (!n || *n < 1 || *n > 1024) {
+            if (n)
+                err << "attnviz " << command << ": --threads: " << *n << " is not between 1 and 1024\n";
+            return false;
+        }
+        attn::setThreadCount(static_cast<int>(*n));
+    }
     const auto text = args.value("memory-budget");
     if (!text)
         return true;

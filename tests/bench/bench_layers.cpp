@@ -47,3 +47,33 @@ void BM_EncoderLayer(benchmark::State& state) {
 BENCHMARK(BM_EncoderLayer)->Arg(128)->Arg(512)->Unit(benchmark::kMillisecond);
 
 } // namespace
+
+namespace {
+
+// One dense product y = x W^T of BERT-base's shapes (attn::layers::Linear without the bias add's share
+// of the time being large): T x in times in x out. FLOPS / BM_PeakFma's is its fraction of peak.
+void BM_DenseProduct(benchmark::State& state) {
+    const auto T = static_cast<Eigen::Index>(state.range(0)), in = static_cast<Eigen::Index>(state.range(1)),
+               out = static_cast<Eigen::Index>(state.range(2));
+    std::srand(5);
+    const attn::layers::Linear layer(attn::Matrix::Random(out, in) * 0.05f, attn::Vector::Zero(out));
+    const attn::Matrix x = attn::Matrix::Random(T, in); // T x in
+    attn::Matrix y(T, out);                             // T x out
+    for (auto _ : state) {
+        layer.forwardInto(x, y);
+        benchmark::DoNotOptimize(y.data());
+        benchmark::ClobberMemory();
+    }
+    state.counters["FLOPS"] = benchmark::Counter(static_cast<double>(state.iterations()) * 2.0 * double(T) *
+                                                     double(in) * double(out),
+                                                 benchmark::Counter::kIsRate);
+}
+BENCHMARK(BM_DenseProduct)
+    ->Args({128, 768, 3072})
+    ->Args({128, 3072, 768})
+    ->Args({512, 768, 2304})
+    ->Args({512, 768, 3072})
+    ->Args({512, 3072, 768})
+    ->Unit(benchmark::kMillisecond);
+
+} // namespace
