@@ -4,6 +4,7 @@
 #include "pages/transformer_whatif_panel.hpp"
 #include "services/job_runner.hpp"
 #include "services/model_slot.hpp"
+#include "services/resource_paths.hpp"
 #include "widgets/error_banner.hpp"
 #include "widgets/explanation.hpp"
 #include "widgets/heatmap_view.hpp"
@@ -26,6 +27,7 @@
 #include <QToolButton>
 #include <QVBoxLayout>
 #include <algorithm>
+#include <attn/memory_budget.hpp>
 
 using transformer::AttentionPart;
 using transformer::Step;
@@ -161,6 +163,10 @@ TransformerPage::TransformerPage(QWidget* parent) : Page(parent) {
     connect(large_, &HeatmapView::cellClicked, this, [this](int row, int) { setToken(row); });
     connect(whatIf_, &TransformerWhatIfPanel::changed, this, &TransformerPage::runNow);
     connect(cost_, &TransformerCostPanel::measureRequested, this, &TransformerPage::measureCost);
+    connect(cost_, &TransformerCostPanel::stopRequested, this, [this] {
+        if (costStop_)
+            costStop_->store(true);
+    });
     connect(jobs_, &JobRunner::progress, this, [this](quint64, double f) {
         if (costBusy_)
             cost_->setRunning(true, f);
@@ -298,16 +304,42 @@ void TransformerPage::measureCost() {
     costBusy_ = true;
     cost_->setRunning(true, 0);
     const int layer = layer_;
-    jobs_->run<attn::AttentionCost>(
-        [model, layer](const JobContext& job) {
-            return attn::measureAttentionCost(model->encoder().layers.at(std::size_t(layer)),
-                                              attn::defaultCostLengths(),
-                                              [&job](double f) { return job.reportProgress(f); });
+    // The Stop button ends the measurement between two runs and keeps what was measured.
+    costStop_ = std::make_shared<std::atomic<bool>>(false);
+    const std::string gruDir = shippedModelDir(QStringLiteral("translation-en-es")).toStdString();
+    jobs_->run<TransformerCostMeasurement>(
+        [model, layer, gruDir, stop = costStop_](const JobContext& job) {
+            const auto& l = model->encoder().layers.at(std::size_t(layer));
+            TransformerCostMeasurement m;
+            attn::AttentionCostOptions o;
+            o.stop = [&job, stop] { return job.cancelled() || stop->load(); };
+            // The cost curve is most of the time (0 … 90 %), the GRU against the layer the rest.
+            m.cost = attn::measureAttentionCost(
+                l, attn::costLengths(TransformerCostPanel::kLongestLength),
+                [&job](double f) { return job.reportProgress(0.9 * f); }, o);
+            if (m.cost.cancelled)
+                return m;
+            try {
+                // The shipped translation model's encoder: its GRU layers only (not the whole model).
+                const auto gru = attn::loadSeq2SeqEncoderGru(gruDir);
+                m.recurrent = attn::measureRecurrentVsParallel(
+                    gru, l, TransformerCostPanel::kRecurrentLength,
+                    [&job, stop](double f) { return job.reportProgress(0.9 + 0.1 * f) && !stop->load(); });
+            } catch (const attn::MemoryBudgetError& e) {
+                m.recurrentError =
+                    TransformerCostPanel::tr("n = %1 would need %2, above the memory budget of %3")
+                        .arg(TransformerCostPanel::kRecurrentLength)
+                        .arg(QString::fromStdString(attn::formatBytes(e.requestedBytes())),
+                             QString::fromStdString(attn::formatBytes(e.budgetBytes())));
+            } catch (const std::exception& e) {
+                m.recurrentError = QString::fromStdString(e.what());
+            }
+            return m;
         },
-        [this, layer](attn::AttentionCost c) {
+        [this, layer](TransformerCostMeasurement m) {
             costBusy_ = false;
             cost_->setRunning(false);
-            cost_->setCost(c, layer);
+            cost_->setMeasurement(m, layer);
         },
         [this](const QString& message) {
             costBusy_ = false;
@@ -433,6 +465,7 @@ void TransformerPage::selectItem(int index) {
 
 void TransformerPage::refresh() {
     partChooser_->setVisible(step_ == Step::Attention);
+    tokenPanel_->setVisible(step_ != Step::Cost); // the cost step's chart and tables take the width
     stack_->setCurrentIndex(step_ == Step::WhatIf ? 1 : step_ == Step::Cost ? 2 : 0);
     // The steps show the trace with the model that made it (never a new model's name over old numbers).
     const auto model = shown_;
@@ -456,9 +489,11 @@ void TransformerPage::refresh() {
                 ? tr("Each switch runs the engine's forward again with that change; positions, "
                      "the shuffle and the mask act on the whole model, the rest on layer %1.")
                       .arg(layer_ + 1)
-                : tr("One forward of layer %1 of the loaded model on n × d inputs, measured in "
-                     "a worker thread.")
-                      .arg(layer_ + 1));
+                : tr("Layer %1 of the loaded model timed on n × d inputs for n = 8 … %2, one thread, "
+                     "in the background; beside it, the shipped translation model's GRU encoder at the "
+                     "same n as the layer.")
+                      .arg(layer_ + 1)
+                      .arg(QLocale().toString(TransformerCostPanel::kLongestLength)));
         tokenPanel_->setHtml(
             transformer::buildStep(*model, *trace_,
                                    {Step::Attention, layer_, head_, token_, AttentionPart::Weights})

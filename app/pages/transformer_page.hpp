@@ -17,6 +17,7 @@
 #include <QVector>
 #include <attn/attention_cost.hpp>
 #include <attn/capabilities/traced_text_encoder.hpp>
+#include <atomic>
 #include <memory>
 #include <optional>
 
@@ -134,4 +135,5 @@ private:
     int followedRow(qsizetype rows) const;
     int layer_ = 0, head_ = 0, token_ = -1, item_ = -1;
     bool teachingOn_ = false, costBusy_ = false;
+    std::shared_ptr<std::atomic<bool>> costStop_; // set by the cost step's Stop button
 };
