@@ -117,28 +117,27 @@ KvCache Gpt2Model::newCache() const {
     return c;
 }
 
-DecoderPass Gpt2Model::extend(KvCache& cache, const std::vector<int>& ids) const {
-    checkIds(ids, cache.length);
-    checkMemory(static_cast<int>(ids.size()), cache.length); // before anything grows with T
-    const int past = cache.length;
+float Gpt2Model::attentionScale() const {
+    return cfg_.scaleAttnWeights ? 1.0f / std::sqrt(static_cast<float>(cfg_.headSize())) : 1.0f;
+}
+
+Matrix Gpt2Model::runLayers(const std::vector<int>& ids, int past, const AttendFn& attend) const {
     const auto n = static_cast<Eigen::Index>(ids.size());
     const Eigen::Index d = cfg_.nEmbd;
     Matrix x(n, d); // n x d residual stream
     for (Eigen::Index i = 0; i < n; ++i)
         x.row(i) = wte_.row(ids[static_cast<std::size_t>(i)]) + wpe_.row(past + i);
-    cache.reserve(static_cast<int>(n));
-    DecoderPass out;
-    out.attention.resize(blocks_.size());
-    const float scale = cfg_.scaleAttnWeights ? 1.0f / std::sqrt(static_cast<float>(cfg_.headSize())) : 1.0f;
     for (std::size_t l = 0; l < blocks_.size(); ++l) {
         const auto& b = blocks_[l];
-        Matrix qkv = b.ln1.forward(x) * b.cAttnW; // n x 3d
-        qkv.rowwise() += b.cAttnB;
-        cache.keys[l].middleRows(past, n) = qkv.middleCols(d, d);
-        cache.values[l].middleRows(past, n) = qkv.middleCols(2 * d, d);
-        Matrix y; // n x d, heads side by side
-        detail::causalAttention(qkv.leftCols(d), cache.keys[l], cache.values[l], past, cfg_.nHead, cfg_.nHead,
-                                cfg_.headSize(), scale, y, out.attention[l]);
+        Matrix q, k, v, y; // n x d each, heads side by side
+        {
+            Matrix qkv = b.ln1.forward(x) * b.cAttnW; // n x 3d
+            qkv.rowwise() += b.cAttnB;
+            q = qkv.leftCols(d);
+            k = qkv.middleCols(d, d);
+            v = qkv.middleCols(2 * d, d);
+        }
+        attend(l, q, k, v, y);
         x.noalias() += y * b.cProjW;
         x.rowwise() += b.cProjB;
         Matrix h = b.ln2.forward(x) * b.fcW; // n x inner
@@ -147,6 +146,25 @@ DecoderPass Gpt2Model::extend(KvCache& cache, const std::vector<int>& ids) const
         x.noalias() += h * b.mlpProjW;
         x.rowwise() += b.mlpProjB;
     }
+    return x;
+}
+
+DecoderPass Gpt2Model::extend(KvCache& cache, const std::vector<int>& ids) const {
+    checkIds(ids, cache.length);
+    checkMemory(static_cast<int>(ids.size()), cache.length); // before anything grows with T
+    const int past = cache.length;
+    const auto n = static_cast<Eigen::Index>(ids.size());
+    cache.reserve(static_cast<int>(n));
+    DecoderPass out;
+    out.attention.resize(blocks_.size());
+    const float scale = attentionScale();
+    const Matrix x = runLayers(
+        ids, past, [&](std::size_t l, const Matrix& q, const Matrix& k, const Matrix& v, Matrix& y) {
+            cache.keys[l].middleRows(past, n) = k;
+            cache.values[l].middleRows(past, n) = v;
+            detail::causalAttention(q, cache.keys[l], cache.values[l], past, cfg_.nHead, cfg_.nHead,
+                                    cfg_.headSize(), scale, y, out.attention[l]);
+        });
     cache.length = past + static_cast<int>(n);
     out.logits = lnF_.forward(x) * lmHead_.transpose(); // n x vocab
     return out;

@@ -15,6 +15,8 @@
 #include <attn/hf/model.hpp>
 #include <attn/hf/tensor_store.hpp>
 #include <attn/layers/layer_norm.hpp>
+#include <attn/long_context/long_context_pass.hpp>
+#include <functional>
 #include <memory>
 
 namespace attn::hf {
@@ -66,9 +68,30 @@ public:
     std::optional<int> eosId() const override { return cfg_.eosTokenId; }
     KvCache newCache() const override;
     DecoderPass extend(KvCache& cache, const std::vector<int>& ids) const override;
+    /// The same forward from position 0 for long inputs (issue 56; core/src/hf/gpt2_long_context.cpp):
+    /// each block's heads through long_context::attendLayer (tiled, no T x T map), keeping what
+    /// LongContextPass lists (queries and keys as scored: columns of c_attn's output) and only the logits
+    /// of options.logitRows (the last position by default). Checks ids and n_positions as extend does,
+    /// and the kept bytes (longContextBytes) against the memory budget (attn::MemoryBudgetError) before
+    /// allocating.
+    bool hasLongContext() const override { return true; }
+    long_context::LongContextPass
+    forwardLongContext(const std::vector<int>& ids,
+                       const long_context::LongContextOptions& options) const override;
+    long_context::LongContextPass forwardLongContext(const std::vector<int>& ids) const {
+        return forwardLongContext(ids, {});
+    }
     const Gpt2Config& gpt2Config() const { return cfg_; }
 
 private:
+    /// The blocks on `ids` at positions past ..: for each block, `attend(block, q, k, v, y)` gets the
+    /// queries, keys and values of the new rows (n x d each, heads side by side) and writes the heads'
+    /// outputs y (n x d). Returns the residual stream after the last block (n x d).
+    using AttendFn = std::function<void(std::size_t, const Matrix&, const Matrix&, const Matrix&, Matrix&)>;
+    Matrix runLayers(const std::vector<int>& ids, int past, const AttendFn& attend) const;
+    /// Attention scale: 1 / sqrt(head size), or 1 when scale_attn_weights is false.
+    float attentionScale() const;
+
     Gpt2Config cfg_;
     Matrix wte_; // vocab x d
     Matrix wpe_; // n_positions x d
