@@ -1653,19 +1653,16 @@ permuted weights (seed %3): %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>%1 (%2)</source>
+        <source>%1
+%2 words</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>%1: %2</source>
+        <source>With attention ahead on %1 of %2 rungs. Rung 1 is the chapter&apos;s sentence; each rung adds one clause, up to rung %3: “%4”.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>With attention ahead on %1 of %2 rungs. The rungs: %3.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Reference: Apertium&apos;s translation (rule-based; its Spanish is not always right, which limits both models alike). One path of %1 candidate sentences, chosen as the typical one (its gap closest to the mean gap of all paths); all are in translation-ladder.json.</source>
+        <source>Reference: Apertium&apos;s translation (rule-based, not always right: it limits both models alike). The typical path of %1 candidate sentences (its gap closest to the mean gap); all are in translation-ladder.json.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3221,10 +3218,6 @@ An input that needs more is refused with the figure. 0 = the default (%1).</sour
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Attention</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Explain</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3237,26 +3230,6 @@ An input that needs more is refused with the figure. 0 = the default (%1).</sour
     </message>
     <message>
         <source>Choose a query word that has a vector to see its row in both layers.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>“%1” and the other rows, layer 1 and layer 2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>1: “%1”</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>1: other rows (mean)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>2: “%1”</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>2: other rows (mean)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -3297,6 +3270,26 @@ An input that needs more is refused with the figure. 0 = the default (%1).</sour
     </message>
     <message>
         <source>In “%1” layer 1 mixes in %2 instead, and layer 2 sends “%3” to “%4” (%5).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Layer 1 and layer 2: “%1”&apos;s row and the mean of the other rows (“others”)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>1: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>1: others</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>2: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>2: others</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

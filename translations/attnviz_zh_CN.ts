@@ -1656,20 +1656,18 @@ permuted weights (seed %3): %4</source>
         <translation>无法读取阶梯：%1</translation>
     </message>
     <message>
-        <source>%1 (%2)</source>
-        <translation>%1（%2）</translation>
+        <source>%1
+%2 words</source>
+        <translation>%1
+%2 词</translation>
     </message>
     <message>
-        <source>%1: %2</source>
-        <translation>%1：%2</translation>
+        <source>With attention ahead on %1 of %2 rungs. Rung 1 is the chapter&apos;s sentence; each rung adds one clause, up to rung %3: “%4”.</source>
+        <translation>有注意力的模型在 %2 级中的 %1 级领先。第 1 级是本章的句子；每一级多加一个从句，直到第 %3 级：“%4”。</translation>
     </message>
     <message>
-        <source>With attention ahead on %1 of %2 rungs. The rungs: %3.</source>
-        <translation>有注意力的模型在 %2 级中的 %1 级领先。各级：%3。</translation>
-    </message>
-    <message>
-        <source>Reference: Apertium&apos;s translation (rule-based; its Spanish is not always right, which limits both models alike). One path of %1 candidate sentences, chosen as the typical one (its gap closest to the mean gap of all paths); all are in translation-ladder.json.</source>
-        <translation>参考译文：Apertium 的翻译（基于规则；它的西班牙语并不总是正确，这对两个模型的限制相同）。这是 %1 个候选句中的一条路径，按“最典型”选出（它的差距最接近所有路径的平均差距）；全部候选都在 translation-ladder.json 中。</translation>
+        <source>Reference: Apertium&apos;s translation (rule-based, not always right: it limits both models alike). The typical path of %1 candidate sentences (its gap closest to the mean gap); all are in translation-ladder.json.</source>
+        <translation>参考译文：Apertium 的翻译（基于规则，并不总是正确：这对两个模型的限制相同）。这是 %1 个候选句中最典型的一条路径（它的差距最接近平均差距）；全部候选都在 translation-ladder.json 中。</translation>
     </message>
 </context>
 <context>
@@ -3228,10 +3226,6 @@ An input that needs more is refused with the figure. 0 = the default (%1).</sour
         <translation>本章的句子</translation>
     </message>
     <message>
-        <source>Attention</source>
-        <translation>注意力</translation>
-    </message>
-    <message>
         <source>Explain</source>
         <translation>解释</translation>
     </message>
@@ -3245,26 +3239,6 @@ An input that needs more is refused with the figure. 0 = the default (%1).</sour
     <message>
         <source>Choose a query word that has a vector to see its row in both layers.</source>
         <translation>请选择一个有词向量的查询词，查看它在两层中的行。</translation>
-    </message>
-    <message>
-        <source>“%1” and the other rows, layer 1 and layer 2</source>
-        <translation>“%1”与其他行：第 1 层和第 2 层</translation>
-    </message>
-    <message>
-        <source>1: “%1”</source>
-        <translation>1：“%1”</translation>
-    </message>
-    <message>
-        <source>1: other rows (mean)</source>
-        <translation>1：其他行（平均）</translation>
-    </message>
-    <message>
-        <source>2: “%1”</source>
-        <translation>2：“%1”</translation>
-    </message>
-    <message>
-        <source>2: other rows (mean)</source>
-        <translation>2：其他行（平均）</translation>
     </message>
     <message>
         <source>key word</source>
@@ -3305,6 +3279,26 @@ An input that needs more is refused with the figure. 0 = the default (%1).</sour
     <message>
         <source>In “%1” layer 1 mixes in %2 instead, and layer 2 sends “%3” to “%4” (%5).</source>
         <translation>在“%1”中，第 1 层改为混入 %2，于是第 2 层把“%3”指向“%4”（%5）。</translation>
+    </message>
+    <message>
+        <source>Layer 1 and layer 2: “%1”&apos;s row and the mean of the other rows (“others”)</source>
+        <translation>第 1 层和第 2 层：“%1”的行与其他行的平均（“其他”）</translation>
+    </message>
+    <message>
+        <source>1: %1</source>
+        <translation>1：%1</translation>
+    </message>
+    <message>
+        <source>1: others</source>
+        <translation>1：其他</translation>
+    </message>
+    <message>
+        <source>2: %1</source>
+        <translation>2：%1</translation>
+    </message>
+    <message>
+        <source>2: others</source>
+        <translation>2：其他</translation>
     </message>
 </context>
 <context>

@@ -12,6 +12,7 @@
 #include <QComboBox>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QLabel>
 #include <QMenu>
 #include <QSpinBox>
 #include <QStandardItemModel>
@@ -248,6 +249,7 @@ void WalkthroughPage::refreshStacking() {
     const bool show = stackFirst_ && stackSecond_ &&
                       (step_ == WalkthroughStep::Weights || step_ == WalkthroughStep::Outputs);
     stacking_->setVisible(show);
+    stacking_->note()->setVisible(show); // in the side column
     if (!show)
         return;
     // On the chapter's sentence "she" refers to "student": the panel says whether layer 2 gets it.

@@ -221,6 +221,7 @@ WalkthroughPage::WalkthroughPage(EmbeddingStore* store, QWidget* parent) : Page(
     toyPlot_->yAxis->setLabel(tr("dimension 2"));
     toyPlot_->hide();
     sideLayout->addWidget(toyPlot_, 2);
+    sideLayout->addWidget(stacking_->note()); // the stacking panel's explanation, where there is room
 
     // The step's title, caption and notes sit above the views only: the numbers beside them start under
     // the step bar, so that step 4's table fits at 1280 x 800 in teaching mode (issue 49 point 9).

@@ -26,8 +26,8 @@ std::vector<std::pair<double, int>> ranked(const attn::RowVector& w) {
 } // namespace
 
 StackingPanel::StackingPanel(QWidget* parent) : QWidget(parent) {
-    // The note beside the strips (as step 3's scaling panel): under them it would take the main heatmap's
-    // height at 1280 x 800 in teaching mode.
+    // The strips take the matrix column's width; the note goes to the page's side column (note()): beside or
+    // under the strips it took the main heatmap's height at 1280 x 800 in teaching mode.
     auto* layout = new QHBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     strips_ = new HeatmapView(this);
@@ -35,15 +35,13 @@ StackingPanel::StackingPanel(QWidget* parent) : QWidget(parent) {
     strips_->setShowValues(true);
     strips_->setValueDecimals(2);
     strips_->setColorScaleLabel(tr("weight"));
-    strips_->setMinimumHeight(230); // four rows of cells under rotated labels and the title
+    strips_->setMinimumHeight(190); // four rows of cells under rotated labels and the title
     note_ = new QLabel(this);
     note_->setWordWrap(true);
-    note_->setAlignment(Qt::AlignLeft | Qt::AlignVCenter);
-    note_->setMinimumWidth(240);
+    note_->setAlignment(Qt::AlignLeft | Qt::AlignTop);
     note_->setTextFormat(Qt::RichText);
     explanation::mark(note_);
-    layout->addWidget(strips_, 3);
-    layout->addWidget(note_, 2);
+    layout->addWidget(strips_, 1);
 }
 
 QString StackingPanel::noteText() const {
@@ -67,10 +65,9 @@ void StackingPanel::showRows(const attn::SentenceAttention& first, const attn::S
     m.row(1) = attn::meanOfOtherRows(first, r);
     m.row(2) = second.steps.weights.row(i);
     m.row(3) = attn::meanOfOtherRows(second, r);
-    strips_->setTitle(tr("“%1” and the other rows, layer 1 and layer 2").arg(word));
-    strips_->setMatrix(m,
-                       {tr("1: “%1”").arg(word), tr("1: other rows (mean)"), tr("2: “%1”").arg(word),
-                        tr("2: other rows (mean)")},
+    strips_->setTitle(
+        tr("Layer 1 and layer 2: “%1”'s row and the mean of the other rows (“others”)").arg(word));
+    strips_->setMatrix(m, {tr("1: %1").arg(word), tr("1: others"), tr("2: %1").arg(word), tr("2: others")},
                        keys);
     strips_->setAxisTitles(QString(), tr("key word"));
     strips_->setRowNotes({});

@@ -30,8 +30,9 @@ public:
                   const QString& expected, const Contrast* contrast = nullptr);
 
     HeatmapView* strips() const { return strips_; }
-    /// The text beside the strips.
+    /// The text that goes with the strips (the page shows it in its side column, where there is room).
     QString noteText() const;
+    QLabel* note() const { return note_; }
 
 private:
     HeatmapView* strips_ = nullptr;

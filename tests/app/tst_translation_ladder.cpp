@@ -32,7 +32,14 @@ private Q_SLOTS:
             QCOMPARE(without[r].second,
                      ladder.rungs[static_cast<std::size_t>(r)].chrF.at("translation-en-es-noattn"));
         }
-        QVERIFY(chart.noteText().contains(QStringLiteral("The book that I bought is very interesting")));
+        // The note's figures are the file's: rungs where attention is ahead, the top rung's sentence.
+        int ahead = 0;
+        for (const auto& rung : ladder.rungs)
+            ahead += rung.chrF.at("translation-en-es") > rung.chrF.at("translation-en-es-noattn");
+        QVERIFY(chart.noteText().contains(
+            QStringLiteral("ahead on %1 of %2 rungs").arg(ahead).arg(ladder.rungs.size())));
+        QVERIFY(chart.noteText().contains(QString::fromStdString(ladder.rungs.back().source)));
+        QVERIFY(ladder.rungs.front().source == "The book that I bought is very interesting");
     }
 
     void aMalformedFileIsAMessage() {

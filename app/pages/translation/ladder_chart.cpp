@@ -27,6 +27,7 @@ LadderChart::LadderChart(QWidget* parent) : QWidget(parent) {
     title_->setFont(bold);
     chart_ = new QCustomPlot(this);
     chart_->setMinimumHeight(220);
+    chart_->setMinimumWidth(240); // beside the held-out table: no wider than the tab leaves it
     chart_->setMaximumHeight(420);
     chart_->setInteractions({});
     withBars_ = new QCPBars(chart_->xAxis, chart_->yAxis);
@@ -48,6 +49,8 @@ LadderChart::LadderChart(QWidget* parent) : QWidget(parent) {
     chart_->xAxis->grid()->setVisible(false);
     chart_->legend->setVisible(true);
     chart_->legend->setBorderPen(Qt::NoPen);
+    // The two entries stacked: beside the held-out table the chart is narrow.
+    chart_->legend->setWrap(1);
     chart_->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
     chart_->axisRect()->insetLayout()->take(chart_->legend);
     chart_->plotLayout()->insertRow(0);
@@ -130,7 +133,6 @@ void LadderChart::populate() {
         return;
     }
     auto ticks = QSharedPointer<QCPAxisTickerText>::create();
-    QStringList rungs;
     int ahead = 0, compared = 0;
     for (std::size_t r = 0; r < ladder_->rungs.size(); ++r) {
         const auto& rung = ladder_->rungs[r];
@@ -144,22 +146,25 @@ void LadderChart::populate() {
             ++compared;
             ahead += with->second > without->second;
         }
-        ticks->addTick(key, tr("%1 (%2)").arg(r + 1).arg(rung.sourceTokens));
-        rungs << tr("%1: %2").arg(r + 1).arg(QString::fromStdString(rung.source).toHtmlEscaped());
+        // Two lines: the rung, then its length (side by side the labels ran into each other).
+        ticks->addTick(key, tr("%1\n%2 words").arg(r + 1).arg(rung.sourceTokens));
     }
     chart_->xAxis->setTicker(ticks);
     chart_->xAxis->setRange(0.4, static_cast<double>(ladder_->rungs.size()) + 0.6);
-    // The figures: how many rungs attention is ahead on, the rungs' sentences (the last holds all clauses,
-    // the first is the chapter's) and where the ladder comes from.
+    // The figures: how many rungs attention is ahead on, the first and the last rung's sentences (each rung
+    // adds one clause to the one before) and where the ladder comes from.
     note_->setText(
-        tr("With attention ahead on %1 of %2 rungs. The rungs: %3.")
+        tr("With attention ahead on %1 of %2 rungs. Rung 1 is the chapter's sentence; each rung adds one "
+           "clause, "
+           "up to rung %3: “%4”.")
             .arg(ahead)
             .arg(compared)
-            .arg(rungs.join(QStringLiteral(" · "))) +
+            .arg(ladder_->rungs.size())
+            .arg(QString::fromStdString(ladder_->rungs.back().source).toHtmlEscaped()) +
         QStringLiteral("<br>") +
-        tr("Reference: Apertium's translation (rule-based; its Spanish is not always right, which limits "
-           "both models alike). One path of %1 candidate sentences, chosen as the typical one (its gap "
-           "closest to the mean gap of all paths); all are in translation-ladder.json.")
+        tr("Reference: Apertium's translation (rule-based, not always right: it limits both models alike). "
+           "The typical path of %1 candidate sentences (its gap closest to the mean gap); all are in "
+           "translation-ladder.json.")
             .arg(ladder_->candidates));
     chart_->replot();
 }
