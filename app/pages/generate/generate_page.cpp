@@ -1,23 +1,32 @@
 #include "pages/generate/generate_page.hpp"
 
 #include "pages/generate/generate_views.hpp"
+#include "pages/generate/long_context_views.hpp"
 #include "services/job_runner.hpp"
 #include "services/model_slot.hpp"
 #include "services/resource_paths.hpp"
 #include "widgets/error_banner.hpp"
+#include "widgets/format.hpp"
 #include "widgets/heatmap_view.hpp"
 #include "widgets/model_bar.hpp"
 #include "widgets/sentence_input.hpp"
 
+#include <QCheckBox>
 #include <QComboBox>
+#include <QDir>
 #include <QDoubleSpinBox>
+#include <QFile>
+#include <QFileDialog>
 #include <QFileInfo>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
+#include <QProgressBar>
 #include <QPushButton>
 #include <QSignalBlocker>
 #include <QSpinBox>
+#include <QStackedWidget>
+#include <QStringDecoder>
 #include <QTimer>
 #include <QVBoxLayout>
 #include <algorithm>
@@ -69,7 +78,11 @@ GeneratePage::GeneratePage(QWidget* parent) : Page(parent) {
     playButton_->setToolTip(tr("Keep generating, one token at a time, until Pause or the end"));
     resetButton_ = new QPushButton(tr("Reset"), this);
     resetButton_->setToolTip(tr("Back to the prompt: forget the generated tokens"));
+    openPrompt_ = new QPushButton(tr("Open prompt…"), this);
+    openPrompt_->setToolTip(tr("Read the prompt from a UTF-8 text file (at most %1)")
+                                .arg(QString::fromStdString(attn::formatBytes(kMaxPromptFileBytes))));
     promptRow->addWidget(prompt_, 1);
+    promptRow->addWidget(openPrompt_);
     promptRow->addWidget(stepButton_);
     promptRow->addWidget(playButton_);
     promptRow->addWidget(resetButton_);
@@ -100,12 +113,54 @@ GeneratePage::GeneratePage(QWidget* parent) : Page(parent) {
     optionRow->addWidget(topK_);
     optionRow->addWidget(new QLabel(tr("Seed:"), this));
     optionRow->addWidget(seed_);
+    longBox_ = new QCheckBox(tr("Long context"), this);
+    longBox_->setToolTip(tr("Read the prompt tile by tile, keeping per head a pyramid of pooled maps, the "
+                            "top keys of every row and the per-row figures instead of whole maps (Hugging "
+                            "Face Llama / GPT-2). A prompt whose whole maps exceed the memory budget is "
+                            "read this way anyway."));
+    progress_ = new QProgressBar(this);
+    progress_->setRange(0, 1000);
+    progress_->setMaximumWidth(180);
+    progress_->hide();
+    cancel_ = new QPushButton(tr("Cancel"), this);
+    cancel_->setToolTip(tr("Stop the long-context forward; what was shown before stays"));
+    cancel_->hide();
     optionRow->addSpacing(16);
+    optionRow->addWidget(longBox_);
+    optionRow->addWidget(progress_);
+    optionRow->addWidget(cancel_);
     optionRow->addWidget(status_, 1);
     outer->addLayout(optionRow);
 
-    views_ = new GenerateViews(this);
-    outer->addWidget(views_, 1);
+    viewStack_ = new QStackedWidget(this);
+    views_ = new GenerateViews(viewStack_);
+    longViews_ = new LongContextViews(viewStack_);
+    viewStack_->addWidget(views_);
+    viewStack_->addWidget(longViews_);
+    outer->addWidget(viewStack_, 1);
+    trackBusy(longViews_->tileJobs());
+    connect(longViews_, &LongContextViews::headSelected, this, &GeneratePage::selectHead);
+    connect(openPrompt_, &QPushButton::clicked, this, [this] {
+        const QString path = QFileDialog::getOpenFileName(this, tr("Open prompt"), QString(),
+                                                          tr("Text files (*.txt);;All files (*)"));
+        if (!path.isEmpty())
+            openPromptFile(path);
+    });
+    connect(longBox_, &QCheckBox::toggled, this, [this] {
+        pause();
+        reset();
+    });
+    connect(cancel_, &QPushButton::clicked, this, &GeneratePage::cancelLongContext);
+    connect(jobs_, &JobRunner::progress, this, [this](quint64, double fraction) {
+        if (!longRunning_)
+            return;
+        progress_->setValue(static_cast<int>(fraction * 1000));
+        if (const auto model = slot_->causalLm()) {
+            const int layers = model->numLayers();
+            progress_->setFormat(
+                tr("Layer %1 of %2").arg(static_cast<int>(fraction * layers + 0.5)).arg(layers));
+        }
+    });
 
     playTimer_ = new QTimer(this);
     playTimer_->setInterval(kPlayIntervalMs);
@@ -151,7 +206,7 @@ GeneratePage::GeneratePage(QWidget* parent) : Page(parent) {
 GeneratePage::~GeneratePage() = default;
 
 HeatmapView* GeneratePage::currentHeatmap() const {
-    return views_->causalMap();
+    return isLongContext() ? longViews_->overview() : views_->causalMap();
 }
 
 QString GeneratePage::errorText() const {
@@ -229,6 +284,7 @@ void GeneratePage::onModelChanged() {
         prompt_->setText(presets.value(0));
     }
     presets_ = presets;
+    longBox_->setEnabled(model->hasLongContext());
     prompt_->cancelPending();
     layer_ = head_ = 0;
     pause();
@@ -255,14 +311,21 @@ bool GeneratePage::reset() {
     if (const auto model = slot_->causalLm())
         tail_ = attn::hf::promptTail(*model, prompt_->text().toStdString());
     // A prompt whose maps or logits exceed the memory budget is refused before anything is discarded:
-    // the previous generation stays on screen with the message in the banner.
+    // the previous generation stays on screen with the message in the banner — unless the model reads
+    // long contexts (issue 56): then it is read tile by tile, as is any prompt with "Long context" ticked.
     if (const auto model = slot_->causalLm()) {
         QString ignored; // a malformed prompt is reported below, as before
         if (const auto ids = parsePrompt(*model, prompt_->text(), &ignored)) {
+            QString overBudget;
             try {
                 model->checkMemory(static_cast<int>(ids->size()), 0);
             } catch (const attn::MemoryBudgetError& e) {
-                runError_ = QString::fromStdString(e.what());
+                overBudget = QString::fromStdString(e.what());
+            }
+            if (model->hasLongContext() && (longBox_->isChecked() || !overBudget.isEmpty()))
+                return startLongContext(*ids);
+            if (!overBudget.isEmpty()) {
+                runError_ = overBudget;
                 refreshErrors();
                 return false;
             }
@@ -270,6 +333,9 @@ bool GeneratePage::reset() {
     }
     prompt_->cancelPending();
     jobs_->cancel();
+    endLongRun();
+    longSnap_ = {};
+    longViews_->clear();
     generator_.reset();
     snapshot_ = {};
     selectedStep_ = -1;
@@ -373,6 +439,15 @@ bool GeneratePage::stepBack() {
 }
 
 void GeneratePage::selectHead(int layer, int head) {
+    if (isLongContext()) {
+        if (layer < 0 || layer >= static_cast<int>(longSnap_.pass->layers.size()) || head < 0 ||
+            head >= longSnap_.pass->heads)
+            return;
+        layer_ = layer;
+        head_ = head;
+        refreshViews();
+        return;
+    }
     if (layer < 0 || layer >= static_cast<int>(snapshot_.maps.size()) || head < 0 ||
         head >= static_cast<int>(snapshot_.maps[static_cast<std::size_t>(layer)].size()))
         return;
@@ -439,11 +514,30 @@ void GeneratePage::refreshControls() {
         else if (!snapshot_.warnings.isEmpty())
             text += QStringLiteral(" · ") + snapshot_.warnings.join(QStringLiteral("; "));
     }
+    if (isLongContext() && !longRunning_) {
+        const auto& p = *longSnap_.pass;
+        text = tr("Long context: %1 tokens · %2 layers × %3 heads · kept %4 (pyramids, top-%5 keys per row, "
+                  "per-row figures, queries and keys) · forward %6 s · Step continues only from whole maps")
+                   .arg(QString::fromStdString(attn::withThousands(static_cast<std::uint64_t>(p.length))))
+                   .arg(p.layers.size())
+                   .arg(p.heads)
+                   .arg(QString::fromStdString(attn::formatBytes(p.bytes())))
+                   .arg(p.layers.empty() ? 0 : p.head(0, 0).topK.k)
+                   .arg(format::num(longSnap_.seconds, 1));
+    }
+    if (longRunning_)
+        text = tr("Reading %1 tokens with the long-context forward…").arg(runningTokens_);
     status_->setText(text);
 }
 
 void GeneratePage::refreshViews() {
     const auto model = slot_->causalLm();
+    if (isLongContext()) {
+        viewStack_->setCurrentWidget(longViews_);
+        longViews_->show(longSnap_, layer_, head_);
+        return;
+    }
+    viewStack_->setCurrentWidget(views_);
     if (!model) {
         views_->clear(tr("Load a language model (Open model…)"));
         return;
@@ -456,4 +550,102 @@ void GeneratePage::refreshViews() {
         topLabels = tokenLabels(*model, ids);
     }
     views_->show(snapshot_, tokenTexts(), topLabels, selectedStep_, layer_, head_);
+}
+
+bool GeneratePage::openPromptFile(const QString& path) {
+    QFile file(path);
+    QString error;
+    QString text;
+    if (!file.open(QIODevice::ReadOnly)) {
+        error = tr("Cannot open the prompt file %1: %2. The prompt was not changed.")
+                    .arg(QDir::toNativeSeparators(path), file.errorString());
+    } else if (file.size() > kMaxPromptFileBytes) {
+        error = tr("The prompt file %1 is %2; a prompt file may be at most %3. The prompt was not changed.")
+                    .arg(QDir::toNativeSeparators(path))
+                    .arg(QString::fromStdString(attn::formatBytes(static_cast<std::uint64_t>(file.size()))),
+                         QString::fromStdString(attn::formatBytes(kMaxPromptFileBytes)));
+    } else {
+        const QByteArray bytes = file.readAll();
+        QStringDecoder utf8(QStringDecoder::Utf8);
+        text = utf8(bytes);
+        if (utf8.hasError())
+            error = tr("The prompt file %1 is not UTF-8 text. The prompt was not changed.")
+                        .arg(QDir::toNativeSeparators(path));
+    }
+    if (!error.isEmpty()) {
+        runError_ = error;
+        refreshErrors();
+        return false;
+    }
+    while (text.endsWith(QLatin1Char('\n')) || text.endsWith(QLatin1Char('\r')))
+        text.chop(1); // the file's last line break is not part of the prompt
+    {
+        const QSignalBlocker block(prompt_->lineEdit());
+        prompt_->setText(text);
+    }
+    prompt_->cancelPending();
+    pause();
+    Q_EMIT statusMessage(tr("Prompt read from %1").arg(QDir::toNativeSeparators(path)));
+    return reset();
+}
+
+bool GeneratePage::startLongContext(const std::vector<int>& ids) {
+    const auto model = slot_->causalLm();
+    if (!model)
+        return false;
+    prompt_->cancelPending();
+    jobs_->cancel(); // a step in flight is dropped; the shown state stays until the pass is ready
+    runError_.clear();
+    refreshErrors();
+    longRunning_ = true;
+    runningTokens_ = static_cast<int>(ids.size());
+    progress_->setValue(0);
+    progress_->setFormat(tr("Layer 0 of %1").arg(model->numLayers()));
+    progress_->show();
+    cancel_->show();
+    jobs_->run<LongContextSnapshot>(
+        [model, ids](const JobContext& job) {
+            job.reportProgress(0);
+            return runLongContext(*model, ids, [&job](int done, int layers) {
+                return job.reportProgress(static_cast<double>(done) / layers);
+            });
+        },
+        [this](LongContextSnapshot s) {
+            endLongRun();
+            generator_.reset();
+            snapshot_ = {};
+            snapshot_.promptIds = s.ids;
+            selectedStep_ = -1;
+            const int layers = static_cast<int>(s.pass->layers.size());
+            if (layer_ >= layers || head_ >= s.pass->heads)
+                layer_ = head_ = 0;
+            longSnap_ = std::move(s);
+            runError_.clear();
+            refreshErrors();
+            refreshViews();
+            refreshControls();
+        },
+        [this](const QString& message) {
+            endLongRun();
+            runError_ = message;
+            refreshErrors();
+            refreshControls();
+        });
+    refreshControls();
+    return true;
+}
+
+void GeneratePage::cancelLongContext() {
+    if (!longRunning_)
+        return;
+    jobs_->cancel();
+    endLongRun();
+    refreshControls();
+    Q_EMIT statusMessage(tr("Long-context forward cancelled; the previous result is kept"));
+}
+
+void GeneratePage::endLongRun() {
+    longRunning_ = false;
+    progress_->hide();
+    cancel_->hide();
 }

@@ -10,6 +10,7 @@
 // head-pattern table — all core's numbers.
 
 #include "pages/generate/generate_session.hpp"
+#include "pages/generate/long_context_session.hpp"
 #include "pages/page.hpp"
 
 #include <QStringList>
@@ -21,7 +22,11 @@ class ModelSlot;
 class ErrorBanner;
 class GenerateViews;
 class JobRunner;
+class LongContextViews;
+class QCheckBox;
 class QComboBox;
+class QProgressBar;
+class QStackedWidget;
 class QDoubleSpinBox;
 class QLabel;
 class QPushButton;
@@ -61,6 +66,25 @@ public:
     /// Sets the prompt box (a reset follows once typing settles; call reset() to apply it now).
     void setPromptText(const QString& text);
     QString promptText() const;
+    /// "Open prompt…": the prompt box gets the text of `path` (UTF-8, at most kMaxPromptFileBytes) and the
+    /// page resets. On error the banner names the file and the prompt is kept.
+    bool openPromptFile(const QString& path);
+    static constexpr qint64 kMaxPromptFileBytes = 2'000'000;
+    QPushButton* openPromptButton() const { return openPrompt_; }
+
+    // --- long contexts (issue 56; long_context_session.hpp) ---
+    /// "Long context": read every prompt with the long-context forward when the model has one (a prompt
+    /// whose whole maps exceed the memory budget is read that way anyway).
+    QCheckBox* longContextBox() const { return longBox_; }
+    /// True while the page shows a long-context pass (LongContextViews) instead of generated steps.
+    bool isLongContext() const { return !longSnap_.empty(); }
+    const LongContextSnapshot& longContext() const { return longSnap_; }
+    LongContextViews* longViews() const { return longViews_; }
+    /// Stops a running long-context forward; what was shown before stays.
+    void cancelLongContext();
+    QPushButton* cancelButton() const { return cancel_; }
+    QProgressBar* progressBar() const { return progress_; }
+
     /// Sets the decoding options shown in the option row and resets.
     void setOptions(const attn::hf::DecodingOptions& options);
     attn::hf::DecodingOptions options() const;
@@ -101,6 +125,9 @@ private:
     void refreshControls();
     void refreshViews();
     void refreshShippedChoice();
+    /// Starts the long-context forward of `ids`; the previous state stays until it succeeds.
+    bool startLongContext(const std::vector<int>& ids);
+    void endLongRun();
 
     ModelSlot* slot_ = nullptr;
     QComboBox* shipped_ = nullptr;
@@ -119,6 +146,15 @@ private:
     QLabel* status_ = nullptr;
     QTimer* playTimer_ = nullptr;
     GenerateViews* views_ = nullptr;
+    LongContextViews* longViews_ = nullptr;
+    QStackedWidget* viewStack_ = nullptr;
+    QPushButton* openPrompt_ = nullptr;
+    QCheckBox* longBox_ = nullptr;
+    QProgressBar* progress_ = nullptr;
+    QPushButton* cancel_ = nullptr;
+    LongContextSnapshot longSnap_;
+    bool longRunning_ = false;
+    int runningTokens_ = 0;
 
     std::shared_ptr<attn::hf::Generator> generator_; // touched by at most one job at a time
     GenerateSnapshot snapshot_;
