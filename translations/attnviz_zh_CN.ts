@@ -752,71 +752,71 @@ permuted weights (seed %3): %4</source>
     </message>
     <message>
         <source>Open prompt…</source>
-        <translation type="unfinished"></translation>
+        <translation>打开提示…</translation>
     </message>
     <message>
         <source>Read the prompt from a UTF-8 text file (at most %1)</source>
-        <translation type="unfinished"></translation>
+        <translation>从 UTF-8 文本文件读取提示（最大 %1）</translation>
     </message>
     <message>
         <source>Long context</source>
-        <translation type="unfinished"></translation>
+        <translation>长上下文</translation>
     </message>
     <message>
         <source>Read the prompt tile by tile, keeping per head a pyramid of pooled maps, the top keys of every row and the per-row figures instead of whole maps (Hugging Face Llama / GPT-2). A prompt whose whole maps exceed the memory budget is read this way anyway.</source>
-        <translation type="unfinished"></translation>
+        <translation>逐块读取提示：每个头保存汇聚图金字塔、每行的最高键和逐行数值，而不是完整的注意力图（Hugging Face Llama / GPT-2）。完整注意力图超出内存预算的提示总会以这种方式读取。</translation>
     </message>
     <message>
         <source>Cancel</source>
-        <translation type="unfinished">取消</translation>
+        <translation>取消</translation>
     </message>
     <message>
         <source>Stop the long-context forward; what was shown before stays</source>
-        <translation type="unfinished"></translation>
+        <translation>停止长上下文前向计算；之前显示的内容保留</translation>
     </message>
     <message>
         <source>Open prompt</source>
-        <translation type="unfinished"></translation>
+        <translation>打开提示</translation>
     </message>
     <message>
         <source>Text files (*.txt);;All files (*)</source>
-        <translation type="unfinished"></translation>
+        <translation>文本文件 (*.txt);;所有文件 (*)</translation>
     </message>
     <message>
         <source>Layer %1 of %2</source>
-        <translation type="unfinished"></translation>
+        <translation>第 %1 层，共 %2 层</translation>
     </message>
     <message>
         <source>Long context: %1 tokens · %2 layers × %3 heads · kept %4 (pyramids, top-%5 keys per row, per-row figures, queries and keys) · forward %6 s · Step continues only from whole maps</source>
-        <translation type="unfinished"></translation>
+        <translation>长上下文：%1 个词元 · %2 层 × %3 个头 · 保存 %4（金字塔、每行前 %5 个键、逐行数值、查询与键）· 前向计算 %6 秒 · “单步”只能接在完整注意力图之后</translation>
     </message>
     <message>
         <source>Reading %1 tokens with the long-context forward…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在用长上下文前向计算读取 %1 个词元…</translation>
     </message>
     <message>
         <source>Cannot open the prompt file %1: %2. The prompt was not changed.</source>
-        <translation type="unfinished"></translation>
+        <translation>无法打开提示文件 %1：%2。提示未改变。</translation>
     </message>
     <message>
         <source>The prompt file %1 is %2; a prompt file may be at most %3. The prompt was not changed.</source>
-        <translation type="unfinished"></translation>
+        <translation>提示文件 %1 大小为 %2；提示文件最大为 %3。提示未改变。</translation>
     </message>
     <message>
         <source>The prompt file %1 is not UTF-8 text. The prompt was not changed.</source>
-        <translation type="unfinished"></translation>
+        <translation>提示文件 %1 不是 UTF-8 文本。提示未改变。</translation>
     </message>
     <message>
         <source>Prompt read from %1</source>
-        <translation type="unfinished"></translation>
+        <translation>已从 %1 读取提示</translation>
     </message>
     <message>
         <source>Layer 0 of %1</source>
-        <translation type="unfinished"></translation>
+        <translation>第 0 层，共 %1 层</translation>
     </message>
     <message>
         <source>Long-context forward cancelled; the previous result is kept</source>
-        <translation type="unfinished"></translation>
+        <translation>长上下文前向计算已取消；保留之前的结果</translation>
     </message>
 </context>
 <context>
@@ -1943,43 +1943,43 @@ permuted weights (seed %3): %4</source>
     <name>LongContextViews</name>
     <message>
         <source>Heads (layer × head), coarsest level — click to select</source>
-        <translation type="unfinished"></translation>
+        <translation>各头（层 × 头），最粗一级 — 点击选择</translation>
     </message>
     <message>
         <source>Head patterns from the kept per-row figures (click a header to sort)</source>
-        <translation type="unfinished"></translation>
+        <translation>由保存的逐行数值得出的头模式（点击表头排序）</translation>
     </message>
     <message>
         <source>Max</source>
-        <translation type="unfinished"></translation>
+        <translation>最大</translation>
     </message>
     <message>
         <source>Mean</source>
-        <translation type="unfinished"></translation>
+        <translation>平均</translation>
     </message>
     <message>
         <source>Each block shows the largest (max) or the mean true probability of its cells, as core pooled them during the forward (masked future cells count as 0)</source>
-        <translation type="unfinished"></translation>
+        <translation>每个块显示其单元格真实概率的最大值或平均值，由核心在前向计算中汇聚（被遮蔽的未来单元格按 0 计）</translation>
     </message>
     <message>
         <source>Blocks:</source>
-        <translation type="unfinished"></translation>
+        <translation>块：</translation>
     </message>
     <message>
         <source>Query positions (attend from)</source>
-        <translation type="unfinished"></translation>
+        <translation>查询位置（注意力发出方）</translation>
     </message>
     <message>
         <source>Key positions (attended to)</source>
-        <translation type="unfinished"></translation>
+        <translation>键位置（被关注方）</translation>
     </message>
     <message>
         <source>Running the long-context forward…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在运行长上下文前向计算…</translation>
     </message>
     <message>
         <source>Hover a block for its rows, keys, max and mean; zoom in (wheel) for finer levels, and below the finest level — or click a block — for the exact cells.</source>
-        <translation type="unfinished"></translation>
+        <translation>悬停在块上可查看其行、键、最大值和平均值；用滚轮放大可看更细的层级，放大到最细层级以下——或点击一个块——可看精确单元格。</translation>
     </message>
     <message>
         <source>Query</source>
@@ -1991,95 +1991,95 @@ permuted weights (seed %3): %4</source>
     </message>
     <message>
         <source>Click a block (or zoom in) for its exact cells</source>
-        <translation type="unfinished"></translation>
+        <translation>点击一个块（或放大）查看其精确单元格</translation>
     </message>
     <message>
         <source>Export tile…</source>
-        <translation type="unfinished"></translation>
+        <translation>导出区块…</translation>
     </message>
     <message>
         <source>Save the exact tile as CSV or JSON, with its rows, keys and block size</source>
-        <translation type="unfinished"></translation>
+        <translation>将精确区块保存为 CSV 或 JSON，附带其行、键范围和块大小</translation>
     </message>
     <message>
         <source>Token</source>
-        <translation type="unfinished">词元</translation>
+        <translation>词元</translation>
     </message>
     <message>
         <source>Probability</source>
-        <translation type="unfinished"></translation>
+        <translation>概率</translation>
     </message>
     <message>
         <source>Export tile</source>
-        <translation type="unfinished"></translation>
+        <translation>导出区块</translation>
     </message>
     <message>
         <source>CSV (*.csv);;JSON (*.json)</source>
-        <translation type="unfinished">CSV (*.csv);;JSON (*.json)</translation>
+        <translation>CSV 文件 (*.csv);;JSON 文件 (*.json)</translation>
     </message>
     <message>
         <source>H%1</source>
-        <translation type="unfinished">H%1</translation>
+        <translation>H%1</translation>
     </message>
     <message>
         <source>L%1</source>
-        <translation type="unfinished">L%1</translation>
+        <translation>L%1</translation>
     </message>
     <message>
         <source>Layer %1, head %2: first %3 · previous %4 · self %5 · entropy %6 nats (means of the kept per-row figures) — click to select</source>
-        <translation type="unfinished"></translation>
+        <translation>第 %1 层第 %2 个头：首词元 %3 · 前一词元 %4 · 自身 %5 · 熵 %6 奈特（保存的逐行数值的平均）— 点击选择</translation>
     </message>
     <message>
         <source>Next token after the prompt (top %1): %2</source>
-        <translation type="unfinished"></translation>
+        <translation>提示之后的下一个词元（前 %1）：%2</translation>
     </message>
     <message>
         <source>L%1 H%2: %3 × %3 blocks (%4)</source>
-        <translation type="unfinished"></translation>
+        <translation>L%1 H%2：%3 × %3 个块（%4）</translation>
     </message>
     <message>
         <source>mean</source>
-        <translation type="unfinished"></translation>
+        <translation>平均</translation>
     </message>
     <message>
         <source>max</source>
-        <translation type="unfinished">最大</translation>
+        <translation>最大</translation>
     </message>
     <message>
         <source>level %1 of %2: %3 × %3 blocks of about %4 positions (%5 tokens)</source>
-        <translation type="unfinished"></translation>
+        <translation>第 %1 级（共 %2 级）：%3 × %3 个块，每块约 %4 个位置（共 %5 个词元）</translation>
     </message>
     <message>
         <source>Queries %1 × keys %2 (%3 × %4 positions): max %5 · mean %6 — click for the exact cells</source>
-        <translation type="unfinished"></translation>
+        <translation>查询 %1 × 键 %2（%3 × %4 个位置）：最大 %5 · 平均 %6 — 点击查看精确单元格</translation>
     </message>
     <message>
         <source>Query %1 → key %2: p = %3 (exact)%4</source>
-        <translation type="unfinished"></translation>
+        <translation>查询 %1 → 键 %2：p = %3（精确值）%4</translation>
     </message>
     <message>
         <source> — a future key, masked</source>
-        <translation type="unfinished"></translation>
+        <translation> — 未来的键，已遮蔽</translation>
     </message>
     <message>
         <source>Computing the exact tile…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在计算精确区块…</translation>
     </message>
     <message>
         <source>Exact tile: queries %1–%2 × keys %3–%4</source>
-        <translation type="unfinished"></translation>
+        <translation>精确区块：查询 %1–%2 × 键 %3–%4</translation>
     </message>
     <message>
         <source>Row %1 (L%2 H%3): first %4 · previous %5 · self %6 · entropy %7 nats — its top %8 keys:</source>
-        <translation type="unfinished"></translation>
+        <translation>第 %1 行（L%2 H%3）：首词元 %4 · 前一词元 %5 · 自身 %6 · 熵 %7 奈特 — 其前 %8 个键：</translation>
     </message>
     <message>
         <source>Row %1: no per-row figures were kept</source>
-        <translation type="unfinished"></translation>
+        <translation>第 %1 行：未保存逐行数值</translation>
     </message>
     <message>
         <source>No exact tile to export: click a block first.</source>
-        <translation type="unfinished"></translation>
+        <translation>没有可导出的精确区块：请先点击一个块。</translation>
     </message>
 </context>
 <context>
