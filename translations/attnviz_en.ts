@@ -1653,11 +1653,6 @@ permuted weights (seed %3): %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>%1
-%2 words</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>With attention ahead on %1 of %2 rungs. Rung 1 is the chapter&apos;s sentence; each rung adds one clause, up to rung %3: “%4”.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3273,23 +3268,15 @@ An input that needs more is refused with the figure. 0 = the default (%1).</sour
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Layer 1 and layer 2: “%1”&apos;s row and the mean of the other rows (“others”)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>1: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>1: others</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>2: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>2: others</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Layer 2: “%1”&apos;s row and the mean of the other rows (“others”)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3348,10 +3335,6 @@ An input that needs more is refused with the figure. 0 = the default (%1).</sour
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>&lt;b&gt;Recurrent against parallel&lt;/b&gt; at n = %1&lt;table cellspacing=4&gt;&lt;tr&gt;&lt;th&gt;&lt;/th&gt;&lt;th align=left&gt;steps one after another&lt;/th&gt;&lt;th align=right&gt;multiply–adds&lt;/th&gt;&lt;th align=right&gt;1 thread&lt;/th&gt;&lt;th align=right&gt;%2 threads&lt;/th&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;GRU encoder (%3 × %4)&lt;/td&gt;&lt;td&gt;%5 (n × %3 layers)&lt;/td&gt;&lt;td align=right&gt;%6 M&lt;/td&gt;&lt;td align=right&gt;%7 ms&lt;/td&gt;&lt;td align=right&gt;cannot use them&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;Transformer layer (d = %8)&lt;/td&gt;&lt;td&gt;%9 products over %1 tokens each&lt;/td&gt;&lt;td align=right&gt;%10 M&lt;/td&gt;&lt;td align=right&gt;%11 ms&lt;/td&gt;&lt;td align=right&gt;%12 ms&lt;/td&gt;&lt;/tr&gt;&lt;/table&gt;</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>On one thread the GRU is the faster here (%1 ms against %2 ms), but its %3 steps must run one after another, so more threads cannot help it, while the layer&apos;s products split over %4 threads (%5 ms).</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3377,6 +3360,14 @@ An input that needs more is refused with the figure. 0 = the default (%1).</sour
     </message>
     <message>
         <source>&lt;b&gt;Memory at n = %1&lt;/b&gt;: one layer&apos;s attention maps %2 heads × %1&lt;sup&gt;2&lt;/sup&gt; × 4 B = &lt;b&gt;%3&lt;/b&gt;; its input %1 × %4 × 4 B = %5.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Recurrent against parallel&lt;/b&gt; at n = %1&lt;table cellspacing=4&gt;&lt;tr&gt;&lt;th&gt;&lt;/th&gt;&lt;th align=right&gt;steps in sequence&lt;/th&gt;&lt;th align=right&gt;multiply–adds&lt;/th&gt;&lt;th align=right&gt;1 thread&lt;/th&gt;&lt;th align=right&gt;%2 threads&lt;/th&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;GRU encoder (%3 × %4)&lt;/td&gt;&lt;td align=right&gt;%5 (n × %3)&lt;/td&gt;&lt;td align=right&gt;%6 M&lt;/td&gt;&lt;td align=right&gt;%7 ms&lt;/td&gt;&lt;td align=right&gt;cannot use them&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;Transformer layer (d = %8)&lt;/td&gt;&lt;td align=right&gt;%9 products&lt;/td&gt;&lt;td align=right&gt;%10 M&lt;/td&gt;&lt;td align=right&gt;%11 ms&lt;/td&gt;&lt;td align=right&gt;%12 ms&lt;/td&gt;&lt;/tr&gt;&lt;/table&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Here %1 threads did not speed the layer up (%2 ms against %3 ms on one): another program may have been using the cores; measure again.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3611,6 +3602,10 @@ An input that needs more is refused with the figure. 0 = the default (%1).</sour
     </message>
     <message>
         <source>Does not apply to this model: it has no padding token. Its forward reads every sentence at its own length, so there is nothing to pad and no padding mask to switch off.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>“Pad to” and “Padding mask off” are greyed out: this model has no padding token (hover them for why).</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -1656,12 +1656,6 @@ permuted weights (seed %3): %4</source>
         <translation>无法读取阶梯：%1</translation>
     </message>
     <message>
-        <source>%1
-%2 words</source>
-        <translation>%1
-%2 词</translation>
-    </message>
-    <message>
         <source>With attention ahead on %1 of %2 rungs. Rung 1 is the chapter&apos;s sentence; each rung adds one clause, up to rung %3: “%4”.</source>
         <translation>有注意力的模型在 %2 级中的 %1 级领先。第 1 级是本章的句子；每一级多加一个从句，直到第 %3 级：“%4”。</translation>
     </message>
@@ -3281,24 +3275,16 @@ An input that needs more is refused with the figure. 0 = the default (%1).</sour
         <translation>在“%1”中，第 1 层改为混入 %2，于是第 2 层把“%3”指向“%4”（%5）。</translation>
     </message>
     <message>
-        <source>Layer 1 and layer 2: “%1”&apos;s row and the mean of the other rows (“others”)</source>
-        <translation>第 1 层和第 2 层：“%1”的行与其他行的平均（“其他”）</translation>
-    </message>
-    <message>
-        <source>1: %1</source>
-        <translation>1：%1</translation>
-    </message>
-    <message>
-        <source>1: others</source>
-        <translation>1：其他</translation>
-    </message>
-    <message>
         <source>2: %1</source>
         <translation>2：%1</translation>
     </message>
     <message>
         <source>2: others</source>
         <translation>2：其他</translation>
+    </message>
+    <message>
+        <source>Layer 2: “%1”&apos;s row and the mean of the other rows (“others”)</source>
+        <translation>第 2 层：“%1”的行与其他行的平均（“其他”）</translation>
     </message>
 </context>
 <context>
@@ -3356,10 +3342,6 @@ An input that needs more is refused with the figure. 0 = the default (%1).</sour
         <translation>测量提前停止：更长的长度没有测量。</translation>
     </message>
     <message>
-        <source>&lt;b&gt;Recurrent against parallel&lt;/b&gt; at n = %1&lt;table cellspacing=4&gt;&lt;tr&gt;&lt;th&gt;&lt;/th&gt;&lt;th align=left&gt;steps one after another&lt;/th&gt;&lt;th align=right&gt;multiply–adds&lt;/th&gt;&lt;th align=right&gt;1 thread&lt;/th&gt;&lt;th align=right&gt;%2 threads&lt;/th&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;GRU encoder (%3 × %4)&lt;/td&gt;&lt;td&gt;%5 (n × %3 layers)&lt;/td&gt;&lt;td align=right&gt;%6 M&lt;/td&gt;&lt;td align=right&gt;%7 ms&lt;/td&gt;&lt;td align=right&gt;cannot use them&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;Transformer layer (d = %8)&lt;/td&gt;&lt;td&gt;%9 products over %1 tokens each&lt;/td&gt;&lt;td align=right&gt;%10 M&lt;/td&gt;&lt;td align=right&gt;%11 ms&lt;/td&gt;&lt;td align=right&gt;%12 ms&lt;/td&gt;&lt;/tr&gt;&lt;/table&gt;</source>
-        <translation>&lt;b&gt;循环与并行&lt;/b&gt;，n = %1&lt;table cellspacing=4&gt;&lt;tr&gt;&lt;th&gt;&lt;/th&gt;&lt;th align=left&gt;必须依次进行的步骤&lt;/th&gt;&lt;th align=right&gt;乘加次数&lt;/th&gt;&lt;th align=right&gt;1 个线程&lt;/th&gt;&lt;th align=right&gt;%2 个线程&lt;/th&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;GRU 编码器（%3 × %4）&lt;/td&gt;&lt;td&gt;%5（n × %3 层）&lt;/td&gt;&lt;td align=right&gt;%6 百万&lt;/td&gt;&lt;td align=right&gt;%7 毫秒&lt;/td&gt;&lt;td align=right&gt;无法利用&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;Transformer 层（d = %8）&lt;/td&gt;&lt;td&gt;%9 次矩阵乘法，每次处理全部 %1 个词元&lt;/td&gt;&lt;td align=right&gt;%10 百万&lt;/td&gt;&lt;td align=right&gt;%11 毫秒&lt;/td&gt;&lt;td align=right&gt;%12 毫秒&lt;/td&gt;&lt;/tr&gt;&lt;/table&gt;</translation>
-    </message>
-    <message>
         <source>On one thread the GRU is the faster here (%1 ms against %2 ms), but its %3 steps must run one after another, so more threads cannot help it, while the layer&apos;s products split over %4 threads (%5 ms).</source>
         <translation>在单线程下这里 GRU 更快（%1 毫秒对 %2 毫秒），但它的 %3 个步骤必须一个接一个地进行，更多线程帮不上忙；而该层的矩阵乘法可以分到 %4 个线程上（%5 毫秒）。</translation>
     </message>
@@ -3386,6 +3368,14 @@ An input that needs more is refused with the figure. 0 = the default (%1).</sour
     <message>
         <source>&lt;b&gt;Memory at n = %1&lt;/b&gt;: one layer&apos;s attention maps %2 heads × %1&lt;sup&gt;2&lt;/sup&gt; × 4 B = &lt;b&gt;%3&lt;/b&gt;; its input %1 × %4 × 4 B = %5.</source>
         <translation>&lt;b&gt;n = %1 时的内存&lt;/b&gt;：一层的注意力图 %2 个头 × %1&lt;sup&gt;2&lt;/sup&gt; × 4 B = &lt;b&gt;%3&lt;/b&gt;；该层的输入 %1 × %4 × 4 B = %5。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Recurrent against parallel&lt;/b&gt; at n = %1&lt;table cellspacing=4&gt;&lt;tr&gt;&lt;th&gt;&lt;/th&gt;&lt;th align=right&gt;steps in sequence&lt;/th&gt;&lt;th align=right&gt;multiply–adds&lt;/th&gt;&lt;th align=right&gt;1 thread&lt;/th&gt;&lt;th align=right&gt;%2 threads&lt;/th&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;GRU encoder (%3 × %4)&lt;/td&gt;&lt;td align=right&gt;%5 (n × %3)&lt;/td&gt;&lt;td align=right&gt;%6 M&lt;/td&gt;&lt;td align=right&gt;%7 ms&lt;/td&gt;&lt;td align=right&gt;cannot use them&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;Transformer layer (d = %8)&lt;/td&gt;&lt;td align=right&gt;%9 products&lt;/td&gt;&lt;td align=right&gt;%10 M&lt;/td&gt;&lt;td align=right&gt;%11 ms&lt;/td&gt;&lt;td align=right&gt;%12 ms&lt;/td&gt;&lt;/tr&gt;&lt;/table&gt;</source>
+        <translation>&lt;b&gt;循环与并行&lt;/b&gt;，n = %1&lt;table cellspacing=4&gt;&lt;tr&gt;&lt;th&gt;&lt;/th&gt;&lt;th align=right&gt;依次进行的步骤&lt;/th&gt;&lt;th align=right&gt;乘加次数&lt;/th&gt;&lt;th align=right&gt;1 个线程&lt;/th&gt;&lt;th align=right&gt;%2 个线程&lt;/th&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;GRU 编码器（%3 × %4）&lt;/td&gt;&lt;td align=right&gt;%5（n × %3）&lt;/td&gt;&lt;td align=right&gt;%6 百万&lt;/td&gt;&lt;td align=right&gt;%7 毫秒&lt;/td&gt;&lt;td align=right&gt;无法利用&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;Transformer 层（d = %8）&lt;/td&gt;&lt;td align=right&gt;%9 次矩阵乘法&lt;/td&gt;&lt;td align=right&gt;%10 百万&lt;/td&gt;&lt;td align=right&gt;%11 毫秒&lt;/td&gt;&lt;td align=right&gt;%12 毫秒&lt;/td&gt;&lt;/tr&gt;&lt;/table&gt;</translation>
+    </message>
+    <message>
+        <source>Here %1 threads did not speed the layer up (%2 ms against %3 ms on one): another program may have been using the cores; measure again.</source>
+        <translation>这里 %1 个线程没有让该层变快（%2 毫秒，单线程为 %3 毫秒）：可能有其他程序正在占用处理器核心；请重新测量。</translation>
     </message>
 </context>
 <context>
@@ -3620,6 +3610,10 @@ An input that needs more is refused with the figure. 0 = the default (%1).</sour
     <message>
         <source>Does not apply to this model: it has no padding token. Its forward reads every sentence at its own length, so there is nothing to pad and no padding mask to switch off.</source>
         <translation>不适用于这个模型：它没有填充词元。它的前向计算按每个句子本身的长度读入，所以没有东西可填充，也没有填充掩码可以关闭。</translation>
+    </message>
+    <message>
+        <source>“Pad to” and “Padding mask off” are greyed out: this model has no padding token (hover them for why).</source>
+        <translation>“填充到”和“关闭 padding mask”已变灰：这个模型没有填充词元（把鼠标停在上面可看原因）。</translation>
     </message>
 </context>
 <context>

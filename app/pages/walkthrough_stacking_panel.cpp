@@ -35,7 +35,7 @@ StackingPanel::StackingPanel(QWidget* parent) : QWidget(parent) {
     strips_->setShowValues(true);
     strips_->setValueDecimals(2);
     strips_->setColorScaleLabel(tr("weight"));
-    strips_->setMinimumHeight(190); // four rows of cells under rotated labels and the title
+    strips_->setMinimumHeight(150); // two rows of cells under rotated labels and the title
     note_ = new QLabel(this);
     note_->setWordWrap(true);
     note_->setAlignment(Qt::AlignLeft | Qt::AlignTop);
@@ -60,22 +60,18 @@ void StackingPanel::showRows(const attn::SentenceAttention& first, const attn::S
     const auto i = static_cast<Eigen::Index>(row);
     const QString word = QString::fromStdString(second.queryTokens[r]);
     const QStringList keys = tokenLabels(second.keyTokens);
-    attn::Matrix m(4, second.steps.weights.cols()); // 4 x T: layer 1 row, its others; layer 2 row, its others
-    m.row(0) = first.steps.weights.row(i);
-    m.row(1) = attn::meanOfOtherRows(first, r);
-    m.row(2) = second.steps.weights.row(i);
-    m.row(3) = attn::meanOfOtherRows(second, r);
-    strips_->setTitle(
-        tr("Layer 1 and layer 2: “%1”'s row and the mean of the other rows (“others”)").arg(word));
-    strips_->setMatrix(m, {tr("1: %1").arg(word), tr("1: others"), tr("2: %1").arg(word), tr("2: others")},
-                       keys);
+    attn::Matrix m(2, second.steps.weights.cols()); // 2 x T: layer 2's row of the word, the other rows' mean
+    m.row(0) = second.steps.weights.row(i);
+    m.row(1) = attn::meanOfOtherRows(second, r);
+    strips_->setTitle(tr("Layer 2: “%1”'s row and the mean of the other rows (“others”)").arg(word));
+    strips_->setMatrix(m, {tr("2: %1").arg(word), tr("2: others")}, keys);
     strips_->setAxisTitles(QString(), tr("key word"));
     strips_->setRowNotes({});
     strips_->setColumnNotes(oovNotes(second.keyTokens, second.keyOov, true));
 
     const auto one = ranked(first.steps.weights.row(i));
     const auto two = ranked(second.steps.weights.row(i));
-    const auto others = ranked(m.row(3));
+    const auto others = ranked(m.row(1));
     if (one.empty() || two.empty()) {
         note_->setText(QString());
         return;
@@ -85,7 +81,7 @@ void StackingPanel::showRows(const attn::SentenceAttention& first, const attn::S
     auto mixedInto = [](const attn::SentenceAttention& layer, int at) {
         QStringList mixed;
         for (const auto& [w, column] : ranked(layer.steps.weights.row(at)))
-            if (column != at && mixed.size() < 2)
+            if (column != at && mixed.size() < 2 && w >= 0.05) // what took a visible share
                 mixed << tr("“%1” (%2)")
                              .arg(QString::fromStdString(layer.keyTokens[static_cast<std::size_t>(column)]),
                                   format::num(w, 2));
@@ -101,7 +97,7 @@ void StackingPanel::showRows(const attn::SentenceAttention& first, const attn::S
             text += QLatin1Char(' ') +
                     tr("It does not pick “%1” (%2 there): on this sentence the two layers get "
                        "the chapter's answer wrong.")
-                        .arg(expected, at >= 0 ? format::num(m(2, at), 2) : QStringLiteral("—"));
+                        .arg(expected, at >= 0 ? format::num(m(0, at), 2) : QStringLiteral("—"));
     }
     if (!others.empty())
         text += QLatin1Char(' ') + (others[0].second == two[0].second

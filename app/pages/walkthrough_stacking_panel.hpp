@@ -1,9 +1,10 @@
 #pragma once
 // The Walkthrough's "stack layers" view (issue 51 point 2), shown when the learned projection comes
-// from an attention_stack checkpoint (the shipped pronoun-two-layer): the selected query word's row of
-// the first and of the second layer beside the mean of the other rows of the same layer, with the
-// weights printed, and beside them why one head cannot resolve a pronoun and two can. Every number is
-// the engine's (attn::computeStackLayerAttention, attn::meanOfOtherRows); this panel lays them out.
+// from an attention_stack checkpoint (the shipped pronoun-two-layer): layer 2's row of the selected query
+// word beside the mean of the other rows, with the weights printed, and (note(), in the page's side
+// column) what layer 1 mixed into the word and why one head cannot resolve a pronoun and two can. Every
+// number is the engine's (attn::computeStackLayerAttention, attn::meanOfOtherRows); this panel lays them
+// out.
 
 #include <QWidget>
 #include <attn/sentence_attention.hpp>

@@ -26,8 +26,8 @@ LadderChart::LadderChart(QWidget* parent) : QWidget(parent) {
     bold.setBold(true);
     title_->setFont(bold);
     chart_ = new QCustomPlot(this);
-    chart_->setMinimumHeight(220);
-    chart_->setMinimumWidth(240); // beside the held-out table: no wider than the tab leaves it
+    chart_->setMinimumHeight(300); // the tab scrolls: room for the bars under the legend and two-line labels
+    chart_->setMinimumWidth(240);  // beside the held-out table: no wider than the tab leaves it
     chart_->setMaximumHeight(420);
     chart_->setInteractions({});
     withBars_ = new QCPBars(chart_->xAxis, chart_->yAxis);
@@ -147,7 +147,8 @@ void LadderChart::populate() {
             ahead += with->second > without->second;
         }
         // Two lines: the rung, then its length (side by side the labels ran into each other).
-        ticks->addTick(key, tr("%1\n%2 words").arg(r + 1).arg(rung.sourceTokens));
+        ticks->addTick(key,
+                       QStringLiteral("%1\n(%2)").arg(r + 1).arg(rung.sourceTokens)); // the axis says what
     }
     chart_->xAxis->setTicker(ticks);
     chart_->xAxis->setRange(0.4, static_cast<double>(ladder_->rungs.size()) + 0.6);
