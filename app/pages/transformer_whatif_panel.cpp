@@ -201,6 +201,9 @@ void TransformerWhatIfPanel::showResult(const attn::EncoderTrace& before, const 
         notes << tr("Mask off: real tokens attend to the pads and the pads are pooled — silent leakage.");
     else if (!w.maskPadding)
         notes << tr("Mask off: real tokens attend to the pads — silent leakage.");
+    if (!canPad_)
+        notes << tr("“Pad to” and “Padding mask off” are greyed out: this model has no padding token (hover "
+                    "them for why).");
     note_->setText(notes.join(QStringLiteral("<br>")));
     const auto& lb = before.layers.at(std::size_t(layer));
     const auto& la = after.layers.at(std::size_t(layer));

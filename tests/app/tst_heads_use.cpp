@@ -192,8 +192,8 @@ private Q_SLOTS:
                 const auto& shown = page.examples()->mapOfRow(r);
                 QVERIFY2(shown.has_value(), qPrintable(QStringLiteral("row %1 has no map").arg(r)));
                 const std::string text = page.result()->textOfLine(e.place.index).toStdString();
-                const attn::Matrix& want =
-                    coreModel()->encode(text).attention[std::size_t(l)][std::size_t(h)];
+                const attn::SentenceEncoding encoding = coreModel()->encode(text);
+                const attn::Matrix& want = encoding.attention[std::size_t(l)][std::size_t(h)];
                 // The same forward on another thread: equal to float rounding (1e-6).
                 testutil::compareMatrix(*shown, want, 1e-6);
                 if (QTest::currentTestFailed())

@@ -247,8 +247,15 @@ void ExplainPanel::refreshAvailability(const ModelHandle& model) {
         const std::string& method = name;
         const auto it = std::find_if(unavailable.begin(), unavailable.end(),
                                      [&method](const auto& u) { return u.first == method; });
-        box->setEnabled(it == unavailable.end());
-        box->setToolTip(it == unavailable.end() ? methodDescription(name) : it->second);
+        const bool applies = it == unavailable.end();
+        if (box->isEnabled() && !applies) { // unchecked while it cannot run; its choice comes back after
+            box->setProperty("checkedWhenApplies", box->isChecked());
+            box->setChecked(false);
+        } else if (!box->isEnabled() && applies) {
+            box->setChecked(box->property("checkedWhenApplies").toBool());
+        }
+        box->setEnabled(applies);
+        box->setToolTip(applies ? methodDescription(name) : it->second);
         if (it != unavailable.end()) {
             unavailableNames_.push_back(name);
             reasons << it->second;

@@ -62,10 +62,18 @@ QString HeadsExamplesPanel::markedTokens(const attn::analysis::ReportExample& e)
     bool pieces = false;
     for (const auto& t : e.tokens)
         pieces = pieces || (!t.empty() && (t.front() == ' ' || t.rfind("\xE2\x96\x81", 0) == 0));
+    // SentencePiece's word mark ▁ (USE lite's pieces keep it) reads as the space it stands for, outside
+    // the «» of a marked piece.
+    static const QString wordMark = QString::fromUtf8("\xE2\x96\x81");
     QStringList parts;
     for (std::size_t i = 0; i < e.tokens.size(); ++i) {
-        const QString t = QString::fromStdString(e.tokens[i]);
-        parts << (static_cast<int>(i) == e.position ? QStringLiteral("«%1»").arg(t) : t);
+        QString t = QString::fromStdString(e.tokens[i]);
+        QString lead;
+        if (t.startsWith(wordMark)) {
+            t = t.mid(wordMark.size());
+            lead = i == 0 ? QString() : QStringLiteral(" ");
+        }
+        parts << lead + (static_cast<int>(i) == e.position ? QStringLiteral("«%1»").arg(t) : t);
     }
     return parts.join(pieces ? QString() : QStringLiteral(" "));
 }

@@ -120,9 +120,15 @@ SimilarityPage::SimilarityPage(QWidget* parent) : Page(parent) {
     auto* png = new QPushButton(tr("Export map…"), right);
     png->setToolTip(tr("Save the attention map as PNG, SVG or PDF"));
     rv->addWidget(png, 0, Qt::AlignRight);
-    auto* tabs = new QTabWidget(split);
+    split->addWidget(left);
+    split->addWidget(right);
+    split->setStretchFactor(0, 1);
+    split->setStretchFactor(1, 1);
+    // The Explain tab takes the page's whole width (its views, deletion plot and head tests side by
+    // side do not fit beside the matrix at 1280 x 800).
+    auto* tabs = new QTabWidget(this);
     tabs->setDocumentMode(true);
-    tabs->addTab(right, tr("Attention"));
+    tabs->addTab(split, tr("Similarity"));
     explain_ = new ExplainPanel(tabs);
     explain_->setInputProvider([this]() -> std::optional<explainview::Input> {
         if (!slot_->hasModel() || !result_ || selected_ < 0 || selected_ >= int(result_->sentences.size()))
@@ -135,11 +141,7 @@ SimilarityPage::SimilarityPage(QWidget* parent) : Page(parent) {
                                   other >= 0 ? result_->sentences[other] : QString()};
     });
     tabs->addTab(explain_, tr("Explain"));
-    split->addWidget(left);
-    split->addWidget(tabs);
-    split->setStretchFactor(0, 1);
-    split->setStretchFactor(1, 1);
-    outer->addWidget(split, 1);
+    outer->addWidget(tabs, 1);
 
     list_->setSentences(similarity::demoSentences());
     attention_->clear(tr("The selected sentence's attention appears here"));

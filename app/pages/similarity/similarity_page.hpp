@@ -8,7 +8,7 @@
 // how to get it (cmake/install-use-model.sh). The sentences are encoded in the page's JobRunner (a newer
 // run drops an older one). An empty sentence is refused with a message and the result shown stays.
 // Every number on screen is core's: SentenceEncoder::encode and attn::similarityMatrix. An Explain tab
-// beside the attention (pages/explain) explains the cosine of the selected sentence with its most
+// (pages/explain), the page's second tab, explains the cosine of the selected sentence with its most
 // similar other sentence.
 //
 // Page contract (pages/page.hpp): start() opens the model; isBusy() / busyChanged(bool) cover the slot
