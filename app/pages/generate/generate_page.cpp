@@ -81,6 +81,9 @@ GeneratePage::GeneratePage(QWidget* parent) : Page(parent) {
     openPrompt_ = new QPushButton(tr("Open prompt…"), this);
     openPrompt_->setToolTip(tr("Read the prompt from a UTF-8 text file (at most %1)")
                                 .arg(QString::fromStdString(attn::formatBytes(kMaxPromptFileBytes))));
+    // A prompt file may be longer than QLineEdit's default 32,767 characters (16,384 ids are about 80,000):
+    // without this the box cut it silently.
+    prompt_->lineEdit()->setMaxLength(static_cast<int>(kMaxPromptFileBytes));
     promptRow->addWidget(prompt_, 1);
     promptRow->addWidget(openPrompt_);
     promptRow->addWidget(stepButton_);

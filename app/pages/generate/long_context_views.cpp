@@ -223,7 +223,7 @@ void LongContextViews::rebuildGrid(int layers, int heads) {
             auto* v = new HeatmapView(frame);
             v->setCompact(true);
             v->setRangeMode(HeatmapView::RangeMode::Fixed01);
-            v->setMinimumSize(40, 40);
+            v->setMinimumSize(34, 34);
             v->setEmptyText(QStringLiteral("—"));
             connect(v, &HeatmapView::cellClicked, this,
                     [this, l, h](int, int) { Q_EMIT headSelected(l, h); });
@@ -238,24 +238,32 @@ void LongContextViews::rebuildGrid(int layers, int heads) {
 }
 
 void LongContextViews::fillGrid() {
+    // One layer per turn of the event loop: 64 thumbnails in one go held the GUI thread for about
+    // 250 ms at 16,384 tokens (the stall meter).
+    fillGridLayer(0, ++gridGeneration_);
+}
+
+void LongContextViews::fillGridLayer(int l, quint64 generation) {
+    if (generation != gridGeneration_ || !snap_.pass || l >= thumbs_.size())
+        return;
     const auto& pass = *snap_.pass;
-    for (int l = 0; l < thumbs_.size(); ++l)
-        for (int h = 0; h < thumbs_[l].size(); ++h) {
-            const lc::HeadSummary& s = pass.head(l, h);
-            HeatmapView* v = thumbs_[l][h];
-            if (s.pyramid.levels.empty()) {
-                v->clear();
-                continue;
-            }
-            v->setMatrix(s.pyramid.levels.back().max, {}, {});
-            const attn::hf::HeadShares shares = headSharesOf(s);
-            v->setToolTip(tr("Layer %1, head %2: first %3 · previous %4 · self %5 · entropy %6 nats (means "
-                             "of the kept per-row figures) — click to select")
-                              .arg(l + 1)
-                              .arg(h + 1)
-                              .arg(format::num(shares.firstToken, 3), format::num(shares.previousToken, 3),
-                                   format::num(shares.self, 3), format::num(meanEntropyOf(s), 2)));
+    for (int h = 0; h < thumbs_[l].size(); ++h) {
+        const lc::HeadSummary& s = pass.head(l, h);
+        HeatmapView* v = thumbs_[l][h];
+        if (s.pyramid.levels.empty()) {
+            v->clear();
+            continue;
         }
+        v->setMatrix(s.pyramid.levels.back().max, {}, {});
+        const attn::hf::HeadShares shares = headSharesOf(s);
+        v->setToolTip(tr("Layer %1, head %2: first %3 · previous %4 · self %5 · entropy %6 nats (means "
+                         "of the kept per-row figures) — click to select")
+                          .arg(l + 1)
+                          .arg(h + 1)
+                          .arg(format::num(shares.firstToken, 3), format::num(shares.previousToken, 3),
+                               format::num(shares.self, 3), format::num(meanEntropyOf(s), 2)));
+    }
+    QTimer::singleShot(0, this, [this, l, generation] { fillGridLayer(l + 1, generation); });
 }
 
 void LongContextViews::markGrid() {
@@ -268,6 +276,7 @@ void LongContextViews::markGrid() {
 
 void LongContextViews::clear() {
     tileJobs_->cancel();
+    ++gridGeneration_;
     snap_ = {};
     layer_ = head_ = level_ = row_ = -1;
     tileRange_ = {};

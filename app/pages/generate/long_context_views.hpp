@@ -91,6 +91,7 @@ private:
     const attn::long_context::HeadSummary* headSummary() const;
     void rebuildGrid(int layers, int heads);
     void fillGrid();
+    void fillGridLayer(int layer, quint64 generation);
     void markGrid();
     void onViewChanged();
     void onOverviewHover(int row, int column);
@@ -128,4 +129,5 @@ private:
     TileRange pendingTile_;
     QElapsedTimer tileClock_;
     double levelMs_ = 0, hoverMs_ = 0, tileMs_ = 0;
+    quint64 gridGeneration_ = 0; ///< fillGrid's layers still to come belong to this generation
 };
