@@ -63,7 +63,7 @@ TransformerCostPanel::TransformerCostPanel(QWidget* parent) : QWidget(parent) {
     plot_->legend->setVisible(true);
     // Top left: every line rises from the bottom left to the top right, so that corner stays empty.
     plot_->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
-    row->addWidget(plot_, 3);
+    row->addWidget(plot_, 1);
     auto* side = new QVBoxLayout;
     for (QLabel** l : {&summary_, &comparison_, &reading_}) {
         *l = new QLabel(this);
@@ -73,7 +73,7 @@ TransformerCostPanel::TransformerCostPanel(QWidget* parent) : QWidget(parent) {
         side->addWidget(*l);
     }
     side->addStretch(1);
-    row->addLayout(side, 2);
+    row->addLayout(side, 1);
     outer->addLayout(row, 1);
     teaching_ = new QLabel(this);
     teaching_->setWordWrap(true);
@@ -228,11 +228,11 @@ void TransformerCostPanel::showTexts() {
         const auto& c = r->chain;
         comparison_->setText(
             tr("<b>Recurrent against parallel</b> at n = %1<table cellspacing=4>"
-               "<tr><th></th><th align=left>steps one after another</th><th align=right>multiply–adds</th>"
+               "<tr><th></th><th align=right>steps in sequence</th><th align=right>multiply–adds</th>"
                "<th align=right>1 thread</th><th align=right>%2 threads</th></tr>"
-               "<tr><td>GRU encoder (%3 × %4)</td><td>%5 (n × %3 layers)</td><td align=right>%6 M</td>"
+               "<tr><td>GRU encoder (%3 × %4)</td><td align=right>%5 (n × %3)</td><td align=right>%6 M</td>"
                "<td align=right>%7 ms</td><td align=right>cannot use them</td></tr>"
-               "<tr><td>Transformer layer (d = %8)</td><td>%9 products over %1 tokens each</td>"
+               "<tr><td>Transformer layer (d = %8)</td><td align=right>%9 products</td>"
                "<td align=right>%10 M</td><td align=right>%11 ms</td><td align=right>%12 "
                "ms</td></tr></table>")
                 .arg(thousands(std::uint64_t(c.length)))
@@ -266,6 +266,12 @@ void TransformerCostPanel::showTexts() {
                     .arg(c.layerProducts)
                     .arg(thousands(std::uint64_t(c.length)), thousands(std::uint64_t(c.gruSteps)),
                          ratio(r->gruMultiplyAdds, r->layerMultiplyAdds)));
+        if (r->layerSecondsAllThreads >= r->layerSecondsOneThread)
+            reading_->setText(reading_->text() + QLatin1Char(' ') +
+                              tr("Here %1 threads did not speed the layer up (%2 ms against %3 ms on one): "
+                                 "another program may have been using the cores; measure again.")
+                                  .arg(r->allThreads)
+                                  .arg(ms(r->layerSecondsAllThreads), ms(r->layerSecondsOneThread)));
     } else {
         comparison_->setText(measurement_.recurrentError.isEmpty()
                                  ? QString()

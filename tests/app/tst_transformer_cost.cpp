@@ -92,11 +92,11 @@ private Q_SLOTS:
         const auto& r = *m.recurrent;
         QCOMPARE(r.chain.gruSteps, std::int64_t(1024));
         const QString table = panel->comparisonText();
-        for (const QString& want : {QStringLiteral("1,024 (n × 2 layers)"),
-                                    TransformerCostPanel::milliseconds(r.gruSeconds) + " ms",
-                                    TransformerCostPanel::milliseconds(r.layerSecondsOneThread) + " ms",
-                                    TransformerCostPanel::milliseconds(r.layerSecondsAllThreads) + " ms",
-                                    QString::number(r.gruMultiplyAdds / 1e6, 'f', 1) + " M"})
+        for (const QString& want :
+             {QStringLiteral("1,024 (n × 2)"), TransformerCostPanel::milliseconds(r.gruSeconds) + " ms",
+              TransformerCostPanel::milliseconds(r.layerSecondsOneThread) + " ms",
+              TransformerCostPanel::milliseconds(r.layerSecondsAllThreads) + " ms",
+              QString::number(r.gruMultiplyAdds / 1e6, 'f', 1) + " M"})
             QVERIFY2(table.contains(want), qPrintable(want + QStringLiteral(" in ") + table));
         QVERIFY(panel->readingText().contains(TransformerCostPanel::milliseconds(r.layerSecondsAllThreads)) ||
                 panel->readingText().contains(
