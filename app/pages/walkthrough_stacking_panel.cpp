@@ -35,7 +35,7 @@ StackingPanel::StackingPanel(QWidget* parent) : QWidget(parent) {
     strips_->setShowValues(true);
     strips_->setValueDecimals(2);
     strips_->setColorScaleLabel(tr("weight"));
-    strips_->setMinimumHeight(150); // two rows of cells under rotated labels and the title
+    strips_->setMinimumHeight(210); // two rows of cells under the title and rotated labels (150 hid one)
     note_ = new QLabel(this);
     note_->setWordWrap(true);
     note_->setAlignment(Qt::AlignLeft | Qt::AlignTop);

@@ -27,7 +27,9 @@ LadderChart::LadderChart(QWidget* parent) : QWidget(parent) {
     title_->setFont(bold);
     chart_ = new QCustomPlot(this);
     chart_->setMinimumHeight(300); // the tab scrolls: room for the bars under the legend and two-line labels
-    chart_->setMinimumWidth(240);  // beside the held-out table: no wider than the tab leaves it
+    // Beside the held-out table the chart takes the width the tab leaves and asks for none of its own: its
+    // legend and axes widened the tab past a 1280 px window (a sideways scroll in teaching mode).
+    chart_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     chart_->setMaximumHeight(420);
     chart_->setInteractions({});
     withBars_ = new QCPBars(chart_->xAxis, chart_->yAxis);
