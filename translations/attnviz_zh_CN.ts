@@ -3601,7 +3601,7 @@ An input that needs more is refused with the figure. 0 = the default (%1).</sour
     </message>
     <message>
         <source>Adds pad tokens up to this length; the padding mask hides them from every query</source>
-        <translation>用填充词元补到这个长度；填充掩码让所有查询都看不到它们</translation>
+        <translation>用填充词元补到这个长度；padding mask 让所有查询都看不到它们</translation>
     </message>
     <message>
         <source>Lets every query attend to the pad tokens too</source>
@@ -3609,7 +3609,7 @@ An input that needs more is refused with the figure. 0 = the default (%1).</sour
     </message>
     <message>
         <source>Does not apply to this model: it has no padding token. Its forward reads every sentence at its own length, so there is nothing to pad and no padding mask to switch off.</source>
-        <translation>不适用于这个模型：它没有填充词元。它的前向计算按每个句子本身的长度读入，所以没有东西可填充，也没有填充掩码可以关闭。</translation>
+        <translation>不适用于这个模型：它没有填充词元。它的前向计算按每个句子本身的长度读入，所以没有东西可填充，也没有 padding mask 可以关闭。</translation>
     </message>
     <message>
         <source>“Pad to” and “Padding mask off” are greyed out: this model has no padding token (hover them for why).</source>

@@ -307,13 +307,15 @@ TranslationPage::TranslationPage(QWidget* parent) : Page(parent) {
     heldOutScroll->setWidgetResizable(true);
     heldOutScroll->setFrameShape(QFrame::NoFrame);
     heldOutTab_ = new QWidget(heldOutScroll);
-    auto* heldOutLayout = new QHBoxLayout(heldOutTab_);
+    auto* heldOutLayout = new QVBoxLayout(heldOutTab_);
     heldOut_ = new HeldOutTable(heldOutTab_);
-    heldOutLayout->addWidget(heldOut_, 3); // the table keeps to the left; its chart takes the width
-    // Beside it the ladder: the chapter's sentence grown clause by clause (issue 51 point 3).
+    heldOutLayout->addWidget(heldOut_); // the table keeps to the left; its chart takes the width
+    // Below them the ladder: the chapter's sentence grown clause by clause (issue 51 point 3). Beside
+    // them it took the width the held-out chart needs to stand beside its table at 1280 x 800 in
+    // teaching mode; the tab scrolls instead.
     ladder_ = new LadderChart(heldOutTab_);
     ladder_->load((resourceDir() + QStringLiteral("/models/translation-ladder.json")).toStdString());
-    heldOutLayout->addWidget(ladder_, 2, Qt::AlignTop);
+    heldOutLayout->addWidget(ladder_);
     heldOutScroll->setWidget(heldOutTab_);
     views_->addTab(heldOutScroll, tr("Held-out results by length"));
     views_->setTabVisible(kHeldOutTab, false);

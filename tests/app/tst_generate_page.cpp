@@ -325,12 +325,13 @@ private Q_SLOTS:
         for (int i = 0; i < 60; ++i)
             ids << QString::number(3 + i % 30);
         page.setPromptText(ids.join(QLatin1Char(' ')));
-        QVERIFY(!page.reset());
-        QCOMPARE(
-            page.errorText(),
-            QStringLiteral("attention maps for 60 tokens: 2 layers x 4 heads x 60^2 x 4 B = 115.2 kB exceed "
-                           "the memory budget of 100.0 kB (set to 100.0 kB; --memory-budget / View > "
-                           "Memory budget)"));
+        // Llama reads long contexts (issue 56), so a prompt whose whole maps exceed the budget goes to the
+        // tiled pass instead — which keeps 297.6 kB here (2 x 4 heads' pyramids of 60^2 blocks, top-8 rows,
+        // row figures, Q and K) and is refused by the engine before it allocates, in the worker.
+        page.reset();
+        QVERIFY(waitUntilIdle(page));
+        QVERIFY2(page.errorText().contains(QLatin1String("memory budget of 100.0 kB")),
+                 qPrintable(page.errorText()));
         QCOMPARE(page.generatedIds(), before);
         QVERIFY(page.canStep());
         const attn::Matrix mapAfter = page.views()->causalMap()->matrix(); // NaN = future cells, both times
