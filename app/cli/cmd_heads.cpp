@@ -57,7 +57,6 @@ int runHeads(const Argv& argv) {
                 "or what the model's positions allow; 0 = none)")
         .option("induction-inputs", "N", "decoders: how many induction inputs (default 100)")
         .option("top", "K", "examples kept per head and metric (default 10)")
-        .option("threads", "N", "worker threads (default: every core)")
         .option("json", "OUT", "write the survey as JSON to OUT ('-' = stdout)", true);
     addMemoryBudgetOption(args);
     if (!args.parse(argv, std::cerr))
@@ -103,6 +102,7 @@ int runHeads(const Argv& argv) {
     options.inductionRun = args.has("induction") ? static_cast<int>(*induction) : -1;
     options.inductionInputs = static_cast<std::size_t>(*inductionInputs);
     options.topK = static_cast<int>(*top);
+    // --threads (addMemoryBudgetOption) sets the core's thread count and the survey's workers alike.
     options.threads = static_cast<unsigned>(*threads);
     const attn::analysis::SurveyReport report = runHeadSurvey(model, *args.value("model"), corpus, options);
 
