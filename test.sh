@@ -21,7 +21,9 @@ launcher=()
 if command -v ccache >/dev/null 2>&1; then
   launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
   export CCACHE_BASEDIR="$PWD" CCACHE_NOHASHDIR=1
-  # Precompiled headers (cmake/precompiled_headers.cmake) are cached only with these sloppinesses.
+  # Files compiled with a precompiled header (cmake/precompiled_headers.cmake) are cached only with
+  # these sloppinesses, and only while their .gch stays: GCC writes a different .gch on every build,
+  # even in the same folder, so a fresh clone compiles those files again (CI is always cold for them).
   export CCACHE_SLOPPINESS=pch_defines,time_macros,include_file_mtime,include_file_ctime
   # Room for three builds' objects and their precompiled headers (~1.5 GB per build).
   export CCACHE_MAXSIZE=${CCACHE_MAXSIZE:-12G}

@@ -32,7 +32,9 @@ fi
 start=$(date +%s)
 # ccache: share objects across clones in other folders (see test.sh).
 export CCACHE_BASEDIR="$root" CCACHE_NOHASHDIR=1
-# Precompiled headers (cmake/precompiled_headers.cmake) are cached only with these sloppinesses.
+# Files compiled with a precompiled header (cmake/precompiled_headers.cmake) are cached only with
+# these sloppinesses, and only while their .gch stays: GCC writes a different .gch on every build,
+# even in the same folder, so a fresh clone compiles those files again (CI is always cold for them).
 export CCACHE_SLOPPINESS=pch_defines,time_macros,include_file_mtime,include_file_ctime
 # Room for three builds' objects and their precompiled headers (~1.5 GB per build).
 export CCACHE_MAXSIZE=${CCACHE_MAXSIZE:-12G}
