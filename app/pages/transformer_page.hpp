@@ -15,9 +15,9 @@
 #include "pages/transformer_steps.hpp"
 
 #include <QVector>
+#include <atomic>
 #include <attn/attention_cost.hpp>
 #include <attn/capabilities/traced_text_encoder.hpp>
-#include <atomic>
 #include <memory>
 #include <optional>
 

@@ -63,8 +63,8 @@ RecurrentVsParallel measureRecurrentVsParallel(const std::vector<layers::Gru>& g
                                         std::to_string(gru[k - 1].hiddenSize()));
     // The layer's maps and buffers at n, checked against the memory budget before anything is allocated.
     checkAllocation(layerBlockBytes(layer, static_cast<std::uint64_t>(n)),
-                    "one layer at " + withThousands(static_cast<std::uint64_t>(n)) + " tokens: " +
-                        std::to_string(layer.selfAttn.nHeads) + " heads x " +
+                    "one layer at " + withThousands(static_cast<std::uint64_t>(n)) +
+                        " tokens: " + std::to_string(layer.selfAttn.nHeads) + " heads x " +
                         withThousands(static_cast<std::uint64_t>(n)) + "^2 x 4 B and its buffers");
     RecurrentVsParallel r;
     r.chain = dependencyChain(n, static_cast<int>(gru.size()));
