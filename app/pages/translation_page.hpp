@@ -18,28 +18,37 @@
 // decoder take that token there and go on by itself (a choice); "Follow" gives both decoders a Spanish
 // translation (for a preset, Apertium's), so that the map shows where the decoder looks while it reads
 // the right words and each model's perplexity says how well it expected them.
+//
+// The page is a layout of panels around one TranslationSession (the model slots, the jobs and the
+// state), as the Vision page is (pages/translation/):
+//   model bars · error banner · sentence · AlignmentChips · OutputsPanel (with the beam width)
+//   tabs: AlignmentView · ContextView · HeldOutTab  |  StepsColumn (follow field + DecodeStepPanel)
+// The session decodes; the page has the panels format its state and keeps the step and the hover.
 #include "pages/page.hpp"
+#include "pages/translation/translation_session.hpp"
 
 #include <QVector>
 #include <attn/models/model.hpp>
 #include <optional>
 #include <vector>
 
+class AlignmentChips;
+class AlignmentView;
+class ContextView;
 class DecodeStepPanel;
 class ErrorBanner;
 class HeatmapView;
+class HeldOutTab;
 class HeldOutTable;
 class LadderChart;
 class JobRunner;
-class ModelBar;
 class ModelSlot;
+class OutputsPanel;
 class SentenceInput;
-class WordChipRow;
+class StepsColumn;
 class QCustomPlot;
 class QLabel;
 class QLineEdit;
-class QPushButton;
-class QRadioButton;
 class QSpinBox;
 class QTabWidget;
 class QTimer;
@@ -50,10 +59,10 @@ public:
     explicit TranslationPage(QWidget* parent = nullptr);
 
     /// Which decoder the step-through follows (and which map the left side shows).
-    enum class Decoder { WithAttention, WithoutAttention };
+    using Decoder = TranslationSession::Decoder;
     /// How a SentencePiece model's alignment is shown: by words (attn::wordAlignment) or by pieces (the
     /// decoder's steps). A word model's map is its tokens either way.
-    enum class AlignmentUnit { Words, Pieces };
+    using AlignmentUnit = TranslationSession::AlignmentUnit;
 
     QString title() const override { return tr("Translation"); }
     /// The map on screen: the alignment, or the baseline's context-vector map.
@@ -82,7 +91,7 @@ public:
     Decoder decoder() const { return decoder_; }
     /// What the decoders' outputs are: their own (greedy or beam), one decoder's after a token chosen on
     /// the step panel, or a translation given to both (teacher forcing).
-    enum class Forcing { Own, Choice, Given };
+    using Forcing = TranslationSession::Forcing;
     Forcing forcing() const { return forcing_; }
     /// The followed decoder takes `tokenId` at output step `step` (its earlier outputs kept) and goes on
     /// greedily; the other decoder keeps its output.
@@ -94,8 +103,8 @@ public:
     /// The Spanish to give the decoders (for a preset, Apertium's translation until edited).
     QLineEdit* followInput() const { return follow_; }
     /// "perplexity 8.33" of each output as shown ("" when not shown: only for a given translation).
-    QString attentionPerplexityText() const { return attentionPerplexity_; }
-    QString baselinePerplexityText() const { return baselinePerplexity_; }
+    QString attentionPerplexityText() const;
+    QString baselinePerplexityText() const;
     /// Beam width of both decoders (1 = greedy, the default; up to 8); translates again.
     void setBeamWidth(int width);
     int beamWidth() const;
@@ -105,7 +114,7 @@ public:
     /// True when the alignment map shows words made of pieces (a SentencePiece result, Words chosen).
     bool showsWordAlignment() const;
     /// The Words / Pieces control (hidden unless the result is made of pieces).
-    QWidget* alignmentUnitControl() const { return unitControl_; }
+    QWidget* alignmentUnitControl() const;
     /// Larger fonts for a projector; numbers printed in the alignment cells.
     void setTeachingMode(bool on) override;
     /// Highlights the chips for a hovered cell of the alignment map as shown (words or tokens): row >= 0
@@ -116,15 +125,17 @@ public:
 
     ModelSlot* modelSlot() const { return slot_; }
     ModelSlot* baselineSlot() const { return baseline_; }
-    JobRunner* jobs() const { return jobs_; }
+    JobRunner* jobs() const;
+    /// What the page holds (models, jobs, results, step), shared by its panels.
+    TranslationSession* session() const { return session_; }
     /// Brings the "Held-out results by length" tab to the front.
     void showHeldOutTable();
     /// Brings the "Context vector (without attention)" tab to the front.
     void showContextVector();
-    HeatmapView* mainHeatmap() const { return heatmap_; }
+    HeatmapView* mainHeatmap() const;
     /// Without attention: row 0 the context vector (the encoder's final state), then the decoder's
     /// state after each step; columns = hidden units.
-    HeatmapView* contextHeatmap() const { return contextMap_; }
+    HeatmapView* contextHeatmap() const;
     DecodeStepPanel* stepPanel() const { return steps_; }
     QCustomPlot* stepPlot() const;
     const std::optional<attn::TranslationResult>& result() const { return result_; }
@@ -138,102 +149,74 @@ public:
     /// For a preset sentence: Apertium's translation as shown ("" otherwise).
     QString referenceText() const;
     /// For a preset sentence: the output's chrF against Apertium's as shown ("chrF 72.4"; "" otherwise).
-    QString attentionChrFText() const { return attentionChrF_; }
-    QString baselineChrFText() const { return baselineChrF_; }
+    QString attentionChrFText() const;
+    QString baselineChrFText() const;
     /// The preset sentences and their references (Apertium eng-spa).
-    struct Preset {
-        const char* english;
-        const char* reference;
-    };
-    static const std::vector<Preset>& presets();
+    using Preset = TranslationSession::Preset;
+    static const std::vector<Preset>& presets() { return TranslationSession::presets(); }
     /// Apertium's translation of `text` (trimmed) when it is a preset; empty otherwise.
-    static QString referenceFor(const QString& text);
-    HeldOutTable* heldOutTable() const { return heldOut_; }
+    static QString referenceFor(const QString& text) { return TranslationSession::referenceFor(text); }
+    HeldOutTable* heldOutTable() const;
     /// Beside the held-out table: the chapter's sentence grown clause by clause (translation-ladder.json).
-    LadderChart* ladderChart() const { return ladder_; }
+    LadderChart* ladderChart() const;
     /// The words on the chips (⚠ in front of a word with an unknown token).
-    QStringList sourceChipWords() const { return sourceChipWords_; }
-    QStringList outputChipWords() const { return outputChipWords_; }
+    QStringList sourceChipWords() const;
+    QStringList outputChipWords() const;
     /// The source chips' tooltip (what ⚠ marks; whether the model ships its training words).
     QString sourceChipRowToolTip() const;
     /// The warnings under the outputs ("" when none).
     QString warningsText() const;
     /// Chip weights as shaded now (source words, output words); -1 for a chip that is not shaded.
-    QVector<double> sourceChipWeights() const { return sourceWeights_; }
-    QVector<double> outputChipWeights() const { return outputWeights_; }
+    QVector<double> sourceChipWeights() const;
+    QVector<double> outputChipWeights() const;
     /// The alignment map's title as set.
-    QString alignmentTitle() const { return alignmentTitle_; }
+    QString alignmentTitle() const;
     QString alignmentCaption() const;
     /// Bar heights of the step plot.
     QVector<double> stepBarValues() const;
 
 private:
-    struct Outcome {
-        std::optional<attn::TranslationResult> main, baseline;
-        QString text;
-        Forcing forcing = Forcing::Own;
-        int step = 0; ///< the step to show first (a choice: the chosen one)
-    };
+    QLabel* buildModelRow();
+    void buildMaps(QWidget* split);
+    void connectSteps();
+    void connectMaps();
+    void connectSlots();
     /// Decodes again with `prefix` given to `decoder` (its last id the token chosen), then its own choices.
     void runChoice(Decoder decoder, std::vector<int> prefix);
     void onModelChanged();
     void refreshHeldOut();
-    void showAlignment();
     void showError(const QString& message); ///< inference error ("" clears it)
     void refreshErrors();
-    void showOutcome(Outcome outcome);
-    void rebuildChips();
+    void showOutcome(int step);
     void refreshStep();
-    void showContext();
-    const attn::TranslationResult* followed() const;
-    void applyChipWeights(const QVector<double>& source, const QVector<double>& output, int strongSource,
-                          int strongOutput);
-    /// The first decoding step of output word `word` of the attention model's result (-1: none).
-    int firstStepOf(int word) const;
 
     static constexpr int kHeldOutTab = 2; ///< views_: alignment, context vector, held-out chrF
-    QWidget* heldOutTab_ = nullptr;
-    LadderChart* ladder_ = nullptr; ///< beside the held-out table: the chapter's sentence, rung by rung
+    TranslationSession* session_ = nullptr;
+    // The session's state under the names pages/page_state.cpp (saveState / restoreState) reads.
     ModelSlot* slot_ = nullptr;
     ModelSlot* baseline_ = nullptr;
-    JobRunner* jobs_ = nullptr;
+    std::optional<attn::TranslationResult>& result_;
+    std::optional<attn::TranslationResult>& baselineResult_;
+    QString& resultText_;
+    QString& autoFollow_; ///< the reference last put in follow_ by the page (replaced while unedited)
+    QString& givenText_;  ///< the Spanish last given to the decoders (followTranslation)
+    Forcing& forcing_;
+    int& step_;
+    Decoder& decoder_;
+    AlignmentUnit& unit_;
+
     ErrorBanner* error_ = nullptr;
     SentenceInput* input_ = nullptr;
-    WordChipRow* sourceRow_ = nullptr;
-    WordChipRow* outputRow_ = nullptr;
-    QVector<double> sourceWeights_, outputWeights_;
+    QSpinBox* beam_ = nullptr;
+    AlignmentChips* chips_ = nullptr;
+    OutputsPanel* outputs_ = nullptr;
     QTabWidget* views_ = nullptr;
-    HeatmapView* heatmap_ = nullptr;
-    HeatmapView* contextMap_ = nullptr;
+    AlignmentView* alignment_ = nullptr;
+    ContextView* context_ = nullptr;
+    HeldOutTab* heldOutTab_ = nullptr;
+    StepsColumn* column_ = nullptr;
+    QLineEdit* follow_ = nullptr;
     DecodeStepPanel* steps_ = nullptr;
     QTimer* play_ = nullptr;
-    QWidget* unitControl_ = nullptr;
-    QSpinBox* beam_ = nullptr;
-    QRadioButton* byWords_ = nullptr;
-    QRadioButton* byPieces_ = nullptr;
-    QLabel* unitCaption_ = nullptr;
-    QLabel* reference_ = nullptr;
-    QLabel* withAttention_ = nullptr;
-    QLabel* withoutAttention_ = nullptr;
-    QLabel* warnings_ = nullptr;
-    QLineEdit* follow_ = nullptr;
-    QPushButton* followButton_ = nullptr;
-    QPushButton* ownButton_ = nullptr;
-    QString autoFollow_; ///< the reference last put in follow_ by the page (replaced while unedited)
-    QString givenText_;  ///< the Spanish last given to the decoders (followTranslation)
-    HeldOutTable* heldOut_ = nullptr;
-    QStringList sourceChipWords_, outputChipWords_;
-    QString attentionChrF_, baselineChrF_, alignmentTitle_;
-    QString attentionPerplexity_, baselinePerplexity_;
-    Forcing forcing_ = Forcing::Own;
-
-    std::optional<attn::TranslationResult> result_, baselineResult_;
-    attn::Matrix wordMap_; ///< attn::wordAlignment(*result_): the chips' weights, the map by words
-    QString resultText_;
-    QString inferenceError_;
-    int step_ = 0;
-    Decoder decoder_ = Decoder::WithAttention;
-    AlignmentUnit unit_ = AlignmentUnit::Words;
     bool teaching_ = false;
-    bool hovering_ = false; ///< a cell, label or chip is hovered: the chips follow it, not the step
 };
