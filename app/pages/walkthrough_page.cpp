@@ -58,190 +58,12 @@ WalkthroughPage::WalkthroughPage(EmbeddingStore* store, QWidget* parent) : Page(
 
     auto* outer = new QVBoxLayout(this);
 
-    // --- inputs -------------------------------------------------------------------------------
-    auto* inputs = new QGridLayout;
-    preset_ = new QComboBox(this);
-    preset_->addItem(tr("Chapter: “she improved” (cross-attention)"));
-    preset_->addItem(tr("Chapter: first sentence attends to itself"));
-    preset_->addItem(tr("Toy 2-D example: she, improve, the"));
-    preset_->addItem(tr("Custom (edited sentences or options)"));
-    if (auto* items = qobject_cast<QStandardItemModel*>(preset_->model()))
-        items->item(static_cast<int>(Preset::Custom))->setEnabled(false); // shown, not chosen
-    query_ = new QLineEdit(this);
-    query_->setPlaceholderText(tr("Query sentence"));
-    query_->setClearButtonEnabled(true);
-    keys_ = new QLineEdit(this);
-    keys_->setPlaceholderText(tr("Key sentence (ignored for self-attention)"));
-    keys_->setClearButtonEnabled(true);
-    self_ = new QCheckBox(tr("Self-attention"), this);
-    self_->setToolTip(tr("The query sentence attends to itself instead of to the key sentence."));
-    inputs->addWidget(new QLabel(tr("Preset:"), this), 0, 0);
-    inputs->addWidget(preset_, 0, 1, 1, 2);
-    inputs->addWidget(new QLabel(tr("Queries:"), this), 1, 0);
-    inputs->addWidget(query_, 1, 1, 1, 2);
-    inputs->addWidget(new QLabel(tr("Keys:"), this), 2, 0);
-    inputs->addWidget(keys_, 2, 1);
-    inputs->addWidget(self_, 2, 2);
-
-    auto* options = new QHBoxLayout;
-    scoring_ = new QComboBox(this);
-    scoring_->addItem(tr("dot product  q·k"), static_cast<int>(attn::Scoring::Dot));
-    scoring_->addItem(tr("scaled dot  q·k/√d"), static_cast<int>(attn::Scoring::ScaledDot));
-    scoring_->addItem(tr("additive  v·tanh(Wq q + Wk k)"), static_cast<int>(attn::Scoring::Additive));
-    scoring_->setCurrentIndex(1);
-    projection_ = new QComboBox(this);
-    projection_->addItem(tr("none (raw word vectors)"), static_cast<int>(attn::ProjectionMode::None));
-    projection_->addItem(tr("random Wq, Wk, Wv"), static_cast<int>(attn::ProjectionMode::Random));
-    projection_->addItem(tr("learned (loading…)"), static_cast<int>(attn::ProjectionMode::Learned));
-    // The learned item's text changes once its checkpoint is read (after the first show): the combo
-    // follows it instead of keeping the width of the first show and cutting the new text.
-    projection_->setSizeAdjustPolicy(QComboBox::AdjustToContents);
-    seed_ = new QSpinBox(this);
-    seed_->setRange(0, 999999);
-    seed_->setValue(42);
-    seed_->setPrefix(tr("seed "));
-    seed_->setToolTip(tr("Random Wq, Wk, Wv (random projections) and the additive parameters Wq, Wk, v "
-                         "(additive scoring) are drawn from this seed: change it to draw others."));
-    head_ = new QSpinBox(this);
-    head_->setRange(1, 1);
-    head_->setPrefix(tr("head "));
-    head_->setToolTip(tr("Which head of the checkpoint's first attention layer supplies Wq, Wk, Wv."));
-    head_->hide();
-    headSource_ = new QToolButton(this);
-    headSource_->setText(tr("Heads from…"));
-    headSource_->setToolTip(tr("Take the learned Wq, Wk, Wv from another checkpoint: the shipped pronoun "
-                               "head, the shipped sentiment classifier, an encoder open on another page, "
-                               "or a checkpoint folder."));
-    connect(headSource_, &QToolButton::clicked, this, &WalkthroughPage::showHeadSources);
-    learnedBanner_ = new ErrorBanner(this);
-    teaching_ = new QCheckBox(tr("Teaching mode"), this);
-    teaching_->setToolTip(tr("Large fonts and the numbers printed in the cells, for a projector."));
-    options->addWidget(new QLabel(tr("Scoring:"), this));
-    options->addWidget(scoring_);
-    options->addSpacing(12);
-    options->addWidget(new QLabel(tr("Projections:"), this));
-    options->addWidget(projection_);
-    options->addWidget(seed_);
-    options->addWidget(head_);
-    options->addWidget(headSource_);
-    options->addStretch();
-    options->addWidget(teaching_);
-
-    // --- step bar -----------------------------------------------------------------------------
-    auto* stepBar = new QHBoxLayout;
-    auto* prev = new QToolButton(this);
-    prev->setArrowType(Qt::LeftArrow);
-    prev->setToolTip(tr("Previous step (←)"));
-    stepBar->addWidget(prev);
-    stepButtons_ = new QButtonGroup(this);
-    const QStringList stepNames = {tr("1 Word vectors"), tr("2 Scores"), tr("3 Scale"), tr("4 Softmax"),
-                                   tr("5 Mix")};
-    for (int i = 0; i < stepNames.size(); ++i) {
-        auto* b = new QPushButton(stepNames[i], this);
-        b->setCheckable(true);
-        b->setFocusPolicy(Qt::NoFocus);
-        stepButtons_->addButton(b, i);
-        stepBar->addWidget(b);
-    }
-    auto* next = new QToolButton(this);
-    next->setArrowType(Qt::RightArrow);
-    next->setToolTip(tr("Next step (→)"));
-    stepBar->addWidget(next);
-    stepBar->addStretch();
-
-    stepTitle_ = new QLabel(this);
-    QFont titleFont = stepTitle_->font();
-    titleFont.setBold(true);
-    titleFont.setPointSizeF(titleFont.pointSizeF() * 1.2);
-    stepTitle_->setFont(titleFont);
-    caption_ = new QLabel(this);
-    caption_->setWordWrap(true);
-    explanation::mark(caption_); // hidden with View → Show explanations off (the presenter says it)
-    problem_ = new QLabel(this);
-    problem_->setWordWrap(true);
-    format::setErrorColor(problem_, true);
-    problem_->hide();
-    artefact_ = new QLabel(this);
-    artefact_->setWordWrap(true);
-    artefact_->hide();
-    explanation::mark(artefact_);
-
-    // --- views --------------------------------------------------------------------------------
-    heatmap_ = new HeatmapView(this);
-    queryVectors_ = new HeatmapView(this);
-    keyVectors_ = new HeatmapView(this);
-    // Side by side, each map has the column's whole height for its rows (stacked, at 1280 x 800 in
-    // teaching mode the key map dropped every other label); under each other beside the projections.
-    vectorsSplit_ = new QSplitter(Qt::Horizontal, this);
-    auto* vectorsSplit = vectorsSplit_;
-    vectorsSplit->addWidget(queryVectors_);
-    vectorsSplit->addWidget(keyVectors_);
-    // Step 1 with projections: the word vectors, and beside them Wq, Wk, Wv and Q, K, V.
-    projections_ = new ProjectionPanel(this);
-    projections_->hide();
-    auto* stepOne = new QSplitter(Qt::Horizontal, this);
-    stepOne->addWidget(vectorsSplit);
-    stepOne->addWidget(projections_);
-    stepOne->setStretchFactor(0, 1);
-    stepOne->setStretchFactor(1, 1);
-    // Step 3: under the scaled scores, the selected row's softmax without and with scaling.
-    scaling_ = new ScalingComparisonPanel(this);
-    scaling_->hide();
-    auto* matrixSplit = new QSplitter(Qt::Vertical, this);
-    matrixSplit->addWidget(heatmap_);
-    matrixSplit->addWidget(scaling_);
-    // Steps 2-5 with a stacked model: the selected word's row in both layers beside the other rows.
-    stacking_ = new StackingPanel(this);
-    stacking_->hide();
-    matrixSplit->addWidget(stacking_);
-    // Extra height goes to the matrix (its rows need it); the strips keep their minimum, which leaves
-    // room for their rotated key labels.
-    matrixSplit->setStretchFactor(0, 3);
-    matrixSplit->setStretchFactor(1, 1);
-    matrixSplit->setStretchFactor(2, 1);
-    stack_ = new QStackedWidget(this);
-    stack_->addWidget(matrixSplit);
-    stack_->addWidget(stepOne);
-
-    auto* side = new QWidget(this);
-    auto* sideLayout = new QVBoxLayout(side);
-    sideLayout->setContentsMargins(0, 0, 0, 0);
-    auto* chooserRow = new QHBoxLayout;
-    chooserRow->addWidget(new QLabel(tr("Numbers for query word:"), side));
-    queryChooser_ = new QComboBox(side);
-    chooserRow->addWidget(queryChooser_, 1);
-    sideLayout->addLayout(chooserRow);
-    numbers_ = new QTextBrowser(side);
-    numbers_->setOpenLinks(false);
-    sideLayout->addWidget(numbers_, 3);
-    toyPlot_ = new QCustomPlot(side);
-    toyPlot_->setMinimumHeight(260);
-    // The axis ranges leave room for the labels right of the arrow tips (updateToyPlot, by text size).
-    toyPlot_->xAxis->setLabel(tr("dimension 1"));
-    toyPlot_->yAxis->setLabel(tr("dimension 2"));
-    toyPlot_->hide();
-    sideLayout->addWidget(toyPlot_, 2);
-    sideLayout->addWidget(stacking_->note()); // the stacking panel's explanation, where there is room
-
-    // The step's title, caption and notes sit above the views only: the numbers beside them start under
-    // the step bar, so that step 4's table fits at 1280 x 800 in teaching mode (issue 49 point 9).
-    auto* stepColumn = new QWidget(this);
-    auto* leftLayout = new QVBoxLayout(stepColumn);
-    leftLayout->setContentsMargins(0, 0, 0, 0);
-    leftLayout->addWidget(stepTitle_);
-    leftLayout->addWidget(caption_);
-    leftLayout->addWidget(problem_);
-    leftLayout->addWidget(artefact_);
-    leftLayout->addWidget(stack_, 1);
-    auto* split = new QSplitter(Qt::Horizontal, this);
-    split->addWidget(stepColumn);
-    split->addWidget(side);
-    split->setStretchFactor(0, 3);
-    split->setStretchFactor(1, 2);
-    split->setSizes({860, 480});
-    // An explicit minimum instead of the sum of its children's: with the notes above it in teaching mode
-    // the children asked for a 834 px window at 1280 x 800; the heatmap thins its labels instead.
-    split->setMinimumHeight(240);
+    QGridLayout* inputs = buildInputs();
+    QHBoxLayout* options = buildOptions();
+    QHBoxLayout* stepBar = buildStepBar();
+    buildStepText();
+    buildViews();
+    QSplitter* split = buildColumns(buildSidePanel());
 
     outer->addLayout(inputs);
     outer->addLayout(options);
@@ -249,58 +71,7 @@ WalkthroughPage::WalkthroughPage(EmbeddingStore* store, QWidget* parent) : Page(
     outer->addLayout(stepBar);
     outer->addWidget(split, 1);
 
-    // --- behaviour ----------------------------------------------------------------------------
-    connect(preset_, &QComboBox::activated, this, [this](int index) {
-        if (index != static_cast<int>(Preset::Custom))
-            applyPreset(static_cast<Preset>(index));
-    });
-    numbersTimer_ = new QTimer(this);
-    numbersTimer_->setSingleShot(true);
-    numbersTimer_->setInterval(150);
-    connect(numbersTimer_, &QTimer::timeout, this, [this] { numbers_->setHtml(explanationHtml()); });
-    query_->installEventFilter(this);
-    keys_->installEventFilter(this);
-    connect(query_, &QLineEdit::textChanged, this, &WalkthroughPage::recompute);
-    connect(keys_, &QLineEdit::textChanged, this, &WalkthroughPage::recompute);
-    connect(self_, &QCheckBox::toggled, this, [this](bool on) {
-        keys_->setEnabled(!on);
-        recompute();
-    });
-    connect(scoring_, &QComboBox::currentIndexChanged, this, [this] {
-        updateSeedEnabled();
-        recompute();
-    });
-    connect(projection_, &QComboBox::currentIndexChanged, this, [this] {
-        const int mode = projection_->currentData().toInt();
-        updateSeedEnabled();
-        head_->setVisible(mode == static_cast<int>(attn::ProjectionMode::Learned) && head_->maximum() > 1);
-        recompute();
-    });
-    connect(head_, &QSpinBox::valueChanged, this, &WalkthroughPage::recompute);
-    connect(seed_, &QSpinBox::valueChanged, this, &WalkthroughPage::recompute);
-    connect(teaching_, &QCheckBox::toggled, this, &WalkthroughPage::setTeachingMode);
-    connect(stepButtons_, &QButtonGroup::idClicked, this,
-            [this](int id) { setStep(static_cast<WalkthroughStep>(id)); });
-    connect(prev, &QToolButton::clicked, this, &WalkthroughPage::previousStep);
-    connect(next, &QToolButton::clicked, this, &WalkthroughPage::nextStep);
-    // ←/→ step through; inside a text field the arrows still move the cursor (the field wins).
-    auto* left = new QShortcut(QKeySequence(Qt::Key_Left), this, this, &WalkthroughPage::previousStep);
-    auto* right = new QShortcut(QKeySequence(Qt::Key_Right), this, this, &WalkthroughPage::nextStep);
-    left->setContext(Qt::WidgetWithChildrenShortcut);
-    right->setContext(Qt::WidgetWithChildrenShortcut);
-    connect(queryChooser_, &QComboBox::currentIndexChanged, this, [this](int index) {
-        selectedQuery_ = index;
-        refreshNumbers();
-    });
-    connect(heatmap_, &HeatmapView::cellClicked, this, [this](int row, int) {
-        if (row >= 0 && step_ != WalkthroughStep::Embeddings)
-            setSelectedQuery(row);
-    });
-    if (store_)
-        connect(store_, &EmbeddingStore::changed, this, [this] {
-            updateLearnedAvailability();
-            recompute();
-        });
+    connectBehaviour();
 
     updateSeedEnabled();
     updateLearnedAvailability();
@@ -456,6 +227,61 @@ void WalkthroughPage::refreshNumbers() {
     refreshStacking();
 }
 
+bool WalkthroughPage::wordLookup(attn::VectorLookup& lookup, std::size_t& dim) {
+    if (toy_) {
+        dim = 2;
+        lookup = [this](std::string_view w) -> std::optional<std::span<const float>> {
+            auto it = toyVectors_.find(std::string(w));
+            if (it == toyVectors_.end())
+                return std::nullopt;
+            return std::span<const float>(it->second);
+        };
+        return true;
+    }
+    const auto vectors = store_ ? store_->current() : nullptr;
+    if (!vectors) {
+        problem_->setText(tr("Loading word vectors…"));
+        problem_->show();
+        return false;
+    }
+    dim = vectors->dim();
+    lookup = [vectors](std::string_view w) { return vectors->vector(w); };
+    return true;
+}
+
+bool WalkthroughPage::takeResult(attn::SentenceAttention r) {
+    if (r.queryTokens.empty() || r.keyTokens.empty()) {
+        problem_->setText(r.queryTokens.empty() ? tr("Type a query sentence.") : tr("Type a key sentence."));
+        problem_->show();
+        return false; // keep showing the previous result
+    }
+    const int previousCount = result_ ? static_cast<int>(result_->queryTokens.size()) : -1;
+    result_ = std::move(r);
+    QStringList oov;
+    for (std::size_t i = 0; i < result_->queryTokens.size(); ++i)
+        if (result_->queryOov[i])
+            oov << QString::fromStdString(result_->queryTokens[i]);
+    if (!result_->selfAttention)
+        for (std::size_t i = 0; i < result_->keyTokens.size(); ++i)
+            if (result_->keyOov[i])
+                oov << QString::fromStdString(result_->keyTokens[i]);
+    oov.removeDuplicates();
+    if (!oov.isEmpty()) {
+        problem_->setText(oovHint(oov));
+        problem_->show();
+    } else {
+        problem_->hide();
+    }
+    if (previousCount != static_cast<int>(result_->queryTokens.size()) || selectedQuery_ < 0 ||
+        selectedQuery_ >= static_cast<int>(result_->queryTokens.size())) {
+        // Default to "she" when the sentence has it (the chapter's example), else the first word.
+        auto it = std::find(result_->queryTokens.begin(), result_->queryTokens.end(), "she");
+        selectedQuery_ =
+            it != result_->queryTokens.end() ? static_cast<int>(it - result_->queryTokens.begin()) : 0;
+    }
+    return true;
+}
+
 void WalkthroughPage::recompute() {
     if (updating_)
         return;
@@ -472,25 +298,8 @@ void WalkthroughPage::recompute() {
 
     attn::VectorLookup lookup;
     std::size_t dim = 0;
-    std::shared_ptr<const attn::glove::Embeddings> vectors;
-    if (toy_) {
-        dim = 2;
-        lookup = [this](std::string_view w) -> std::optional<std::span<const float>> {
-            auto it = toyVectors_.find(std::string(w));
-            if (it == toyVectors_.end())
-                return std::nullopt;
-            return std::span<const float>(it->second);
-        };
-    } else {
-        vectors = store_ ? store_->current() : nullptr;
-        if (!vectors) {
-            problem_->setText(tr("Loading word vectors…"));
-            problem_->show();
-            return;
-        }
-        dim = vectors->dim();
-        lookup = [vectors](std::string_view w) { return vectors->vector(w); };
-    }
+    if (!wordLookup(lookup, dim))
+        return;
 
     attn::SentenceAttentionOptions o;
     o.scoring = static_cast<attn::Scoring>(scoring_->currentData().toInt());
@@ -525,36 +334,8 @@ void WalkthroughPage::recompute() {
             stackSecond_ = attn::computeStackLayerAttention(*stackModel_, 1, attn::tokenize(queryText),
                                                             std::nullopt, lookup, dim);
         }
-        if (r.queryTokens.empty() || r.keyTokens.empty()) {
-            problem_->setText(r.queryTokens.empty() ? tr("Type a query sentence.")
-                                                    : tr("Type a key sentence."));
-            problem_->show();
+        if (!takeResult(std::move(r)))
             return; // keep showing the previous result
-        }
-        const int previousCount = result_ ? static_cast<int>(result_->queryTokens.size()) : -1;
-        result_ = std::move(r);
-        QStringList oov;
-        for (std::size_t i = 0; i < result_->queryTokens.size(); ++i)
-            if (result_->queryOov[i])
-                oov << QString::fromStdString(result_->queryTokens[i]);
-        if (!result_->selfAttention)
-            for (std::size_t i = 0; i < result_->keyTokens.size(); ++i)
-                if (result_->keyOov[i])
-                    oov << QString::fromStdString(result_->keyTokens[i]);
-        oov.removeDuplicates();
-        if (!oov.isEmpty()) {
-            problem_->setText(oovHint(oov));
-            problem_->show();
-        } else {
-            problem_->hide();
-        }
-        if (previousCount != static_cast<int>(result_->queryTokens.size()) || selectedQuery_ < 0 ||
-            selectedQuery_ >= static_cast<int>(result_->queryTokens.size())) {
-            // Default to "she" when the sentence has it (the chapter's example), else the first word.
-            auto it = std::find(result_->queryTokens.begin(), result_->queryTokens.end(), "she");
-            selectedQuery_ =
-                it != result_->queryTokens.end() ? static_cast<int>(it - result_->queryTokens.begin()) : 0;
-        }
     } catch (const std::exception& e) {
         problem_->setText(QString::fromUtf8(e.what()));
         problem_->show();

@@ -23,6 +23,8 @@ class JobRunner;
 class QButtonGroup;
 class QCheckBox;
 class QComboBox;
+class QGridLayout;
+class QHBoxLayout;
 class QCustomPlot;
 class QCPItemRect;
 class QLabel;
@@ -128,7 +130,29 @@ protected:
     bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
+    // The page's parts, built in this order by the constructor: the controls above the views
+    // (walkthrough/walkthrough_controls.cpp), the views and the numbers beside them
+    // (walkthrough/walkthrough_views.cpp), then what each control does.
+    QGridLayout* buildInputs();
+    QHBoxLayout* buildOptions();
+    QHBoxLayout* buildStepBar();
+    /// The step's title, caption and notes.
+    void buildStepText();
+    /// heatmap_, the step-1 vectors and projections, the scaling and stacking strips, in stack_.
+    void buildViews();
+    /// The query chooser, the numbers and the toy plot.
+    QWidget* buildSidePanel();
+    /// The step's column (title, notes, views) beside `side`.
+    QSplitter* buildColumns(QWidget* side);
+    void connectBehaviour();
+
     void recompute();
+    /// The word vectors recompute() reads (the toy's or the store's) into `lookup` and `dim`; false (and
+    /// the reason shown) while none are loaded.
+    bool wordLookup(attn::VectorLookup& lookup, std::size_t& dim);
+    /// Shows `r` unless a sentence is empty (then says so and keeps the previous result); lists the
+    /// words outside the vocabulary and keeps or resets the selected query word. False when not shown.
+    bool takeResult(attn::SentenceAttention r);
     void refreshView();
     /// The side panel and the step-3 softmax comparison for the selected query word.
     void refreshNumbers();
