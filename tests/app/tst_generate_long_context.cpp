@@ -350,9 +350,16 @@ private Q_SLOTS:
         QVERIFY2(page->isLongContext(), qPrintable(page->errorText()));
         QVERIFY(page->longContext().ids == ids); // the whole file, not cut at the line edit's length
         LongContextViews* v = page->longViews();
-        qInfo("%d tokens: forward %.1f s (page %.1f s), kept %s, GUI thread's longest stall %.1f ms", tokens,
-              page->longContext().seconds, clock.elapsed() / 1000.0,
-              attn::formatBytes(page->longContext().pass->bytes()).c_str(), dog.longestGapMs());
+        qInfo("%d tokens: forward %.1f s (page %.1f s), kept %s, GUI thread's longest stall %.1f ms, longest "
+              "busy %.1f ms",
+              tokens, page->longContext().seconds, clock.elapsed() / 1000.0,
+              attn::formatBytes(page->longContext().pass->bytes()).c_str(), dog.longestGapMs(),
+              dog.longestBusyMs());
+        // Issue 56: opening the file and showing the pass never hold the GUI thread over 100 ms of its own
+        // CPU time (the wall-time gap also grows while the forward's workers hold both cores, so it is
+        // printed, not asserted).
+        QVERIFY2(dog.longestBusyMs() < 100.0,
+                 qPrintable(QStringLiteral("longest busy %1 ms").arg(dog.longestBusyMs(), 0, 'f', 1)));
         const auto shot = [&](const QString& name) {
             if (const QString shots = qEnvironmentVariable("ATTNVIZ_SHOTS"); !shots.isEmpty()) {
                 QTest::qWait(300);

@@ -32,6 +32,7 @@ class QLabel;
 class QPushButton;
 class QSpinBox;
 class QTimer;
+class QVBoxLayout;
 class SentenceInput;
 
 class GeneratePage : public Page {
@@ -120,6 +121,14 @@ public:
     QString statusText() const;
 
 private:
+    // generate_page_layout.cpp: the widgets, row by row, and their connections.
+    void buildModelRow(QVBoxLayout* outer);
+    void buildPromptRow(QVBoxLayout* outer);
+    void buildOptionRow(QVBoxLayout* outer);
+    void buildViews(QVBoxLayout* outer);
+    void connectLongContext();
+    void connectControls();
+
     void onModelChanged();
     void refreshErrors();
     void refreshControls();

@@ -21,6 +21,7 @@
 #include <QSignalBlocker>
 #include <QSplitter>
 #include <QTableWidget>
+#include <QThreadPool>
 #include <QTimer>
 #include <QVBoxLayout>
 #include <algorithm>
@@ -57,15 +58,6 @@ QWidget* column(QWidget* parent, std::initializer_list<std::pair<QWidget*, int>>
     return box;
 }
 
-double ms(const QElapsedTimer& t) {
-    return static_cast<double>(t.nsecsElapsed()) * 1e-6;
-}
-
-/// First position of block b of a level of n blocks over T positions (core's rule).
-int startOf(int b, int length, int blocks) {
-    return static_cast<int>(lc::blockStart(b, length, blocks));
-}
-
 } // namespace
 
 LongContextViews::LongContextViews(QWidget* parent) : QWidget(parent) {
@@ -73,7 +65,23 @@ LongContextViews::LongContextViews(QWidget* parent) : QWidget(parent) {
     auto* outer = new QVBoxLayout(this);
     outer->setContentsMargins(0, 0, 0, 0);
     auto* split = new QSplitter(Qt::Horizontal, this);
+    QWidget* left = buildHeadColumn(split);
+    QWidget* middle = buildOverviewColumn(split);
+    QWidget* right = buildTileColumn(split);
 
+    split->addWidget(left);
+    split->addWidget(middle);
+    split->addWidget(right);
+    split->setStretchFactor(0, 3);
+    split->setStretchFactor(1, 4);
+    split->setStretchFactor(2, 3);
+    split->setSizes({380, 560, 400});
+    outer->addWidget(split, 1);
+
+    connectViews();
+}
+
+QWidget* LongContextViews::buildHeadColumn(QSplitter* split) {
     // Left: the layer x head grid above the head-pattern table.
     auto* scroll = new QScrollArea(split);
     scroll->setWidgetResizable(true);
@@ -91,7 +99,10 @@ LongContextViews::LongContextViews(QWidget* parent) : QWidget(parent) {
                {table_, 1}}));
     left->setStretchFactor(0, 3);
     left->setStretchFactor(1, 2);
+    return left;
+}
 
+QWidget* LongContextViews::buildOverviewColumn(QSplitter* split) {
     // Middle: the pyramid level of the selected head.
     auto* middle = new QWidget(split);
     auto* mid = new QVBoxLayout(middle);
@@ -119,7 +130,10 @@ LongContextViews::LongContextViews(QWidget* parent) : QWidget(parent) {
                        "and below the finest level — or click a block — for the exact cells."));
     mid->addWidget(overview_, 1);
     mid->addWidget(hover_);
+    return middle;
+}
 
+QWidget* LongContextViews::buildTileColumn(QSplitter* split) {
     // Right: the exact tile, the clicked row's figures and top-k keys, the next token.
     auto* right = new QWidget(split);
     auto* rl = new QVBoxLayout(right);
@@ -150,16 +164,10 @@ LongContextViews::LongContextViews(QWidget* parent) : QWidget(parent) {
     rl->addWidget(rowInfo_);
     rl->addWidget(topKeys_, 2);
     rl->addWidget(next_);
+    return right;
+}
 
-    split->addWidget(left);
-    split->addWidget(middle);
-    split->addWidget(right);
-    split->setStretchFactor(0, 3);
-    split->setStretchFactor(1, 4);
-    split->setStretchFactor(2, 3);
-    split->setSizes({380, 560, 400});
-    outer->addWidget(split, 1);
-
+void LongContextViews::connectViews() {
     connect(poolingBox_, &QComboBox::currentIndexChanged, this, [this](int index) {
         setPooling(index == 1 ? heatmap_lod::Pooling::Mean : heatmap_lod::Pooling::Max);
     });
@@ -192,88 +200,6 @@ const lc::HeadSummary* LongContextViews::headSummary() const {
     return &snap_.pass->head(layer_, head_);
 }
 
-HeatmapView* LongContextViews::thumbnail(int layer, int head) const {
-    if (layer < 0 || layer >= thumbs_.size() || head < 0 || head >= thumbs_[layer].size())
-        return nullptr;
-    return thumbs_[layer][head];
-}
-
-void LongContextViews::rebuildGrid(int layers, int heads) {
-    if (thumbs_.size() == layers && (layers == 0 || thumbs_[0].size() == heads))
-        return;
-    thumbs_.clear();
-    frames_.clear();
-    while (QLayoutItem* item = grid_->takeAt(0)) {
-        delete item->widget();
-        delete item;
-    }
-    for (int h = 0; h < heads; ++h) {
-        auto* t = new QLabel(tr("H%1").arg(h + 1), gridArea_);
-        t->setAlignment(Qt::AlignCenter);
-        grid_->addWidget(t, 0, h + 1);
-    }
-    for (int l = 0; l < layers; ++l) {
-        grid_->addWidget(new QLabel(tr("L%1").arg(l + 1), gridArea_), l + 1, 0);
-        QVector<HeatmapView*> row;
-        QVector<QFrame*> frames;
-        for (int h = 0; h < heads; ++h) {
-            auto* frame = new QFrame(gridArea_);
-            auto* fl = new QVBoxLayout(frame);
-            fl->setContentsMargins(2, 2, 2, 2);
-            auto* v = new HeatmapView(frame);
-            v->setCompact(true);
-            v->setRangeMode(HeatmapView::RangeMode::Fixed01);
-            v->setMinimumSize(34, 34);
-            v->setEmptyText(QStringLiteral("—"));
-            connect(v, &HeatmapView::cellClicked, this,
-                    [this, l, h](int, int) { Q_EMIT headSelected(l, h); });
-            fl->addWidget(v);
-            grid_->addWidget(frame, l + 1, h + 1);
-            row << v;
-            frames << frame;
-        }
-        thumbs_ << row;
-        frames_ << frames;
-    }
-}
-
-void LongContextViews::fillGrid() {
-    // One layer per turn of the event loop: 64 thumbnails in one go held the GUI thread for about
-    // 250 ms at 16,384 tokens (the stall meter).
-    fillGridLayer(0, ++gridGeneration_);
-}
-
-void LongContextViews::fillGridLayer(int l, quint64 generation) {
-    if (generation != gridGeneration_ || !snap_.pass || l >= thumbs_.size())
-        return;
-    const auto& pass = *snap_.pass;
-    for (int h = 0; h < thumbs_[l].size(); ++h) {
-        const lc::HeadSummary& s = pass.head(l, h);
-        HeatmapView* v = thumbs_[l][h];
-        if (s.pyramid.levels.empty()) {
-            v->clear();
-            continue;
-        }
-        v->setMatrix(s.pyramid.levels.back().max, {}, {});
-        const attn::hf::HeadShares shares = headSharesOf(s);
-        v->setToolTip(tr("Layer %1, head %2: first %3 · previous %4 · self %5 · entropy %6 nats (means "
-                         "of the kept per-row figures) — click to select")
-                          .arg(l + 1)
-                          .arg(h + 1)
-                          .arg(format::num(shares.firstToken, 3), format::num(shares.previousToken, 3),
-                               format::num(shares.self, 3), format::num(meanEntropyOf(s), 2)));
-    }
-    QTimer::singleShot(0, this, [this, l, generation] { fillGridLayer(l + 1, generation); });
-}
-
-void LongContextViews::markGrid() {
-    for (int l = 0; l < frames_.size(); ++l)
-        for (int h = 0; h < frames_[l].size(); ++h)
-            frames_[l][h]->setStyleSheet(l == layer_ && h == head_
-                                             ? QStringLiteral("QFrame { border: 2px solid #d62728; }")
-                                             : QStringLiteral("QFrame { border: 2px solid transparent; }"));
-}
-
 void LongContextViews::clear() {
     tileJobs_->cancel();
     ++gridGeneration_;
@@ -299,8 +225,19 @@ void LongContextViews::show(const LongContextSnapshot& s, int layer, int head) {
     const bool newHead = newPass || layer != layer_ || head != head_;
     if (newPass) {
         tileJobs_->cancel();
+        // The previous pass (about 1 GB at 16,384 tokens) is freed on a worker: freeing it here held the
+        // GUI thread for tens of milliseconds (issue 56).
+        if (auto old = std::move(snap_.pass))
+            QThreadPool::globalInstance()->start([old]() mutable { old.reset(); });
         snap_ = s;
         rebuildGrid(static_cast<int>(s.pass->layers.size()), s.pass->heads);
+        // Hidden, the thumbnails come back one layer per turn of the event loop (fillGrid): showing all
+        // 64 at once, with their polish, layouts and replots, stalled the GUI thread about 200 ms when the
+        // page switched to these views.
+        if (!isVisible())
+            for (const auto& row : frames_)
+                for (QFrame* frame : row)
+                    frame->hide();
         fillGrid();
         QString next;
         for (std::size_t i = 0; i < s.next.size(); ++i)
@@ -330,253 +267,6 @@ void LongContextViews::show(const LongContextSnapshot& s, int layer, int head) {
     showLevel(levelForPixels(hs->pyramid, overviewPixels()));
     selectRow(snap_.pass->length -
               1); // the last prompt position: the one whose output predicts the next token
-}
-
-int LongContextViews::overviewPixels() const {
-    const QRect ar = overview_->plot()->axisRect()->rect();
-    int pixels = std::min(ar.width(), ar.height());
-    if (pixels < 32) // not laid out yet: the widget less room for labels and the colour scale
-        pixels = std::min(overview_->width(), overview_->height()) - 120;
-    return std::max(pixels, 32);
-}
-
-QString LongContextViews::blockRange(int block, int blocks) const {
-    const int T = snap_.pass->length;
-    const int a = startOf(block, T, blocks), b = startOf(block + 1, T, blocks) - 1;
-    return a == b ? QString::number(a) : QStringLiteral("%1–%2").arg(a).arg(b);
-}
-
-QString LongContextViews::tokenText(int position) const {
-    return QStringLiteral("%1 “%2”").arg(position).arg(snap_.labels.value(position));
-}
-
-void LongContextViews::showLevel(int level) {
-    const lc::HeadSummary* hs = headSummary();
-    if (!hs || level < 0 || level >= static_cast<int>(hs->pyramid.levels.size()))
-        return;
-    QElapsedTimer clock;
-    clock.start();
-    const lc::PyramidLevel& lv = hs->pyramid.levels[static_cast<std::size_t>(level)];
-    QStringList labels;
-    labels.reserve(lv.blocks);
-    for (int b = 0; b < lv.blocks; ++b)
-        labels << blockRange(b, lv.blocks);
-    level_ = level;
-    const bool wasSwitching = switching_;
-    switching_ = true;
-    overview_->setMatrix(how_ == heatmap_lod::Pooling::Mean ? lv.mean : lv.max, labels, labels);
-    overview_->resetZoom(); // a level of the same size keeps the zoom of the last one otherwise
-    overview_->setTitle(tr("L%1 H%2: %3 × %3 blocks (%4)")
-                            .arg(layer_ + 1)
-                            .arg(head_ + 1)
-                            .arg(lv.blocks)
-                            .arg(how_ == heatmap_lod::Pooling::Mean ? tr("mean") : tr("max")));
-    QJsonObject meta;
-    meta[QStringLiteral("long_context")] = true;
-    meta[QStringLiteral("layer")] = layer_;
-    meta[QStringLiteral("head")] = head_;
-    meta[QStringLiteral("tokens")] = snap_.pass->length;
-    meta[QStringLiteral("blocks")] = lv.blocks;
-    meta[QStringLiteral("block_size")] = static_cast<double>(snap_.pass->length) / lv.blocks;
-    meta[QStringLiteral("pooling")] =
-        how_ == heatmap_lod::Pooling::Mean ? QStringLiteral("mean") : QStringLiteral("max");
-    meta[QStringLiteral("block_rule")] = QStringLiteral("block b covers positions floor(b*T/n) .. "
-                                                        "floor((b+1)*T/n)-1");
-    overview_->setExportMetadata(meta);
-    overview_->repaint(); // measured up to the pixels
-    switching_ = wasSwitching;
-    levelMs_ = ms(clock);
-    updateLevelCaption();
-}
-
-void LongContextViews::updateLevelCaption() {
-    const lc::HeadSummary* hs = headSummary();
-    if (!hs || level_ < 0)
-        return levelCaption_->clear();
-    const auto& levels = hs->pyramid.levels;
-    const int n = levels[static_cast<std::size_t>(level_)].blocks;
-    levelCaption_->setText(tr("level %1 of %2: %3 × %3 blocks of about %4 positions (%5 tokens)")
-                               .arg(level_ + 1)
-                               .arg(levels.size())
-                               .arg(n)
-                               .arg(format::num(static_cast<double>(hs->length) / n, 1))
-                               .arg(QString::fromStdString(attn::withThousands(hs->length))));
-}
-
-void LongContextViews::setPooling(heatmap_lod::Pooling how) {
-    {
-        const QSignalBlocker block(poolingBox_);
-        poolingBox_->setCurrentIndex(how == heatmap_lod::Pooling::Mean ? 1 : 0);
-    }
-    if (how == how_)
-        return;
-    how_ = how;
-    overview_->setPooling(how);
-    if (level_ < 0)
-        return;
-    // The same window of positions at the same level, the other pooling.
-    const auto w = overview_->visibleWindow();
-    const int n = headSummary()->pyramid.levels[static_cast<std::size_t>(level_)].blocks;
-    const int T = snap_.pass->length;
-    showLevelWindow(level_, startOf(w.row0, T, n), startOf(w.row1, T, n), startOf(w.col0, T, n),
-                    startOf(w.col1, T, n));
-}
-
-void LongContextViews::showLevelWindow(int level, double r0, double r1, double c0, double c1) {
-    const bool wasSwitching = switching_;
-    switching_ = true;
-    showLevel(level);
-    const lc::HeadSummary* hs = headSummary();
-    const int n = hs->pyramid.levels[static_cast<std::size_t>(level)].blocks;
-    const double T = hs->length;
-    // Cell coordinates: cell c spans [c - 0.5, c + 0.5]; the whole view is [-0.5, n - 0.5].
-    const double a = c0 * n / T - 0.5, b = c1 * n / T - 0.5;
-    const double ar = r0 * n / T - 0.5, br = r1 * n / T - 0.5;
-    const double f = std::max(b - a, br - ar) / n; // the same zoom both ways: the longer side fits
-    if (f < 0.999) {
-        const double lower = -0.5;
-        overview_->zoomAt((a - lower * f) / (1 - f), (ar - lower * f) / (1 - f), f);
-    }
-    switching_ = wasSwitching;
-}
-
-void LongContextViews::onViewChanged() {
-    if (switching_ || level_ < 0)
-        return;
-    const lc::HeadSummary* hs = headSummary();
-    const auto& levels = hs->pyramid.levels;
-    const int T = hs->length;
-    const int pixels = overviewPixels();
-    if (!overview_->isZoomed()) {
-        const int fit = levelForPixels(hs->pyramid, pixels);
-        if (fit != level_)
-            showLevel(fit);
-        return;
-    }
-    const auto w = overview_->visibleWindow();
-    const int n = levels[static_cast<std::size_t>(level_)].blocks;
-    const int r0 = startOf(w.row0, T, n), r1 = startOf(w.row1, T, n);
-    const int c0 = startOf(w.col0, T, n), c1 = startOf(w.col1, T, n);
-    const int shown = std::max(w.rows(), w.cols());
-    // Finer: the finest level whose blocks in this window still fit the pixels. Coarser when they do not.
-    int want = level_;
-    while (want > 0 &&
-           static_cast<long long>(shown) * levels[static_cast<std::size_t>(want - 1)].blocks / n <= pixels)
-        --want;
-    while (want + 1 < static_cast<int>(levels.size()) &&
-           static_cast<long long>(shown) * levels[static_cast<std::size_t>(want)].blocks / n > pixels)
-        ++want;
-    if (want != level_) {
-        showLevelWindow(want, r0, r1, c0, c1);
-        return;
-    }
-    // Below the finest level: the exact cells of the window (at most 256 x 256 positions).
-    if (level_ == 0 && r1 - r0 <= lc::kMaxTileSide && c1 - c0 <= lc::kMaxTileSide) {
-        const TileRange t{r0, r1, c0, c1};
-        if (!(t == tileRange_) && !(t == pendingTile_))
-            requestTile(t);
-    }
-}
-
-bool LongContextViews::eventFilter(QObject* watched, QEvent* event) {
-    if (watched == overview_ && event->type() == QEvent::Resize && level_ >= 0 && !overview_->isZoomed())
-        QTimer::singleShot(0, this, [this] {
-            const lc::HeadSummary* hs = headSummary();
-            if (!hs || level_ < 0 || overview_->isZoomed())
-                return;
-            const int fit = levelForPixels(hs->pyramid, overviewPixels());
-            if (fit != level_)
-                showLevel(fit);
-        });
-    return QWidget::eventFilter(watched, event);
-}
-
-void LongContextViews::onOverviewHover(int row, int column) {
-    QElapsedTimer clock;
-    clock.start();
-    const lc::HeadSummary* hs = headSummary();
-    if (!hs || level_ < 0 || row < 0 || column < 0) {
-        hover_->clear();
-        return;
-    }
-    const lc::PyramidLevel& lv = hs->pyramid.levels[static_cast<std::size_t>(level_)];
-    const int T = hs->length, n = lv.blocks;
-    const int rows = startOf(row + 1, T, n) - startOf(row, T, n);
-    const int cols = startOf(column + 1, T, n) - startOf(column, T, n);
-    hover_->setText(tr("Queries %1 × keys %2 (%3 × %4 positions): max %5 · mean %6 — click for the exact "
-                       "cells")
-                        .arg(blockRange(row, n), blockRange(column, n))
-                        .arg(rows)
-                        .arg(cols)
-                        .arg(format::num(lv.max(row, column), 4), format::num(lv.mean(row, column), 6)));
-    hoverMs_ = ms(clock);
-}
-
-void LongContextViews::onTileHover(int row, int column) {
-    if (row < 0 || column < 0 || tileRange_.rows() == 0) {
-        tileHover_->clear();
-        return;
-    }
-    const int q = tileRange_.r0 + row, k = tileRange_.c0 + column;
-    const float p = tile_->matrix()(row, column);
-    tileHover_->setText(tr("Query %1 → key %2: p = %3 (exact)%4")
-                            .arg(tokenText(q), tokenText(k))
-                            .arg(QString::number(static_cast<double>(p), 'g', 7))
-                            .arg(k > q ? tr(" — a future key, masked") : QString()));
-}
-
-void LongContextViews::clickBlock(int row, int column) {
-    const lc::HeadSummary* hs = headSummary();
-    if (!hs || level_ < 0 || row < 0 || column < 0)
-        return;
-    const int T = hs->length, n = hs->pyramid.levels[static_cast<std::size_t>(level_)].blocks;
-    const int r0 = startOf(row, T, n), r1 = startOf(row + 1, T, n);
-    const int c0 = startOf(column, T, n), c1 = startOf(column + 1, T, n);
-    requestTile(tileAround(T, r0, r1, c0, c1));
-    selectRow((r0 + r1 - 1) / 2);
-}
-
-void LongContextViews::requestTile(const TileRange& range) {
-    if (!snap_.pass || layer_ < 0)
-        return;
-    tileClock_.start();
-    pendingTile_ = range;
-    const auto pass = snap_.pass;
-    const int layer = layer_, head = head_;
-    tile_->setTitle(tr("Computing the exact tile…"));
-    tileJobs_->run<attn::Matrix>(
-        [pass, layer, head, range](const JobContext&) {
-            return pass->tile(layer, head, range.r0, range.r1, range.c0, range.c1); // rows x cols
-        },
-        [this, range](attn::Matrix m) {
-            QStringList rows, cols;
-            for (int i = range.r0; i < range.r1; ++i)
-                rows << tokenText(i);
-            for (int j = range.c0; j < range.c1; ++j)
-                cols << tokenText(j);
-            tileRange_ = range;
-            pendingTile_ = {};
-            tile_->setMatrix(std::move(m), rows, cols);
-            tile_->setTitle(tr("Exact tile: queries %1–%2 × keys %3–%4")
-                                .arg(range.r0)
-                                .arg(range.r1 - 1)
-                                .arg(range.c0)
-                                .arg(range.c1 - 1));
-            tile_->setRowMarker(row_ >= range.r0 && row_ < range.r1 ? row_ - range.r0 : -1);
-            QJsonObject meta = overview_->exportMetadata();
-            meta[QStringLiteral("exact_tile")] = true;
-            meta[QStringLiteral("rows")] = QJsonArray{range.r0, range.r1};
-            meta[QStringLiteral("keys")] = QJsonArray{range.c0, range.c1};
-            meta[QStringLiteral("ranges")] = QStringLiteral("half-open: [first, last + 1)");
-            tile_->setExportMetadata(meta);
-            exportTile_->setEnabled(true);
-            tile_->repaint();
-            tileMs_ = ms(tileClock_);
-        },
-        [this](const QString& message) {
-            pendingTile_ = {};
-            tile_->setTitle(message);
-        });
 }
 
 void LongContextViews::selectRow(int row) {
@@ -629,12 +319,4 @@ QString LongContextViews::tileHoverText() const {
 }
 QString LongContextViews::nextText() const {
     return next_->text();
-}
-
-bool LongContextViews::exportTile(const QString& path, QString* error) const {
-    if (tileRange_.rows() == 0) {
-        *error = tr("No exact tile to export: click a block first.");
-        return false;
-    }
-    return tile_->exportMatrix(path, error);
 }

@@ -26,6 +26,7 @@ class QFrame;
 class QGridLayout;
 class QLabel;
 class QPushButton;
+class QSplitter;
 class QTableWidget;
 
 class LongContextViews : public QWidget {
@@ -88,11 +89,19 @@ protected:
     bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
+    // The three columns, left to right, and their connections.
+    QWidget* buildHeadColumn(QSplitter* split);
+    QWidget* buildOverviewColumn(QSplitter* split);
+    QWidget* buildTileColumn(QSplitter* split);
+    void connectViews();
+
     const attn::long_context::HeadSummary* headSummary() const;
+    // long_context_grid.cpp
     void rebuildGrid(int layers, int heads);
     void fillGrid();
     void fillGridLayer(int layer, quint64 generation);
     void markGrid();
+    // long_context_overview.cpp, long_context_tile.cpp
     void onViewChanged();
     void onOverviewHover(int row, int column);
     void onTileHover(int row, int column);
@@ -129,5 +138,6 @@ private:
     TileRange pendingTile_;
     QElapsedTimer tileClock_;
     double levelMs_ = 0, hoverMs_ = 0, tileMs_ = 0;
-    quint64 gridGeneration_ = 0; ///< fillGrid's layers still to come belong to this generation
+    int markedLayer_ = -1, markedHead_ = -1; ///< the grid frame drawn with the red border
+    quint64 gridGeneration_ = 0;             ///< fillGrid's layers still to come belong to this generation
 };
