@@ -231,9 +231,8 @@ void LongContextViews::show(const LongContextSnapshot& s, int layer, int head) {
             QThreadPool::globalInstance()->start([old]() mutable { old.reset(); });
         snap_ = s;
         rebuildGrid(static_cast<int>(s.pass->layers.size()), s.pass->heads);
-        // Hidden, the thumbnails come back one layer per turn of the event loop (fillGrid): showing all
-        // 64 at once, with their polish, layouts and replots, stalled the GUI thread about 200 ms when the
-        // page switched to these views.
+        // Hidden, the thumbnails come back one layer per turn of the event loop (fillGrid) rather than all
+        // 64 being shown, laid out and replotted in the turn that switches the page to these views.
         if (!isVisible())
             for (const auto& row : frames_)
                 for (QFrame* frame : row)
