@@ -69,8 +69,6 @@ void LongContextViews::fillGridLayer(int l, quint64 generation) {
     if (generation != gridGeneration_ || !snap_.pass || l >= thumbs_.size())
         return;
     const auto& pass = *snap_.pass;
-    for (QFrame* frame : frames_[l])
-        frame->show();
     for (int h = 0; h < thumbs_[l].size(); ++h) {
         const lc::HeadSummary& s = pass.head(l, h);
         HeatmapView* v = thumbs_[l][h];

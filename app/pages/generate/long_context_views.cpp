@@ -231,12 +231,6 @@ void LongContextViews::show(const LongContextSnapshot& s, int layer, int head) {
             QThreadPool::globalInstance()->start([old]() mutable { old.reset(); });
         snap_ = s;
         rebuildGrid(static_cast<int>(s.pass->layers.size()), s.pass->heads);
-        // Hidden, the thumbnails come back one layer per turn of the event loop (fillGrid) rather than all
-        // 64 being shown, laid out and replotted in the turn that switches the page to these views.
-        if (!isVisible())
-            for (const auto& row : frames_)
-                for (QFrame* frame : row)
-                    frame->hide();
         fillGrid();
         QString next;
         for (std::size_t i = 0; i < s.next.size(); ++i)
