@@ -1,7 +1,12 @@
+// The Sentiment page (sentiment_page.hpp): its layout, the classification job and the selection; the
+// thumbnails, the pooled shading and the token notes are parts in pages/sentiment/.
 #include "pages/sentiment_page.hpp"
 
 #include "pages/class_label_names.hpp"
 #include "pages/explain/explain_panel.hpp"
+#include "pages/sentiment/head_thumbnails.hpp"
+#include "pages/sentiment/pooled_shading.hpp"
+#include "pages/sentiment/token_notes.hpp"
 #include "services/job_runner.hpp"
 #include "services/model_slot.hpp"
 #include "widgets/error_banner.hpp"
@@ -11,14 +16,9 @@
 #include "widgets/model_bar.hpp"
 #include "widgets/probability_bars.hpp"
 #include "widgets/sentence_input.hpp"
-#include "widgets/whole_lines.hpp"
 
-#include <QAbstractTextDocumentLayout>
-#include <QApplication>
 #include <QCheckBox>
 #include <QComboBox>
-#include <QFrame>
-#include <QGridLayout>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QScrollArea>
@@ -26,7 +26,6 @@
 #include <QSpinBox>
 #include <QSplitter>
 #include <QTabWidget>
-#include <QTextBrowser>
 #include <QVBoxLayout>
 #include <algorithm>
 #include <attn/checkpoint.hpp>
@@ -65,6 +64,21 @@ SentimentPage::SentimentPage(QWidget* parent) : Page(parent) {
         new SentenceInput(tr("Review:"), tr("Type a review, e.g. “the film was very good”"), examples, this);
     outer->addWidget(input_);
 
+    buildOptionRow(outer);
+    buildPredictionRow(outer);
+    QWidget* attentionTab = buildAttentionTab();
+    // Issue 17: the explanation methods side by side, in a tab next to the attention maps.
+    auto* tabs = tabs_ = new QTabWidget(this);
+    tabs->setDocumentMode(true); // no frame: the maps keep their room
+    tabs->addTab(attentionTab, tr("Attention"));
+    tabs->addTab(buildExplainTab(tabs), tr("Explain"));
+    outer->addWidget(tabs, 1);
+    connectControls();
+
+    input_->setText(QString::fromUtf8(kPresets[0]));
+}
+
+void SentimentPage::buildOptionRow(QVBoxLayout* outer) {
     auto* optionRow = new QHBoxLayout;
     padTo_ = new QSpinBox(this);
     padTo_->setRange(0, 512);
@@ -87,7 +101,9 @@ SentimentPage::SentimentPage(QWidget* parent) : Page(parent) {
     optionRow->addWidget(viewChooser_);
     optionRow->addStretch();
     outer->addLayout(optionRow);
+}
 
+void SentimentPage::buildPredictionRow(QVBoxLayout* outer) {
     auto* predictionRow = new QHBoxLayout;
     probabilities_ = new ProbabilityBars(this);
     probabilities_->setFixedHeight(110);
@@ -109,14 +125,15 @@ SentimentPage::SentimentPage(QWidget* parent) : Page(parent) {
     compareBox->addStretch();
     predictionRow->addLayout(compareBox, 1);
     outer->addLayout(predictionRow);
+}
 
+QWidget* SentimentPage::buildAttentionTab() {
+    // The thumbnails (scrolled) beside the large map with its legend, over the pooled shading.
     auto* split = new QSplitter(Qt::Horizontal, this);
     auto* scroll = new QScrollArea(split);
     scroll->setWidgetResizable(true);
-    thumbArea_ = new QWidget(scroll);
-    thumbGrid_ = new QGridLayout(thumbArea_);
-    thumbGrid_->setSpacing(4);
-    scroll->setWidget(thumbArea_);
+    thumbs_ = new HeadThumbnails(scroll);
+    scroll->setWidget(thumbs_);
     scroll->setMinimumWidth(360);
     heatmap_ = new HeatmapView(this);
     heatmap_->setRangeMode(HeatmapView::RangeMode::Fixed01);
@@ -138,12 +155,7 @@ SentimentPage::SentimentPage(QWidget* parent) : Page(parent) {
     split->setStretchFactor(1, 3);
     split->setSizes({560, 740});
 
-    shaded_ = new QTextBrowser(this);
-    shaded_->setObjectName(QStringLiteral("pooledShading"));
-    shaded_->setOpenLinks(false);
-    // New text, font or width: the text's height changes, and the view is cut again at a line.
-    connect(shaded_->document()->documentLayout(), &QAbstractTextDocumentLayout::documentSizeChanged, this,
-            &SentimentPage::fitShadedHeight);
+    shaded_ = new PooledShading(this);
 
     // The pooled shading reads the attention view above it, so it belongs to the Attention tab; the
     // Explain tab gets the whole height (at 1280 x 800 in teaching mode it needs all of it).
@@ -152,11 +164,11 @@ SentimentPage::SentimentPage(QWidget* parent) : Page(parent) {
     attentionTab->addWidget(shaded_);
     attentionTab->setStretchFactor(0, 4);
     attentionTab->setStretchFactor(1, 1);
-    // Issue 17: the explanation methods side by side, in a tab next to the attention maps.
-    auto* tabs = tabs_ = new QTabWidget(this);
-    tabs->setDocumentMode(true); // no frame: the maps keep their room
-    tabs->addTab(attentionTab, tr("Attention"));
-    auto* explain = new ExplainPanel(tabs);
+    return attentionTab;
+}
+
+QWidget* SentimentPage::buildExplainTab(QWidget* parent) {
+    auto* explain = new ExplainPanel(parent);
     explain->setInputProvider([this]() -> std::optional<explainview::Input> {
         if (!slot_->hasModel() || resultText().trimmed().isEmpty())
             return std::nullopt;
@@ -166,9 +178,10 @@ SentimentPage::SentimentPage(QWidget* parent) : Page(parent) {
         const auto model = slot_->textClassifier();
         return model ? explainview::refusalText(model->explainRefusal()) : QString();
     });
-    tabs->addTab(explain, tr("Explain"));
-    outer->addWidget(tabs, 1);
+    return explain;
+}
 
+void SentimentPage::connectControls() {
     connect(input_, &SentenceInput::settled, this, &SentimentPage::runNow);
     connect(padTo_, &QSpinBox::valueChanged, this, [this] { input_->schedule(); });
     connect(mask_, &QCheckBox::toggled, this, [this] {
@@ -194,8 +207,7 @@ SentimentPage::SentimentPage(QWidget* parent) : Page(parent) {
     });
     connect(slot_, &ModelSlot::loadingStarted, this,
             [this](const QString& dir) { Q_EMIT statusMessage(tr("Loading model %1…").arg(dir)); });
-
-    input_->setText(QString::fromUtf8(kPresets[0]));
+    connect(thumbs_, &HeadThumbnails::headClicked, this, &SentimentPage::selectView);
 }
 
 void SentimentPage::start() {
@@ -204,9 +216,7 @@ void SentimentPage::start() {
 }
 
 HeatmapView* SentimentPage::thumbnail(int layer, int head) const {
-    if (layer < 0 || layer >= thumbs_.size() || head < 0 || head >= thumbs_[layer].size())
-        return nullptr;
-    return thumbs_[layer][head];
+    return thumbs_->thumbnail(layer, head);
 }
 
 QString SentimentPage::errorText() const {
@@ -223,11 +233,6 @@ QString SentimentPage::probabilityText() const {
 
 QString SentimentPage::legendText() const {
     return legend_->text();
-}
-
-void SentimentPage::fitShadedHeight() {
-    // Fixed, not only capped: the splitter would otherwise give the view a height of its own choice.
-    shaded_->setFixedHeight(heightOfWholeLines(*shaded_, shadedCap_));
 }
 
 QString SentimentPage::shadedHtml() const {
@@ -270,7 +275,7 @@ void SentimentPage::onModelChanged() {
     selectedRow_ = s.pooling == attn::Pooling::Cls ? 0 : -1;
     if (layer_ >= s.encoder.nLayers || head_ >= s.encoder.nHeads || (layer_ == 0 && head_ == 0 && !result_))
         layer_ = s.encoder.nLayers - 1, head_ = -1;
-    rebuildThumbnails();
+    thumbs_->rebuild(s.encoder.nLayers, s.encoder.nHeads);
     refreshViewChooser();
     const QStringList warnings = slot_->warnings();
     Q_EMIT statusMessage(tr("Model %1 loaded (%2 layers × %3 heads, %4 pooling)")
@@ -279,59 +284,6 @@ void SentimentPage::onModelChanged() {
                              .arg(s.encoder.nHeads)
                              .arg(s.pooling == attn::Pooling::Cls ? tr("CLS") : tr("mean")));
     runNow();
-}
-
-void SentimentPage::rebuildThumbnails() {
-    for (auto& row : thumbs_)
-        for (HeatmapView* v : row)
-            v->parentWidget()->deleteLater();
-    thumbs_.clear();
-    thumbCaptions_.clear();
-    auto model = slot_->textClassifier();
-    if (!model)
-        return;
-    const int layers = model->settings().encoder.nLayers, heads = model->settings().encoder.nHeads;
-    for (int l = 0; l < layers; ++l) {
-        QVector<HeatmapView*> row;
-        for (int h = 0; h < heads; ++h) {
-            auto* cell = new QFrame(thumbArea_);
-            cell->setFrameShape(QFrame::StyledPanel);
-            auto* box = new QVBoxLayout(cell);
-            box->setContentsMargins(2, 2, 2, 2);
-            box->setSpacing(0);
-            auto* caption = new QLabel(cell);
-            thumbCaptions_ << caption;
-            QFont f = caption->font();
-            f.setPointSizeF(std::max(7.0, f.pointSizeF() - 1.5));
-            caption->setFont(f);
-            caption->setAlignment(Qt::AlignCenter);
-            auto* view = new HeatmapView(cell);
-            view->setCompact(true);
-            view->setCompactLabels(true); // the head grid is read: labels once the cells can carry them
-            view->setMinimumSize(90, 90);
-            view->setRangeMode(HeatmapView::RangeMode::Fixed01);
-            view->setEmptyText(QStringLiteral("–"));
-            view->setToolTip(tr("Click to enlarge layer %1, head %2").arg(l + 1).arg(h + 1));
-            box->addWidget(caption);
-            box->addWidget(view, 1);
-            connect(view, &HeatmapView::cellClicked, this, [this, l, h](int, int) { selectView(l, h); });
-            thumbGrid_->addWidget(cell, l, h);
-            row.push_back(view);
-        }
-        thumbs_.push_back(row);
-    }
-    captionThumbnails();
-}
-
-void SentimentPage::captionThumbnails() {
-    // Short captions at teaching size: four "layer 1 · head 4" were wider than the grid, which then
-    // scrolled sideways at 1280 x 800 and cut off the last head.
-    const int heads = thumbs_.isEmpty() ? 1 : static_cast<int>(thumbs_.first().size());
-    for (int i = 0; i < thumbCaptions_.size(); ++i) {
-        const int l = i / heads + 1, h = i % heads + 1;
-        thumbCaptions_[i]->setText(teaching_ ? tr("L%1 · H%2").arg(l).arg(h)
-                                             : tr("layer %1 · head %2").arg(l).arg(h));
-    }
 }
 
 void SentimentPage::refreshViewChooser() {
@@ -383,9 +335,7 @@ bool SentimentPage::stepBack() {
 void SentimentPage::selectRow(int row) {
     selectedRow_ = row;
     heatmap_->setRowMarker(row);
-    for (auto& line : thumbs_)
-        for (HeatmapView* v : line)
-            v->setRowMarker(row);
+    thumbs_->setRowMarker(row);
 }
 
 void SentimentPage::setTeachingMode(bool on) {
@@ -393,13 +343,9 @@ void SentimentPage::setTeachingMode(bool on) {
     Page::setTeachingMode(on); // every font and heatmap of the page
     for (ExplainPanel* explain : findChildren<ExplainPanel*>())
         explain->setTeachingMode(on, zoomFactor()); // its deletion plot draws its own text
-    QFont shadedFont = QApplication::font();
-    shadedFont.setPointSizeF(shadedFont.pointSizeF() * (on ? 1.5 : 1.0) * zoomFactor());
-    shaded_->setFont(shadedFont);
-    shadedCap_ = static_cast<int>((on ? 170 : 110) * zoomFactor());
-    fitShadedHeight();
+    shaded_->setTeachingMode(on, zoomFactor());
     probabilities_->setFixedHeight(static_cast<int>((on ? 130 : 110) * zoomFactor()));
-    captionThumbnails();
+    thumbs_->setShortCaptions(teaching_);
     refreshViews();
 }
 
@@ -505,38 +451,9 @@ void SentimentPage::refreshViews() {
     auto model = slot_->textClassifier();
     const QStringList tokens = format::toQStrings(r.tokens);
     const bool mask = mask_->isChecked();
-
-    // Pad positions (the trailing run of pad tokens) read as what they are: no warning mark, a note
-    // and the legend. Words the vocabulary lacks (the model saw unk_token) are marked ⚠.
-    QStringList notes, marks;
-    for (int i = 0; i < tokens.size(); ++i) {
-        notes << QString();
-        marks << QStringLiteral("⚠");
-    }
-    int pads = 0, unknown = 0;
-    if (model) {
-        pads = model->padCount(r);
-        for (int i = int(tokens.size()) - pads; i < int(tokens.size()); ++i) {
-            notes[i] = mask ? tr("padding, masked: no position may attend to it (weight 0)")
-                            : tr("padding, not masked: the real words can attend to it");
-            marks[i].clear();
-        }
-        for (int i = 0; i < int(tokens.size()) - pads && i < int(r.ids.size()); ++i)
-            if (model->isUnknown(r.ids[size_t(i)])) {
-                notes[i] = tr("not in the model's vocabulary: the model saw %1 instead")
-                               .arg(QString::fromStdString(model->settings().unkToken));
-                ++unknown;
-            }
-    }
-    QStringList legend;
-    if (unknown > 0)
-        legend << tr("⚠ = not in the vocabulary (read as %1)")
-                      .arg(model ? esc(model->settings().unkToken) : QString());
-    if (pads > 0)
-        legend << (mask ? tr("%1 = padding, masked (its column is 0)") : tr("%1 = padding, not masked"))
-                      .arg(model ? esc(model->settings().padToken) : QString());
-    legend_->setText(legend.join(QStringLiteral(" · ")));
-    legend_->setVisible(!legend.isEmpty());
+    const TokenNotes t = tokenNotes(model.get(), r, int(tokens.size()), mask);
+    legend_->setText(t.legend);
+    legend_->setVisible(!t.legend.isEmpty());
 
     const attn::Matrix m = selectedMatrix(r);
     QString title;
@@ -547,32 +464,14 @@ void SentimentPage::refreshViews() {
     else
         title = tr("Layer %1, head %2").arg(layer_ + 1).arg(head_ + 1);
     heatmap_->setTitle(title);
-    heatmap_->setRowNotes(notes, marks);
-    heatmap_->setColumnNotes(notes, marks);
+    heatmap_->setRowNotes(t.notes, t.marks);
+    heatmap_->setColumnNotes(t.notes, t.marks);
     heatmap_->setMatrix(m, tokens, tokens);
     if (selectedRow_ >= int(tokens.size()))
         selectedRow_ = -1;
     heatmap_->setRowMarker(selectedRow_);
-
-    for (int l = 0; l < thumbs_.size(); ++l) {
-        for (int h = 0; h < thumbs_[l].size(); ++h) {
-            HeatmapView* v = thumbs_[l][h];
-            if (l < int(r.attention.size()) && h < int(r.attention[size_t(l)].size())) {
-                v->setRowNotes(notes, marks);
-                v->setColumnNotes(notes, marks);
-                v->setMatrix(r.attention[size_t(l)][size_t(h)], tokens, tokens);
-            } else {
-                v->clear();
-            }
-            v->setRowMarker(selectedRow_);
-            auto* frame = qobject_cast<QFrame*>(v->parentWidget());
-            if (frame)
-                frame->setStyleSheet(l == layer_ && (h == head_ || head_ < 0)
-                                         ? QStringLiteral("QFrame { border: 2px solid %1; }")
-                                               .arg(QLatin1String(format::kHighlightOrange))
-                                         : QString());
-        }
-    }
+    thumbs_->showResult(r, tokens, t.notes, t.marks, layer_, head_);
+    thumbs_->setRowMarker(selectedRow_);
 
     // Pooled weights: what the classifier head looks at (the model's own pooling rule).
     pooled_.clear();
@@ -580,29 +479,11 @@ void SentimentPage::refreshViews() {
     if (model && m.rows() > 0)
         for (float w : model->pooledAttention(m, r))
             pooled_.push_back(w);
-    double top = 0.0;
-    for (double w : pooled_)
-        top = std::max(top, w);
-    QString html = QStringLiteral("<p style='font-size:large; line-height:160%'>");
-    for (int i = 0; i < pooled_.size() && i < int(r.tokens.size()); ++i) {
-        const double w = pooled_[i];
-        const bool isPad = i >= int(r.tokens.size()) - pads;
-        const bool isUnknown = !isPad && !notes.value(i).isEmpty();
-        html += QStringLiteral("<span style='background-color:%1;%2'>&nbsp;%3%4<sub>%5</sub>&nbsp;</span> ")
-                    .arg(format::shade(top > 0 ? w / top : 0.0),
-                         isPad ? QStringLiteral(" color:#777; font-style:italic;") : QString(),
-                         isUnknown ? QStringLiteral("⚠&nbsp;") : QString(), esc(r.tokens[size_t(i)]), num(w));
-    }
-    html += QStringLiteral("</p><p style='color:#555'>");
-    QStringList shadingNotes;
+    QString poolingNote;
     if (paragraphsShown()) // what the shading is: an explanation (View → Show explanations)
-        shadingNotes
-            << (cls ? tr("CLS pooling: the shading is row 1 (what %1 attends to) of the view above.")
-                          .arg(model ? esc(model->settings().clsToken) : QString())
-                    : tr("Mean pooling: the shading is the attention each token receives, averaged over the "
-                         "pooled query rows of the view above."));
-    if (pads > 0)
-        shadingNotes << tr("Grey italic words are padding."); // a legend: stays
-    html += shadingNotes.join(QLatin1Char(' ')) + QStringLiteral("</p>");
-    shaded_->setHtml(html);
+        poolingNote = cls ? tr("CLS pooling: the shading is row 1 (what %1 attends to) of the view above.")
+                                .arg(model ? esc(model->settings().clsToken) : QString())
+                          : tr("Mean pooling: the shading is the attention each token receives, averaged "
+                               "over the pooled query rows of the view above.");
+    shaded_->showWeights(pooled_, r.tokens, t, poolingNote);
 }

@@ -3,6 +3,9 @@
 // the page shows the class probabilities, one small heatmap per layer x head (click to enlarge),
 // the review shaded by the attention the pooled position pays to each token, and the padding mask
 // at work: pad to N positions, mask on or off, and the prediction with the mask on vs off.
+// Its parts (pages/sentiment/): HeadThumbnails (the grid of small maps), PooledShading (the shaded
+// review), tokenNotes (what the maps and the legend say about pads and unknown words); the page lays
+// them out, runs the classifier and keeps the selection.
 
 #include "pages/page.hpp"
 
@@ -11,19 +14,19 @@
 #include <optional>
 
 class ErrorBanner;
+class HeadThumbnails;
 class HeatmapView;
 class JobRunner;
 class ModelBar;
 class ModelSlot;
+class PooledShading;
 class ProbabilityBars;
 class SentenceInput;
 class QCheckBox;
 class QComboBox;
-class QGridLayout;
 class QLabel;
 class QSpinBox;
 class QTabWidget;
-class QTextBrowser;
 class QVBoxLayout;
 
 class SentimentPage : public Page {
@@ -89,12 +92,16 @@ private:
         attn::ClassifierResult current, opposite;
         QString text;
     };
+    void buildOptionRow(QVBoxLayout* outer);
+    void buildPredictionRow(QVBoxLayout* outer);
+    QWidget* buildAttentionTab();
+    QWidget* buildExplainTab(QWidget* parent);
+    void connectControls();
     void onModelChanged();
     void showError(const QString& message); ///< inference error ("" clears it)
     void refreshErrors();
     void showOutcome(Outcome outcome);
     void showResults(); ///< shows result_ / opposite_
-    void rebuildThumbnails();
     void refreshViews();
     void refreshViewChooser();
     QString predictionSummary(const attn::ClassifierResult& r) const;
@@ -114,14 +121,8 @@ private:
     QLabel* warnings_ = nullptr;
     QLabel* legend_ = nullptr;
     HeatmapView* heatmap_ = nullptr;
-    QWidget* thumbArea_ = nullptr;
-    QGridLayout* thumbGrid_ = nullptr;
-    QVector<QVector<HeatmapView*>> thumbs_;
-    QVector<QLabel*> thumbCaptions_; // row by row, as thumbs_
-    void captionThumbnails();
-    QTextBrowser* shaded_ = nullptr;
-    int shadedCap_ = 110;   // the pooled-weights text's height limit (px), larger in teaching mode
-    void fitShadedHeight(); // whole lines only: no half line at its bottom edge
+    HeadThumbnails* thumbs_ = nullptr;
+    PooledShading* shaded_ = nullptr;
 
     std::optional<attn::ClassifierResult> result_, opposite_;
     QString resultText_;

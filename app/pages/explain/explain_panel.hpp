@@ -5,7 +5,9 @@
 // tooltips); clicking a head shows that head's map on the input. The head tests sit under the views and
 // the plot, or right of the plot where the panel is too short for that (arrangeSections). The computation
 // runs in a JobRunner with progress and cancel; every number shown is the engine's (explain_job.hpp),
-// formatted here. On the Universal Sentence Encoder lite (no classifier) the number explained is the
+// formatted here. The panel lays out its parts and runs the job: MethodViews (the input per method),
+// DeletionPlot, HeadTests (grid and the selected head's map); their sentences are in method_texts.hpp.
+// On the Universal Sentence Encoder lite (no classifier) the number explained is the
 // cosine similarity of the sentence with another (explainview::Input::other); the gradient method does
 // not apply there, which its disabled check box and a note under the methods say.
 //
@@ -20,7 +22,10 @@
 #include <utility>
 #include <vector>
 
+class DeletionPlot;
+class HeadTests;
 class JobRunner;
+class MethodViews;
 class QCheckBox;
 class QCustomPlot;
 class QLabel;
@@ -29,7 +34,7 @@ class QPushButton;
 class QScrollArea;
 class QSplitter;
 class QTableWidget;
-class QTextBrowser;
+class QVBoxLayout;
 
 class ExplainPanel : public QWidget {
     Q_OBJECT
@@ -69,10 +74,10 @@ public:
     QString summaryText() const;
     /// The engine's message when the last explanation failed (empty after a success).
     QString errorText() const { return error_; }
-    QTableWidget* ablationGrid() const { return grid_; }
+    QTableWidget* ablationGrid() const;
     /// The title over the selected head's map ("Layer 2, head 4: …", counted from 1).
     QString headTitle() const;
-    QCustomPlot* deletionPlot() const { return plot_; }
+    QCustomPlot* deletionPlot() const;
     /// The check box of relevance method `name` (nullptr for an unknown name).
     QCheckBox* methodBox(const std::string& name) const;
     /// The sentence saying which methods do not apply to the current model and why (empty: all apply).
@@ -97,25 +102,19 @@ protected:
     void resizeEvent(QResizeEvent* event) override;
 
 private:
+    void buildControls(QVBoxLayout* outer);
+    void buildSections(QVBoxLayout* outer);
     /// Disables the methods that cannot run on `model` (explainview::unavailableMethods) with their
     /// reason as tooltip and in the note under the methods; enables the others again.
     void refreshAvailability(const ModelHandle& model);
     void arrangeSections();
     void reorientSections(bool beside);
     void shareSections();
-    void fitGridHeight();
-    void composeImageSheet();
     void clearViews();
-    void showLegendFrame();
-    void fitLegendColumns();
     void showIntroduction();
     void showOutcome(explainview::Outcome outcome);
     void showError(const QString& message);
-    void showMethods();
-    QString shadingNote() const;
-    void showCurves();
     void showGrid();
-    QString summary() const;
 
     InputProvider provider_;
     std::function<QString()> unavailable_;
@@ -129,18 +128,12 @@ private:
     QLabel* summary_ = nullptr;
     QLabel* unavailableNote_ = nullptr; ///< why a method does not apply to this model
     std::vector<std::string> unavailableNames_;
-    QTextBrowser* textViews_ = nullptr; // text: one shaded review per method
-    QLabel* imageViews_ = nullptr;      // image: one overlay per method
-    QCustomPlot* plot_ = nullptr;
-    std::vector<std::pair<QString, QString>> legendNames_; ///< per curve: the method, " <its AOPC>"
+    MethodViews* views_ = nullptr;  // the input once per method
+    DeletionPlot* plot_ = nullptr;  // the methods' deletion curves
     QScrollArea* scroll_ = nullptr; // everything; scrolls below the panel's natural size
     QSplitter* sections_ = nullptr; // the methods (views, plot), then the head tests
     QSplitter* methods_ = nullptr;  // the views, then the deletion plot
-    QSplitter* heads_ = nullptr;    // the head grid, then the selected head's map
-    QTableWidget* grid_ = nullptr;
-    QLabel* headTitle_ = nullptr;
-    QTextBrowser* headText_ = nullptr;
-    QLabel* headImage_ = nullptr;
+    HeadTests* heads_ = nullptr;    // the head grid, then the selected head's map
     std::optional<explainview::Outcome> outcome_;
     QString error_;
     std::optional<explainview::Input> explained_; // the input of the last run started
