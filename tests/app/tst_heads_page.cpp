@@ -276,7 +276,12 @@ private Q_SLOTS:
         QVERIFY(run(page, QString(), 600));
         dog.stop();
         QVERIFY(!page.lastRunFromCache());
-        QVERIFY2(dog.longestGapMs() < 100.0, qPrintable(QString::number(dog.longestGapMs())));
+        // The GUI thread's own work between two turns of its loop (CPU time, so a machine busy with
+        // other tests does not count; the wall-clock gap is a benchmark's figure, tests/bench/gui).
+        QVERIFY2(
+            dog.longestBusyMs() < 100.0,
+            qPrintable(
+                QStringLiteral("busy %1 ms, gap %2 ms").arg(dog.longestBusyMs()).arg(dog.longestGapMs())));
     }
 
     void aBadCorpusGivesAClearMessageAndKeepsThePreviousSurvey() {
