@@ -606,13 +606,14 @@ TEST(LessonFile, ALessonHasOneTo500Stops) {
 }
 
 TEST(LessonFile, ALessonOver16MBIsRefused) {
-    // Given as text: the value the limit falls in is named.
+    // Given as text: the value the limit falls in is named. The text is cut short after the long value
+    // (it does not parse as a whole), so the size message, not a syntax error, shows that the parser
+    // stopped at the limit instead of reading everything first.
     json s = stop();
     s["narration"]["en"] = std::string(17u << 20, 'a');
-    const std::string text = oneStop(s);
-    const auto start = std::chrono::steady_clock::now();
+    std::string text = oneStop(s);
+    text.resize(text.find(std::string(17u << 20, 'a')) + (17u << 20) + 1);
     auto e = refusal(text);
-    EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(2));
     EXPECT_EQ(e.key(), "stops[0].narration.en");
     EXPECT_EQ(what(e),
               kFile + ": stops[0].narration.en (stop 1): the lesson is " + attn::withThousands(text.size()) +

@@ -513,20 +513,18 @@ TEST(SessionFile, AMissingFileOrAFolderIsNamed) {
     }
 }
 
-TEST(SessionFile, AHundredMegabyteStringIsRefusedQuicklyNamingItsKey) {
+// The string never ends (no closing quote or braces): a parser that read the whole text before checking
+// its size would report the unfinished string; one that stops at the limit names the value it falls in.
+TEST(SessionFile, AHundredMegabyteStringIsRefusedAtTheLimitNamingItsKey) {
     std::string text = R"({"format": "attnviz-session", "version": 1, "pages": {"walkthrough": {"query": ")";
     text.append(100u << 20, 'a');
-    text += R"("}}})";
-    const auto start = std::chrono::steady_clock::now();
     const auto e = refusal(text);
-    const auto took = std::chrono::steady_clock::now() - start;
     EXPECT_EQ(e.key(), "pages.walkthrough.query");
     EXPECT_EQ(std::string(e.what()), kFile + ": pages.walkthrough.query: the session is " +
                                          attn::withThousands(text.size()) +
                                          " bytes, more than the 16,777,216 bytes (16 MB) a session file may "
                                          "have; the limit is passed in this value");
     EXPECT_EQ(e.byteOffset(), std::optional<std::uint64_t>(kMaxSessionBytes));
-    EXPECT_LT(took, std::chrono::seconds(2)) << "the parser went past the limit";
 }
 
 TEST(SessionFile, AStringOverItsLimitIsRefusedNamingItsKey) {
