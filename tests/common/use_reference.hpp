@@ -7,6 +7,7 @@
 
 #include <attn/models/universal_sentence_encoder.hpp>
 #include <fstream>
+#include <memory>
 #include <nlohmann/json.hpp>
 #include <string>
 
@@ -28,4 +29,23 @@ inline std::string useNotInstalled() {
            " (run cmake/install-use-model.sh; ./test.sh does)";
 }
 
+/// The installed model, opened once; null when it is not installed.
+inline std::shared_ptr<const attn::UniversalSentenceEncoder> installedUse() {
+    static const auto m = []() -> std::shared_ptr<const attn::UniversalSentenceEncoder> {
+        const auto dir = attn::UniversalSentenceEncoder::defaultDirectory();
+        if (!attn::UniversalSentenceEncoder::looksLikeModel(dir))
+            return nullptr;
+        return attn::UniversalSentenceEncoder::open(dir);
+    }();
+    return m;
+}
+
 } // namespace testref
+
+// In a GoogleTest body: skips the test, saying how to install the model, when it is not installed.
+#define REQUIRE_USE_MODEL()                                                                                  \
+    do {                                                                                                     \
+        if (!testref::installedUse()) {                                                                      \
+            GTEST_SKIP() << testref::useNotInstalled();                                                      \
+        }                                                                                                    \
+    } while (false)

@@ -8,6 +8,7 @@
 
 #include "attnviz_test_paths.hpp"
 #include "hf_test_util.hpp"
+#include "long_context_expect.hpp"
 
 #include <algorithm>
 #include <attn/analysis/head_metrics.hpp>
@@ -32,15 +33,9 @@ using attn::long_context::LongContextOptions;
 using attn::long_context::LongContextPass;
 
 // Against the full forward: the same blocks; only the attention kernel's rounding differs (SIMD tiles
-// against Eigen's product), carried through the blocks.
-constexpr double kRelative = 1e-5;
-constexpr double kAbsolute = 1e-7;
+// against Eigen's product), carried through the blocks (testlc::close: 1e-5 relative + 1e-7 absolute).
 // Against llm-viz's recorded numbers (test_hf_gpt2's tolerance for the full forward).
 constexpr float kReference = 1e-5f;
-
-bool close(double a, double b) {
-    return std::abs(a - b) <= kRelative * std::max(std::abs(a), std::abs(b)) + kAbsolute;
-}
 
 const fs::path kSort = fs::path(ATTNVIZ_TEST_DATA_DIR) / "hf" / "gpt-nano-sort";
 
@@ -96,67 +91,6 @@ std::shared_ptr<attn::hf::Gpt2Model> randomGpt2(const RandomShape& p, std::uint3
                                                  std::move(blocks), norm(d), std::move(head));
 }
 
-// Every kept figure of `pass` against the full maps `maps` ([layer][head] T x T): per-row figures,
-// top-k keys and probabilities (ties to the lower key), every pyramid level, and an exact tile.
-void expectSummariesOfMaps(const LongContextPass& pass, const attn::AttentionStack& maps, int finest,
-                           int topK) {
-    const Index T = pass.length;
-    for (std::size_t l = 0; l < maps.size(); ++l)
-        for (std::size_t h = 0; h < maps[l].size(); ++h) {
-            SCOPED_TRACE("layer " + std::to_string(l) + " head " + std::to_string(h));
-            const Matrix& a = maps[l][h];
-            const auto& s = pass.head(static_cast<int>(l), static_cast<int>(h));
-            for (Index r = 0; r < T; ++r) {
-                const auto f = attn::analysis::rowFigures(
-                    std::span<const float>(a.row(r).data(), static_cast<std::size_t>(T)), static_cast<int>(r),
-                    {});
-                ASSERT_TRUE(close(s.first(r), f.sink))
-                    << "row " << r << ": " << s.first(r) << " vs " << f.sink;
-                ASSERT_TRUE(close(s.previous(r), f.previous)) << "row " << r;
-                ASSERT_TRUE(close(s.self(r), f.self)) << "row " << r;
-                ASSERT_NEAR(s.entropy(r), f.entropy, 5e-5) << "row " << r;
-                std::vector<int> order(static_cast<std::size_t>(r + 1));
-                std::iota(order.begin(), order.end(), 0);
-                std::stable_sort(order.begin(), order.end(), [&](int x, int y) { return a(r, x) > a(r, y); });
-                const auto keys = s.topK.rowKeys(static_cast<int>(r));
-                const auto probs = s.topK.rowProbabilities(static_cast<int>(r));
-                for (Index slot = 0; slot < topK; ++slot) {
-                    const auto u = static_cast<std::size_t>(slot);
-                    if (slot > r) { // fewer candidates than slots
-                        ASSERT_EQ(keys[u], -1) << "row " << r << " slot " << slot;
-                        continue;
-                    }
-                    ASSERT_EQ(keys[u], order[u]) << "row " << r << " slot " << slot;
-                    ASSERT_TRUE(close(probs[u], a(r, order[u]))) << "row " << r << " slot " << slot;
-                }
-            }
-            ASSERT_FALSE(s.pyramid.levels.empty());
-            ASSERT_EQ(s.pyramid.levels.front().blocks, std::min<Index>(T, finest));
-            for (const auto& level : s.pyramid.levels) {
-                const Index n = level.blocks;
-                for (Index bi = 0; bi < n; ++bi)
-                    for (Index bj = 0; bj < n; ++bj) {
-                        const Index i0 = bi * T / n, i1 = (bi + 1) * T / n, j0 = bj * T / n,
-                                    j1 = (bj + 1) * T / n;
-                        const auto block = a.block(i0, j0, i1 - i0, j1 - j0);
-                        ASSERT_TRUE(close(level.max(bi, bj), block.maxCoeff()))
-                            << "level " << n << " block " << bi << ", " << bj;
-                        ASSERT_TRUE(close(level.mean(bi, bj),
-                                          block.cast<double>().sum() / static_cast<double>(block.size())))
-                            << "level " << n << " block " << bi << ", " << bj;
-                    }
-            }
-            const Index r0 = T / 3, c0 = T / 5;
-            const Matrix tile = pass.tile(static_cast<int>(l), static_cast<int>(h), r0,
-                                          std::min<Index>(T, r0 + 64), c0, std::min<Index>(T, c0 + 80));
-            for (Index i = 0; i < tile.rows(); ++i)
-                for (Index j = 0; j < tile.cols(); ++j)
-                    ASSERT_TRUE(close(tile(i, j), a(r0 + i, c0 + j)))
-                        << "tile cell " << r0 + i << ", " << c0 + j << ": " << tile(i, j) << " vs "
-                        << a(r0 + i, c0 + j);
-        }
-}
-
 // llm-viz's recorded logits at every position and block 0's maps (its PyTorch run of the same weights).
 TEST(LongContextGpt2, SortModelLogitsAndCellsMatchTheReference) {
     const auto model = std::dynamic_pointer_cast<const attn::hf::Gpt2Model>(attn::hf::loadModel(kSort));
@@ -202,7 +136,7 @@ TEST(LongContextGpt2, SortModelSummariesEqualTheFullForward) {
     ASSERT_EQ(pass.logitRows, std::vector<int>{10});
     for (Index v = 0; v < 3; ++v)
         EXPECT_NEAR(pass.logits(0, v), full.logits(10, v), 1e-5);
-    expectSummariesOfMaps(pass, full.attention, 1024, 8);
+    testlc::expectSummariesOfMaps(pass, full.attention, 1024, 8);
 }
 
 class LongContextGpt2Random : public ::testing::TestWithParam<RandomShape> {};
@@ -229,7 +163,7 @@ TEST_P(LongContextGpt2Random, EqualsTheFullForward) {
                 ASSERT_NEAR(pass.logits(i, v), full.logits(o.logitRows[static_cast<std::size_t>(i)], v), 1e-5)
                     << "threads " << threads << " row " << o.logitRows[static_cast<std::size_t>(i)] << " id "
                     << v;
-        expectSummariesOfMaps(pass, full.attention, p.finest, 8);
+        testlc::expectSummariesOfMaps(pass, full.attention, p.finest, 8);
     }
 }
 

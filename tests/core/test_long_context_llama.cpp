@@ -7,6 +7,7 @@
 
 #include "attnviz_test_paths.hpp"
 #include "hf_test_util.hpp"
+#include "long_context_expect.hpp"
 
 #include <algorithm>
 #include <attn/analysis/head_metrics.hpp>
@@ -35,12 +36,7 @@ using attn::long_context::LongContextPass;
 // instead carries layer 0's rounding into the scores (|s| ~ 15 here): a cell of block (62, 35) once
 // differed by more than 1e-5 relative, depending on the heap's alignment of a row (Eigen peels a
 // misaligned head of a reduction). The end-to-end check is the logits (1e-5) and layer 0's maps.
-constexpr double kRelative = 1e-5;
-constexpr double kAbsolute = 1e-7;
-
-bool close(double a, double b) {
-    return std::abs(a - b) <= kRelative * std::max(std::abs(a), std::abs(b)) + kAbsolute;
-}
+// (testlc::close: 1e-5 relative + 1e-7 absolute.)
 
 // [layer][head] T x T: softmax(scale q_h k_g^T), causal, in double, from the queries and keys `pass`
 // kept (rotated, as scored).
@@ -100,56 +96,6 @@ std::shared_ptr<attn::hf::LlamaModel> randomLlama(int headDim, int heads, int kv
     Matrix embed = rnd(cfg.vocabSize, d) * 4.0f, head = rnd(cfg.vocabSize, d) * 0.2f; // logits of order 1
     return std::make_shared<attn::hf::LlamaModel>(config, "test:llama", cfg, std::move(embed),
                                                   std::move(layers), Vector::Ones(d), std::move(head));
-}
-
-// Every kept figure of `pass` against the full maps `maps` ([layer][head] T x T).
-void expectSummariesOfMaps(const LongContextPass& pass, const attn::AttentionStack& maps, int finest,
-                           int topK) {
-    const Index T = pass.length;
-    for (std::size_t l = 0; l < maps.size(); ++l)
-        for (std::size_t h = 0; h < maps[l].size(); ++h) {
-            SCOPED_TRACE("layer " + std::to_string(l) + " head " + std::to_string(h));
-            const Matrix& a = maps[l][h];
-            const auto& s = pass.head(static_cast<int>(l), static_cast<int>(h));
-            for (Index r = 0; r < T; ++r) {
-                const auto f = attn::analysis::rowFigures(
-                    std::span<const float>(a.row(r).data(), static_cast<std::size_t>(T)), static_cast<int>(r),
-                    {});
-                ASSERT_TRUE(close(s.first(r), f.sink))
-                    << "row " << r << ": " << s.first(r) << " vs " << f.sink;
-                ASSERT_TRUE(close(s.previous(r), f.previous)) << "row " << r;
-                ASSERT_TRUE(close(s.self(r), f.self)) << "row " << r;
-                ASSERT_NEAR(s.entropy(r), f.entropy, 5e-5) << "row " << r;
-                std::vector<int> order(static_cast<std::size_t>(r + 1));
-                std::iota(order.begin(), order.end(), 0);
-                std::stable_sort(order.begin(), order.end(), [&](int x, int y) { return a(r, x) > a(r, y); });
-                const auto keys = s.topK.rowKeys(static_cast<int>(r));
-                for (Index slot = 0; slot < std::min<Index>(topK, r + 1); ++slot)
-                    ASSERT_EQ(keys[static_cast<std::size_t>(slot)], order[static_cast<std::size_t>(slot)])
-                        << "row " << r << " slot " << slot;
-            }
-            const auto& level = s.pyramid.levels.front(); // the finest; test_tiled_attention checks nesting
-            const Index n = std::min<Index>(T, finest);
-            ASSERT_EQ(level.blocks, n);
-            for (Index bi = 0; bi < n; ++bi)
-                for (Index bj = 0; bj < n; ++bj) {
-                    const Index i0 = bi * T / n, i1 = (bi + 1) * T / n, j0 = bj * T / n,
-                                j1 = (bj + 1) * T / n;
-                    const auto block = a.block(i0, j0, i1 - i0, j1 - j0);
-                    ASSERT_TRUE(close(level.max(bi, bj), block.maxCoeff())) << "block " << bi << ", " << bj;
-                    ASSERT_TRUE(close(level.mean(bi, bj),
-                                      block.cast<double>().sum() / static_cast<double>(block.size())))
-                        << "block " << bi << ", " << bj;
-                }
-            const Index r0 = T / 3, c0 = T / 5;
-            const Matrix tile = pass.tile(static_cast<int>(l), static_cast<int>(h), r0,
-                                          std::min<Index>(T, r0 + 64), c0, std::min<Index>(T, c0 + 80));
-            for (Index i = 0; i < tile.rows(); ++i)
-                for (Index j = 0; j < tile.cols(); ++j)
-                    ASSERT_TRUE(close(tile(i, j), a(r0 + i, c0 + j)))
-                        << "tile cell " << r0 + i << ", " << c0 + j << ": " << tile(i, j) << " vs "
-                        << a(r0 + i, c0 + j);
-        }
 }
 
 class LongContextLlamaFixtures : public ::testing::TestWithParam<const char*> {};
@@ -212,8 +158,8 @@ TEST_P(LongContextLlamaRandom, EqualsTheFullForward) {
                     << v;
         // Layer 0 reads the same embeddings on both paths: its maps equal extend()'s.
         ASSERT_EQ(pass.layers.size(), full.attention.size());
-        expectSummariesOfMaps(pass, attn::AttentionStack{full.attention.front()}, p.finest, 8);
-        expectSummariesOfMaps(pass, sameInputMaps(pass), p.finest, 8);
+        testlc::expectSummariesOfMaps(pass, attn::AttentionStack{full.attention.front()}, p.finest, 8);
+        testlc::expectSummariesOfMaps(pass, sameInputMaps(pass), p.finest, 8);
     }
     // Only the last position's logits by default.
     const auto last = model->forwardLongContext(ids);

@@ -18,26 +18,13 @@ namespace {
 using attn::UniversalSentenceEncoder;
 
 std::shared_ptr<const UniversalSentenceEncoder> model() {
-    static const auto m = []() -> std::shared_ptr<const UniversalSentenceEncoder> {
-        const auto dir = UniversalSentenceEncoder::defaultDirectory();
-        if (!UniversalSentenceEncoder::looksLikeModel(dir))
-            return nullptr;
-        return UniversalSentenceEncoder::open(dir);
-    }();
-    return m;
+    return testref::installedUse();
 }
-
-#define REQUIRE_MODEL()                                                                                      \
-    do {                                                                                                     \
-        if (!model()) {                                                                                      \
-            GTEST_SKIP() << testref::useNotInstalled();                                                      \
-        }                                                                                                    \
-    } while (false)
 
 const std::string kA = "How old are you?", kB = "What is your age?";
 
 TEST(UseExplain, TheUnchangedInputIsTheModelsForwardAndItsCosine) {
-    REQUIRE_MODEL();
+    REQUIRE_USE_MODEL();
     const auto subject = attn::explain::useSimilaritySubject(*model(), kA, kB);
     const attn::ClassifierResult base = subject->run({});
     const attn::SentenceEncoding a = model()->encode(kA), b = model()->encode(kB);
@@ -59,7 +46,7 @@ TEST(UseExplain, TheUnchangedInputIsTheModelsForwardAndItsCosine) {
 }
 
 TEST(UseExplain, MaskingTheLastPieceIsTheSentenceWithoutIt) {
-    REQUIRE_MODEL();
+    REQUIRE_USE_MODEL();
     const auto subject = attn::explain::useSimilaritySubject(*model(), kA, kB);
     const std::vector<int> ids = model()->tokenIds(kA);
     ASSERT_GE(ids.size(), 3u);
@@ -76,7 +63,7 @@ TEST(UseExplain, MaskingTheLastPieceIsTheSentenceWithoutIt) {
 }
 
 TEST(UseExplain, TheBackwardFreeMethodsRunAndTheGradientSaysWhyNot) {
-    REQUIRE_MODEL();
+    REQUIRE_USE_MODEL();
     const auto subject = attn::explain::useSimilaritySubject(*model(), kA, kB);
     const auto e = attn::explain::explain(*subject, {"raw", "rollout", "flow", "valuenorm", "ablation"});
     for (const char* m : {"raw", "rollout", "flow", "valuenorm"}) {
@@ -95,7 +82,7 @@ TEST(UseExplain, TheBackwardFreeMethodsRunAndTheGradientSaysWhyNot) {
 }
 
 TEST(UseExplain, AnEmptySentenceIsRefused) {
-    REQUIRE_MODEL();
+    REQUIRE_USE_MODEL();
     EXPECT_THROW(attn::explain::useSimilaritySubject(*model(), "", kB), std::invalid_argument);
 }
 

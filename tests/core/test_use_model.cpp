@@ -25,29 +25,15 @@ using attn::UniversalSentenceEncoder;
 constexpr double kTolerance = 1e-5;
 
 std::shared_ptr<const UniversalSentenceEncoder> model() {
-    static const auto m = []() -> std::shared_ptr<const UniversalSentenceEncoder> {
-        const auto dir = UniversalSentenceEncoder::defaultDirectory();
-        if (!UniversalSentenceEncoder::looksLikeModel(dir))
-            return nullptr;
-        return UniversalSentenceEncoder::open(dir);
-    }();
-    return m;
+    return testref::installedUse();
 }
-
-// Skips the test, saying how to install the model, when it is not installed.
-#define REQUIRE_MODEL()                                                                                      \
-    do {                                                                                                     \
-        if (!model()) {                                                                                      \
-            GTEST_SKIP() << testref::useNotInstalled();                                                      \
-        }                                                                                                    \
-    } while (false)
 
 const nlohmann::json& reference() {
     return testref::useForward();
 }
 
 TEST(UseModel, LoadsWithEveryTensorAccountedFor) {
-    REQUIRE_MODEL();
+    REQUIRE_USE_MODEL();
     const auto& m = *model();
     EXPECT_EQ(m.maxLength(), 128);
     EXPECT_EQ(m.vectorSize(), 512);
@@ -91,7 +77,7 @@ TEST(UseModel, LoadsWithEveryTensorAccountedFor) {
 }
 
 TEST(UseModel, EveryMapAndTheVectorEqualTheNumpyForward) {
-    REQUIRE_MODEL();
+    REQUIRE_USE_MODEL();
     const auto& m = *model();
     const auto& sentences = reference().at("sentences");
     ASSERT_GE(sentences.size(), 6u);
@@ -127,7 +113,7 @@ TEST(UseModel, EveryMapAndTheVectorEqualTheNumpyForward) {
 }
 
 TEST(UseModel, TheDemoSimilarityMatrixEqualsTheReference) {
-    REQUIRE_MODEL();
+    REQUIRE_USE_MODEL();
     const auto& sim = reference().at("similarity");
     std::vector<std::vector<float>> vectors;
     for (const auto& text : sim.at("sentences"))
@@ -145,7 +131,7 @@ TEST(UseModel, TheDemoSimilarityMatrixEqualsTheReference) {
 }
 
 TEST(UseModel, TheTraceIsTheSameForwardWithEveryIntermediate) {
-    REQUIRE_MODEL();
+    REQUIRE_USE_MODEL();
     const auto& m = *model();
     const auto r = m.encode("How old are you?");
     const auto t = m.traceText("How old are you?");
@@ -172,7 +158,7 @@ TEST(UseModel, TheTraceIsTheSameForwardWithEveryIntermediate) {
 }
 
 TEST(UseModel, AnEmptyTextIsRefusedAndALongOneTruncatedWithANotice) {
-    REQUIRE_MODEL();
+    REQUIRE_USE_MODEL();
     const auto& m = *model();
     try {
         m.encode("");
@@ -196,7 +182,7 @@ TEST(UseModel, AnEmptyTextIsRefusedAndALongOneTruncatedWithANotice) {
 }
 
 TEST(UseModel, ATensorTheModelDoesNotKnowIsAnError) {
-    REQUIRE_MODEL();
+    REQUIRE_USE_MODEL();
     testutil::ScratchDir dir("use-extra");
     for (const auto& e : fs::directory_iterator(UniversalSentenceEncoder::defaultDirectory()))
         fs::copy_file(e.path(), dir / e.path().filename());

@@ -34,19 +34,12 @@ const attn::LoadedModel& loaded() {
     return m;
 }
 
-#define REQUIRE_MODEL()                                                                                      \
-    do {                                                                                                     \
-        if (loaded().empty()) {                                                                              \
-            GTEST_SKIP() << testref::useNotInstalled();                                                      \
-        }                                                                                                    \
-    } while (false)
-
 const nlohmann::json& reference() {
     return testref::useForward();
 }
 
 TEST(UseTracedEncoder, OpenModelGivesBothCapabilitiesOfOneModel) {
-    REQUIRE_MODEL();
+    REQUIRE_USE_MODEL();
     const auto& m = loaded();
     EXPECT_EQ(m.kind.family, "use_lite");
     ASSERT_TRUE(m.tracedTextEncoder);
@@ -69,7 +62,7 @@ TEST(UseTracedEncoder, OpenModelGivesBothCapabilitiesOfOneModel) {
 }
 
 TEST(UseTracedEncoder, DescribesTheRealRecipe) {
-    REQUIRE_MODEL();
+    REQUIRE_USE_MODEL();
     const auto& t = *loaded().tracedTextEncoder;
     const auto& d = t.description();
     EXPECT_EQ(d.family, "use_lite");
@@ -88,7 +81,7 @@ TEST(UseTracedEncoder, DescribesTheRealRecipe) {
 }
 
 TEST(UseTracedEncoder, TracedMapsAndVectorEqualTheNumpyReference) {
-    REQUIRE_MODEL();
+    REQUIRE_USE_MODEL();
     const auto& t = *loaded().tracedTextEncoder;
     int sentences = 0;
     for (const auto& s : reference().at("sentences")) {
@@ -131,7 +124,7 @@ TEST(UseTracedEncoder, TracedMapsAndVectorEqualTheNumpyReference) {
 }
 
 TEST(UseTracedEncoder, EmbeddingIsTwiceTheRowsPlusTheTimingHalves) {
-    REQUIRE_MODEL();
+    REQUIRE_USE_MODEL();
     const auto* use = dynamic_cast<const attn::UseTracedEncoder*>(loaded().tracedTextEncoder.get());
     ASSERT_NE(use, nullptr);
     const attn::EncoderTrace tr = use->traceText("How old are you?");
@@ -153,7 +146,7 @@ TEST(UseTracedEncoder, EmbeddingIsTwiceTheRowsPlusTheTimingHalves) {
 }
 
 TEST(UseTracedEncoder, WhatIfsApplyAndPaddingIsRefused) {
-    REQUIRE_MODEL();
+    REQUIRE_USE_MODEL();
     const auto& t = *loaded().tracedTextEncoder;
     const std::string text = "The teacher praised a student because she improved";
     attn::WhatIf noPos;
