@@ -55,7 +55,7 @@ def keep_freed_memory_in_heap():
 
 
 # --------------------------------------------------------------------------------------------------
-# Tokenizer: a line-by-line port of attn::tokenize (core/src/tokenizer.cpp), so that PyTorch and the C++
+# Tokenizer: a line-by-line port of attn::tokenize (core/src/tokenizers/glove_tokenizer.cpp), so that PyTorch and the C++
 # engine see the same ids. GloVe 6B style: ASCII letters lower-cased, other characters kept; whitespace
 # separates; edge punctuation split off ("..." and "--" stay whole); clitics 's 're 've 'll 'd 'm n't
 # split ("she's" -> she 's, "don't" -> do n't, "cannot" -> can not); abbreviations keep their final

@@ -46,7 +46,7 @@ FORCED = ("The book that I bought is very interesting", "El libro que compré es
 FORCED_PREFIX_STEPS = 3  # the model's own first pieces kept ...
 FORCED_RANK = 2  # ... then its third most probable candidate at the next step forced
 BEAM_WIDTHS = (2, 4, 8)
-# Beam search's outputs are also recorded for the Translation page's presets (app/pages/translation_page.cpp).
+# Beam search's outputs are also recorded for the Translation page's presets (app/pages/translation/translation_page.cpp).
 BEAM_SENTENCES = SENTENCES + [
     "The cat is sleeping on the bed",
     "The weather is very cold today",

@@ -129,7 +129,7 @@ def relative_clause(sentence):
 
 
 def translation_presets():
-    """The English sources of the Translation page's presets (app/pages/translation_page.cpp), with the full
+    """The English sources of the Translation page's presets (app/pages/translation/translation_page.cpp), with the full
     stop the models add to a source without one (as every training sentence ends), so that they compare
     equal to a training sentence after tokenising."""
     with open(os.path.join(common.REPO_DIR, "app", "pages", "translation_page.cpp"), encoding="utf-8") as f:

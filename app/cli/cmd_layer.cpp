@@ -25,7 +25,7 @@
 #include <attn/checkpoint.hpp>
 #include <attn/hf/load.hpp>
 #include <attn/models/transformer_classifier.hpp>
-#include <attn/tokenizer.hpp>
+#include <attn/tokenizers/glove_tokenizer.hpp>
 #include <fstream>
 #include <iomanip>
 #include <iostream>

@@ -5,8 +5,8 @@
 #include "cli/commands.hpp"
 #include "cli/memory_budget_option.hpp"
 #include "cli/render_page.hpp"
-#include "pages/transformer_steps.hpp"
-#include "pages/walkthrough_view.hpp"
+#include "pages/transformer/transformer_steps.hpp"
+#include "pages/walkthrough/walkthrough_view.hpp"
 #include "widgets/widget_export.hpp"
 
 #include <attn/models/seq2seq.hpp>

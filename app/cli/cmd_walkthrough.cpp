@@ -4,7 +4,7 @@
 #include "cli/embeddings_option.hpp"
 #include "cli/headless.hpp"
 #include "cli/json_out.hpp"
-#include "pages/walkthrough_view.hpp"
+#include "pages/walkthrough/walkthrough_view.hpp"
 #include "services/resource_paths.hpp"
 #include "widgets/heatmap_view.hpp"
 

@@ -1,9 +1,8 @@
 #include "cli/json_out.hpp"
 
+#include "services/json_file.hpp"
+
 #include <cmath>
-#include <fstream>
-#include <iostream>
-#include <stdexcept>
 
 namespace cli {
 
@@ -37,19 +36,7 @@ nlohmann::json stackJson(const attn::AttentionStack& stack) {
 }
 
 void writeJson(const std::string& path, const nlohmann::json& j, int indent) {
-    // Text from the command line need not be UTF-8 (a word with a Latin-1 byte): the bytes that are not
-    // become U+FFFD instead of nlohmann's "[json.exception.type_error.316] invalid UTF-8 byte" (issue 49).
-    const std::string text = j.dump(indent, ' ', false, nlohmann::json::error_handler_t::replace);
-    if (path == "-") {
-        std::cout << text << '\n';
-        return;
-    }
-    std::ofstream f(path, std::ios::binary);
-    if (!f)
-        throw std::runtime_error(path + ": cannot write");
-    f << text << '\n';
-    if (!f)
-        throw std::runtime_error(path + ": write failed");
+    json_file::write(path, j, indent);
 }
 
 } // namespace cli

@@ -17,9 +17,10 @@ nlohmann::json matricesJson(const std::vector<attn::Matrix>& ms);
 /// [layer][head][T][T].
 nlohmann::json stackJson(const attn::AttentionStack& stack);
 
-/// Writes `j` to `path`, or to standard output when `path` is "-". `indent` as nlohmann's dump
-/// (-1 = compact). Throws std::runtime_error naming the file when it cannot be written (the dispatcher
-/// prints "attnviz COMMAND: PATH: cannot write" and exits 1).
+/// Writes `j` to `path`, or to standard output when `path` is "-" (services/json_file.hpp, which the
+/// pages' JSON exports use too). `indent` as nlohmann's dump (-1 = compact). Throws std::runtime_error
+/// naming the file when it cannot be written (the dispatcher prints "attnviz COMMAND: PATH: cannot
+/// write" and exits 1).
 void writeJson(const std::string& path, const nlohmann::json& j, int indent = -1);
 
 } // namespace cli

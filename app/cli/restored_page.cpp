@@ -2,13 +2,13 @@
 
 #include "pages/generate/generate_page.hpp"
 #include "pages/heads/heads_page.hpp"
-#include "pages/sentiment_page.hpp"
+#include "pages/sentiment/sentiment_page.hpp"
 #include "pages/similarity/similarity_page.hpp"
-#include "pages/transformer_page.hpp"
-#include "pages/translation_page.hpp"
+#include "pages/transformer/transformer_page.hpp"
+#include "pages/translation/translation_page.hpp"
 #include "pages/vision/dataset_browser.hpp"
-#include "pages/vision_page.hpp"
-#include "pages/walkthrough_page.hpp"
+#include "pages/vision/vision_page.hpp"
+#include "pages/walkthrough/walkthrough_page.hpp"
 #include "services/wait.hpp"
 
 #include <QElapsedTimer>

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 #include <attn/sentence_attention.hpp>
-#include <attn/tokenizer.hpp>
+#include <attn/tokenizers/glove_tokenizer.hpp>
 #include <cmath>
 #include <limits>
 #include <random>

@@ -4,8 +4,8 @@
 #include "attnviz_test_paths.hpp"
 #include "pages/explain/explain_panel.hpp"
 #include "pages/explain/relevance_render.hpp"
-#include "pages/sentiment_page.hpp"
-#include "pages/vision_page.hpp"
+#include "pages/sentiment/sentiment_page.hpp"
+#include "pages/vision/vision_page.hpp"
 #include "widgets/teaching.hpp"
 
 #include <QHeaderView>

@@ -11,7 +11,7 @@
 #include "pages/heads/heads_session.hpp"
 #include "pages/heads/heads_setup_panel.hpp"
 #include "pages/heads/heads_table.hpp"
-#include "pages/sentiment_page.hpp"
+#include "pages/sentiment/sentiment_page.hpp"
 #include "services/event_loop_watchdog.hpp"
 #include "services/head_survey_run.hpp"
 #include "services/resource_paths.hpp"

@@ -7,7 +7,7 @@
 #include "lesson/lesson_player.hpp"
 #include "main_window.hpp"
 #include "pages/page.hpp"
-#include "pages/walkthrough_page.hpp"
+#include "pages/walkthrough/walkthrough_page.hpp"
 #include "services/language.hpp"
 #include "services/wait.hpp"
 

@@ -23,7 +23,7 @@
 #include <QTest>
 #include <attn/checkpoint.hpp>
 #include <attn/models/transformer_classifier.hpp>
-#include <attn/tokenizer.hpp>
+#include <attn/tokenizers/glove_tokenizer.hpp>
 #include <cmath>
 #include <fstream>
 #include <nlohmann/json.hpp>

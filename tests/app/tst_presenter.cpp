@@ -6,9 +6,9 @@
 
 #include "main_window.hpp"
 #include "pages/page.hpp"
-#include "pages/transformer_page.hpp"
-#include "pages/walkthrough_page.hpp"
-#include "pages/walkthrough_scaling_panel.hpp"
+#include "pages/transformer/transformer_page.hpp"
+#include "pages/walkthrough/walkthrough_page.hpp"
+#include "pages/walkthrough/walkthrough_scaling_panel.hpp"
 #include "services/wait.hpp"
 #include "widgets/explanation.hpp"
 #include "widgets/heatmap_view.hpp"

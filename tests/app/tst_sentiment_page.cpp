@@ -2,7 +2,7 @@
 // engine's own result computed here (loadModel + classify) at 1e-6.
 #include "attnviz_test_paths.hpp"
 #include "pages/explain/explain_panel.hpp"
-#include "pages/sentiment_page.hpp"
+#include "pages/sentiment/sentiment_page.hpp"
 #include "services/job_runner.hpp"
 #include "services/model_slot.hpp"
 #include "services/wait.hpp"

@@ -17,7 +17,7 @@
 #include "pages/similarity/similarity_attention_panel.hpp"
 #include "pages/similarity/similarity_page.hpp"
 #include "pages/similarity/similarity_presets.hpp"
-#include "pages/transformer_page.hpp"
+#include "pages/transformer/transformer_page.hpp"
 #include "services/model_slot.hpp"
 #include "services/wait.hpp"
 #include "test_util.hpp"

@@ -2,8 +2,8 @@
 // writes is core's measurement (the slopes, the memory, the skipped lengths, the GRU against the layer)
 // formatted, not numbers the page works out itself; Stop keeps what was measured.
 #include "main_window.hpp"
-#include "pages/transformer_cost_panel.hpp"
-#include "pages/transformer_page.hpp"
+#include "pages/transformer/transformer_cost_panel.hpp"
+#include "pages/transformer/transformer_page.hpp"
 #include "services/language.hpp"
 #include "services/model_slot.hpp"
 #include "services/wait.hpp"

@@ -3,9 +3,9 @@
 // sentence and what-if (the CLI run as a user would, its JSON read back).
 #include "attnviz_test_exe.hpp"
 #include "attnviz_test_paths.hpp"
-#include "pages/transformer_cost_panel.hpp"
-#include "pages/transformer_page.hpp"
-#include "pages/transformer_whatif_panel.hpp"
+#include "pages/transformer/transformer_cost_panel.hpp"
+#include "pages/transformer/transformer_page.hpp"
+#include "pages/transformer/transformer_whatif_panel.hpp"
 #include "services/job_runner.hpp"
 #include "services/model_slot.hpp"
 #include "services/wait.hpp"

@@ -15,8 +15,8 @@
 
 #include "attnviz_test_paths.hpp"
 #include "cli_run.hpp"
-#include "pages/transformer_page.hpp"
-#include "pages/transformer_whatif_panel.hpp"
+#include "pages/transformer/transformer_page.hpp"
+#include "pages/transformer/transformer_whatif_panel.hpp"
 #include "services/job_runner.hpp"
 #include "services/model_slot.hpp"
 #include "services/wait.hpp"

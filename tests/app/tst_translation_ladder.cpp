@@ -3,7 +3,7 @@
 // message naming the key, and the chart is then hidden.
 #include "attnviz_test_paths.hpp"
 #include "pages/translation/ladder_chart.hpp"
-#include "pages/translation_page.hpp"
+#include "pages/translation/translation_page.hpp"
 #include "services/language.hpp"
 #include "services/wait.hpp"
 

@@ -3,7 +3,7 @@
 // (s2s_pieces_2layer_*: random weights, gibberish outputs) check the words-not-pieces views.
 #include "pages/translation/decode_step_panel.hpp"
 #include "pages/translation/heldout_table.hpp"
-#include "pages/translation_page.hpp"
+#include "pages/translation/translation_page.hpp"
 #include "services/job_runner.hpp"
 #include "services/language.hpp"
 #include "services/model_slot.hpp"

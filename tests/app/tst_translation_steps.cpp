@@ -4,7 +4,7 @@
 // flagged when the model ships src_train_words.txt. Models: the parity fixtures, references computed here
 // by the core engine.
 #include "pages/translation/decode_step_panel.hpp"
-#include "pages/translation_page.hpp"
+#include "pages/translation/translation_page.hpp"
 #include "services/job_runner.hpp"
 #include "services/model_slot.hpp"
 #include "services/wait.hpp"

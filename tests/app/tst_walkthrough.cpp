@@ -2,8 +2,8 @@
 // independent double-precision computation from the same word vectors.
 #include "attnviz_test_exe.hpp"
 #include "attnviz_test_paths.hpp"
-#include "pages/walkthrough_page.hpp"
-#include "pages/walkthrough_view.hpp"
+#include "pages/walkthrough/walkthrough_page.hpp"
+#include "pages/walkthrough/walkthrough_view.hpp"
 #include "services/embedding_store.hpp"
 #include "widgets/heatmap_view.hpp"
 

@@ -4,8 +4,8 @@
 // panel shows the "she" row of each layer beside the other rows' mean and says whether layer 2 picks
 // "student".
 #include "attnviz_test_paths.hpp"
-#include "pages/walkthrough_page.hpp"
-#include "pages/walkthrough_stacking_panel.hpp"
+#include "pages/walkthrough/walkthrough_page.hpp"
+#include "pages/walkthrough/walkthrough_stacking_panel.hpp"
 #include "services/embedding_store.hpp"
 #include "services/language.hpp"
 #include "services/wait.hpp"

@@ -3,9 +3,9 @@
 // where one-letter words are, the preset says "Custom", and teaching mode grows the page without
 // clipping titles or dropping labels at 1280 x 800. Every number is checked against an independent
 // double-precision computation from the engine's own scores.
-#include "pages/walkthrough_page.hpp"
-#include "pages/walkthrough_projection_panel.hpp"
-#include "pages/walkthrough_scaling_panel.hpp"
+#include "pages/walkthrough/walkthrough_page.hpp"
+#include "pages/walkthrough/walkthrough_projection_panel.hpp"
+#include "pages/walkthrough/walkthrough_scaling_panel.hpp"
 #include "services/embedding_store.hpp"
 #include "widgets/format.hpp"
 #include "widgets/heatmap_readout.hpp"

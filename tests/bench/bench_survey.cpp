@@ -23,7 +23,7 @@
 #include <attn/analysis/text_corpus.hpp>
 #include <attn/models/universal_sentence_encoder.hpp>
 #include <attn/open_model.hpp>
-#include <attn/tokenizer.hpp>
+#include <attn/tokenizers/glove_tokenizer.hpp>
 #include <benchmark/benchmark.h>
 #include <string>
 #include <vector>

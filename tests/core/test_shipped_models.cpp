@@ -10,7 +10,7 @@
 #include <attn/datasets/idx.hpp>
 #include <attn/image.hpp>
 #include <attn/metrics/chrf.hpp>
-#include <attn/tokenizer.hpp>
+#include <attn/tokenizers/glove_tokenizer.hpp>
 #include <cmath>
 #include <filesystem>
 #include <fstream>

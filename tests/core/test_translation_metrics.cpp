@@ -6,7 +6,7 @@
 #include <attn/config.hpp>
 #include <attn/metrics/chrf.hpp>
 #include <attn/models/heldout_scores.hpp>
-#include <attn/tokenizer.hpp>
+#include <attn/tokenizers/glove_tokenizer.hpp>
 #include <filesystem>
 #include <fstream>
 #include <gtest/gtest.h>

@@ -1,10 +1,10 @@
 // vocab.txt (Vocabulary::read) and the sentence tokenizer over the same bytes. Tokenizer
-// invariants (attn/tokenizer.hpp): no empty token, no ASCII whitespace or upper-case letter inside a
-// token; every token of an accepted vocabulary finds its own id.
+// invariants (attn/tokenizers/glove_tokenizer.hpp): no empty token, no ASCII whitespace or upper-case letter
+// inside a token; every token of an accepted vocabulary finds its own id.
 #include "harness.hpp"
 
 #include <attn/models/vocabulary.hpp>
-#include <attn/tokenizer.hpp>
+#include <attn/tokenizers/glove_tokenizer.hpp>
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     fuzz::Check check;

@@ -1,7 +1,7 @@
 // attn::tokenize against GloVe 6B's (Stanford-tokenized, lower-cased) vocabulary.
 
 #include "attn/glove/loader.hpp"
-#include "attn/tokenizer.hpp"
+#include "attn/tokenizers/glove_tokenizer.hpp"
 
 #include <gtest/gtest.h>
 

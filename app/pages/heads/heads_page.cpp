@@ -1,10 +1,10 @@
 #include "pages/heads/heads_page.hpp"
 
-#include "cli/json_out.hpp"
 #include "pages/heads/heads_examples_panel.hpp"
 #include "pages/heads/heads_session.hpp"
 #include "pages/heads/heads_setup_panel.hpp"
 #include "pages/heads/heads_table.hpp"
+#include "services/json_file.hpp"
 #include "widgets/error_banner.hpp"
 #include "widgets/explanation.hpp"
 #include "widgets/heatmap_view.hpp"
@@ -333,7 +333,7 @@ bool HeadsPage::exportJson(const QString& path, QString* error) const {
         return false;
     }
     try {
-        cli::writeJson(path.toStdString(), attn::analysis::reportJson(result()->report), 1);
+        json_file::write(path.toStdString(), attn::analysis::reportJson(result()->report), 1);
     } catch (const std::exception& e) {
         *error = QString::fromStdString(e.what());
         return false;

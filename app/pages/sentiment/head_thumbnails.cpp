@@ -1,7 +1,7 @@
 // The Sentiment page's head thumbnails (head_thumbnails.hpp).
 #include "pages/sentiment/head_thumbnails.hpp"
 
-#include "pages/sentiment_page.hpp"
+#include "pages/sentiment/sentiment_page.hpp"
 #include "widgets/format.hpp"
 #include "widgets/heatmap_view.hpp"
 

@@ -1,8 +1,8 @@
 // The Sentiment page's pooled-weights text (pooled_shading.hpp).
 #include "pages/sentiment/pooled_shading.hpp"
 
+#include "pages/sentiment/sentiment_page.hpp"
 #include "pages/sentiment/token_notes.hpp"
-#include "pages/sentiment_page.hpp"
 #include "widgets/format.hpp"
 #include "widgets/whole_lines.hpp"
 

@@ -1,7 +1,7 @@
 // Notes on the Sentiment page's tokens (token_notes.hpp).
 #include "pages/sentiment/token_notes.hpp"
 
-#include "pages/sentiment_page.hpp"
+#include "pages/sentiment/sentiment_page.hpp"
 #include "widgets/format.hpp"
 
 TokenNotes tokenNotes(const attn::TextClassifier* model, const attn::ClassifierResult& r, int tokenCount,

@@ -1,10 +1,10 @@
 #pragma once
-// The parts transformer::buildStep (pages/transformer_steps.cpp) assembles a step from: the formatting
-// helpers every step shares (step_format.cpp), the embedding step (embedding_step.cpp), one function per
-// layer step (layer_steps.cpp) and what follows the last layer (pooling_step.cpp). Internal to those
-// files; like them they only arrange and format the engine's matrices.
+// The parts transformer::buildStep (pages/transformer/transformer_steps.cpp) assembles a step from: the
+// formatting helpers every step shares (step_format.cpp), the embedding step (embedding_step.cpp), one
+// function per layer step (layer_steps.cpp) and what follows the last layer (pooling_step.cpp). Internal to
+// those files; like them they only arrange and format the engine's matrices.
 
-#include "pages/transformer_steps.hpp"
+#include "pages/transformer/transformer_steps.hpp"
 
 #include <QString>
 #include <QStringList>

@@ -1,7 +1,7 @@
 #include "pages/translation/alignment_chips.hpp"
 
+#include "pages/translation/translation_page.hpp"
 #include "pages/translation/unknown_marks.hpp"
-#include "pages/translation_page.hpp"
 #include "widgets/word_chip_row.hpp"
 
 #include <QVBoxLayout>

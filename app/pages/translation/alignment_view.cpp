@@ -1,8 +1,8 @@
 #include "pages/translation/alignment_view.hpp"
 
+#include "pages/translation/translation_page.hpp"
 #include "pages/translation/translation_session.hpp"
 #include "pages/translation/unknown_marks.hpp"
-#include "pages/translation_page.hpp"
 #include "widgets/explanation.hpp"
 #include "widgets/format.hpp"
 #include "widgets/heatmap_view.hpp"

@@ -1,7 +1,7 @@
 #include "pages/translation/context_view.hpp"
 
+#include "pages/translation/translation_page.hpp"
 #include "pages/translation/unknown_marks.hpp"
-#include "pages/translation_page.hpp"
 #include "widgets/explanation.hpp"
 #include "widgets/heatmap_view.hpp"
 

@@ -1,7 +1,7 @@
 #include "pages/translation/outputs_panel.hpp"
 
+#include "pages/translation/translation_page.hpp"
 #include "pages/translation/translation_session.hpp"
-#include "pages/translation_page.hpp"
 #include "services/model_slot.hpp"
 #include "widgets/format.hpp"
 

@@ -1,7 +1,7 @@
 #include "pages/translation/steps_column.hpp"
 
 #include "pages/translation/decode_step_panel.hpp"
-#include "pages/translation_page.hpp"
+#include "pages/translation/translation_page.hpp"
 
 #include <QHBoxLayout>
 #include <QLabel>

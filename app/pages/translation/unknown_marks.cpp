@@ -1,6 +1,6 @@
 #include "pages/translation/unknown_marks.hpp"
 
-#include "pages/translation_page.hpp"
+#include "pages/translation/translation_page.hpp"
 #include "widgets/format.hpp"
 
 namespace translationmarks {

@@ -1,4 +1,4 @@
-#include "pages/walkthrough_page.hpp"
+#include "pages/walkthrough/walkthrough_page.hpp"
 #include "services/embedding_store.hpp"
 #include "widgets/error_banner.hpp"
 #include "widgets/explanation.hpp"

@@ -1,7 +1,7 @@
-#include "pages/walkthrough_page.hpp"
-#include "pages/walkthrough_projection_panel.hpp"
-#include "pages/walkthrough_scaling_panel.hpp"
-#include "pages/walkthrough_stacking_panel.hpp"
+#include "pages/walkthrough/walkthrough_page.hpp"
+#include "pages/walkthrough/walkthrough_projection_panel.hpp"
+#include "pages/walkthrough/walkthrough_scaling_panel.hpp"
+#include "pages/walkthrough/walkthrough_stacking_panel.hpp"
 #include "widgets/heatmap_view.hpp"
 
 #include <QComboBox>

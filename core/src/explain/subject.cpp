@@ -3,7 +3,7 @@
 #include <attn/layers/backward.hpp>
 #include <attn/models/transformer_classifier.hpp>
 #include <attn/models/vit.hpp>
-#include <attn/tokenizer.hpp>
+#include <attn/tokenizers/glove_tokenizer.hpp>
 #include <stdexcept>
 
 namespace attn::explain {

@@ -1,7 +1,7 @@
 #include "common.hpp"
 
 #include <algorithm>
-#include <attn/tokenizer.hpp>
+#include <attn/tokenizers/glove_tokenizer.hpp>
 #include <cmath>
 
 namespace attn::detail {

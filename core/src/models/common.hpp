@@ -16,7 +16,7 @@ Matrix sinusoidalTable(int positions, int d);
 /// softmax of logits (stable).
 std::vector<float> softmax(const std::vector<float>& logits);
 
-/// attn::tokenize (core/include/attn/tokenizer.hpp): lower-cased, GloVe-style splits.
+/// attn::tokenize (core/include/attn/tokenizers/glove_tokenizer.hpp): lower-cased, GloVe-style splits.
 std::vector<std::string> tokenizeText(std::string_view text);
 
 } // namespace attn::detail

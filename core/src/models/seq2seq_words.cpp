@@ -2,7 +2,7 @@
 #include <attn/metrics/chrf.hpp>
 #include <attn/models/model.hpp>
 #include <attn/models/word_alignment.hpp>
-#include <attn/tokenizer.hpp>
+#include <attn/tokenizers/glove_tokenizer.hpp>
 #include <attn/top_k.hpp>
 #include <cmath>
 

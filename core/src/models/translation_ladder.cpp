@@ -3,7 +3,7 @@
 #include <attn/error.hpp>
 #include <attn/json_parse.hpp>
 #include <attn/models/translation_ladder.hpp>
-#include <attn/tokenizer.hpp>
+#include <attn/tokenizers/glove_tokenizer.hpp>
 #include <cmath>
 
 namespace attn {

@@ -8,8 +8,8 @@
 
 #include "../hf_random_models.hpp"
 #include "pages/generate/generate_page.hpp"
-#include "pages/sentiment_page.hpp"
-#include "pages/walkthrough_page.hpp"
+#include "pages/sentiment/sentiment_page.hpp"
+#include "pages/walkthrough/walkthrough_page.hpp"
 #include "services/embedding_store.hpp"
 #include "services/event_loop_watchdog.hpp"
 #include "services/model_slot.hpp"

@@ -1,7 +1,7 @@
-#include "pages/transformer_whatif_panel.hpp"
+#include "pages/transformer/transformer_whatif_panel.hpp"
 
 #include "pages/class_label_names.hpp"
-#include "pages/transformer_steps.hpp"
+#include "pages/transformer/transformer_steps.hpp"
 #include "widgets/explanation.hpp"
 #include "widgets/heatmap_view.hpp"
 

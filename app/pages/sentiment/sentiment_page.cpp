@@ -1,6 +1,6 @@
 // The Sentiment page (sentiment_page.hpp): its layout, the classification job and the selection; the
 // thumbnails, the pooled shading and the token notes are parts in pages/sentiment/.
-#include "pages/sentiment_page.hpp"
+#include "pages/sentiment/sentiment_page.hpp"
 
 #include "pages/class_label_names.hpp"
 #include "pages/explain/explain_panel.hpp"

@@ -3,7 +3,7 @@
 // (score -> scale -> softmax -> mix) with the real numbers of one query word beside the heatmap.
 
 #include "pages/page.hpp"
-#include "pages/walkthrough_view.hpp"
+#include "pages/walkthrough/walkthrough_view.hpp"
 
 #include <attn/attention_stack.hpp>
 #include <attn/learned_projections.hpp>

@@ -1,4 +1,4 @@
-#include "pages/walkthrough_view.hpp"
+#include "pages/walkthrough/walkthrough_view.hpp"
 
 #include "widgets/format.hpp"
 #include "widgets/heatmap_view.hpp"

@@ -1,7 +1,7 @@
-#include "pages/transformer_page.hpp"
+#include "pages/transformer/transformer_page.hpp"
 
-#include "pages/transformer_cost_panel.hpp"
-#include "pages/transformer_whatif_panel.hpp"
+#include "pages/transformer/transformer_cost_panel.hpp"
+#include "pages/transformer/transformer_whatif_panel.hpp"
 #include "services/job_runner.hpp"
 #include "services/model_slot.hpp"
 #include "services/resource_paths.hpp"

@@ -1,4 +1,4 @@
-#include "pages/translation_page.hpp"
+#include "pages/translation/translation_page.hpp"
 
 #include "pages/translation/alignment_chips.hpp"
 #include "pages/translation/alignment_view.hpp"

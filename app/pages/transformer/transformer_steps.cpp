@@ -1,4 +1,4 @@
-#include "pages/transformer_steps.hpp"
+#include "pages/transformer/transformer_steps.hpp"
 
 #include "pages/transformer/step_parts.hpp"
 

@@ -1,4 +1,4 @@
-#include "pages/transformer_cost_panel.hpp"
+#include "pages/transformer/transformer_cost_panel.hpp"
 
 #include "widgets/explanation.hpp"
 

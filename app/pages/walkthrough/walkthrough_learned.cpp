@@ -1,7 +1,7 @@
 // WalkthroughPage: the learned projection (the shipped pronoun head, read in the background) and the
 // toy example's 2-D plot (split from walkthrough_page.cpp).
-#include "pages/walkthrough_page.hpp"
-#include "pages/walkthrough_stacking_panel.hpp"
+#include "pages/walkthrough/walkthrough_page.hpp"
+#include "pages/walkthrough/walkthrough_stacking_panel.hpp"
 #include "services/embedding_store.hpp"
 #include "services/job_runner.hpp"
 #include "services/resource_paths.hpp"
@@ -19,7 +19,7 @@
 #include <algorithm>
 #include <attn/attention_stack.hpp>
 #include <attn/learned_projections.hpp>
-#include <attn/tokenizer.hpp>
+#include <attn/tokenizers/glove_tokenizer.hpp>
 #include <qcustomplot.h>
 
 void WalkthroughPage::start() {

@@ -1,8 +1,8 @@
-#include "pages/walkthrough_page.hpp"
+#include "pages/walkthrough/walkthrough_page.hpp"
 
-#include "pages/walkthrough_projection_panel.hpp"
-#include "pages/walkthrough_scaling_panel.hpp"
-#include "pages/walkthrough_stacking_panel.hpp"
+#include "pages/walkthrough/walkthrough_projection_panel.hpp"
+#include "pages/walkthrough/walkthrough_scaling_panel.hpp"
+#include "pages/walkthrough/walkthrough_stacking_panel.hpp"
 #include "services/embedding_store.hpp"
 #include "services/job_runner.hpp"
 #include "services/resource_paths.hpp"
@@ -34,7 +34,7 @@
 #include <QToolButton>
 #include <QVBoxLayout>
 #include <algorithm>
-#include <attn/tokenizer.hpp>
+#include <attn/tokenizers/glove_tokenizer.hpp>
 #include <cmath>
 #include <numeric>
 #include <qcustomplot.h>

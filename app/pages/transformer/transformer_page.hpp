@@ -12,7 +12,7 @@
 // the model slot and the page's JobRunner (trackBusy).
 
 #include "pages/page.hpp"
-#include "pages/transformer_steps.hpp"
+#include "pages/transformer/transformer_steps.hpp"
 
 #include <QVector>
 #include <atomic>

@@ -1,4 +1,4 @@
-#include "attn/tokenizer.hpp"
+#include "attn/tokenizers/glove_tokenizer.hpp"
 
 #include <array>
 

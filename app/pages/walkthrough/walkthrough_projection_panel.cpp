@@ -1,6 +1,6 @@
-#include "pages/walkthrough_projection_panel.hpp"
+#include "pages/walkthrough/walkthrough_projection_panel.hpp"
 
-#include "pages/walkthrough_view.hpp"
+#include "pages/walkthrough/walkthrough_view.hpp"
 #include "widgets/explanation.hpp"
 #include "widgets/heatmap_view.hpp"
 

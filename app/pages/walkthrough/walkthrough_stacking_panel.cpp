@@ -1,6 +1,6 @@
-#include "pages/walkthrough_stacking_panel.hpp"
+#include "pages/walkthrough/walkthrough_stacking_panel.hpp"
 
-#include "pages/walkthrough_view.hpp"
+#include "pages/walkthrough/walkthrough_view.hpp"
 #include "widgets/explanation.hpp"
 #include "widgets/format.hpp"
 #include "widgets/heatmap_view.hpp"

@@ -1,4 +1,4 @@
-#include "pages/vision_page.hpp"
+#include "pages/vision/vision_page.hpp"
 
 #include "pages/explain/explain_panel.hpp"
 #include "pages/vision/cutmix_panel.hpp"

@@ -1,8 +1,8 @@
 // WalkthroughPage::explanationHtml: the side panel's numbers for one query word at the current step
 // (split from walkthrough_page.cpp). Every number is the engine's (attn::SentenceAttention and its
 // AttentionSteps, softmax intermediates included); this file only formats them.
-#include "pages/walkthrough_page.hpp"
-#include "pages/walkthrough_view.hpp"
+#include "pages/walkthrough/walkthrough_page.hpp"
+#include "pages/walkthrough/walkthrough_view.hpp"
 #include "services/embedding_store.hpp"
 #include "widgets/format.hpp"
 #include "widgets/heatmap_view.hpp"

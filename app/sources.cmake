@@ -1,0 +1,275 @@
+# The sources of attnviz_gui, layer by layer (issue 47 point 2). A file in one layer may include headers of
+# its own layer and the layers listed before it only; cmake/check_layers.cmake fails the build otherwise.
+# A new file goes into its layer's list (headers too: AUTOMOC reads them).
+
+# services: Qt services without widgets: jobs off the GUI thread, model slots, caches, files
+set(ATTNVIZ_SERVICES_SOURCES
+  services/embedding_store.cpp
+  services/embedding_store.hpp
+  services/event_loop_watchdog.cpp
+  services/event_loop_watchdog.hpp
+  services/head_survey_run.cpp
+  services/head_survey_run.hpp
+  services/image_io.cpp
+  services/image_io.hpp
+  services/job_runner.cpp
+  services/job_runner.hpp
+  services/json_file.cpp
+  services/json_file.hpp
+  services/language.cpp
+  services/language.hpp
+  services/load_error.cpp
+  services/load_error.hpp
+  services/model_handle.cpp
+  services/model_handle.hpp
+  services/model_slot.cpp
+  services/model_slot.hpp
+  services/models_in_memory.hpp
+  services/resource_paths.cpp
+  services/resource_paths.hpp
+  services/save_folder.cpp
+  services/save_folder.hpp
+  services/survey_cache.cpp
+  services/survey_cache.hpp
+  services/wait.cpp
+  services/wait.hpp
+)
+
+# widgets: reusable widgets: heatmap, chips, banners, charts
+set(ATTNVIZ_WIDGETS_SOURCES
+  widgets/colormaps.cpp
+  widgets/colormaps.hpp
+  widgets/column_scroll_area.cpp
+  widgets/column_scroll_area.hpp
+  widgets/error_banner.cpp
+  widgets/error_banner.hpp
+  widgets/explanation.cpp
+  widgets/explanation.hpp
+  widgets/export_util.cpp
+  widgets/export_util.hpp
+  widgets/format.cpp
+  widgets/format.hpp
+  widgets/heatmap_export.cpp
+  widgets/heatmap_lod.cpp
+  widgets/heatmap_lod.hpp
+  widgets/heatmap_markers.cpp
+  widgets/heatmap_readout.cpp
+  widgets/heatmap_readout.hpp
+  widgets/heatmap_values.cpp
+  widgets/heatmap_view.cpp
+  widgets/heatmap_view.hpp
+  widgets/heatmap_view_fit.cpp
+  widgets/heatmap_view_interaction.cpp
+  widgets/heatmap_zoom.cpp
+  widgets/model_bar.cpp
+  widgets/model_bar.hpp
+  widgets/patch_grid_view.cpp
+  widgets/patch_grid_view.hpp
+  widgets/probability_bars.cpp
+  widgets/probability_bars.hpp
+  widgets/sentence_input.cpp
+  widgets/sentence_input.hpp
+  widgets/teaching.cpp
+  widgets/teaching.hpp
+  widgets/whole_lines.cpp
+  widgets/whole_lines.hpp
+  widgets/widget_export.cpp
+  widgets/widget_export.hpp
+  widgets/word_chip_row.cpp
+  widgets/word_chip_row.hpp
+)
+
+# pages: the pages (one folder each: the page, its session and panels) and their shared base
+set(ATTNVIZ_PAGES_SOURCES
+  pages/class_label_names.cpp
+  pages/class_label_names.hpp
+  pages/explain/deletion_plot.cpp
+  pages/explain/deletion_plot.hpp
+  pages/explain/explain_job.cpp
+  pages/explain/explain_job.hpp
+  pages/explain/explain_panel.cpp
+  pages/explain/explain_panel.hpp
+  pages/explain/head_tests.cpp
+  pages/explain/head_tests.hpp
+  pages/explain/method_texts.cpp
+  pages/explain/method_texts.hpp
+  pages/explain/method_views.cpp
+  pages/explain/method_views.hpp
+  pages/explain/relevance_render.cpp
+  pages/explain/relevance_render.hpp
+  pages/generate/generate_page.cpp
+  pages/generate/generate_page.hpp
+  pages/generate/generate_page_layout.cpp
+  pages/generate/generate_page_long.cpp
+  pages/generate/generate_session.cpp
+  pages/generate/generate_session.hpp
+  pages/generate/generate_views.cpp
+  pages/generate/generate_views.hpp
+  pages/generate/head_pattern_table.cpp
+  pages/generate/head_pattern_table.hpp
+  pages/generate/long_context_grid.cpp
+  pages/generate/long_context_overview.cpp
+  pages/generate/long_context_session.cpp
+  pages/generate/long_context_session.hpp
+  pages/generate/long_context_tile.cpp
+  pages/generate/long_context_views.cpp
+  pages/generate/long_context_views.hpp
+  pages/generate/long_context_views_util.hpp
+  pages/heads/heads_examples_panel.cpp
+  pages/heads/heads_examples_panel.hpp
+  pages/heads/heads_page.cpp
+  pages/heads/heads_page.hpp
+  pages/heads/heads_page_state.cpp
+  pages/heads/heads_session.cpp
+  pages/heads/heads_session.hpp
+  pages/heads/heads_setup_panel.cpp
+  pages/heads/heads_setup_panel.hpp
+  pages/heads/heads_table.cpp
+  pages/heads/heads_table.hpp
+  pages/page.cpp
+  pages/page.hpp
+  pages/page_state.cpp
+  pages/sentiment/head_thumbnails.cpp
+  pages/sentiment/head_thumbnails.hpp
+  pages/sentiment/pooled_shading.cpp
+  pages/sentiment/pooled_shading.hpp
+  pages/sentiment/sentiment_page.cpp
+  pages/sentiment/sentiment_page.hpp
+  pages/sentiment/token_notes.cpp
+  pages/sentiment/token_notes.hpp
+  pages/similarity/sentence_list_panel.cpp
+  pages/similarity/sentence_list_panel.hpp
+  pages/similarity/similarity_attention_panel.cpp
+  pages/similarity/similarity_attention_panel.hpp
+  pages/similarity/similarity_page.cpp
+  pages/similarity/similarity_page.hpp
+  pages/similarity/similarity_presets.cpp
+  pages/similarity/similarity_presets.hpp
+  pages/transformer/embedding_step.cpp
+  pages/transformer/layer_steps.cpp
+  pages/transformer/pooling_step.cpp
+  pages/transformer/step_format.cpp
+  pages/transformer/step_parts.hpp
+  pages/transformer/transformer_cost_panel.cpp
+  pages/transformer/transformer_cost_panel.hpp
+  pages/transformer/transformer_page.cpp
+  pages/transformer/transformer_page.hpp
+  pages/transformer/transformer_steps.cpp
+  pages/transformer/transformer_steps.hpp
+  pages/transformer/transformer_whatif_panel.cpp
+  pages/transformer/transformer_whatif_panel.hpp
+  pages/translation/alignment_chips.cpp
+  pages/translation/alignment_chips.hpp
+  pages/translation/alignment_view.cpp
+  pages/translation/alignment_view.hpp
+  pages/translation/context_view.cpp
+  pages/translation/context_view.hpp
+  pages/translation/decode_step_panel.cpp
+  pages/translation/decode_step_panel.hpp
+  pages/translation/heldout_tab.cpp
+  pages/translation/heldout_tab.hpp
+  pages/translation/heldout_table.cpp
+  pages/translation/heldout_table.hpp
+  pages/translation/ladder_chart.cpp
+  pages/translation/ladder_chart.hpp
+  pages/translation/outputs_panel.cpp
+  pages/translation/outputs_panel.hpp
+  pages/translation/steps_column.cpp
+  pages/translation/steps_column.hpp
+  pages/translation/translation_page.cpp
+  pages/translation/translation_page.hpp
+  pages/translation/translation_session.cpp
+  pages/translation/translation_session.hpp
+  pages/translation/unknown_marks.cpp
+  pages/translation/unknown_marks.hpp
+  pages/vision/cutmix_panel.cpp
+  pages/vision/cutmix_panel.hpp
+  pages/vision/dataset_browser.cpp
+  pages/vision/dataset_browser.hpp
+  pages/vision/position_embedding_panel.cpp
+  pages/vision/position_embedding_panel.hpp
+  pages/vision/vision_page.cpp
+  pages/vision/vision_page.hpp
+  pages/vision/vision_session.cpp
+  pages/vision/vision_session.hpp
+  pages/vision/vit_attention_panel.cpp
+  pages/vision/vit_attention_panel.hpp
+  pages/walkthrough/walkthrough_controls.cpp
+  pages/walkthrough/walkthrough_learned.cpp
+  pages/walkthrough/walkthrough_page.cpp
+  pages/walkthrough/walkthrough_page.hpp
+  pages/walkthrough/walkthrough_projection_panel.cpp
+  pages/walkthrough/walkthrough_projection_panel.hpp
+  pages/walkthrough/walkthrough_scaling_panel.cpp
+  pages/walkthrough/walkthrough_scaling_panel.hpp
+  pages/walkthrough/walkthrough_side_numbers.cpp
+  pages/walkthrough/walkthrough_stacking_panel.cpp
+  pages/walkthrough/walkthrough_stacking_panel.hpp
+  pages/walkthrough/walkthrough_view.cpp
+  pages/walkthrough/walkthrough_view.hpp
+  pages/walkthrough/walkthrough_views.cpp
+)
+
+# lesson: lessons: stops, questions, the presenter's pieces
+set(ATTNVIZ_LESSON_SOURCES
+  lesson/lesson_bar.cpp
+  lesson/lesson_bar.hpp
+  lesson/lesson_editor.cpp
+  lesson/lesson_editor.hpp
+  lesson/lesson_player.cpp
+  lesson/lesson_player.hpp
+  lesson/question_eval.cpp
+  lesson/question_eval.hpp
+)
+
+# cli: the command line, with headless renders of pages and lessons
+set(ATTNVIZ_CLI_SOURCES
+  cli/args.cpp
+  cli/args.hpp
+  cli/attention_long_json.cpp
+  cli/attention_long_json.hpp
+  cli/cmd_embeddings.cpp
+  cli/cmd_explain.cpp
+  cli/cmd_generate.cpp
+  cli/cmd_heads.cpp
+  cli/cmd_hf_inspect.cpp
+  cli/cmd_inspect.cpp
+  cli/cmd_layer.cpp
+  cli/cmd_lesson.cpp
+  cli/cmd_render.cpp
+  cli/cmd_use_inspect.cpp
+  cli/cmd_walkthrough.cpp
+  cli/commands.hpp
+  cli/dispatch.cpp
+  cli/embeddings_option.cpp
+  cli/embeddings_option.hpp
+  cli/explain_png.cpp
+  cli/explain_png.hpp
+  cli/headless.cpp
+  cli/headless.hpp
+  cli/hf_cli.hpp
+  cli/image_option.cpp
+  cli/image_option.hpp
+  cli/json_out.cpp
+  cli/json_out.hpp
+  cli/memory_budget_option.cpp
+  cli/memory_budget_option.hpp
+  cli/render_generate.cpp
+  cli/render_page.cpp
+  cli/render_page.hpp
+  cli/render_session.cpp
+  cli/restored_page.cpp
+  cli/restored_page.hpp
+  cli/use_cli.hpp
+)
+
+# top level: the main window and the startup options
+set(ATTNVIZ_TOP_SOURCES
+  main_window.cpp
+  main_window.hpp
+  main_window_lesson.cpp
+  main_window_presenter.cpp
+  main_window_session.cpp
+  startup_options.cpp
+  startup_options.hpp
+)
