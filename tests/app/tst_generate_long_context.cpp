@@ -266,7 +266,8 @@ private Q_SLOTS:
             QVERIFY(std::abs(shown[1] - p.previousToken) <= 1e-5);
             QVERIFY(std::abs(shown[2] - p.self) <= 1e-5);
             // The grid: the coarsest pyramid level (max) of the head.
-            QTRY_VERIFY(identical(v->thumbnail(l, h)->matrix(), hs.pyramid.levels.back().max));
+            QTRY_VERIFY(v->thumbnail(l, h) &&
+                        identical(v->thumbnail(l, h)->matrix(), hs.pyramid.levels.back().max));
         }
     }
 

@@ -98,6 +98,7 @@ private:
     const attn::long_context::HeadSummary* headSummary() const;
     // long_context_grid.cpp
     void rebuildGrid(int layers, int heads);
+    void addGridRow(int layer, int heads);
     void fillGrid();
     void fillGridLayer(int layer, quint64 generation);
     void markGrid();
