@@ -67,6 +67,7 @@ set(ATTN_CORE_SOURCES
   src/layers/multihead_attention_backward.cpp
   src/learned_projections.cpp
   src/long_context/attention_pyramid.cpp
+  src/long_context/head_summary_figures.cpp
   src/long_context/long_context_pass.cpp
   src/long_context/row_top_k.cpp
   src/long_context/tiled_attention.cpp

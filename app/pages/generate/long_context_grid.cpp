@@ -10,6 +10,7 @@
 #include <QPainter>
 #include <QTimer>
 #include <QVBoxLayout>
+#include <attn/long_context/head_summary_figures.hpp>
 
 namespace lc = attn::long_context;
 
@@ -118,13 +119,13 @@ void LongContextViews::fillGridLayer(int l, quint64 generation) {
             continue;
         }
         v->setMatrix(s.pyramid.levels.back().max, {}, {});
-        const attn::hf::HeadShares shares = headSharesOf(s);
+        const attn::hf::HeadShares shares = lc::headShares(s);
         v->setToolTip(tr("Layer %1, head %2: first %3 · previous %4 · self %5 · entropy %6 nats (means "
                          "of the kept per-row figures) — click to select")
                           .arg(l + 1)
                           .arg(h + 1)
                           .arg(format::num(shares.firstToken, 3), format::num(shares.previousToken, 3),
-                               format::num(shares.self, 3), format::num(meanEntropyOf(s), 2)));
+                               format::num(shares.self, 3), format::num(lc::meanEntropy(s), 2)));
     }
     QTimer::singleShot(0, this, [this, l, generation] { fillGridLayer(l + 1, generation); });
 }

@@ -4,37 +4,9 @@
 
 #include <QElapsedTimer>
 #include <algorithm>
+#include <attn/long_context/head_summary_figures.hpp>
 
 namespace lc = attn::long_context;
-
-attn::hf::HeadShares headSharesOf(const lc::HeadSummary& head) {
-    attn::hf::HeadShares s;
-    const Eigen::Index T = head.first.size();
-    if (T < 2 || head.previous.size() != T || head.self.size() != T)
-        return s;
-    double first = 0, previous = 0, self = 0;
-    for (Eigen::Index q = 1; q < T; ++q) { // row 0 can only attend to itself: not counted
-        first += head.first[q];
-        previous += head.previous[q];
-        self += head.self[q];
-    }
-    const double n = static_cast<double>(T - 1);
-    s.firstToken = first / n;
-    s.previousToken = previous / n;
-    s.self = self / n;
-    s.rows = static_cast<int>(T - 1);
-    return s;
-}
-
-double meanEntropyOf(const lc::HeadSummary& head) {
-    const Eigen::Index T = head.entropy.size();
-    if (T < 2)
-        return 0;
-    double sum = 0;
-    for (Eigen::Index q = 1; q < T; ++q)
-        sum += head.entropy[q];
-    return sum / static_cast<double>(T - 1);
-}
 
 LongContextSnapshot runLongContext(const attn::hf::CausalLm& model, const std::vector<int>& ids,
                                    const std::function<bool(int, int)>& progress) {
@@ -49,7 +21,7 @@ LongContextSnapshot runLongContext(const attn::hf::CausalLm& model, const std::v
     s.labels = tokenLabels(model, ids);
     for (int l = 0; l < static_cast<int>(pass->layers.size()); ++l)
         for (int h = 0; h < pass->heads; ++h)
-            s.patterns.push_back({l, h, headSharesOf(pass->head(l, h))});
+            s.patterns.push_back({l, h, lc::headShares(pass->head(l, h))});
     if (pass->logits.rows() > 0) {
         const auto p = attn::hf::softmax(pass->logits.row(pass->logits.rows() - 1));
         s.next = attn::hf::topK(p, 10);

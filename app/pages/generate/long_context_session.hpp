@@ -19,18 +19,12 @@ struct LongContextSnapshot {
     std::shared_ptr<const attn::long_context::LongContextPass> pass;
     std::vector<int> ids;
     QStringList labels;                          ///< one per position (tokenLabels)
-    std::vector<attn::hf::HeadPattern> patterns; ///< headSharesOf each head, layer-major
+    std::vector<attn::hf::HeadPattern> patterns; ///< attn::long_context::headShares of each head, layer-major
     std::vector<attn::hf::TopEntry> next;        ///< the next token after the prompt: top 10
     QStringList nextLabels;                      ///< tokenLabels of `next`
     double seconds = 0;                          ///< the forward's wall time
     bool empty() const { return !pass; }
 };
-
-/// The head-pattern shares from the kept per-row figures (first / previous / self of every row): their
-/// means over the rows q >= 1 — the rows attn/hf/head_patterns.hpp counts on a whole map.
-attn::hf::HeadShares headSharesOf(const attn::long_context::HeadSummary& head);
-/// Mean entropy (nats) over the same rows; 0 when none.
-double meanEntropyOf(const attn::long_context::HeadSummary& head);
 
 /// Runs the long-context forward of `ids` (on the calling thread: a worker). `progress(done, layers)`
 /// returns false to cancel (attn::Cancelled is thrown).

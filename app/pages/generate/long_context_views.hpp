@@ -2,7 +2,7 @@
 // LongContextViews: what the Generate page shows after a long-context forward (issue 56;
 // long_context_session.hpp). It reads core's LongContextPass and computes no attention itself:
 //   the layer x head grid: each head's coarsest pyramid level (max), its tooltip the per-row figures'
-//   means; the head-pattern table from the per-row figures (headSharesOf);
+//   means; the head-pattern table from the per-row figures (attn::long_context::headShares);
 //   the overview: the selected head's pyramid level that fits the view (levelForPixels: no pooling of
 //   T x T on the GUI thread), max or mean; hovering names the block's rows and keys and its max and
 //   mean; zooming swaps in finer levels, and below the finest level (a window of at most 256 x 256
